@@ -1,0 +1,50 @@
+// The intent log: one row per logical operation, written before anything is
+// sent, in the durable SQLite storage the process was given. It survives a
+// crash, so a restarted process knows what may be in flight.
+import type BetterSqlite3 from 'better-sqlite3'
+
+export type IntentStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED_NO_EFFECT' | 'UNKNOWN'
+
+export interface Intent {
+  readonly key: string
+  readonly run_id: string
+  readonly step_id: string
+  readonly tool: string
+  /** The exact request body; every resend uses these bytes. */
+  readonly body: string
+  readonly status: IntentStatus
+  /** 1 when a FAILED_NO_EFFECT is permanent (the service rejected the request). */
+  readonly permanent: number
+  readonly effect_id: string | null
+  readonly updated_at: number
+}
+
+export class IntentLog {
+  readonly #get: BetterSqlite3.Statement<[string], Intent>
+  readonly #insert: BetterSqlite3.Statement<[string, string, string, string, string, number]>
+  readonly #update: BetterSqlite3.Statement<[string, number, string | null, number, string]>
+
+  constructor(db: BetterSqlite3.Database) {
+    db.exec(`CREATE TABLE IF NOT EXISTS intents (
+      key TEXT PRIMARY KEY, run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL,
+      body TEXT NOT NULL, status TEXT NOT NULL, permanent INTEGER NOT NULL DEFAULT 0,
+      effect_id TEXT, updated_at INTEGER NOT NULL)`)
+    this.#get = db.prepare('SELECT * FROM intents WHERE key = ?')
+    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?)`)
+    this.#update = db.prepare('UPDATE intents SET status = ?, permanent = ?, effect_id = ?, updated_at = ? WHERE key = ?')
+  }
+
+  get(key: string): Intent | undefined {
+    return this.#get.get(key)
+  }
+
+  /** Record the intent before the first send. */
+  open(key: string, runId: string, stepId: string, tool: string, body: string): Intent {
+    this.#insert.run(key, runId, stepId, tool, body, Date.now())
+    return this.get(key)!
+  }
+
+  mark(key: string, status: IntentStatus, opts: { permanent?: boolean; effectId?: string | null } = {}): void {
+    this.#update.run(status, opts.permanent ? 1 : 0, opts.effectId ?? null, Date.now(), key)
+  }
+}

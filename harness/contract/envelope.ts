@@ -1,0 +1,21 @@
+/** The three outcomes of a tool call. Not two. */
+export type OutcomeStatus = 'SUCCEEDED' | 'FAILED_NO_EFFECT' | 'UNKNOWN'
+
+export const OUTCOME_STATUSES: readonly OutcomeStatus[] = ['SUCCEEDED', 'FAILED_NO_EFFECT', 'UNKNOWN']
+
+/** What an executor reports to the model for one tool call. */
+export interface Envelope {
+  /** SUCCEEDED: the effect happened (once). FAILED_NO_EFFECT: it did not and will not. UNKNOWN: it may have. */
+  readonly status: OutcomeStatus
+  /**
+   * May the model ask for this tool call again without risking a second effect?
+   * Must be false for UNKNOWN (the model cannot know what its retry would do).
+   */
+  readonly retry_safe: boolean
+  /** The effect as the service named it (e.g. `{ type: 'refund', id: 're_…' }`), or null. */
+  readonly effect: { readonly type: string; readonly id: string } | null
+  /** What the executor did, in a word or two: `sent`, `not-sent`, `probed-found`, `refused-budget`, … */
+  readonly action_taken: string
+  /** A sentence for the model. */
+  readonly message: string
+}

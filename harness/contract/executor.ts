@@ -1,0 +1,25 @@
+import type { Envelope } from './envelope.ts'
+import type { DurableStorage } from './storage.ts'
+import type { ToolCall } from './tool-call.ts'
+
+/** An executor under test: the layer between the model and side-effecting tools. */
+export interface Executor {
+  /** Shown in reports. */
+  readonly name: string
+  /** Start one (simulated) process of the executor. */
+  boot(ctx: BootContext): Promise<ExecutorProcess>
+}
+
+export interface BootContext {
+  /** Base URLs of the mock services (`https://payments.test`). Use ordinary HTTP clients. */
+  readonly services: { readonly payments: string }
+  /** Survives a crash of this process. */
+  readonly storage: DurableStorage
+}
+
+export interface ExecutorProcess {
+  /** Perform one tool call and report its outcome. Must return by `call.deadline`. */
+  callTool(call: ToolCall): Promise<Envelope>
+  /** After a restart: reconcile what was left in flight, by `deadline` (epoch ms). */
+  recover?(deadline: number): Promise<void>
+}

@@ -1,0 +1,22 @@
+// The tools the simulated model can call. Each declares its identity fields:
+// the arguments that make two asks the same logical operation. An executor
+// derives idempotency keys from these (canonicalised), never from free text.
+
+export interface ToolSpec {
+  readonly name: string
+  /** Which mock service performs the effect. */
+  readonly service: 'payments'
+  /** Arguments that identify the operation (free text such as `reason` is not one). */
+  readonly identity: readonly string[]
+  /** One line for humans. */
+  readonly description: string
+}
+
+export const ISSUE_REFUND: ToolSpec = {
+  name: 'issue_refund',
+  service: 'payments',
+  identity: ['payment_intent', 'amount', 'currency', 'order_id'],
+  description: 'Refund `amount` (major units, e.g. 49.90) of a payment intent for an order.',
+}
+
+export const TOOLS: Readonly<Record<string, ToolSpec>> = { [ISSUE_REFUND.name]: ISSUE_REFUND }

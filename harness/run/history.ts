@@ -1,0 +1,78 @@
+// The history of one run: an append-only list of plain events stamped with
+// virtual time. Judges and reports read only this.
+import type { Envelope } from '../contract/envelope.ts'
+import type { Boundary } from '../faults/fault.ts'
+
+/** `runId/stepId`: the harness's name for a tool call. */
+export type CallId = string
+
+interface Stamp {
+  /** Order within the history. */
+  readonly seq: number
+  /** Virtual milliseconds since the run started. */
+  readonly t: number
+}
+
+export type HistoryEvent = Stamp &
+  (
+    | { readonly type: 'run-started'; readonly executor: string; readonly scenario: string; readonly seed: number; readonly deadline: number }
+    | { readonly type: 'process-booted'; readonly generation: number }
+    | { readonly type: 'call-started'; readonly call: CallId; readonly tool: string; readonly ask: number; readonly args: Readonly<Record<string, unknown>> }
+    | {
+        readonly type: 'attempt-sent'
+        readonly attempt: number
+        /** The tool call that was running when the request was made; null outside any call. */
+        readonly call: CallId | null
+        readonly service: string
+        readonly method: string
+        readonly path: string
+        /** True for reads (reconciliation probes); false for requests that may change the world. */
+        readonly probe: boolean
+        /** Which side-effecting request of the run this is (1-based); 0 for probes. */
+        readonly mutation: number
+      }
+    | { readonly type: 'fault-injected'; readonly attempt: number; readonly call: CallId | null; readonly boundary: Boundary; readonly kind: string }
+    | { readonly type: 'request-delivered'; readonly attempt: number }
+    | {
+        readonly type: 'effect-applied'
+        readonly service: string
+        readonly effect: string
+        readonly effectType: string
+        readonly attempt: number
+        readonly call: CallId | null
+        readonly amount: number
+      }
+    | { readonly type: 'response-sent'; readonly attempt: number; readonly status: number; readonly replayed: boolean }
+    | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
+    | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
+    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed'; readonly message: string }
+    | { readonly type: 'run-ended'; readonly pendingTimers: number }
+  )
+
+export type History = readonly HistoryEvent[]
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+export type EventInput = DistributiveOmit<HistoryEvent, 'seq' | 't'>
+
+/** Appends events; the only writer of a run's history. */
+export class HistoryRecorder {
+  readonly #events: HistoryEvent[] = []
+  readonly #elapsed: () => number
+
+  constructor(elapsed: () => number) {
+    this.#elapsed = elapsed
+  }
+
+  record(event: EventInput): void {
+    this.#events.push({ seq: this.#events.length, t: this.#elapsed(), ...event } as HistoryEvent)
+  }
+
+  get events(): History {
+    return this.#events
+  }
+}
+
+/** Events of one type, typed. */
+export function eventsOf<T extends HistoryEvent['type']>(history: History, type: T): Extract<HistoryEvent, { type: T }>[] {
+  return history.filter((e): e is Extract<HistoryEvent, { type: T }> => e.type === type)
+}

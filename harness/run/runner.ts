@@ -1,0 +1,100 @@
+// The runner: builds one run's world from a scenario (virtual clock, seeded
+// randomness, mock services behind the fault injector, storage, the model),
+// boots the executor under test, drives the turn, lets late requests land,
+// and returns the history. It never judges and never formats.
+import { PaymentsService } from '../../mock-services/payments/payments.ts'
+import type { MockService } from '../../mock-services/service.ts'
+import type { Executor, ExecutorProcess } from '../contract/executor.ts'
+import { runPlan } from '../model/model.ts'
+import { drive } from '../sim/drive.ts'
+import { activate, startInterception, stopInterception } from '../sim/network.ts'
+import { RequestPipeline } from '../sim/pipeline.ts'
+import { createRng } from '../sim/random.ts'
+import { installSandbox } from '../sim/sandbox.ts'
+import { SimStorage } from '../sim/storage.ts'
+import { HistoryRecorder, type History } from './history.ts'
+import type { Scenario } from './scenario.ts'
+
+/** How long past its deadline an executor may keep the turn before it counts as hung. */
+export const HANG_GRACE_MS = 60_000
+/** After the turn: how long held requests may still land. */
+export const SETTLE_MS = 15 * 60_000
+/** A cap on timer firings while settling, so a leaked interval cannot spin the harness. */
+const SETTLE_MAX_STEPS = 5_000
+
+export const SERVICE_URLS = { payments: 'https://payments.test' } as const
+
+export interface RunResult {
+  readonly scenario: Scenario
+  readonly executor: string
+  readonly history: History
+  /** Real milliseconds the run took (measured outside the sandbox). */
+  readonly realMs: number
+}
+
+export async function runScenario(scenario: Scenario, executor: Executor): Promise<RunResult> {
+  const realStart = performance.now()
+  startInterception()
+  const sandbox = installSandbox(scenario.seed)
+  const { clock } = sandbox
+  const history = new HistoryRecorder(() => clock.elapsed())
+  const storage = new SimStorage()
+  let deactivate: (() => void) | null = null
+  try {
+    // The world: services with their ledgers mirrored into the history.
+    const payments = new PaymentsService(() => clock.now(), { processingMs: scenario.services.payments.processingMs })
+    for (const pi of scenario.services.payments.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
+    payments.ledger.onAppend((e) =>
+      history.record({ type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount }),
+    )
+    const services = new Map<string, MockService>([['payments', payments]])
+    deactivate = activate(new RequestPipeline(services, scenario.faults, history))
+
+    const runId = `run-${scenario.seed}`
+    const deadline = clock.now() + scenario.turnBudgetMs
+    history.record({ type: 'run-started', executor: executor.name, scenario: scenario.name, seed: scenario.seed, deadline: scenario.turnBudgetMs })
+
+    // The turn: boot one process, then let the model work through the plan.
+    let done = false
+    let inFlight: string | null = null
+    const turn = (async () => {
+      let process: ExecutorProcess
+      try {
+        process = await executor.boot({ services: SERVICE_URLS, storage })
+      } catch (e) {
+        history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: e instanceof Error ? e.message : String(e) })
+        return
+      }
+      history.record({ type: 'process-booted', generation: 1 })
+      await runPlan(process, {
+        scenario,
+        runId,
+        deadline,
+        history,
+        rng: createRng(scenario.seed, 'model'),
+        now: () => clock.now(),
+        onCall: (c) => (inFlight = c),
+      })
+    })().finally(() => (done = true))
+
+    const outcome = await drive(clock, () => done, deadline + HANG_GRACE_MS)
+    if (outcome.kind !== 'done') {
+      const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
+      history.record({ type: 'executor-fault', call: inFlight, problem: 'hung', message: `the executor ${why}` })
+      void turn.catch(() => {})
+    }
+
+    // Requests still held in the network may land after the turn: let them.
+    await drive(clock, () => false, clock.now() + SETTLE_MS, SETTLE_MAX_STEPS)
+    history.record({ type: 'run-ended', pendingTimers: clock.pendingTimers() })
+    return { scenario, executor: executor.name, history: history.events, realMs: performance.now() - realStart }
+  } finally {
+    try {
+      deactivate?.()
+      storage.close()
+    } finally {
+      sandbox.dispose()
+      stopInterception()
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// A scenario is plain, JSON-serialisable data: the plan, the faults, the
+// model's behaviour, the services' settings, the turn budget and the seed.
+// Named and generated scenarios share this type, so any failure can be saved
+// as a file and run again.
+import { TOOLS } from '../contract/tools.ts'
+import { FAULT_KINDS, type Fault } from '../faults/catalogue.ts'
+
+export interface PlanStep {
+  /** Unique within the plan; with the run id it names the tool call. */
+  readonly stepId: string
+  readonly tool: string
+  readonly args: Readonly<Record<string, unknown>>
+}
+
+export interface ModelBehaviour {
+  /** How many times the model asks for one step at most (1 = never retries). */
+  readonly maxAsks: number
+  /** On a retry, the model re-words the arguments (`49.9` vs `"49.90"`, `eur` vs `EUR`, an added `reason`). */
+  readonly regenerateArgs: boolean
+}
+
+export interface SeededPaymentIntent {
+  readonly id: string
+  /** Minor units. */
+  readonly amount: number
+  readonly currency: string
+}
+
+export interface Scenario {
+  readonly version: 1
+  readonly name: string
+  /** Seeds every random draw of the run. */
+  readonly seed: number
+  /** The turn's budget in virtual ms; every tool call gets the same turn deadline. */
+  readonly turnBudgetMs: number
+  readonly plan: readonly PlanStep[]
+  readonly faults: readonly Fault[]
+  readonly model: ModelBehaviour
+  readonly services: {
+    readonly payments: {
+      readonly processingMs: number
+      readonly paymentIntents: readonly SeededPaymentIntent[]
+    }
+  }
+}
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string }
+
+/** Check untrusted JSON against the Scenario shape; the problem is one line that names the field and the fix. */
+export function parseScenario(input: unknown): Parsed<Scenario> {
+  const fail = (problem: string): Parsed<Scenario> => ({ ok: false, problem })
+  if (!isObj(input)) return fail('a scenario must be a JSON object')
+  if (input.version !== 1) return fail(`"version" must be 1, got ${show(input.version)}`)
+  if (typeof input.name !== 'string') return fail('"name" must be a string')
+  if (!isInt(input.seed)) return fail(`"seed" must be an integer, got ${show(input.seed)}`)
+  if (!isInt(input.turnBudgetMs) || (input.turnBudgetMs as number) <= 0) return fail(`"turnBudgetMs" must be a positive integer, got ${show(input.turnBudgetMs)}`)
+  if (!Array.isArray(input.plan) || input.plan.length === 0) return fail('"plan" must be a non-empty array of steps')
+  const stepIds = new Set<string>()
+  for (const [i, step] of input.plan.entries()) {
+    if (!isObj(step) || typeof step.stepId !== 'string' || step.stepId === '') return fail(`plan[${i}].stepId must be a non-empty string`)
+    if (stepIds.has(step.stepId)) return fail(`plan[${i}].stepId "${step.stepId}" is used twice; step ids must be unique`)
+    stepIds.add(step.stepId)
+    if (typeof step.tool !== 'string' || !(step.tool in TOOLS)) return fail(`plan[${i}].tool must be one of ${Object.keys(TOOLS).join(', ')}, got ${show(step.tool)}`)
+    if (!isObj(step.args)) return fail(`plan[${i}].args must be an object`)
+  }
+  if (!Array.isArray(input.faults)) return fail('"faults" must be an array (use [] for none)')
+  for (const [i, f] of input.faults.entries()) {
+    if (!isObj(f)) return fail(`faults[${i}] must be an object`)
+    const kind = FAULT_KINDS[f.kind as Fault['kind']]
+    if (!kind) return fail(`faults[${i}].kind must be one of ${Object.keys(FAULT_KINDS).join(', ')}, got ${show(f.kind)}`)
+    if (f.boundary !== kind.boundary) return fail(`faults[${i}].boundary must be "${kind.boundary}" for kind "${kind.kind}", got ${show(f.boundary)}`)
+    if (!isInt(f.attempt) || (f.attempt as number) < 1) return fail(`faults[${i}].attempt must be a positive integer (the n-th side-effecting request of the run), got ${show(f.attempt)}`)
+    const problem = kind.check(f)
+    if (problem) return fail(`faults[${i}]: ${problem}`)
+  }
+  const attempts = input.faults.map((f) => (f as { attempt: number }).attempt)
+  const dup = attempts.find((a, i) => attempts.indexOf(a) !== i)
+  if (dup !== undefined) return fail(`two faults strike attempt ${dup}; give each attempt at most one fault`)
+  if (!isObj(input.model) || !isInt(input.model.maxAsks) || (input.model.maxAsks as number) < 1 || typeof input.model.regenerateArgs !== 'boolean') {
+    return fail('"model" must be { "maxAsks": positive integer, "regenerateArgs": boolean }')
+  }
+  const p = isObj(input.services) && isObj(input.services.payments) ? input.services.payments : null
+  if (!p) return fail('"services.payments" must be an object')
+  if (!isInt(p.processingMs) || (p.processingMs as number) < 0) return fail('"services.payments.processingMs" must be a non-negative integer')
+  if (!Array.isArray(p.paymentIntents)) return fail('"services.payments.paymentIntents" must be an array')
+  for (const [i, pi] of p.paymentIntents.entries()) {
+    if (!isObj(pi) || typeof pi.id !== 'string' || !isInt(pi.amount) || typeof pi.currency !== 'string') {
+      return fail(`services.payments.paymentIntents[${i}] must be { "id": string, "amount": integer (minor units), "currency": string }`)
+    }
+  }
+  return { ok: true, value: input as unknown as Scenario }
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+function isInt(v: unknown): boolean {
+  return typeof v === 'number' && Number.isSafeInteger(v)
+}
+function show(v: unknown): string {
+  return v === undefined ? 'nothing' : JSON.stringify(v)
+}

@@ -1,0 +1,31 @@
+// The driver: lets real microtasks and I/O settle, then fires the next virtual
+// timer, until the awaited work is done, nothing can move, or a limit is hit.
+import type { VirtualClock } from './clock.ts'
+
+const realSetImmediate = globalThis.setImmediate
+
+/** One turn of the real event loop: every queued microtask and ready I/O callback runs. */
+export const settle = (): Promise<void> => new Promise((resolve) => realSetImmediate(resolve))
+
+export type DriveResult =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'stuck' } // not done, and no timer can ever wake it
+  | { readonly kind: 'time-limit' } // not done by `untilMs` of virtual time
+
+/**
+ * Drive the clock until `isDone()`. `untilMs` is a virtual epoch limit.
+ * When nothing is pending we give real I/O a few extra turns before calling it stuck.
+ */
+export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs: number, maxSteps = Infinity): Promise<DriveResult> {
+  for (let steps = 0; ; steps++) {
+    await settle()
+    if (isDone()) return { kind: 'done' }
+    if (clock.pendingTimers() === 0) {
+      for (let i = 0; i < 3 && clock.pendingTimers() === 0 && !isDone(); i++) await settle()
+      if (isDone()) return { kind: 'done' }
+      if (clock.pendingTimers() === 0) return { kind: 'stuck' }
+    }
+    if (clock.now() > untilMs || steps >= maxSteps) return { kind: 'time-limit' }
+    clock.fireNext()
+  }
+}

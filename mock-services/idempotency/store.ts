@@ -1,0 +1,63 @@
+// An idempotency-key store as the real services keep one: atomic reservation,
+// a fingerprint of the payload, the stored first response, expiry. Separate
+// from the ledger of effects: a store can forget a key, a ledger never forgets.
+
+export interface StoredResponse {
+  readonly status: number
+  readonly body: unknown
+}
+
+export type Reservation =
+  | { readonly kind: 'reserved' } // first time: go ahead, then complete() or release()
+  | { readonly kind: 'replay'; readonly response: StoredResponse }
+  | { readonly kind: 'mismatch' } // same key, other payload
+  | { readonly kind: 'in-flight' } // same key, first request still being processed
+
+interface Entry {
+  readonly fingerprint: string
+  readonly createdAt: number
+  response: StoredResponse | null
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000
+
+export class IdempotencyStore {
+  readonly #entries = new Map<string, Entry>()
+  readonly #now: () => number
+  readonly #retentionMs: number
+
+  constructor(now: () => number, retentionMs = DAY_MS) {
+    this.#now = now
+    this.#retentionMs = retentionMs
+  }
+
+  /** Atomic: check and reserve in one synchronous step. */
+  reserve(key: string, fingerprint: string): Reservation {
+    const entry = this.#entries.get(key)
+    if (entry && this.#now() - entry.createdAt >= this.#retentionMs) this.#entries.delete(key)
+    const live = this.#entries.get(key)
+    if (!live) {
+      this.#entries.set(key, { fingerprint, createdAt: this.#now(), response: null })
+      return { kind: 'reserved' }
+    }
+    if (live.fingerprint !== fingerprint) return { kind: 'mismatch' }
+    if (live.response === null) return { kind: 'in-flight' }
+    return { kind: 'replay', response: live.response }
+  }
+
+  /** Store the first response for replay. */
+  complete(key: string, response: StoredResponse): void {
+    const entry = this.#entries.get(key)
+    if (entry) entry.response = response
+  }
+
+  /** Forget a reservation whose result is not stored (validation errors, conflicts). */
+  release(key: string): void {
+    const entry = this.#entries.get(key)
+    if (entry && entry.response === null) this.#entries.delete(key)
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+}

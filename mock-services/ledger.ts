@@ -1,0 +1,40 @@
+// The ledger of effects that really happened: the ground truth judges compare
+// every report against. Attribution (attempt, call) comes from the harness.
+
+export interface LedgerEntry {
+  readonly seq: number
+  /** Virtual epoch ms. */
+  readonly at: number
+  readonly service: string
+  /** `refund`, `charge`, … */
+  readonly type: string
+  /** The service's id for the effect (`re_…`). */
+  readonly id: string
+  readonly amount: number
+  /** The harness's attempt number of the request that caused it. */
+  readonly attempt: number
+  /** The tool call that request belonged to, as the harness knows it. */
+  readonly call: string | null
+}
+
+export type LedgerListener = (entry: LedgerEntry) => void
+
+export class Ledger {
+  readonly #entries: LedgerEntry[] = []
+  readonly #listeners: LedgerListener[] = []
+
+  append(entry: Omit<LedgerEntry, 'seq'>): LedgerEntry {
+    const full = { seq: this.#entries.length, ...entry }
+    this.#entries.push(full)
+    for (const l of this.#listeners) l(full)
+    return full
+  }
+
+  onAppend(listener: LedgerListener): void {
+    this.#listeners.push(listener)
+  }
+
+  get entries(): readonly LedgerEntry[] {
+    return this.#entries
+  }
+}
