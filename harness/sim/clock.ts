@@ -28,8 +28,12 @@ export interface VirtualClock {
   uninstall(): void
 }
 
+// Built once: withGlobal() is costly and the global object never changes.
+let fakeTimers: ReturnType<typeof FakeTimers.withGlobal> | null = null
+
 export function installClock(startMs = EPOCH_MS): VirtualClock {
-  const clock = FakeTimers.withGlobal(globalThis).install({
+  fakeTimers ??= FakeTimers.withGlobal(globalThis)
+  const clock = fakeTimers.install({
     now: startMs,
     toFake: [...FAKED_APIS],
     shouldClearNativeTimers: true,

@@ -1,0 +1,30 @@
+import { attemptsBefore, boundariesOf, callsOf } from './calls.ts'
+import type { Violation } from './finding.ts'
+import type { History } from '../run/history.ts'
+
+/**
+ * A FAILED_NO_EFFECT report for a tool call that did have an effect from an
+ * attempt sent before the report — whenever that effect landed (a late
+ * arrival after the report still makes the report false).
+ */
+export function falseFailure(history: History): Violation[] {
+  const out: Violation[] = []
+  for (const v of callsOf(history).values()) {
+    for (const r of v.reports) {
+      if (r.envelope.status !== 'FAILED_NO_EFFECT') continue
+      const before = attemptsBefore(v, r.seq)
+      const effect = v.effects.find((e) => before.has(e.attempt))
+      if (effect) {
+        out.push({
+          judge: 'false-failure',
+          call: v.call,
+          tool: v.tool,
+          boundaries: boundariesOf(v),
+          message: `${v.call}: reported FAILED_NO_EFFECT at ${r.t} ms (ask ${r.ask}) but attempt ${effect.attempt}, sent before, applied ${effect.effect} at ${effect.t} ms`,
+        })
+        break
+      }
+    }
+  }
+  return out
+}

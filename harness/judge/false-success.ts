@@ -1,0 +1,21 @@
+import { boundariesOf, callsOf } from './calls.ts'
+import type { Violation } from './finding.ts'
+import type { History } from '../run/history.ts'
+
+/** A SUCCEEDED report for a tool call that, by the end of the run, has no effect at all. */
+export function falseSuccess(history: History): Violation[] {
+  const out: Violation[] = []
+  for (const v of callsOf(history).values()) {
+    const success = v.reports.find((r) => r.envelope.status === 'SUCCEEDED')
+    if (success && v.effects.length === 0) {
+      out.push({
+        judge: 'false-success',
+        call: v.call,
+        tool: v.tool,
+        boundaries: boundariesOf(v),
+        message: `${v.call}: reported SUCCEEDED at ${success.t} ms (ask ${success.ask}) but the ledger has no effect for it`,
+      })
+    }
+  }
+  return out
+}

@@ -1,0 +1,34 @@
+// All judges over one history. Pure: the same history gives the same verdict.
+import type { History } from '../run/history.ts'
+import { eventsOf } from '../run/history.ts'
+import { duplicateEffect } from './duplicate-effect.ts'
+import { executorFault } from './executor-fault.ts'
+import { falseFailure } from './false-failure.ts'
+import { falseSuccess } from './false-success.ts'
+import type { Judge, Violation } from './finding.ts'
+import { recoveryLatency } from './recovery-latency.ts'
+import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
+
+export const JUDGES: readonly Judge[] = [duplicateEffect, falseSuccess, falseFailure, executorFault]
+
+export interface Verdict {
+  readonly violations: readonly Violation[]
+  readonly unresolved: UnresolvedMeasure
+  /** Recovery latency of each faulted call that reached a known outcome (virtual ms). */
+  readonly recoveryMs: readonly number[]
+  readonly requests: number
+  readonly faults: number
+  /** Virtual ms the run covered, settling included. */
+  readonly simulatedMs: number
+}
+
+export function judge(history: History): Verdict {
+  return {
+    violations: JUDGES.flatMap((j) => j(history)),
+    unresolved: unresolved(history),
+    recoveryMs: recoveryLatency(history),
+    requests: eventsOf(history, 'attempt-sent').length,
+    faults: eventsOf(history, 'fault-injected').length,
+    simulatedMs: history.at(-1)?.t ?? 0,
+  }
+}

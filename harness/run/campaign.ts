@@ -1,0 +1,95 @@
+// A campaign aggregates the verdicts of many runs of one executor.
+import type { Verdict } from '../judge/verdict.ts'
+import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
+
+export interface Percentiles {
+  readonly count: number
+  readonly p50: number | null
+  readonly p95: number | null
+  readonly max: number | null
+}
+
+export interface CampaignSummary {
+  readonly executor: string
+  readonly runs: number
+  /** Runs with at least one violation. */
+  readonly failingRuns: number
+  /** 1-based index of the first failing run, or null. */
+  readonly firstFailureRun: number | null
+  readonly violations: Readonly<Record<JudgeName, number>>
+  readonly violationsByTool: Readonly<Record<string, number>>
+  readonly violationsByBoundary: Readonly<Record<string, number>>
+  readonly unresolved: { readonly calls: number; readonly unresolved: number; readonly rate: number }
+  readonly recoveryMs: Percentiles
+  readonly requests: number
+  readonly faults: number
+  readonly simulatedMs: number
+  readonly realMs: number
+}
+
+export class Campaign {
+  readonly #executor: string
+  #runs = 0
+  #failing = 0
+  #first: number | null = null
+  readonly #byJudge = Object.fromEntries(JUDGE_NAMES.map((j) => [j, 0])) as Record<JudgeName, number>
+  readonly #byTool: Record<string, number> = {}
+  readonly #byBoundary: Record<string, number> = {}
+  #calls = 0
+  #unresolved = 0
+  readonly #recovery: number[] = []
+  #requests = 0
+  #faults = 0
+  #simulatedMs = 0
+  #realMs = 0
+
+  constructor(executor: string) {
+    this.#executor = executor
+  }
+
+  add(verdict: Verdict, realMs: number): void {
+    this.#runs++
+    if (verdict.violations.length > 0) {
+      this.#failing++
+      this.#first ??= this.#runs
+    }
+    for (const v of verdict.violations) {
+      this.#byJudge[v.judge]++
+      const tool = v.tool ?? '(run)'
+      this.#byTool[tool] = (this.#byTool[tool] ?? 0) + 1
+      for (const b of v.boundaries.length ? v.boundaries : ['(no fault)']) this.#byBoundary[b] = (this.#byBoundary[b] ?? 0) + 1
+    }
+    this.#calls += verdict.unresolved.calls
+    this.#unresolved += verdict.unresolved.unresolved
+    this.#recovery.push(...verdict.recoveryMs)
+    this.#requests += verdict.requests
+    this.#faults += verdict.faults
+    this.#simulatedMs += verdict.simulatedMs
+    this.#realMs += realMs
+  }
+
+  summary(): CampaignSummary {
+    return {
+      executor: this.#executor,
+      runs: this.#runs,
+      failingRuns: this.#failing,
+      firstFailureRun: this.#first,
+      violations: { ...this.#byJudge },
+      violationsByTool: { ...this.#byTool },
+      violationsByBoundary: { ...this.#byBoundary },
+      unresolved: { calls: this.#calls, unresolved: this.#unresolved, rate: this.#calls ? this.#unresolved / this.#calls : 0 },
+      recoveryMs: percentiles(this.#recovery),
+      requests: this.#requests,
+      faults: this.#faults,
+      simulatedMs: this.#simulatedMs,
+      realMs: this.#realMs,
+    }
+  }
+}
+
+export function percentiles(values: readonly number[]): Percentiles {
+  if (values.length === 0) return { count: 0, p50: null, p95: null, max: null }
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! }
+}

@@ -1,0 +1,95 @@
+// Renderers for people: plain text. They only format what they are given.
+import type { CampaignSummary } from '../harness/run/campaign.ts'
+import type { History } from '../harness/run/history.ts'
+import type { Counterexample, SearchResult } from '../harness/run/search.ts'
+import type { Verdict } from '../harness/judge/verdict.ts'
+import { JUDGE_NAMES } from '../harness/judge/finding.ts'
+import { ms, pct, table } from './format.ts'
+
+export function renderGate(result: SearchResult, opts: { runsAsked: number; seed: number; savedTo: string | null; replay: string | null }): string {
+  const s = result.summary
+  const out: string[] = []
+  const stopped = result.counterexample && s.runs < opts.runsAsked ? ' (stopped at the first failure)' : ''
+  out.push(`faultline gate — executor ${s.executor}, seed ${opts.seed}, ${s.runs} of ${opts.runsAsked} runs${stopped}`)
+  out.push(`  violations   ${JUDGE_NAMES.map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
+  out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
+  out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
+  out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s in ${(s.realMs / 1000).toFixed(2)} s real · ${s.requests} requests · ${s.faults} faults`)
+  if (!result.counterexample) {
+    out.push(`PASS — no violation in ${s.runs} generated runs`)
+  } else {
+    out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
+    out.push(renderCounterexample(result.counterexample))
+    if (opts.savedTo) out.push(`  saved to     ${opts.savedTo}`)
+    if (opts.replay) out.push(`  replay with  ${opts.replay}`)
+  }
+  return out.join('\n')
+}
+
+export function renderCounterexample(c: Counterexample): string {
+  const lines = [
+    `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.seed} path ${c.path}):`,
+    ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
+    ...JSON.stringify(c.scenario, null, 2)
+      .split('\n')
+      .map((l) => `    ${l}`),
+  ]
+  return lines.join('\n')
+}
+
+export function renderCompare(results: readonly SearchResult[], opts: { runs: number; seed: number }): string {
+  const header = ['executor', 'runs', 'failing', ...JUDGE_NAMES, 'unresolved', 'recovery p50/p95 ms', 'minimal counterexample']
+  const rows = results.map(({ summary: s, counterexample: c }) => [
+    s.executor,
+    String(s.runs),
+    String(s.failingRuns),
+    ...JUDGE_NAMES.map((j) => String(s.violations[j])),
+    pct(s.unresolved.rate),
+    `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
+    c ? `${c.judge}: ${c.scenario.faults.length} fault(s) [${c.scenario.faults.map((f) => f.kind).join(', ')}]` : '—',
+  ])
+  return [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}) against each executor`, '', table(header, rows)].join('\n')
+}
+
+export function renderRun(executor: string, scenario: string, verdict: Verdict, history: History): string {
+  const out = [`faultline run — ${scenario} against ${executor}`, '', 'history:']
+  for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeEvent(e)}`)
+  out.push('')
+  if (verdict.violations.length === 0) out.push('PASS — no violation')
+  else out.push(`FAIL — ${verdict.violations.length} violation(s)`, ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`))
+  out.push(`unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recoveryMs.map((m) => `${m} ms`).join(', ') || '—'}`)
+  return out.join('\n')
+}
+
+function describeEvent(e: History[number]): string {
+  switch (e.type) {
+    case 'run-started':
+      return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms)`
+    case 'process-booted':
+      return `executor process ${e.generation} booted`
+    case 'call-started':
+      return `${e.call} ask ${e.ask}: ${e.tool} ${JSON.stringify(e.args)}`
+    case 'attempt-sent':
+      return `  attempt ${e.attempt}${e.probe ? ' (probe)' : ''}: ${e.method} ${e.service}${e.path}${e.call ? ` for ${e.call}` : ''}`
+    case 'fault-injected':
+      return `  ⚡ ${e.kind} (${e.boundary}) on attempt ${e.attempt}`
+    case 'request-delivered':
+      return `  attempt ${e.attempt} delivered`
+    case 'effect-applied':
+      return `  ✎ effect ${e.effectType} ${e.effect} (${e.amount}) by attempt ${e.attempt}`
+    case 'response-sent':
+      return `  attempt ${e.attempt} answered ${e.status}${e.replayed ? ' (replayed)' : ''}`
+    case 'response-lost':
+      return `  attempt ${e.attempt} response lost: ${e.reason}`
+    case 'outcome-reported':
+      return `${e.call} ask ${e.ask} → ${e.envelope.status} retry_safe=${e.envelope.retry_safe} (${e.envelope.action_taken})`
+    case 'executor-fault':
+      return `executor ${e.problem}${e.call ? ` in ${e.call}` : ''}: ${e.message}`
+    case 'run-ended':
+      return `run ended (${e.pendingTimers} timers left)`
+  }
+}
+
+export function summaryLine(s: CampaignSummary): string {
+  return `${s.executor}: ${s.failingRuns}/${s.runs} failing runs`
+}
