@@ -20,13 +20,13 @@ export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) =>
 export interface ScenarioArbitraryOptions {
   /** At most this many faults per scenario (default 3). */
   readonly maxFaults?: number
-  /** Attempts a fault may target: 1..maxAttempt (default 8). */
+  /** Attempts a fault may target: 1..maxAttempt (default 4: most runs make 1–4 side-effecting requests). */
   readonly maxAttempt?: number
 }
 
 const step = fc.record({ order: fc.nat({ max: ORDERS.length - 1 }), amount: fc.constantFrom(...AMOUNTS) })
 
-export function faultArbitrary(maxAttempt = 8): fc.Arbitrary<Fault> {
+export function faultArbitrary(maxAttempt = 4): fc.Arbitrary<Fault> {
   const attempt = fc.integer({ min: 1, max: maxAttempt })
   return fc.oneof(
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('connection-refused' as const), boundary: fc.constant('before-send' as const), attempt }) },
@@ -54,7 +54,7 @@ export function faultArbitrary(maxAttempt = 8): fc.Arbitrary<Fault> {
 }
 
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
-  const { maxFaults = 3, maxAttempt = 8 } = options
+  const { maxFaults = 3, maxAttempt = 4 } = options
   return fc
     .record({
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),

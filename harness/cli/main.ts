@@ -1,7 +1,7 @@
 // The command line: gate, compare, run. Exit codes: 0 clean, 1 a violation
 // was found, 2 bad usage (one line on stderr that names the problem and the fix).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { BUNDLED_EXECUTORS } from '../../executors/index.ts'
 import { gateJson } from '../../reports/json.ts'
@@ -113,7 +113,7 @@ async function run(args: readonly string[], io: Io): Promise<number> {
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
   let text: string
   try {
-    text = readFileSync(join(io.cwd, file), 'utf8')
+    text = readFileSync(resolve(io.cwd, file), 'utf8')
   } catch {
     throw new UsageError(`cannot read scenario file ${file} (check the path)`)
   }

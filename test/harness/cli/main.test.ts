@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main, type Io } from '../../../harness/cli/main.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+async function cli(argv: string[], cwd = ROOT) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd }
+  const code = await main(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('gate', () => {
+  it('exits 0 for the reference executor', async () => {
+    const r = await cli(['gate', '--executor', 'reference', '--runs', '30', '--seed', '3'])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('PASS')
+  })
+
+  it('exits 1 for the naive executor, with a JSON verdict summary and a saved, replayable counterexample', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-'))
+    const r = await cli(['gate', '--executor', 'naive', '--runs', '100', '--json'], cwd)
+    expect(r.code).toBe(1)
+    const summary = JSON.parse(r.out)
+    expect(summary.executor).toBe('naive')
+    expect(summary.passed).toBe(false)
+    expect(summary.violations['duplicate-effect'] + summary.violations['false-failure']).toBeGreaterThan(0)
+    expect(summary.counterexample.faults).toBeLessThanOrEqual(2)
+    const saved = join(cwd, 'reports', 'out', `counterexample-naive-${summary.counterexample.judge}.json`)
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(summary.counterexample.scenario)
+    const replay = await cli(['run', saved, '--executor', 'naive', '--json'], cwd)
+    expect(replay.code).toBe(1)
+    expect(JSON.parse(replay.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain(summary.counterexample.judge)
+  })
+
+  it('loads a user executor from a path', async () => {
+    const r = await cli(['gate', '--executor', 'test/fixtures/custom-executor.ts', '--runs', '10', '--json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out).executor).toBe('my-adapter')
+  })
+})
+
+describe('run', () => {
+  it('replays a named scenario: the reference passes, the naive executor fails', async () => {
+    const ok = await cli(['run', 'scenarios/named/refund-reset-after-effect.json'])
+    expect(ok.code).toBe(0)
+    expect(ok.out).toContain('reset-after-effect (after-effect) on attempt 1')
+    const bad = await cli(['run', 'scenarios/named/refund-reset-after-effect.json', '--executor', 'naive'])
+    expect(bad.code).toBe(1)
+    expect(bad.out).toContain('duplicate-effect')
+  })
+})
+
+describe('bad usage exits 2 with one line that names the problem and the fix', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['no command', [], /./],
+    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare or run/],
+    ['gate without an executor', ['gate'], /gate needs --executor/],
+    ['unknown option', ['gate', '--executor', 'reference', '--frob'], /Unknown option '--frob'/],
+    ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],
+    ['unknown executor name', ['gate', '--executor', 'nope'], /unknown executor "nope": use one of reference, naive/],
+    ['missing executor module', ['gate', '--executor', './missing.ts'], /executor module not found/],
+    ['module that is not an executor', ['gate', '--executor', 'test/fixtures/not-an-executor.ts'], /exports no Executor/],
+    ['module that fails to load', ['gate', '--executor', 'test/fixtures/broken-module.ts'], /cannot load executor module .*fails while loading/],
+    ['run without a file', ['run'], /run needs a scenario file/],
+    ['run with a missing file', ['run', 'nope.json'], /cannot read scenario file nope.json/],
+  ]
+  for (const [what, argv, pattern] of cases) {
+    it(what, async () => {
+      const r = await cli(argv)
+      expect(r.code).toBe(2)
+      if (argv.length > 0) {
+        expect(r.err.split('\n')).toHaveLength(1)
+        expect(r.err).toMatch(pattern)
+      }
+    })
+  }
+
+  it('an invalid scenario file names the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-'))
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 1, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }))
+    writeFileSync(join(dir, 'notjson.json'), '{ nope')
+    const bad = await cli(['run', 'bad.json'], dir)
+    expect(bad.code).toBe(2)
+    expect(bad.err).toMatch(/bad.json: "plan" must be a non-empty array/)
+    const notJson = await cli(['run', 'notjson.json'], dir)
+    expect(notJson.code).toBe(2)
+    expect(notJson.err).toMatch(/notjson.json is not valid JSON/)
+  })
+
+  it('the real entry point sets the exit code and prints one line', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'gate', '--executor', 'nope'], { cwd: ROOT, encoding: 'utf8' })
+    expect(r.status).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stdout).toBe('')
+  })
+})

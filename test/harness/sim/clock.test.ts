@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { EPOCH_MS, installClock } from '../../../harness/sim/clock.ts'
+import { drive } from '../../../harness/sim/drive.ts'
+
+describe('virtual clock', () => {
+  it('fakes Date and timers, and restores the very same globals afterwards', () => {
+    const before = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, Date: globalThis.Date, timeout: AbortSignal.timeout }
+    const clock = installClock()
+    expect(Date.now()).toBe(EPOCH_MS)
+    expect(globalThis.setTimeout).not.toBe(before.setTimeout)
+    clock.uninstall()
+    expect(globalThis.setTimeout).toBe(before.setTimeout)
+    expect(globalThis.clearTimeout).toBe(before.clearTimeout)
+    expect(globalThis.Date).toBe(before.Date)
+    expect(AbortSignal.timeout).toBe(before.timeout)
+  })
+
+  it('runs a minute of timers in milliseconds, in order', async () => {
+    const clock = installClock()
+    try {
+      const order: number[] = []
+      setTimeout(() => order.push(60_000), 60_000)
+      setTimeout(() => order.push(10), 10)
+      let done = false
+      setTimeout(() => (done = true), 60_001)
+      const started = performance.now()
+      const result = await drive(clock, () => done, EPOCH_MS + 120_000)
+      expect(result.kind).toBe('done')
+      expect(order).toEqual([10, 60_000])
+      expect(clock.elapsed()).toBe(60_001)
+      expect(performance.now() - started).toBeLessThan(1_000)
+    } finally {
+      clock.uninstall()
+    }
+  })
+
+  it('AbortSignal.timeout follows virtual time and aborts with a TimeoutError', async () => {
+    const clock = installClock()
+    try {
+      const signal = AbortSignal.timeout(30_000)
+      clock.advance(29_999)
+      expect(signal.aborted).toBe(false)
+      clock.advance(1)
+      expect(signal.aborted).toBe(true)
+      expect((signal.reason as DOMException).name).toBe('TimeoutError')
+    } finally {
+      clock.uninstall()
+    }
+  })
+
+  it('reports work that can never finish as stuck, and a timer loop as over the limit', async () => {
+    const clock = installClock()
+    try {
+      expect((await drive(clock, () => false, EPOCH_MS + 1_000)).kind).toBe('stuck')
+      const id = setInterval(() => {}, 100)
+      expect((await drive(clock, () => false, EPOCH_MS + 5_000)).kind).toBe('time-limit')
+      clearInterval(id)
+    } finally {
+      clock.uninstall()
+    }
+  })
+
+  it('a timer callback runs in the async context of whoever set it', async () => {
+    const { AsyncLocalStorage } = await import('node:async_hooks')
+    const als = new AsyncLocalStorage<string>()
+    const clock = installClock()
+    try {
+      let seen: string | undefined = 'unset'
+      als.run('call-1', () => setTimeout(() => (seen = als.getStore()), 100))
+      clock.advance(100)
+      expect(seen).toBe('call-1')
+    } finally {
+      clock.uninstall()
+    }
+  })
+})

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import type { Executor } from '../../../harness/contract/executor.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import { installSandbox } from '../../../harness/sim/sandbox.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+describe('sandbox', () => {
+  it('seeds Math.random and randomUUID (also the named node:crypto import) for the run, then restores them', () => {
+    const originals = { random: Math.random, uuid: globalThis.crypto.randomUUID, fetch: globalThis.fetch }
+    const draw = (seed: number) => {
+      const s = installSandbox(seed)
+      try {
+        return [Math.random(), Math.random(), crypto.randomUUID(), randomUUID()]
+      } finally {
+        s.dispose()
+      }
+    }
+    const a = draw(42)
+    const b = draw(42)
+    const c = draw(43)
+    expect(a).toEqual(b)
+    expect(a).not.toEqual(c)
+    expect(a[2]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(Math.random).toBe(originals.random)
+    expect(globalThis.crypto.randomUUID).toBe(originals.uuid)
+    expect(globalThis.fetch).toBe(originals.fetch)
+  })
+
+  it('undoes every patch when the executor under test throws and when it hangs', async () => {
+    const before = { random: Math.random, setTimeout: globalThis.setTimeout, Date: globalThis.Date, fetch: globalThis.fetch }
+    const throwing: Executor = { name: 'throws', boot: async () => ({ callTool: async () => { throw new Error('boom') } }) }
+    const hanging: Executor = { name: 'hangs', boot: async () => ({ callTool: () => new Promise(() => {}) }) }
+    const bootFails: Executor = { name: 'boot-fails', boot: async () => { throw new Error('no boot') } }
+    for (const ex of [throwing, hanging, bootFails]) {
+      const { history } = await runScenario(refundScenario(), ex)
+      expect(history.some((e) => e.type === 'executor-fault')).toBe(true)
+      expect(Math.random).toBe(before.random)
+      expect(globalThis.setTimeout).toBe(before.setTimeout)
+      expect(globalThis.Date).toBe(before.Date)
+      expect(globalThis.fetch).toBe(before.fetch)
+    }
+  })
+
+  it('refuses to restore over a patch someone else replaced, instead of corrupting globals', () => {
+    const original = Math.random
+    const s = installSandbox(1)
+    Math.random = () => 0.5
+    expect(() => s.dispose()).toThrow(/Math.random was replaced/)
+    expect(Date.now()).not.toBe(0) // the other patches were still undone
+    expect(globalThis.setTimeout.name).not.toBe('')
+    Math.random = original
+  })
+})
