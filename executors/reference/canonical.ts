@@ -24,9 +24,19 @@ export function canonicalRefund(args: Readonly<Record<string, unknown>>): Canoni
   return { ok: true, value: { payment_intent: pi.trim(), amount, currency, order_id: order } }
 }
 
-/** "49.9", 49.9, "49.90" → 4990. Exact decimal parsing, no float rounding. */
+/**
+ * "49.9", 49.9, "49.90" → 4990. Strings are parsed as exact decimals. Numbers
+ * are accepted when they are a whole number of cents up to float noise
+ * (0.1 + 0.2 is 30 cents); 49.999 is refused, not rounded.
+ */
 export function toMinorUnits(v: unknown): number | null {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : '') : typeof v === 'string' ? v.trim() : ''
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || v <= 0 || v >= 1e9) return null
+    const cents = v * 100
+    const whole = Math.round(cents)
+    return Math.abs(cents - whole) < 1e-6 && whole > 0 ? whole : null
+  }
+  const s = typeof v === 'string' ? v.trim() : ''
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s)
   if (!m) return null
   const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))

@@ -32,7 +32,7 @@ export interface CallView {
   readonly attempts: AttemptView[]
   readonly effects: EffectView[]
   readonly reports: Report[]
-  readonly faults: { readonly t: number; readonly boundary: Boundary; readonly kind: string; readonly attempt: number }[]
+  readonly faults: { readonly t: number; readonly seq: number; readonly boundary: Boundary; readonly kind: string; readonly attempt: number }[]
 }
 
 export function callsOf(history: History): Map<CallId, CallView> {
@@ -62,7 +62,7 @@ export function callsOf(history: History): Map<CallId, CallView> {
         view(e.call).reports.push({ t: e.t, seq: e.seq, ask: e.ask, envelope: e.envelope })
         break
       case 'fault-injected':
-        if (e.call) view(e.call).faults.push({ t: e.t, boundary: e.boundary, kind: e.kind, attempt: e.attempt })
+        if (e.call) view(e.call).faults.push({ t: e.t, seq: e.seq, boundary: e.boundary, kind: e.kind, attempt: e.attempt })
         break
       default:
         break

@@ -11,7 +11,7 @@ export function recoveryLatency(history: History): number[] {
   for (const v of callsOf(history).values()) {
     const first = v.faults[0]
     if (!first) continue
-    const known = v.reports.find((r) => r.t >= first.t && r.envelope.status !== 'UNKNOWN')
+    const known = v.reports.find((r) => r.seq > first.seq && r.envelope.status !== 'UNKNOWN')
     if (known) out.push(known.t - first.t)
   }
   return out

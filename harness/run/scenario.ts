@@ -60,13 +60,13 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
     if (!isObj(step) || typeof step.stepId !== 'string' || step.stepId === '') return fail(`plan[${i}].stepId must be a non-empty string`)
     if (stepIds.has(step.stepId)) return fail(`plan[${i}].stepId "${step.stepId}" is used twice; step ids must be unique`)
     stepIds.add(step.stepId)
-    if (typeof step.tool !== 'string' || !(step.tool in TOOLS)) return fail(`plan[${i}].tool must be one of ${Object.keys(TOOLS).join(', ')}, got ${show(step.tool)}`)
+    if (typeof step.tool !== 'string' || !Object.hasOwn(TOOLS, step.tool)) return fail(`plan[${i}].tool must be one of ${Object.keys(TOOLS).join(', ')}, got ${show(step.tool)}`)
     if (!isObj(step.args)) return fail(`plan[${i}].args must be an object`)
   }
   if (!Array.isArray(input.faults)) return fail('"faults" must be an array (use [] for none)')
   for (const [i, f] of input.faults.entries()) {
     if (!isObj(f)) return fail(`faults[${i}] must be an object`)
-    const kind = FAULT_KINDS[f.kind as Fault['kind']]
+    const kind = typeof f.kind === 'string' && Object.hasOwn(FAULT_KINDS, f.kind) ? FAULT_KINDS[f.kind as Fault['kind']] : undefined
     if (!kind) return fail(`faults[${i}].kind must be one of ${Object.keys(FAULT_KINDS).join(', ')}, got ${show(f.kind)}`)
     if (f.boundary !== kind.boundary) return fail(`faults[${i}].boundary must be "${kind.boundary}" for kind "${kind.kind}", got ${show(f.boundary)}`)
     if (!isInt(f.attempt) || (f.attempt as number) < 1) return fail(`faults[${i}].attempt must be a positive integer (the n-th side-effecting request of the run), got ${show(f.attempt)}`)

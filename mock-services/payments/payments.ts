@@ -126,7 +126,8 @@ export class PaymentsService implements MockService {
           this.keys.release(slot) // validation errors are not stored
           return result.invalid
         }
-        this.keys.complete(slot, result)
+        // Store a snapshot: a replay returns the first response, not the resource's current state.
+        this.keys.complete(slot, { status: result.status, body: structuredClone(result.body) })
         return Response.json(result.body, { status: result.status, headers: { 'Idempotency-Key': key } })
       }
     }

@@ -1,0 +1,64 @@
+// Benchmark: a standard campaign against the reference executor, and the bare
+// msw round trip measured in the same process, so the harness's own overhead
+// is a ratio from one run (absolute figures drift on shared machines).
+//
+//   npm run bench                    # 1,000 runs
+//   npm run bench -- --runs 5000     # the issue's larger figure
+import { parseArgs } from 'node:util'
+import { http } from 'msw'
+import { setupServer } from 'msw/node'
+import { BUNDLED_EXECUTORS } from '../executors/index.ts'
+import { search } from '../harness/run/search.ts'
+
+const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' } } })
+const runs = Number(values.runs ?? 1000)
+const seed = Number(values.seed ?? 1)
+const executor = BUNDLED_EXECUTORS[values.executor ?? 'reference']!
+
+/** Bare msw: the same kind of requests (a form POST and a GET, JSON answers) to a trivial handler. */
+async function bareMsw(requests: number): Promise<number> {
+  const server = setupServer(
+    http.post('https://bare.test/v1/refunds', async ({ request }) => Response.json({ id: 're_1', body: await request.text() })),
+    http.get('https://bare.test/v1/refunds', () => Response.json({ object: 'list', data: [] })),
+  )
+  server.listen({ onUnhandledRequest: 'error' })
+  try {
+    const one = async (i: number) => {
+      const res =
+        i % 3 === 2
+          ? await fetch('https://bare.test/v1/refunds?payment_intent=pi_1')
+          : await fetch('https://bare.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `k${i}` }, body: 'payment_intent=pi_1&amount=4990' })
+      await res.json()
+    }
+    for (let i = 0; i < 300; i++) await one(i) // warm-up
+    const start = performance.now()
+    for (let i = 0; i < requests; i++) await one(i)
+    return (performance.now() - start) / requests
+  } finally {
+    server.close()
+  }
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
+
+const bareBefore = await bareMsw(3000)
+await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false }) // warm-up
+const start = performance.now()
+const result = await search(executor, { runs, seed, stopAtFirstFailure: false })
+const wallMs = performance.now() - start
+const bareAfter = await bareMsw(3000)
+const bareMs = (bareBefore + bareAfter) / 2
+
+const s = result.summary
+const perRequestMs = wallMs / s.requests
+console.log(`faultline bench — ${executor.name}, ${fmt(runs)} generated runs, seed ${seed}`)
+console.log(`  runs                     ${fmt(s.runs)} (${s.failingRuns} failing)`)
+console.log(`  wall time                ${fmt(wallMs / 1000, 2)} s`)
+console.log(`  scenarios per second     ${fmt(s.runs / (wallMs / 1000))}`)
+console.log(`  requests                 ${fmt(s.requests)} (${fmt(s.requests / s.runs, 2)} per run), ${fmt(s.faults)} faults struck`)
+console.log(`  requests per second      ${fmt(s.requests / (wallMs / 1000))}`)
+console.log(`  simulated time           ${fmt(s.simulatedMs / 1000)} s`)
+console.log(`  simulated / real         ${fmt(s.simulatedMs / wallMs)}×   (target ≥ 1,000×)`)
+console.log(`  bare msw round trip      ${fmt(bareMs * 1000)} µs (before ${fmt(bareBefore * 1000)}, after ${fmt(bareAfter * 1000)})`)
+console.log(`  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`)
+console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 3×)`)
