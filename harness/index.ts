@@ -1,0 +1,27 @@
+// faultline's public API: this list and nothing else.
+
+// The executor plug-in contract
+export type { Executor, BootContext, ExecutorProcess } from './contract/executor.ts'
+export type { ToolCall } from './contract/tool-call.ts'
+export type { Envelope, OutcomeStatus } from './contract/envelope.ts'
+export type { DurableStorage } from './contract/storage.ts'
+export type { ToolSpec } from './contract/tools.ts'
+export { TOOLS, ISSUE_REFUND } from './contract/tools.ts'
+export { checkEnvelope, isExecutor } from './contract/validate.ts'
+export { noopExecutor } from './contract/noop-executor.ts'
+
+// Scenarios and faults (plain data)
+export type { Scenario, PlanStep, ModelBehaviour } from './run/scenario.ts'
+export { parseScenario } from './run/scenario.ts'
+export type { Fault } from './faults/catalogue.ts'
+export type { Boundary } from './faults/fault.ts'
+export { FAULT_KINDS } from './faults/catalogue.ts'
+export { scenarioArbitrary, faultArbitrary } from '../scenarios/arbitraries.ts'
+
+// Running, judging, searching
+export type { History, HistoryEvent, CallId } from './run/history.ts'
+export { runScenario, type RunResult } from './run/runner.ts'
+export { judge, JUDGES, type Verdict } from './judge/verdict.ts'
+export type { Violation, JudgeName } from './judge/finding.ts'
+export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './run/search.ts'
+export type { CampaignSummary } from './run/campaign.ts'
