@@ -3,6 +3,7 @@
 import type { MockService } from '../../mock-services/service.ts'
 import { faultKind, type Fault } from '../faults/catalogue.ts'
 import type { AttemptControl } from '../faults/fault.ts'
+import { networkError } from '../faults/network-error.ts'
 import type { HistoryRecorder } from '../run/history.ts'
 import { currentCall } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
@@ -24,7 +25,8 @@ export class RequestPipeline implements RequestRouter {
     const url = new URL(request.url)
     // 1. Which service: the host's first label (`payments.test` → payments).
     const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
-    if (!service) throw new Error(`faultline: no mock service at ${url.host}`)
+    // No such service: as on a real network, the name does not resolve.
+    if (!service) throw networkError('ENOTFOUND', url.hostname)
 
     // 2. Attribution: the tool call that was running when the request was made.
     const call = currentCall()
