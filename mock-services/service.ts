@@ -5,6 +5,12 @@
 export interface Delivery {
   readonly attempt: number
   readonly call: string | null
+  /**
+   * The service fails internally after accepting the request and before
+   * applying it, answering 500 (a fault at the after-receipt boundary). Stripe
+   * stores such a 500 under the idempotency key; other errors it does not.
+   */
+  readonly internalError?: boolean
 }
 
 export interface MockService {
@@ -14,4 +20,16 @@ export interface MockService {
   handle(request: Request, delivery: Delivery): Promise<Response>
   /** Does this request change the world (and so can a fault strike it as an attempt)? */
   isMutation(request: Request): boolean
+  /** Restart: in-flight work is lost; idempotency keys survive only in a durable store. */
+  restart(): void
+}
+
+/** Settings every service shares. */
+export interface ServiceSettings {
+  /** Virtual ms between accepting a request and committing its effect (a duplicate in this window is in flight). */
+  readonly processingMs: number
+  /** Reads see a write only this many ms after it was committed. */
+  readonly visibilityLagMs: number
+  /** Whether the idempotency-key store survives a restart. */
+  readonly keyStore: 'durable' | 'volatile'
 }

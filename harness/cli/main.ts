@@ -10,6 +10,9 @@ import { judge } from '../judge/verdict.ts'
 import { runScenario } from '../run/runner.ts'
 import { parseScenario } from '../run/scenario.ts'
 import { search, type SearchResult } from '../run/search.ts'
+import { EmailService } from '../../mock-services/email/email.ts'
+import { PaymentsService } from '../../mock-services/payments/payments.ts'
+import { serveLoopback } from '../../mock-services/server/loopback.ts'
 import { loadExecutor } from './load-executor.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -30,6 +33,8 @@ usage:
       the same N scenarios against each executor, side by side
   faultline run <scenario.json> [--executor <name|path>] [--json]
       replay one scenario and print its history and verdict
+  faultline serve [--port P]
+      serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
 
 bundled executors: ${Object.keys(BUNDLED_EXECUTORS).join(', ')}
 defaults: --runs 200, --seed 1`
@@ -44,6 +49,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return await compare(rest, io)
       case 'run':
         return await run(rest, io)
+      case 'serve':
+        return await serve(rest, io)
       case undefined:
       case 'help':
       case '--help':
@@ -51,7 +58,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         io.out(USAGE)
         return command === undefined ? 2 : 0
       default:
-        throw new UsageError(`unknown command "${command}": use gate, compare or run (faultline --help)`)
+        throw new UsageError(`unknown command "${command}": use gate, compare, run or serve (faultline --help)`)
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -131,6 +138,30 @@ async function run(args: readonly string[], io: Io): Promise<number> {
   if (values.json) io.out(JSON.stringify({ executor: executor.name, scenario: parsed.value.name, verdict, history: result.history }, null, 2))
   else io.out(renderRun(executor.name, parsed.value.name, verdict, result.history))
   return verdict.violations.length > 0 ? 1 : 0
+}
+
+async function serve(args: readonly string[], io: Io): Promise<number> {
+  const { values } = options(args, { port: { type: 'string' } })
+  const port = int(values.port, 'port', 4242, 0)
+  if (port > 65534) throw new UsageError(`--port must be at most 65534 (email takes the next port), got ${port}`)
+  const payments = new PaymentsService(Date.now, { processingMs: 0 })
+  payments.seedPaymentIntent('pi_demo', 10_000, 'eur')
+  const email = new EmailService(Date.now, { processingMs: 0 })
+  let server
+  try {
+    server = await serveLoopback([payments, email], port)
+  } catch (e) {
+    throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(e as Error).message.split('\n')[0]} (choose another --port)`)
+  }
+  io.out(`payments  ${server.urls.payments}   (Stripe-shaped; a payment intent pi_demo of 100.00 EUR is ready to refund)`)
+  io.out(`email     ${server.urls.email}   (Resend-shaped)`)
+  io.out('Ctrl-C to stop.')
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await server.close()
+  return 0
 }
 
 /** Write the minimal counterexample under reports/out/ so it can be replayed. */

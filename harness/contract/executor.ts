@@ -12,7 +12,7 @@ export interface Executor {
 
 export interface BootContext {
   /** Base URLs of the mock services (`https://payments.test`). Use ordinary HTTP clients. */
-  readonly services: { readonly payments: string }
+  readonly services: { readonly payments: string; readonly email: string }
   /** Survives a crash of this process. */
   readonly storage: DurableStorage
 }

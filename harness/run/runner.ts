@@ -2,6 +2,7 @@
 // randomness, mock services behind the fault injector, storage, the model),
 // boots the executor under test, drives the turn, lets late requests land,
 // and returns the history. It never judges and never formats.
+import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import type { MockService } from '../../mock-services/service.ts'
 import type { Executor, ExecutorProcess } from '../contract/executor.ts'
@@ -22,7 +23,7 @@ export const SETTLE_MS = 15 * 60_000
 /** A cap on timer firings while settling, so a leaked interval cannot spin the harness. */
 const SETTLE_MAX_STEPS = 5_000
 
-export const SERVICE_URLS = { payments: 'https://payments.test' } as const
+export const SERVICE_URLS = { payments: 'https://payments.test', email: 'https://email.test' } as const
 
 export interface RunResult {
   readonly scenario: Scenario
@@ -42,12 +43,26 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
   let deactivate: (() => void) | null = null
   try {
     // The world: services with their ledgers mirrored into the history.
-    const payments = new PaymentsService(() => clock.now(), { processingMs: scenario.services.payments.processingMs })
-    for (const pi of scenario.services.payments.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
-    payments.ledger.onAppend((e) =>
-      history.record({ type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount }),
-    )
-    const services = new Map<string, MockService>([['payments', payments]])
+    const now = () => clock.now()
+    const p = scenario.services.payments
+    const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
+    for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
+    const e = scenario.services.email
+    const email = new EmailService(now, {
+      processingMs: e?.processingMs ?? 20,
+      visibilityLagMs: e?.visibilityLagMs ?? 0,
+      keyStore: e?.keyStore ?? 'durable',
+      mode: e?.mode ?? 'idempotent+probe',
+    })
+    for (const service of [payments, email]) {
+      service.ledger.onAppend((entry) =>
+        history.record({ type: 'effect-applied', service: entry.service, effect: entry.id, effectType: entry.type, attempt: entry.attempt, call: entry.call, amount: entry.amount }),
+      )
+    }
+    const services = new Map<string, MockService>([
+      ['payments', payments],
+      ['email', email],
+    ])
     deactivate = activate(new RequestPipeline(services, scenario.faults, history))
 
     const runId = `run-${scenario.seed}`

@@ -4,6 +4,7 @@
 // as a file and run again.
 import { TOOLS } from '../contract/tools.ts'
 import { FAULT_KINDS, type Fault } from '../faults/catalogue.ts'
+import { EMAIL_MODES, type EmailMode } from '../../mock-services/email/email.ts'
 
 export interface PlanStep {
   /** Unique within the plan; with the run id it names the tool call. */
@@ -37,11 +38,24 @@ export interface Scenario {
   readonly faults: readonly Fault[]
   readonly model: ModelBehaviour
   readonly services: {
-    readonly payments: {
-      readonly processingMs: number
+    readonly payments: ServiceScenarioSettings & {
       readonly paymentIntents: readonly SeededPaymentIntent[]
     }
+    readonly email?: ServiceScenarioSettings & {
+      /** What the e-mail service offers an executor: idempotency keys and a lookup, only the lookup, or neither. Default `idempotent+probe`. */
+      readonly mode?: EmailMode
+    }
   }
+}
+
+/** Settings every mock service takes in a scenario. */
+export interface ServiceScenarioSettings {
+  /** Virtual ms between accepting a request and committing its effect. */
+  readonly processingMs: number
+  /** Reads see a write only this many ms after it was committed (default 0). */
+  readonly visibilityLagMs?: number
+  /** Whether idempotency keys survive a restart of the service (default `durable`). */
+  readonly keyStore?: 'durable' | 'volatile'
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string }
@@ -81,14 +95,29 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
   }
   const p = isObj(input.services) && isObj(input.services.payments) ? input.services.payments : null
   if (!p) return fail('"services.payments" must be an object')
-  if (!isInt(p.processingMs) || (p.processingMs as number) < 0) return fail('"services.payments.processingMs" must be a non-negative integer')
+  const common = checkServiceSettings('payments', p)
+  if (common) return fail(common)
   if (!Array.isArray(p.paymentIntents)) return fail('"services.payments.paymentIntents" must be an array')
   for (const [i, pi] of p.paymentIntents.entries()) {
     if (!isObj(pi) || typeof pi.id !== 'string' || !isInt(pi.amount) || typeof pi.currency !== 'string') {
       return fail(`services.payments.paymentIntents[${i}] must be { "id": string, "amount": integer (minor units), "currency": string }`)
     }
   }
+  if (input.services && (input.services as Record<string, unknown>).email !== undefined) {
+    const e = (input.services as Record<string, unknown>).email
+    if (!isObj(e)) return fail('"services.email" must be an object')
+    const problem = checkServiceSettings('email', e)
+    if (problem) return fail(problem)
+    if (e.mode !== undefined && !EMAIL_MODES.includes(e.mode as EmailMode)) return fail(`"services.email.mode" must be one of ${EMAIL_MODES.join(', ')}, got ${show(e.mode)}`)
+  }
   return { ok: true, value: input as unknown as Scenario }
+}
+
+function checkServiceSettings(name: string, s: Record<string, unknown>): string | null {
+  if (!isInt(s.processingMs) || (s.processingMs as number) < 0) return `"services.${name}.processingMs" must be a non-negative integer`
+  if (s.visibilityLagMs !== undefined && (!isInt(s.visibilityLagMs) || (s.visibilityLagMs as number) < 0)) return `"services.${name}.visibilityLagMs" must be a non-negative integer`
+  if (s.keyStore !== undefined && s.keyStore !== 'durable' && s.keyStore !== 'volatile') return `"services.${name}.keyStore" must be "durable" or "volatile", got ${show(s.keyStore)}`
+  return null
 }
 
 function isObj(v: unknown): v is Record<string, unknown> {

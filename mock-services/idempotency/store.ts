@@ -21,14 +21,32 @@ interface Entry {
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Does the store survive a restart of its service? */
+export type KeyStoreDurability = 'durable' | 'volatile'
+
 export class IdempotencyStore {
   readonly #entries = new Map<string, Entry>()
   readonly #now: () => number
   readonly #retentionMs: number
+  readonly durability: KeyStoreDurability
 
-  constructor(now: () => number, retentionMs = DAY_MS) {
+  constructor(now: () => number, retentionMs = DAY_MS, durability: KeyStoreDurability = 'durable') {
     this.#now = now
     this.#retentionMs = retentionMs
+    this.durability = durability
+  }
+
+  /**
+   * The service restarted. Requests in flight died with it, so their
+   * reservations go; completed keys stay in a durable store and are lost in a
+   * volatile one.
+   */
+  restart(): void {
+    if (this.durability === 'volatile') {
+      this.#entries.clear()
+      return
+    }
+    for (const [key, entry] of this.#entries) if (entry.response === null) this.#entries.delete(key)
   }
 
   /** Atomic: check and reserve in one synchronous step. */

@@ -1,202 +1,207 @@
-// A Stripe-shaped payment service: payment intents (charges), refunds, the
-// Idempotency-Key contract, and a ledger of the effects that really happened.
-import { IdempotencyStore, type StoredResponse } from '../idempotency/store.ts'
+// A Stripe-shaped payment service: payment intents (create and confirm = a
+// charge), refunds, Stripe's Idempotency-Key contract, Stripe's error shape,
+// and a ledger of the effects that really happened.
+import { guarded, type Performed } from '../idempotency/guard.ts'
+import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
-import type { Delivery, MockService } from '../service.ts'
+import type { Delivery, MockService, ServiceSettings } from '../service.ts'
+import { Visibility } from '../visibility.ts'
 import { stripeError } from './errors.ts'
 import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
+import { stripeList } from './list.ts'
+import { PaymentsStore, type PaymentIntent } from './store.ts'
 
-export interface PaymentsSettings {
-  /** Virtual ms between accepting a request and committing its effect (a duplicate in this window gets 409). */
-  readonly processingMs: number
+export type { PaymentIntent, Refund } from './store.ts'
+
+export interface PaymentsSettings extends ServiceSettings {
+  /** How the service waits while processing; tests inject a scheduler here. Defaults to a timer of `processingMs`. */
+  readonly pause?: () => Promise<void>
 }
 
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { processingMs: 20 }
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable' }
 
-export interface PaymentIntent {
-  readonly id: string
-  readonly object: 'payment_intent'
-  readonly amount: number
-  readonly currency: string
-  readonly status: 'succeeded'
-  amount_refunded: number
-  readonly metadata: Record<string, string>
-  readonly created: number
-}
-
-export interface Refund {
-  readonly id: string
-  readonly object: 'refund'
-  readonly amount: number
-  readonly currency: string
-  readonly payment_intent: string
-  readonly status: 'succeeded'
-  readonly reason: string | null
-  readonly metadata: Record<string, string>
-  readonly created: number
-}
-
-const MAX_KEY_LENGTH = 255
+/** Stripe documents at most 255 characters. */
+export const MAX_KEY_LENGTH = 255
+const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer'])
 
 export class PaymentsService implements MockService {
   readonly name = 'payments'
   readonly ledger = new Ledger()
   readonly keys: IdempotencyStore
-  readonly #intents = new Map<string, PaymentIntent>()
-  readonly #refunds: Refund[] = []
+  readonly #store = new PaymentsStore()
   readonly #settings: PaymentsSettings
   readonly #now: () => number
+  readonly #visibility: Visibility
   #nextId = 1
+  #requests = 0
 
-  constructor(now: () => number = Date.now, settings: PaymentsSettings = DEFAULT_PAYMENTS_SETTINGS) {
+  constructor(now: () => number = Date.now, settings: Partial<PaymentsSettings> = {}) {
     this.#now = now
-    this.#settings = settings
-    this.keys = new IdempotencyStore(now)
+    this.#settings = { ...DEFAULT_PAYMENTS_SETTINGS, ...settings }
+    this.keys = new IdempotencyStore(now, undefined, this.#settings.keyStore)
+    this.#visibility = new Visibility(now, this.#settings.visibilityLagMs)
   }
 
-  /** Create a charged payment intent directly (scenario set-up, not an effect under test). */
+  /** Create a charged payment intent directly (scenario set-up, not an effect under test; visible at once). */
   seedPaymentIntent(id: string, amount: number, currency: string): PaymentIntent {
-    const pi: PaymentIntent = { id, object: 'payment_intent', amount, currency, status: 'succeeded', amount_refunded: 0, metadata: {}, created: this.#seconds() }
-    this.#intents.set(id, pi)
-    return pi
+    return this.#store.createIntent({ id, amount, currency, status: 'succeeded', metadata: {}, created: this.#seconds(), visibleAt: this.#now() })
   }
 
   isMutation(request: Request): boolean {
     return request.method === 'POST'
   }
 
-  async handle(request: Request, delivery: Delivery): Promise<Response> {
-    const url = new URL(request.url)
-    const path = url.pathname
-    if (request.method === 'GET' && path === '/v1/refunds') return this.#listRefunds(url)
-    if (request.method === 'GET' && path.startsWith('/v1/refunds/')) return this.#getRefund(decodeURIComponent(path.slice('/v1/refunds/'.length)))
-    if (request.method === 'POST' && path === '/v1/refunds') return this.#idempotent(request, delivery, (form, d) => this.#createRefund(form, d))
-    if (request.method === 'POST' && path === '/v1/payment_intents') return this.#idempotent(request, delivery, (form, d) => this.#createPaymentIntent(form, d))
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${path}).`)
+  restart(): void {
+    this.keys.restart()
   }
 
-  // --- the Idempotency-Key contract -------------------------------------------------
+  async handle(request: Request, delivery: Delivery): Promise<Response> {
+    const response = await this.#route(request, delivery)
+    // Every Stripe response carries a request id; SDKs expose it.
+    response.headers.set('request-id', `req_fl${String(++this.#requests).padStart(10, '0')}`)
+    return response
+  }
 
-  async #idempotent(
-    request: Request,
-    delivery: Delivery,
-    perform: (form: Record<string, FormValue>, delivery: Delivery) => Promise<StoredResponse | { invalid: Response }>,
-  ): Promise<Response> {
+  async #route(request: Request, delivery: Delivery): Promise<Response> {
+    const url = new URL(request.url)
+    const path = url.pathname
+    const id = (prefix: string) => decodeURIComponent(path.slice(prefix.length))
+    if (request.method === 'GET') {
+      if (path === '/v1/refunds') return this.#listRefunds(url)
+      if (path.startsWith('/v1/refunds/')) return this.#getRefund(id('/v1/refunds/'))
+      if (path.startsWith('/v1/payment_intents/')) return this.#getIntent(id('/v1/payment_intents/'))
+    }
+    if (request.method === 'POST') {
+      if (path === '/v1/refunds') return this.#idempotent(request, delivery, (form) => this.#createRefund(form, delivery))
+      if (path === '/v1/payment_intents') return this.#idempotent(request, delivery, (form) => this.#createIntent(form, delivery))
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
+  }
+
+  // --- Stripe's Idempotency-Key contract ----------------------------------------------
+
+  async #idempotent(request: Request, delivery: Delivery, perform: (form: Record<string, FormValue>) => Promise<Performed>): Promise<Response> {
     const form = parseStripeForm(await request.text())
     const key = request.headers.get('idempotency-key')
+    // A 500 after the request started executing: Stripe stores it like any result.
+    const run = async (): Promise<Performed> => {
+      if (delivery.internalError) {
+        await this.#pause()
+        return { store: { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' } } } }
+      }
+      return perform(form)
+    }
     if (key === null) {
-      const result = await perform(form, delivery)
-      return 'invalid' in result ? result.invalid : Response.json(result.body, { status: result.status })
+      const result = await run()
+      return 'dontStore' in result ? result.dontStore : Response.json(result.store.body, { status: result.store.status })
     }
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      return stripeError(400, 'invalid_request_error', `Idempotency keys must be 1 to ${MAX_KEY_LENGTH} characters long.`, { param: 'Idempotency-Key' })
+      return stripeError(400, 'invalid_request_error', `Invalid idempotency key: keys must be at most ${MAX_KEY_LENGTH} characters long and not empty.`, { param: 'Idempotency-Key' })
     }
-    const reservation = this.keys.reserve(`${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form))
-    switch (reservation.kind) {
-      case 'replay':
-        return Response.json(reservation.response.body, {
-          status: reservation.response.status,
-          headers: { 'Idempotent-Replayed': 'true', 'Idempotency-Key': key },
-        })
-      case 'mismatch':
-        return stripeError(
-          400,
-          'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        )
-      case 'in-flight':
-        return stripeError(
-          409,
-          'invalid_request_error',
-          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
-            key +
-            '. Please try again later.',
-          { code: 'idempotency_key_in_use' },
-        )
-      case 'reserved': {
-        const slot = `${request.method} ${new URL(request.url).pathname} ${key}`
-        let result: StoredResponse | { invalid: Response }
-        try {
-          result = await perform(form, delivery)
-        } catch (e) {
-          this.keys.release(slot)
-          throw e
-        }
-        if ('invalid' in result) {
-          this.keys.release(slot) // validation errors are not stored
-          return result.invalid
-        }
-        // Store a snapshot: a replay returns the first response, not the resource's current state.
-        this.keys.complete(slot, { status: result.status, body: structuredClone(result.body) })
-        return Response.json(result.body, { status: result.status, headers: { 'Idempotency-Key': key } })
-      }
-    }
+    const withKey = (r: Response) => (r.headers.set('idempotency-key', key), r)
+    return guarded(this.keys, `${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form), run, {
+      replay: (stored) => withKey(Response.json(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true' } })),
+      fresh: (stored) => withKey(Response.json(stored.body, { status: stored.status })),
+      mismatch: () =>
+        withKey(
+          stripeError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            {},
+            { 'stripe-should-retry': 'false' },
+          ),
+        ),
+      inFlight: () =>
+        withKey(
+          stripeError(
+            409,
+            'invalid_request_error',
+            `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+            { code: 'idempotency_key_in_use' },
+            { 'stripe-should-retry': 'true' },
+          ),
+        ),
+    })
   }
 
   // --- resources --------------------------------------------------------------------
 
-  async #createRefund(form: Record<string, FormValue>, delivery: Delivery): Promise<StoredResponse | { invalid: Response }> {
+  async #createRefund(form: Record<string, FormValue>, delivery: Delivery): Promise<Performed> {
+    const invalid = (status: number, message: string, extra: { code?: string; param?: string }) => ({ dontStore: stripeError(status, 'invalid_request_error', message, extra) })
     const piId = str(form.payment_intent)
-    if (!piId) return { invalid: stripeError(400, 'invalid_request_error', 'Missing required param: payment_intent.', { code: 'parameter_missing', param: 'payment_intent' }) }
-    const pi = this.#intents.get(piId)
-    if (!pi) return { invalid: stripeError(404, 'invalid_request_error', `No such payment_intent: '${piId}'`, { code: 'resource_missing', param: 'payment_intent' }) }
-    const remaining = pi.amount - pi.amount_refunded
-    const amount = form.amount === undefined ? remaining : Number(str(form.amount))
-    if (!Number.isInteger(amount) || amount <= 0) {
-      return { invalid: stripeError(400, 'invalid_request_error', 'Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' }) }
+    if (!piId) return invalid(400, 'You must provide either a charge or a payment_intent to create a refund.', { code: 'parameter_missing', param: 'payment_intent' })
+    const pi = this.#store.intent(piId)
+    if (!pi) return invalid(404, `No such payment_intent: '${piId}'`, { code: 'resource_missing', param: 'payment_intent' })
+    const amount = form.amount === undefined ? this.#store.refundable(piId) : Number(str(form.amount))
+    if (!Number.isInteger(amount) || amount <= 0) return invalid(400, `Invalid positive integer`, { code: 'parameter_invalid_integer', param: 'amount' })
+    const reason = str(form.reason) ?? null
+    if (reason !== null && !REFUND_REASONS.has(reason)) {
+      return invalid(400, `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, { code: 'parameter_invalid_string', param: 'reason' })
     }
-    await this.#process()
+    const metadata = metadataOf(form)
+    if (typeof metadata === 'string') return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
+    await this.#pause()
     // Checked after processing, so two concurrent refunds cannot both pass.
-    if (amount > pi.amount - pi.amount_refunded) {
-      return {
-        invalid: stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${pi.amount - pi.amount_refunded})`, {
-          code: 'amount_too_large',
-          param: 'amount',
-        }),
-      }
+    const left = this.#store.refundable(piId)
+    if (amount > left) {
+      return invalid(400, `Refund amount (${fmtAmount(amount, pi.currency)}) is greater than unrefunded amount on charge (${fmtAmount(left, pi.currency)})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      })
     }
-    pi.amount_refunded += amount
-    const refund: Refund = {
-      id: this.#id('re'),
-      object: 'refund',
-      amount,
-      currency: pi.currency,
-      payment_intent: pi.id,
-      status: 'succeeded',
-      reason: str(form.reason) ?? null,
-      metadata: typeof form.metadata === 'object' ? { ...form.metadata } : {},
-      created: this.#seconds(),
-    }
-    this.#refunds.push(refund)
+    const refund = this.#store.createRefund({ id: this.#id('re'), amount, paymentIntent: piId, reason, metadata, created: this.#seconds(), visibleAt: this.#visibility.stamp() })
     this.ledger.append({ at: this.#now(), service: this.name, type: 'refund', id: refund.id, amount, attempt: delivery.attempt, call: delivery.call })
-    return { status: 200, body: refund }
+    return { store: { status: 200, body: refund } }
   }
 
-  async #createPaymentIntent(form: Record<string, FormValue>, delivery: Delivery): Promise<StoredResponse | { invalid: Response }> {
+  async #createIntent(form: Record<string, FormValue>, delivery: Delivery): Promise<Performed> {
+    const invalid = (message: string, extra: { code?: string; param?: string }) => ({ dontStore: stripeError(400, 'invalid_request_error', message, extra) })
     const amount = Number(str(form.amount))
     const currency = str(form.currency)?.toLowerCase()
-    if (!Number.isInteger(amount) || amount <= 0) return { invalid: stripeError(400, 'invalid_request_error', 'Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' }) }
-    if (!currency) return { invalid: stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' }) }
-    await this.#process()
-    const pi = this.seedPaymentIntent(this.#id('pi'), amount, currency)
-    Object.assign(pi.metadata, typeof form.metadata === 'object' ? form.metadata : {})
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'charge', id: pi.id, amount, attempt: delivery.attempt, call: delivery.call })
-    return { status: 200, body: pi }
+    if (form.amount === undefined) return invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' })
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
+    if (!currency) return invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
+    if (!/^[a-z]{3}$/.test(currency)) return invalid(`Invalid currency: ${currency}.`, { code: 'parameter_invalid_string', param: 'currency' })
+    const metadata = metadataOf(form)
+    if (typeof metadata === 'string') return invalid(metadata, { code: 'parameter_invalid_string', param: 'metadata' })
+    const confirm = str(form.confirm) === 'true'
+    await this.#pause()
+    const pi = this.#store.createIntent({
+      id: this.#id('pi'),
+      amount,
+      currency,
+      status: confirm ? 'succeeded' : 'requires_payment_method',
+      metadata,
+      created: this.#seconds(),
+      visibleAt: this.#visibility.stamp(),
+    })
+    if (confirm) this.ledger.append({ at: this.#now(), service: this.name, type: 'charge', id: pi.id, amount, attempt: delivery.attempt, call: delivery.call })
+    return { store: { status: 200, body: pi } }
   }
 
   #listRefunds(url: URL): Response {
-    const piId = url.searchParams.get('payment_intent')
-    const data = this.#refunds.filter((r) => piId === null || r.payment_intent === piId).reverse() // newest first, as Stripe lists
-    return Response.json({ object: 'list', url: '/v1/refunds', has_more: false, data })
+    const refunds = this.#store.refunds(url.searchParams.get('payment_intent'), (at) => this.#visibility.visible(at))
+    return stripeList(refunds, url.searchParams, '/v1/refunds', 'refund')
   }
 
   #getRefund(id: string): Response {
-    const refund = this.#refunds.find((r) => r.id === id)
-    if (!refund) return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, { code: 'resource_missing', param: 'id' })
-    return Response.json(refund)
+    const found = this.#store.refund(id)
+    if (!found || !this.#visibility.visible(found.visibleAt)) return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, { code: 'resource_missing', param: 'id' })
+    return Response.json(found.refund)
   }
 
-  #process(): Promise<void> {
+  #getIntent(id: string): Response {
+    const pi = this.#store.intent(id)
+    const visibleAt = this.#store.intentVisibleAt(id)
+    if (!pi || visibleAt === null || !this.#visibility.visible(visibleAt)) {
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' })
+    }
+    return Response.json(pi)
+  }
+
+  #pause(): Promise<void> {
+    if (this.#settings.pause) return this.#settings.pause()
     return this.#settings.processingMs > 0 ? new Promise((r) => setTimeout(r, this.#settings.processingMs)) : Promise.resolve()
   }
 
@@ -211,4 +216,22 @@ export class PaymentsService implements MockService {
 
 function str(v: FormValue | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined
+}
+
+/** Stripe metadata: at most 50 keys, keys up to 40 characters, values up to 500. */
+function metadataOf(form: Record<string, FormValue>): Record<string, string> | string {
+  const m = form.metadata
+  if (m === undefined || m === '') return {}
+  if (typeof m === 'string') return 'Invalid object: metadata must be a hash of key-value pairs.'
+  const entries = Object.entries(m)
+  if (entries.length > 50) return 'Invalid metadata: at most 50 keys.'
+  for (const [k, v] of entries) {
+    if (k.length > 40) return `Invalid metadata: key "${k.slice(0, 40)}…" is longer than 40 characters.`
+    if (v.length > 500) return `Invalid metadata: the value of "${k}" is longer than 500 characters.`
+  }
+  return { ...m }
+}
+
+function fmtAmount(minor: number, currency: string): string {
+  return `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`
 }

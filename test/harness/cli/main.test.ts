@@ -59,7 +59,7 @@ describe('run', () => {
 describe('bad usage exits 2 with one line that names the problem and the fix', () => {
   const cases: [string, string[], RegExp][] = [
     ['no command', [], /./],
-    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare or run/],
+    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run or serve/],
     ['gate without an executor', ['gate'], /gate needs --executor/],
     ['unknown option', ['gate', '--executor', 'reference', '--frob'], /Unknown option '--frob'/],
     ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],

@@ -107,7 +107,7 @@ describe('PaymentsService — refunds', () => {
 
   it('keeps keys per endpoint: one key on two paths is two operations', async () => {
     const s = service()
-    const pi = await s.handle(post('/v1/payment_intents', 'amount=500&currency=eur', 'same'), D1)
+    const pi = await s.handle(post('/v1/payment_intents', 'amount=500&currency=eur&confirm=true', 'same'), D1)
     const re = await s.handle(refund('payment_intent=pi_1&amount=100', 'same'), D1)
     expect([pi.status, re.status]).toEqual([200, 200])
     expect(re.headers.get('idempotent-replayed')).toBeNull()
@@ -295,7 +295,7 @@ describe('PaymentsService — refunds', () => {
 describe('PaymentsService — payment intents', () => {
   it('creates a charge with a lower-cased currency and records it in the ledger', async () => {
     const s = service()
-    const res = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=EUR&metadata[order_id]=o9', 'pk'), D1)
+    const res = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=EUR&confirm=true&metadata[order_id]=o9', 'pk'), D1)
     expect(res.status).toBe(200)
     const pi = (await res.json()) as { id: string; amount: number; currency: string; metadata: Record<string, string> }
     expect(pi).toMatchObject({ amount: 4990, currency: 'eur', metadata: { order_id: 'o9' } })
@@ -316,9 +316,9 @@ describe('PaymentsService — payment intents', () => {
   // Regression: the stored body must be a snapshot, not the live PaymentIntent.
   it('replays the first response of a payment intent creation, not its current state', async () => {
     const s = service()
-    const first = (await (await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur', 'pk'), D1)).json()) as { id: string }
+    const first = (await (await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur&confirm=true', 'pk'), D1)).json()) as { id: string }
     await s.handle(refund(`payment_intent=${first.id}&amount=1000`, 'rk'), D1)
-    const replay = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur', 'pk'), D1)
+    const replay = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur&confirm=true', 'pk'), D1)
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
     expect(await replay.json()).toEqual(first)
   })

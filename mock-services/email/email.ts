@@ -1,0 +1,167 @@
+// A Resend-shaped e-mail service: POST /emails, GET /emails/:id, a lookup by
+// client reference (a tag) for reconciliation probes, Resend's
+// Idempotency-Key contract, and a ledger of the e-mails really sent.
+import { canonicalJson } from '../idempotency/fingerprint.ts'
+import { guarded, type Performed } from '../idempotency/guard.ts'
+import { IdempotencyStore } from '../idempotency/store.ts'
+import { Ledger } from '../ledger.ts'
+import type { Delivery, MockService, ServiceSettings } from '../service.ts'
+import { Visibility } from '../visibility.ts'
+import { resendError } from './errors.ts'
+import { EmailStore, type Email, type Tag } from './store.ts'
+
+export type { Email, Tag } from './store.ts'
+
+/**
+ * What the service offers an executor:
+ * - `idempotent+probe`: Idempotency-Key is honoured, and sent e-mails can be looked up by tag;
+ * - `probe-only`: no idempotency (the header is ignored), but the lookup works;
+ * - `neither`: no idempotency and no lookup — a send that times out cannot be made safe automatically.
+ */
+export type EmailMode = 'idempotent+probe' | 'probe-only' | 'neither'
+export const EMAIL_MODES: readonly EmailMode[] = ['idempotent+probe', 'probe-only', 'neither']
+
+export interface EmailSettings extends ServiceSettings {
+  readonly mode: EmailMode
+  /** How the service waits while processing; tests inject a scheduler here. */
+  readonly pause?: () => Promise<void>
+}
+
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', mode: 'idempotent+probe' }
+
+/** Resend documents 1 to 256 characters. */
+export const MAX_EMAIL_KEY_LENGTH = 256
+const TAG_PART = /^[A-Za-z0-9_-]{1,256}$/
+
+export class EmailService implements MockService {
+  readonly name = 'email'
+  readonly ledger = new Ledger()
+  readonly keys: IdempotencyStore
+  readonly #store = new EmailStore()
+  readonly #settings: EmailSettings
+  readonly #now: () => number
+  readonly #visibility: Visibility
+  #nextId = 1
+
+  constructor(now: () => number = Date.now, settings: Partial<EmailSettings> = {}) {
+    this.#now = now
+    this.#settings = { ...DEFAULT_EMAIL_SETTINGS, ...settings }
+    this.keys = new IdempotencyStore(now, undefined, this.#settings.keyStore)
+    this.#visibility = new Visibility(now, this.#settings.visibilityLagMs)
+  }
+
+  get mode(): EmailMode {
+    return this.#settings.mode
+  }
+
+  isMutation(request: Request): boolean {
+    return request.method === 'POST'
+  }
+
+  restart(): void {
+    this.keys.restart()
+  }
+
+  async handle(request: Request, delivery: Delivery): Promise<Response> {
+    const url = new URL(request.url)
+    if (request.method === 'POST' && url.pathname === '/emails') return this.#send(request, delivery)
+    if (request.method === 'GET' && url.pathname === '/emails') return this.#lookup(url)
+    if (request.method === 'GET' && url.pathname.startsWith('/emails/')) return this.#get(decodeURIComponent(url.pathname.slice('/emails/'.length)))
+    return resendError(404, 'not_found', 'The requested endpoint does not exist.')
+  }
+
+  // --- sending, under Resend's Idempotency-Key contract --------------------------------
+
+  async #send(request: Request, delivery: Delivery): Promise<Response> {
+    let body: unknown
+    try {
+      body = await request.json()
+    } catch {
+      return resendError(400, 'validation_error', 'Invalid JSON in request body.')
+    }
+    const key = this.#settings.mode === 'idempotent+probe' ? request.headers.get('idempotency-key') : null
+    const perform = () => this.#deliver(body, delivery)
+    if (key === null) {
+      const r = await perform()
+      return 'dontStore' in r ? r.dontStore : Response.json(r.store.body, { status: r.store.status })
+    }
+    if (key.length < 1 || key.length > MAX_EMAIL_KEY_LENGTH) {
+      return resendError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_EMAIL_KEY_LENGTH} chars.`)
+    }
+    return guarded(this.keys, key, canonicalJson(body), perform, {
+      replay: (stored) => Response.json(stored.body, { status: stored.status }),
+      fresh: (stored) => Response.json(stored.body, { status: stored.status }),
+      mismatch: () => resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload. Change your idempotency key or payload.'),
+      inFlight: () => resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.'),
+    })
+  }
+
+  async #deliver(body: unknown, delivery: Delivery): Promise<Performed> {
+    const invalid = (status: number, name: string, message: string) => ({ dontStore: resendError(status, name, message) })
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(422, 'validation_error', 'The request body must be a JSON object.')
+    const b = body as Record<string, unknown>
+    for (const field of ['from', 'to', 'subject'] as const) {
+      if (b[field] === undefined || b[field] === '') return invalid(422, 'missing_required_field', `The \`${field}\` field is missing.`)
+    }
+    if (typeof b.from !== 'string' || !/^(.*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(b.from)) {
+      return invalid(422, 'invalid_from_address', 'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.')
+    }
+    const to = typeof b.to === 'string' ? [b.to] : Array.isArray(b.to) && b.to.every((t) => typeof t === 'string') ? (b.to as string[]) : null
+    if (!to || to.length === 0 || to.length > 50) return invalid(422, 'validation_error', 'The `to` field must be an e-mail address or an array of 1 to 50 addresses.')
+    if (typeof b.subject !== 'string') return invalid(422, 'validation_error', 'The `subject` field must be a string.')
+    if (b.html === undefined && b.text === undefined) return invalid(422, 'validation_error', 'Either `html` or `text` must be provided.')
+    const tags: Tag[] = []
+    if (b.tags !== undefined) {
+      if (!Array.isArray(b.tags)) return invalid(422, 'validation_error', 'The `tags` field must be an array of { name, value }.')
+      for (const t of b.tags as unknown[]) {
+        const tag = t as Record<string, unknown>
+        if (typeof tag?.name !== 'string' || typeof tag.value !== 'string' || !TAG_PART.test(tag.name) || !TAG_PART.test(tag.value)) {
+          return invalid(422, 'validation_error', 'Tags should only contain ASCII letters, numbers, underscores, or dashes, and be at most 256 characters.')
+        }
+        tags.push({ name: tag.name, value: tag.value })
+      }
+    }
+    await this.#pause()
+    const email = this.#store.create({
+      id: this.#id(),
+      from: b.from,
+      to,
+      subject: b.subject,
+      html: typeof b.html === 'string' ? b.html : null,
+      text: typeof b.text === 'string' ? b.text : null,
+      tags,
+      created_at: new Date(this.#now()).toISOString(),
+      visibleAt: this.#visibility.stamp(),
+    })
+    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call })
+    return { store: { status: 200, body: { id: email.id } } }
+  }
+
+  // --- reads ------------------------------------------------------------------------
+
+  #get(id: string): Response {
+    const found = this.#store.get(id)
+    if (!found || !this.#visibility.visible(found.visibleAt)) return resendError(404, 'not_found', 'Email not found')
+    return Response.json(found.email)
+  }
+
+  /** Faultline's probe: `GET /emails?tag=name:value` lists the e-mails that carry the tag (newest first). */
+  #lookup(url: URL): Response {
+    if (this.#settings.mode === 'neither') return resendError(404, 'not_found', 'The requested endpoint does not exist.')
+    const tag = url.searchParams.get('tag')
+    const m = tag === null ? null : /^([^:]+):(.+)$/.exec(tag)
+    if (!m) return resendError(422, 'validation_error', 'Pass the tag to look up as `tag=name:value`.')
+    const data = this.#store.withTag({ name: m[1]!, value: m[2]! }, (at) => this.#visibility.visible(at))
+    return Response.json({ object: 'list', has_more: false, data })
+  }
+
+  #pause(): Promise<void> {
+    if (this.#settings.pause) return this.#settings.pause()
+    return this.#settings.processingMs > 0 ? new Promise((r) => setTimeout(r, this.#settings.processingMs)) : Promise.resolve()
+  }
+
+  /** Resend's ids are UUIDs; ours are deterministic ones. */
+  #id(): string {
+    return `00000000-0000-4000-8000-${String(this.#nextId++).padStart(12, '0')}`
+  }
+}

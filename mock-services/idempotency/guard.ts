@@ -1,0 +1,47 @@
+// Running a request under an idempotency key, the same way for every service:
+// reserve atomically, then replay, refuse, or perform and store. What each
+// service answers in each case (its error shapes) is its own.
+import type { IdempotencyStore, StoredResponse } from './store.ts'
+
+/** What performing a request produced: a result to store under the key, or one not to store. */
+export type Performed = { readonly store: StoredResponse } | { readonly dontStore: Response }
+
+export interface GuardAnswers {
+  /** The first response, replayed. */
+  replay(stored: StoredResponse): Response
+  /** Same key, other payload. */
+  mismatch(): Response
+  /** Same key, first request still in flight. */
+  inFlight(): Response
+  /** The stored result, answered the first time. */
+  fresh(stored: StoredResponse): Response
+}
+
+export async function guarded(store: IdempotencyStore, slot: string, fingerprint: string, perform: () => Promise<Performed>, answers: GuardAnswers): Promise<Response> {
+  const reservation = store.reserve(slot, fingerprint)
+  switch (reservation.kind) {
+    case 'replay':
+      return answers.replay(reservation.response)
+    case 'mismatch':
+      return answers.mismatch()
+    case 'in-flight':
+      return answers.inFlight()
+    case 'reserved': {
+      let performed: Performed
+      try {
+        performed = await perform()
+      } catch (e) {
+        store.release(slot) // the request died with the process: nothing to replay
+        throw e
+      }
+      if ('dontStore' in performed) {
+        store.release(slot)
+        return performed.dontStore
+      }
+      // A snapshot: a replay returns the first response, not the resource's current state.
+      const stored = { status: performed.store.status, body: structuredClone(performed.store.body) }
+      store.complete(slot, stored)
+      return answers.fresh(stored)
+    }
+  }
+}

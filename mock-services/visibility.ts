@@ -1,0 +1,22 @@
+// Asynchronous visibility: a read sees a write only `lagMs` after it was
+// committed, as with a replica or a search index. Writes and business rules
+// always see the truth; reconciliation probes may not.
+
+export class Visibility {
+  readonly #now: () => number
+  readonly #lagMs: number
+
+  constructor(now: () => number, lagMs: number) {
+    this.#now = now
+    this.#lagMs = lagMs
+  }
+
+  /** When something committed now becomes readable. */
+  stamp(): number {
+    return this.#now() + this.#lagMs
+  }
+
+  visible(visibleAt: number): boolean {
+    return this.#now() >= visibleAt
+  }
+}
