@@ -1,5 +1,6 @@
 // What every mock service is to the harness: something that answers a Fetch
 // API Request. The same handler serves msw in-process and a loopback socket.
+import type { Ledger } from './ledger.ts'
 
 /** Who sent a request, as the harness knows it (never taken from the request itself). */
 export interface Delivery {
@@ -16,6 +17,8 @@ export interface Delivery {
 export interface MockService {
   /** `payments`, `email`. */
   readonly name: string
+  /** The effects that really happened: the ground truth. */
+  readonly ledger: Ledger
   /** Answer one delivered request. */
   handle(request: Request, delivery: Delivery): Promise<Response>
   /** Does this request change the world (and so can a fault strike it as an attempt)? */

@@ -1,5 +1,6 @@
 import type { FaultBase, FaultKind } from './fault.ts'
 import { networkError } from './network-error.ts'
+import { jsonResponse } from '../../mock-services/json-response.ts'
 
 /**
  * after-receipt: the server has the request but fails before applying it —
@@ -18,7 +19,7 @@ export const serverFailsBeforeApply: FaultKind<ServerFailsBeforeApply> = {
   summary: 'the server fails before applying the request: connection reset, or 503',
   async strike(fault, ctl) {
     if (fault.mode === '503') {
-      return Response.json(
+      return jsonResponse(
         { error: { type: 'api_error', message: 'The service is temporarily unavailable.' } },
         { status: 503, headers: { 'Stripe-Should-Retry': 'true' } },
       )

@@ -2,6 +2,7 @@
 // virtual time. Judges and reports read only this.
 import type { Envelope } from '../contract/envelope.ts'
 import type { Boundary } from '../faults/fault.ts'
+import type { LedgerEntry } from '../../mock-services/ledger.ts'
 
 /** `runId/stepId`: the harness's name for a tool call. */
 export type CallId = string
@@ -70,6 +71,11 @@ export class HistoryRecorder {
   get events(): History {
     return this.#events
   }
+}
+
+/** The history event that mirrors a ledger entry. */
+export function effectApplied(e: LedgerEntry): EventInput {
+  return { type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount }
 }
 
 /** Events of one type, typed. */

@@ -13,7 +13,7 @@ import { RequestPipeline } from '../sim/pipeline.ts'
 import { createRng } from '../sim/random.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
-import { HistoryRecorder, type History } from './history.ts'
+import { effectApplied, HistoryRecorder, type History } from './history.ts'
 import type { Scenario } from './scenario.ts'
 
 /** How long past its deadline an executor may keep the turn before it counts as hung. */
@@ -54,11 +54,7 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
       keyStore: e?.keyStore ?? 'durable',
       mode: e?.mode ?? 'idempotent+probe',
     })
-    for (const service of [payments, email]) {
-      service.ledger.onAppend((entry) =>
-        history.record({ type: 'effect-applied', service: entry.service, effect: entry.id, effectType: entry.type, attempt: entry.attempt, call: entry.call, amount: entry.amount }),
-      )
-    }
+    for (const service of [payments, email]) service.ledger.onAppend((entry) => history.record(effectApplied(entry)))
     const services = new Map<string, MockService>([
       ['payments', payments],
       ['email', email],

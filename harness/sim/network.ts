@@ -5,6 +5,7 @@ import { http, passthrough } from 'msw'
 import { setupServer } from 'msw/node'
 import { isExpectedThrow } from '../faults/network-error.ts'
 import { patchProperty, type Patch } from './patch.ts'
+import { jsonResponse } from '../../mock-services/json-response.ts'
 
 /** Something that answers intercepted requests: a run's request pipeline. */
 export interface RequestRouter {
@@ -49,7 +50,7 @@ export function startInterception(): void {
   if (listeners++ > 0) return
   const created = setupServer(
     http.all(/^https?:\/\/[^/]+\.test(:\d+)?\//, async ({ request }) => {
-      if (!active) return Response.json({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
+      if (!active) return jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
       return active.route(request)
     }),
     // Loopback stays loopback (the socket server of the mock services); everything else is unhandled.

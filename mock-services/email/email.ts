@@ -9,6 +9,7 @@ import type { Delivery, MockService, ServiceSettings } from '../service.ts'
 import { Visibility } from '../visibility.ts'
 import { resendError } from './errors.ts'
 import { EmailStore, type Email, type Tag } from './store.ts'
+import { jsonResponse } from '../json-response.ts'
 
 export type { Email, Tag } from './store.ts'
 
@@ -83,14 +84,14 @@ export class EmailService implements MockService {
     const perform = () => this.#deliver(body, delivery)
     if (key === null) {
       const r = await perform()
-      return 'dontStore' in r ? r.dontStore : Response.json(r.store.body, { status: r.store.status })
+      return 'dontStore' in r ? r.dontStore : jsonResponse(r.store.body, { status: r.store.status })
     }
     if (key.length < 1 || key.length > MAX_EMAIL_KEY_LENGTH) {
       return resendError(400, 'invalid_idempotency_key', `The key must be between 1-${MAX_EMAIL_KEY_LENGTH} chars.`)
     }
     return guarded(this.keys, key, canonicalJson(body), perform, {
-      replay: (stored) => Response.json(stored.body, { status: stored.status }),
-      fresh: (stored) => Response.json(stored.body, { status: stored.status }),
+      replay: (stored) => jsonResponse(stored.body, { status: stored.status }),
+      fresh: (stored) => jsonResponse(stored.body, { status: stored.status }),
       mismatch: () => resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload. Change your idempotency key or payload.'),
       inFlight: () => resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.'),
     })
@@ -142,7 +143,7 @@ export class EmailService implements MockService {
   #get(id: string): Response {
     const found = this.#store.get(id)
     if (!found || !this.#visibility.visible(found.visibleAt)) return resendError(404, 'not_found', 'Email not found')
-    return Response.json(found.email)
+    return jsonResponse(found.email)
   }
 
   /** Faultline's probe: `GET /emails?tag=name:value` lists the e-mails that carry the tag (newest first). */
@@ -152,7 +153,7 @@ export class EmailService implements MockService {
     const m = tag === null ? null : /^([^:]+):(.+)$/.exec(tag)
     if (!m) return resendError(422, 'validation_error', 'Pass the tag to look up as `tag=name:value`.')
     const data = this.#store.withTag({ name: m[1]!, value: m[2]! }, (at) => this.#visibility.visible(at))
-    return Response.json({ object: 'list', has_more: false, data })
+    return jsonResponse({ object: 'list', has_more: false, data })
   }
 
   #pause(): Promise<void> {

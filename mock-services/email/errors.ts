@@ -1,5 +1,7 @@
 // Errors in Resend's JSON shape: { statusCode, name, message }.
 
+import { jsonResponse } from '../json-response.ts'
+
 export function resendError(statusCode: number, name: string, message: string): Response {
-  return Response.json({ statusCode, name, message }, { status: statusCode })
+  return jsonResponse({ statusCode, name, message }, { status: statusCode })
 }

@@ -1,5 +1,7 @@
 // Errors in Stripe's JSON shape: { error: { type, code, message, param } }.
 
+import { jsonResponse } from '../json-response.ts'
+
 export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error'
 
 export function stripeError(
@@ -9,5 +11,5 @@ export function stripeError(
   extra: { code?: string; param?: string } = {},
   headers: Record<string, string> = {},
 ): Response {
-  return Response.json({ error: { type, message, ...extra } }, { status, headers })
+  return jsonResponse({ error: { type, message, ...extra } }, { status, headers })
 }

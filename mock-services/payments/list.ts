@@ -1,6 +1,7 @@
 // Stripe's list pagination: newest first, `limit` (1–100, default 10),
 // `starting_after` / `ending_before` cursors by object id, `has_more`.
 import { stripeError } from './errors.ts'
+import { jsonResponse } from '../json-response.ts'
 
 export function stripeList<T extends { id: string }>(items: readonly T[], params: URLSearchParams, url: string, resource: string): Response {
   const rawLimit = params.get('limit')
@@ -27,5 +28,5 @@ export function stripeList<T extends { id: string }>(items: readonly T[], params
     page = items.slice(at + 1, at + 1 + limit)
     hasMore = at + 1 + limit < items.length
   }
-  return Response.json({ object: 'list', data: page, has_more: hasMore, url })
+  return jsonResponse({ object: 'list', data: page, has_more: hasMore, url })
 }

@@ -10,6 +10,7 @@ import { stripeError } from './errors.ts'
 import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
 import { stripeList } from './list.ts'
 import { PaymentsStore, type PaymentIntent } from './store.ts'
+import { jsonResponse } from '../json-response.ts'
 
 export type { PaymentIntent, Refund } from './store.ts'
 
@@ -93,15 +94,17 @@ export class PaymentsService implements MockService {
     }
     if (key === null) {
       const result = await run()
-      return 'dontStore' in result ? result.dontStore : Response.json(result.store.body, { status: result.store.status })
+      return 'dontStore' in result ? result.dontStore : jsonResponse(result.store.body, { status: result.store.status })
     }
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       return stripeError(400, 'invalid_request_error', `Invalid idempotency key: keys must be at most ${MAX_KEY_LENGTH} characters long and not empty.`, { param: 'Idempotency-Key' })
     }
     const withKey = (r: Response) => (r.headers.set('idempotency-key', key), r)
     return guarded(this.keys, `${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form), run, {
-      replay: (stored) => withKey(Response.json(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true' } })),
-      fresh: (stored) => withKey(Response.json(stored.body, { status: stored.status })),
+      // A replayed 500 will replay again: Stripe tells SDKs not to retry it.
+      replay: (stored) =>
+        withKey(jsonResponse(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true', ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}) } })),
+      fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status })),
       mismatch: () =>
         withKey(
           stripeError(
@@ -188,7 +191,7 @@ export class PaymentsService implements MockService {
   #getRefund(id: string): Response {
     const found = this.#store.refund(id)
     if (!found || !this.#visibility.visible(found.visibleAt)) return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, { code: 'resource_missing', param: 'id' })
-    return Response.json(found.refund)
+    return jsonResponse(found.refund)
   }
 
   #getIntent(id: string): Response {
@@ -197,7 +200,7 @@ export class PaymentsService implements MockService {
     if (!pi || visibleAt === null || !this.#visibility.visible(visibleAt)) {
       return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' })
     }
-    return Response.json(pi)
+    return jsonResponse(pi)
   }
 
   #pause(): Promise<void> {

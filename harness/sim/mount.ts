@@ -1,0 +1,36 @@
+// Mount mock services in-process without a run: for pointing a real SDK or
+// adapter at them in an ordinary test (real timers, no faults unless given).
+import type { MockService } from '../../mock-services/service.ts'
+import type { Fault } from '../faults/catalogue.ts'
+import { effectApplied, HistoryRecorder, type History } from '../run/history.ts'
+import { activate, startInterception, stopInterception } from './network.ts'
+import { RequestPipeline } from './pipeline.ts'
+
+export interface Mounted {
+  /** What the pipeline saw (attempts, faults, deliveries, effects), stamped with real ms since mounting. */
+  readonly history: History
+  /** Stop routing to these services and stop intercepting (when nothing else intercepts). */
+  unmount(): void
+}
+
+/** Serve `services` at `https://<name>.test` through msw until `unmount()`. */
+export function mountServices(services: readonly MockService[], faults: readonly Fault[] = []): Mounted {
+  const start = Date.now()
+  const history = new HistoryRecorder(() => Date.now() - start)
+  for (const s of services) s.ledger.onAppend((e) => history.record(effectApplied(e)))
+  startInterception()
+  let deactivate: () => void
+  try {
+    deactivate = activate(new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history))
+  } catch (e) {
+    stopInterception()
+    throw e
+  }
+  return {
+    history: history.events,
+    unmount() {
+      deactivate()
+      stopInterception()
+    },
+  }
+}
