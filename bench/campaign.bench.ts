@@ -9,6 +9,7 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { BUNDLED_EXECUTORS } from '../executors/index.ts'
 import { search } from '../harness/run/search.ts'
+import { PaymentsStore } from '../mock-services/payments/store.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' } } })
 const runs = Number(values.runs ?? 1000)
@@ -39,8 +40,28 @@ async function bareMsw(requests: number): Promise<number> {
   }
 }
 
+/**
+ * The services' record stores (@mswjs/data) on their own: what a run asks of
+ * them — a fresh store, the payment intents, a refund written and listed per
+ * request — so their share of the per-request cost is a ratio from this run.
+ */
+function storeCostPerRequest(rounds: number): number {
+  const start = performance.now()
+  for (let i = 0; i < rounds; i++) {
+    const store = new PaymentsStore()
+    store.createIntent({ id: 'pi_1', amount: 50_000, currency: 'eur', status: 'succeeded', metadata: {}, created: 0, visibleAt: 0 })
+    for (let r = 0; r < 3; r++) {
+      store.createRefund({ id: `re_${r}`, amount: 100, paymentIntent: 'pi_1', reason: null, metadata: { client_reference: `k${r}` }, created: 0, visibleAt: 0 })
+      store.refunds('pi_1', () => true)
+    }
+  }
+  return (performance.now() - start) / (rounds * 3)
+}
+
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
 
+storeCostPerRequest(500) // warm-up
+const storeMs = storeCostPerRequest(3000)
 const bareBefore = await bareMsw(3000)
 await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false }) // warm-up
 const start = performance.now()
@@ -62,3 +83,5 @@ console.log(`  simulated / real         ${fmt(s.simulatedMs / wallMs)}×   (targ
 console.log(`  bare msw round trip      ${fmt(bareMs * 1000)} µs (before ${fmt(bareBefore * 1000)}, after ${fmt(bareAfter * 1000)})`)
 console.log(`  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`)
 console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 3×)`)
+console.log(`  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`)
+console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`)

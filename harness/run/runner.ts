@@ -9,7 +9,7 @@ import type { Executor, ExecutorProcess } from '../contract/executor.ts'
 import { runPlan } from '../model/model.ts'
 import { drive } from '../sim/drive.ts'
 import { activate, startInterception, stopInterception } from '../sim/network.ts'
-import { RequestPipeline } from '../sim/pipeline.ts'
+import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
 import { createRng } from '../sim/random.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
@@ -48,18 +48,22 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
     const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
     for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
     const e = scenario.services.email
-    const email = new EmailService(now, {
-      processingMs: e?.processingMs ?? 20,
-      visibilityLagMs: e?.visibilityLagMs ?? 0,
-      keyStore: e?.keyStore ?? 'durable',
-      mode: e?.mode ?? 'idempotent+probe',
-    })
-    for (const service of [payments, email]) service.ledger.onAppend((entry) => history.record(effectApplied(entry)))
-    const services = new Map<string, MockService>([
-      ['payments', payments],
-      ['email', email],
-    ])
-    deactivate = activate(new RequestPipeline(services, scenario.faults, history))
+    const services = new Map<string, MockService>([['payments', payments]])
+    const createEmail = () =>
+      new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent+probe' })
+    payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+    // The e-mail service is built on first use: most refund-only runs never touch it.
+    const directory: ServiceDirectory = {
+      get(name) {
+        if (name === 'email' && !services.has('email')) {
+          const email = createEmail()
+          email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+          services.set('email', email)
+        }
+        return services.get(name)
+      },
+    }
+    deactivate = activate(new RequestPipeline(directory, scenario.faults, history))
 
     const runId = `run-${scenario.seed}`
     const deadline = clock.now() + scenario.turnBudgetMs

@@ -8,14 +8,19 @@ import type { HistoryRecorder } from '../run/history.ts'
 import { currentCall } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 
+/** The services of a run by name (a Map will do; a run creates some on first use). */
+export interface ServiceDirectory {
+  get(name: string): MockService | undefined
+}
+
 export class RequestPipeline implements RequestRouter {
-  readonly #services: ReadonlyMap<string, MockService>
+  readonly #services: ServiceDirectory
   readonly #faults: ReadonlyMap<number, Fault>
   readonly #history: HistoryRecorder
   #attempts = 0
   #mutations = 0
 
-  constructor(services: ReadonlyMap<string, MockService>, faults: readonly Fault[], history: HistoryRecorder) {
+  constructor(services: ServiceDirectory, faults: readonly Fault[], history: HistoryRecorder) {
     this.#services = services
     this.#faults = new Map(faults.map((f) => [f.attempt, f]))
     this.#history = history
