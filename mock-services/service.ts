@@ -25,7 +25,12 @@ export interface MockService {
   isMutation(request: Request): boolean
   /** Restart: in-flight work is lost; idempotency keys survive only in a durable store. */
   restart(): void
+  /** An error this service would answer, in its own shape (for faults at the response boundary). */
+  errorResponse(kind: ServiceErrorKind, retryAfterS?: number): Response
 }
+
+/** Errors a fault can make a service answer without touching its state. */
+export type ServiceErrorKind = 'rate-limited' | 'unavailable' | 'validation' | 'key-in-use'
 
 /** Settings every service shares. */
 export interface ServiceSettings {

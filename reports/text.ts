@@ -87,6 +87,16 @@ function describeEvent(e: History[number]): string {
       return `executor ${e.problem}${e.call ? ` in ${e.call}` : ''}: ${e.message}`
     case 'run-ended':
       return `run ended (${e.pendingTimers} timers left)`
+    case 'turn-started':
+      return `turn starts; its deadline is at ${e.deadline} ms`
+    case 'process-crashed':
+      return `💥 executor process ${e.generation} crashed (${e.point})${e.call ? ` during ${e.call}` : ''}`
+    case 'process-recovered':
+      return `executor process ${e.generation} recovered`
+    case 'fenced':
+      return `  dead process ${e.generation} tried ${e.what}: fenced`
+    case 'service-restarted':
+      return `  ⟳ service ${e.service} restarted`
   }
 }
 

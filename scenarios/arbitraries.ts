@@ -1,9 +1,11 @@
 // fast-check arbitraries that generate scenarios: a plan of 1–3 refunds, a
-// few faults (each with its boundary and the side-effecting request it
-// strikes), the model's behaviour, the services' settings and the seed.
-// Everything shrinks toward "fewer faults, simpler plan, earlier attempt".
+// few faults from the whole catalogue (each with its boundary and the request
+// or process step it strikes), the model's behaviour, the services' settings
+// and the seed. Everything shrinks toward "fewer faults, simpler plan, earlier
+// attempt, default settings".
 import fc from 'fast-check'
-import type { Fault } from '../harness/faults/catalogue.ts'
+import type { Fault, RequestFault } from '../harness/faults/catalogue.ts'
+import type { ExecutorCrash } from '../harness/faults/executor-crash.ts'
 import type { PlanStep, Scenario, SeededPaymentIntent } from '../harness/run/scenario.ts'
 
 /** Orders the generated plans refund, each paid by its own payment intent (500.00 EUR). */
@@ -20,53 +22,91 @@ export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) =>
 export interface ScenarioArbitraryOptions {
   /** At most this many faults per scenario (default 3). */
   readonly maxFaults?: number
-  /** Attempts a fault may target: 1..maxAttempt (default 4: most runs make 1–4 side-effecting requests). */
+  /** Requests a fault may target: 1..maxAttempt (default 4: most runs make 1–4 side-effecting requests). */
   readonly maxAttempt?: number
+  /** Only the spine's first four boundaries (before-send, in-transit, after-receipt, after-effect). Default false: the whole catalogue. */
+  readonly spineOnly?: boolean
 }
 
 const step = fc.record({ order: fc.nat({ max: ORDERS.length - 1 }), amount: fc.constantFrom(...AMOUNTS) })
 
-export function faultArbitrary(maxAttempt = 4): fc.Arbitrary<Fault> {
+/** Delays around common client timeouts (8 s, 10 s, 30 s), just under and just over, and some short ones. */
+const DELAYS = fc.constantFrom(100, 1_000, 7_900, 8_100, 9_900, 10_100, 29_900, 30_100)
+
+/** The whole catalogue of faults on a request's path, weighted toward the ones that make effects ambiguous. */
+export function requestFaultArbitrary(maxAttempt = 4, spineOnly = false): fc.Arbitrary<RequestFault> {
   const attempt = fc.integer({ min: 1, max: maxAttempt })
+  const c = <T>(v: T) => fc.constant(v)
+  const spine: fc.WeightedArbitrary<RequestFault>[] = [
+    { weight: 2, arbitrary: fc.record({ kind: c('connection-refused' as const), boundary: c('before-send' as const), attempt }) },
+    { weight: 2, arbitrary: fc.record({ kind: c('server-fails-before-apply' as const), boundary: c('after-receipt' as const), attempt, mode: fc.constantFrom('reset' as const, '503' as const) }) },
+    { weight: 3, arbitrary: fc.record({ kind: c('reset-after-effect' as const), boundary: c('after-effect' as const), attempt }) },
+    { weight: 2, arbitrary: fc.record({ kind: c('withhold-after-effect' as const), boundary: c('after-effect' as const), attempt }) },
+    { weight: 2, arbitrary: fc.record({ kind: c('late-delivery' as const), boundary: c('in-transit' as const), attempt, delayMs: fc.integer({ min: 0, max: 30_000 }) }) },
+  ]
+  if (spineOnly) return fc.oneof(...spine)
   return fc.oneof(
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('connection-refused' as const), boundary: fc.constant('before-send' as const), attempt }) },
+    ...spine,
+    { weight: 1, arbitrary: fc.record({ kind: c('dns-failure' as const), boundary: c('before-send' as const), attempt }) },
+    { weight: 2, arbitrary: fc.record({ kind: c('latency' as const), boundary: c('in-transit' as const), attempt, delayMs: DELAYS }) },
+    { weight: 1, arbitrary: fc.record({ kind: c('dropped' as const), boundary: c('in-transit' as const), attempt }) },
+    { weight: 1, arbitrary: fc.record({ kind: c('server-fails-before-apply' as const), boundary: c('after-receipt' as const), attempt, mode: c('500' as const) }) },
     {
       weight: 2,
-      arbitrary: fc.record({
-        kind: fc.constant('server-fails-before-apply' as const),
-        boundary: fc.constant('after-receipt' as const),
-        attempt,
-        mode: fc.constantFrom('reset' as const, '503' as const),
-      }),
+      arbitrary: fc.record({ kind: c('gateway-timeout' as const), boundary: c('gateway' as const), attempt, upstream: fc.constantFrom('finishes' as const, 'dies' as const), afterMs: fc.constantFrom(1_000, 5_000) }),
     },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('reset-after-effect' as const), boundary: fc.constant('after-effect' as const), attempt }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('withhold-after-effect' as const), boundary: fc.constant('after-effect' as const), attempt }) },
     {
       weight: 2,
-      arbitrary: fc.record({
-        kind: fc.constant('late-delivery' as const),
-        boundary: fc.constant('in-transit' as const),
-        attempt,
-        delayMs: fc.integer({ min: 0, max: 30_000 }),
-      }),
+      arbitrary: fc.record(
+        { kind: c('error-response' as const), boundary: c('response' as const), attempt, status: fc.constantFrom(429 as const, 503 as const, 400 as const, 409 as const), retryAfterS: fc.constantFrom(1, 2, 5) },
+        { requiredKeys: ['kind', 'boundary', 'attempt', 'status'] },
+      ),
     },
+    { weight: 2, arbitrary: fc.record({ kind: c('probe-timeout' as const), boundary: c('probe' as const), attempt }) },
+    { weight: 1, arbitrary: fc.record({ kind: c('service-restart' as const), boundary: c('service' as const), attempt }) },
   )
 }
 
+export function executorCrashArbitrary(): fc.Arbitrary<ExecutorCrash> {
+  return fc.record({
+    kind: fc.constant('executor-crash' as const),
+    boundary: fc.constant('executor' as const),
+    point: fc.constantFrom('after-write' as const, 'after-send' as const, 'after-response' as const),
+    nth: fc.integer({ min: 1, max: 6 }),
+    // A short restart, a long one, and one past the services' 24 h key retention.
+    pauseMs: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000),
+  })
+}
+
+/** Back-compatible name: faults on a request's path. */
+export const faultArbitrary = requestFaultArbitrary
+
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
-  const { maxFaults = 3, maxAttempt = 4 } = options
+  const { maxFaults = 3, maxAttempt = 4, spineOnly = false } = options
+  const requestFaults = fc.uniqueArray(requestFaultArbitrary(maxAttempt, spineOnly), {
+    maxLength: maxFaults,
+    selector: (f) => `${f.kind === 'probe-timeout' ? 'probe' : 'mutation'}:${f.attempt}`,
+  })
+  const crashes = spineOnly ? fc.constant([] as ExecutorCrash[]) : fc.uniqueArray(executorCrashArbitrary(), { maxLength: 1, selector: (c) => `${c.point}:${c.nth}` })
   return fc
     .record({
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       steps: fc.array(step, { minLength: 1, maxLength: 3 }),
-      faults: fc.uniqueArray(faultArbitrary(maxAttempt), { maxLength: maxFaults, selector: (f) => f.attempt }),
+      faults: requestFaults,
+      crashes,
       maxAsks: fc.integer({ min: 1, max: 3 }),
       regenerateArgs: fc.boolean(),
+      askAgainAfterSuccess: spineOnly ? fc.constant(false) : fc.boolean(),
+      ignoresRetrySafe: spineOnly ? fc.constant(false) : fc.boolean(),
       turnBudgetMs: fc.constantFrom(45_000, 30_000, 20_000),
       processingMs: fc.constantFrom(20, 250),
+      visibilityLagMs: spineOnly ? fc.constant(0) : fc.constantFrom(0, 0, 1_000, 4_000),
+      keyStore: spineOnly ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
     })
-    .map(
-      (g): Scenario => ({
+    .map((g): Scenario => {
+      const faults: Fault[] = [...g.faults].sort((a, b) => a.attempt - b.attempt)
+      faults.push(...g.crashes)
+      return {
         version: 1,
         name: 'generated',
         seed: g.seed,
@@ -78,10 +118,22 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
             args: { payment_intent: ORDERS[s.order]!.payment_intent, amount: s.amount, currency: 'eur', order_id: ORDERS[s.order]!.order_id },
           }),
         ),
-        faults: [...g.faults].sort((a, b) => a.attempt - b.attempt),
-        model: { maxAsks: g.maxAsks, regenerateArgs: g.regenerateArgs },
-        // Only the payment intents the plan uses, so a shrunk scenario reads short.
-        services: { payments: { processingMs: g.processingMs, paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => ORDERS[s.order]!.payment_intent === pi.id)) } },
-      }),
-    )
+        faults,
+        model: {
+          maxAsks: g.maxAsks,
+          regenerateArgs: g.regenerateArgs,
+          ...(g.askAgainAfterSuccess ? { askAgainAfterSuccess: true } : {}),
+          ...(g.ignoresRetrySafe ? { ignoresRetrySafe: true } : {}),
+        },
+        services: {
+          payments: {
+            processingMs: g.processingMs,
+            ...(g.visibilityLagMs ? { visibilityLagMs: g.visibilityLagMs } : {}),
+            ...(g.keyStore === 'volatile' ? { keyStore: g.keyStore } : {}),
+            // Only the payment intents the plan uses, so a shrunk scenario reads short.
+            paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => ORDERS[s.order]!.payment_intent === pi.id)),
+          },
+        },
+      }
+    })
 }

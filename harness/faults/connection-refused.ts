@@ -1,16 +1,18 @@
-import type { FaultBase, FaultKind } from './fault.ts'
+import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
 import { networkError } from './network-error.ts'
 
-/** before-send: the connection is refused; the request never leaves the client. Truth: no effect. */
-export interface ConnectionRefused extends FaultBase {
+/** before-send: the connection is refused; the request never leaves the client. */
+export interface ConnectionRefused extends RequestFaultBase {
   readonly kind: 'connection-refused'
   readonly boundary: 'before-send'
 }
 
-export const connectionRefused: FaultKind<ConnectionRefused> = {
+export const connectionRefused: RequestFaultKind<ConnectionRefused> = {
   kind: 'connection-refused',
   boundary: 'before-send',
-  summary: 'the connection is refused (ECONNREFUSED); the request is never sent',
+  targets: 'mutation',
+  summary: 'connection refused (ECONNREFUSED)',
+  truth: 'no effect',
   async strike(_fault, ctl) {
     throw networkError('ECONNREFUSED', new URL(ctl.request.url).hostname)
   },

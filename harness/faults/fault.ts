@@ -1,8 +1,11 @@
 // Faults are scenario data: a plain, JSON-serialisable description of what
-// goes wrong and which request it strikes. Each kind lives in its own file and
-// says how an attempt proceeds when it is struck.
+// goes wrong and where. Each kind lives in its own file. Faults on a request's
+// path strike the n-th request of the kind they target and decide that
+// attempt's fate; crashes of the executor strike the n-th observable step of
+// its process (see executor-crash.ts).
+import type { MockService, ServiceErrorKind } from '../../mock-services/service.ts'
 
-/** Where on an attempt's path a fault strikes (see DESIGN.md §1). */
+/** Where a fault strikes (see DESIGN.md §1). */
 export type Boundary =
   | 'before-send'
   | 'in-transit'
@@ -19,7 +22,14 @@ export type Boundary =
 export interface FaultBase {
   readonly kind: string
   readonly boundary: Boundary
-  /** Which side-effecting request of the run it strikes: the n-th (1-based), counted over the whole run. */
+}
+
+/** A fault on a request's path. */
+export interface RequestFaultBase extends FaultBase {
+  /**
+   * Which request it strikes: the n-th (1-based) of the run, counting only
+   * the requests its kind targets (side-effecting requests, or probes).
+   */
   readonly attempt: number
 }
 
@@ -27,23 +37,43 @@ export interface FaultBase {
 export interface AttemptControl {
   readonly request: Request
   readonly attempt: number
+  readonly service: MockService
   /** Hand the request to the service (it may apply the effect) and get its response. */
-  deliver(): Promise<Response>
+  deliver(options?: { internalError?: boolean }): Promise<Response>
   /** Wait `ms` of virtual time. */
   hold(ms: number): Promise<void>
   /** Resolves when the client abandons the request (its abort signal fires); never if it cannot. */
   clientGaveUp(): Promise<void>
   /** Record that the response of a delivered request never reached the client. */
   loseResponse(reason: string): void
+  /** An error in the service's own shape, answered without touching the service. */
+  errorResponse(kind: ServiceErrorKind, retryAfterS?: number): Response
+  /** Restart the service (in-flight work lost; keys kept only by a durable store). */
+  restartService(): void
 }
 
-export interface FaultKind<F extends FaultBase> {
+export interface RequestFaultKind<F extends RequestFaultBase> {
   readonly kind: F['kind']
   readonly boundary: F['boundary']
-  /** One line for docs and reports. */
+  /** Which requests it counts and strikes. */
+  readonly targets: 'mutation' | 'probe'
+  /** What the client sees, for docs and reports. */
   readonly summary: string
+  /** The effect, for docs and reports. */
+  readonly truth: string
   /** Decide the attempt's fate: a Response for the client, or a thrown Node-like network error. */
   strike(fault: F, ctl: AttemptControl): Promise<Response>
   /** Problems with the fault's own parameters, for scenario validation. */
   check(fault: Record<string, unknown>): string | null
+}
+
+/** Checks an integer parameter; null when fine. */
+export function checkInt(f: Record<string, unknown>, name: string, min: number, max: number): string | null {
+  const v = f[name]
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`
+}
+
+/** Checks an enumerated parameter; null when fine. */
+export function checkOneOf(f: Record<string, unknown>, name: string, values: readonly unknown[]): string | null {
+  return values.includes(f[name]) ? null : `${name} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(f[name])}`
 }

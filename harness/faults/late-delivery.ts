@@ -1,12 +1,12 @@
-import type { FaultBase, FaultKind } from './fault.ts'
+import { checkInt, type RequestFaultBase, type RequestFaultKind } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
  * in-transit: the request is held in the network and delivered `delayMs`
- * after the client gave up on it (possibly after its retry). Truth: effect iff
- * it arrives — and it does. A client with no timeout just sees latency of `holdMs`.
+ * after the client gave up on it (possibly after its retry). It arrives, so
+ * the effect happens. A client with no timeout just sees latency of MAX_HOLD_MS.
  */
-export interface LateDelivery extends FaultBase {
+export interface LateDelivery extends RequestFaultBase {
   readonly kind: 'late-delivery'
   readonly boundary: 'in-transit'
   /** How long after the client gave up the request arrives. */
@@ -16,10 +16,12 @@ export interface LateDelivery extends FaultBase {
 /** The longest a request is held for a client that never gives up. */
 export const MAX_HOLD_MS = 120_000
 
-export const lateDelivery: FaultKind<LateDelivery> = {
+export const lateDelivery: RequestFaultKind<LateDelivery> = {
   kind: 'late-delivery',
   boundary: 'in-transit',
-  summary: 'the request is held and delivered after the client has given up',
+  targets: 'mutation',
+  summary: 'the request is held and delivered after the client gave up (its own timeout)',
+  truth: 'effect, late',
   async strike(fault, ctl) {
     const gaveUp = await Promise.race([ctl.clientGaveUp().then(() => true), ctl.hold(MAX_HOLD_MS).then(() => false)])
     if (!gaveUp) return ctl.deliver()
@@ -28,8 +30,5 @@ export const lateDelivery: FaultKind<LateDelivery> = {
     ctl.loseResponse('delivered after the client gave up')
     throw abandonedRequest('late delivery: nobody is listening')
   },
-  check: (f) =>
-    typeof f.delayMs === 'number' && Number.isInteger(f.delayMs) && f.delayMs >= 0 && f.delayMs <= 600_000
-      ? null
-      : `delayMs must be an integer from 0 to 600000, got ${JSON.stringify(f.delayMs)}`,
+  check: (f) => checkInt(f, 'delayMs', 0, 600_000),
 }

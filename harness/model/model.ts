@@ -1,59 +1,69 @@
-// The simulated model (the agent): runs a plan inside one turn, asks the
-// executor for each step, and asks again when — and only when — the envelope
-// says a retry is safe. Re-asks may re-word the arguments.
+// The simulated model (the agent): runs a plan inside a turn, asks the
+// executor for each step, and asks again when the envelope says a retry is
+// safe — or, if the scenario says it is disobedient, when it does not. Re-asks
+// may re-word the arguments. After an executor crash, the resumed agent asks
+// again for the step that was in flight.
 import { checkEnvelope } from '../contract/validate.ts'
-import type { ExecutorProcess } from '../contract/executor.ts'
 import type { HistoryRecorder } from '../run/history.ts'
 import type { Scenario } from '../run/scenario.ts'
-import { runInCall } from '../sim/attribution.ts'
+import { oneLine, type Supervisor } from '../run/supervisor.ts'
+import type { VirtualClock } from '../sim/clock.ts'
 import type { Rng } from '../sim/random.ts'
 import { regenerateArgs } from './regenerate.ts'
 
 export interface ModelContext {
   readonly scenario: Scenario
   readonly runId: string
-  /** Epoch ms of the turn's end. */
-  readonly deadline: number
   readonly history: HistoryRecorder
   readonly rng: Rng
-  readonly now: () => number
-  /** Told which call is in progress, so the runner can name a hung one. */
-  readonly onCall: (call: string | null) => void
+  readonly clock: VirtualClock
+  readonly supervisor: Supervisor
 }
 
-export async function runPlan(process: ExecutorProcess, ctx: ModelContext): Promise<void> {
-  const { scenario, runId, deadline, history } = ctx
+/** A bound on asks per step, crashes included, so a plan always ends. */
+const MAX_ASKS_WITH_CRASHES = 20
+
+export async function runPlan(ctx: ModelContext): Promise<void> {
+  const { scenario, runId, history, supervisor } = ctx
+  const model = scenario.model
   for (const step of scenario.plan) {
     const call = `${runId}/${step.stepId}`
     let args = step.args
-    for (let ask = 1; ; ask++) {
+    let asks = 0 // asks that got an answer (crashes do not count)
+    let askedAfterSuccess = false
+    for (let ask = 1; ask <= MAX_ASKS_WITH_CRASHES; ask++) {
       history.record({ type: 'call-started', call, tool: step.tool, ask, args })
-      ctx.onCall(call)
-      let raw: unknown
-      try {
-        raw = await runInCall({ call }, () => process.callTool({ runId, stepId: step.stepId, tool: step.tool, args, deadline }))
-      } catch (e) {
-        history.record({ type: 'executor-fault', call, problem: 'threw', message: oneLine(e) })
-        return
-      } finally {
-        ctx.onCall(null)
+      const askArgs = args
+      const result = await supervisor.within(call, (p) => p.callTool({ runId, stepId: step.stepId, tool: step.tool, args: askArgs, deadline: supervisor.deadline }))
+      if (!result.ok && 'crashed' in result) {
+        if (!(await supervisor.restart(result.crashed))) return
+        continue // the resumed agent asks again for the same step
       }
-      const checked = checkEnvelope(raw)
+      if (!result.ok) {
+        history.record({ type: 'executor-fault', call, problem: 'threw', message: oneLine(result.threw) })
+        return
+      }
+      const checked = checkEnvelope(result.value)
       if (!checked.ok) {
         history.record({ type: 'executor-fault', call, problem: 'invalid-envelope', message: checked.problem })
         return
       }
       const envelope = checked.envelope
       history.record({ type: 'outcome-reported', call, ask, envelope })
-      if (envelope.status === 'SUCCEEDED') break
-      const mayRetry = envelope.retry_safe && ask < scenario.model.maxAsks && ctx.now() < deadline
-      if (!mayRetry) return // the agent stops the plan and tells the user
-      args = scenario.model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
+      asks++
+      const timeLeft = ctx.clock.now() < supervisor.deadline
+      if (envelope.status === 'SUCCEEDED') {
+        // A model that asks once more after a success: the executor must not act twice.
+        if (model.askAgainAfterSuccess && !askedAfterSuccess && timeLeft) {
+          askedAfterSuccess = true
+          args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
+          continue
+        }
+        break
+      }
+      const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
+      if (!allowed || asks >= model.maxAsks || !timeLeft) return // the agent stops the plan and tells the user
+      args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
     }
   }
-}
-
-function oneLine(e: unknown): string {
-  const s = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
-  return s.split('\n')[0]!.slice(0, 300)
 }

@@ -48,6 +48,11 @@ export type HistoryEvent = Stamp &
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
     | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed'; readonly message: string }
     | { readonly type: 'run-ended'; readonly pendingTimers: number }
+    | { readonly type: 'turn-started'; readonly deadline: number }
+    | { readonly type: 'process-crashed'; readonly generation: number; readonly point: string; readonly call: CallId | null }
+    | { readonly type: 'process-recovered'; readonly generation: number }
+    | { readonly type: 'fenced'; readonly generation: number; readonly what: string }
+    | { readonly type: 'service-restarted'; readonly service: string }
   )
 
 export type History = readonly HistoryEvent[]

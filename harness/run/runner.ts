@@ -1,11 +1,13 @@
 // The runner: builds one run's world from a scenario (virtual clock, seeded
 // randomness, mock services behind the fault injector, storage, the model),
-// boots the executor under test, drives the turn, lets late requests land,
-// and returns the history. It never judges and never formats.
+// supervises the executor's processes, drives the turn, lets late requests
+// land, and returns the history. It never judges and never formats.
 import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import type { MockService } from '../../mock-services/service.ts'
-import type { Executor, ExecutorProcess } from '../contract/executor.ts'
+import type { Executor } from '../contract/executor.ts'
+import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
+import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { runPlan } from '../model/model.ts'
 import { drive } from '../sim/drive.ts'
 import { activate, startInterception, stopInterception } from '../sim/network.ts'
@@ -15,6 +17,7 @@ import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
 import { effectApplied, HistoryRecorder, type History } from './history.ts'
 import type { Scenario } from './scenario.ts'
+import { Supervisor } from './supervisor.ts'
 
 /** How long past its deadline an executor may keep the turn before it counts as hung. */
 export const HANG_GRACE_MS = 60_000
@@ -42,65 +45,38 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
   const storage = new SimStorage()
   let deactivate: (() => void) | null = null
   try {
-    // The world: services with their ledgers mirrored into the history.
-    const now = () => clock.now()
-    const p = scenario.services.payments
-    const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
-    for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
-    const e = scenario.services.email
-    const services = new Map<string, MockService>([['payments', payments]])
-    const createEmail = () =>
-      new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent+probe' })
-    payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
-    // The e-mail service is built on first use: most refund-only runs never touch it.
-    const directory: ServiceDirectory = {
-      get(name) {
-        if (name === 'email' && !services.has('email')) {
-          const email = createEmail()
-          email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
-          services.set('email', email)
-        }
-        return services.get(name)
-      },
-    }
-    deactivate = activate(new RequestPipeline(directory, scenario.faults, history))
-
     const runId = `run-${scenario.seed}`
-    const deadline = clock.now() + scenario.turnBudgetMs
     history.record({ type: 'run-started', executor: executor.name, scenario: scenario.name, seed: scenario.seed, deadline: scenario.turnBudgetMs })
+    const supervisor = new Supervisor({
+      executor,
+      services: SERVICE_URLS,
+      storage,
+      crashes: scenario.faults.filter((f): f is ExecutorCrash => f.kind === 'executor-crash'),
+      history,
+      clock,
+      turnBudgetMs: scenario.turnBudgetMs,
+    })
+    const services = buildServices(scenario, history, () => clock.now())
+    const requestFaults = scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
+    deactivate = activate(new RequestPipeline(services, requestFaults, history, supervisor.processes))
 
-    // The turn: boot one process, then let the model work through the plan.
+    // The turn: boot a process, then let the model work through the plan.
     let done = false
-    let inFlight: string | null = null
     const turn = (async () => {
-      let process: ExecutorProcess
-      try {
-        process = await executor.boot({ services: SERVICE_URLS, storage })
-      } catch (e) {
-        history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: e instanceof Error ? e.message : String(e) })
-        return
-      }
-      history.record({ type: 'process-booted', generation: 1 })
-      await runPlan(process, {
-        scenario,
-        runId,
-        deadline,
-        history,
-        rng: createRng(scenario.seed, 'model'),
-        now: () => clock.now(),
-        onCall: (c) => (inFlight = c),
-      })
+      if (!(await supervisor.start())) return
+      await runPlan({ scenario, runId, history, rng: createRng(scenario.seed, 'model'), clock, supervisor })
     })().finally(() => (done = true))
 
-    const outcome = await drive(clock, () => done, deadline + HANG_GRACE_MS)
+    const outcome = await drive(clock, () => done, () => supervisor.busyUntil + HANG_GRACE_MS)
     if (outcome.kind !== 'done') {
       const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
-      history.record({ type: 'executor-fault', call: inFlight, problem: 'hung', message: `the executor ${why}` })
+      history.record({ type: 'executor-fault', call: supervisor.inFlight, problem: 'hung', message: `the executor ${why}` })
       void turn.catch(() => {})
     }
 
     // Requests still held in the network may land after the turn: let them.
-    await drive(clock, () => false, clock.now() + SETTLE_MS, SETTLE_MAX_STEPS)
+    const settleUntil = clock.now() + SETTLE_MS
+    await drive(clock, () => false, () => settleUntil, SETTLE_MAX_STEPS)
     history.record({ type: 'run-ended', pendingTimers: clock.pendingTimers() })
     return { scenario, executor: executor.name, history: history.events, realMs: performance.now() - realStart }
   } finally {
@@ -111,5 +87,25 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
       sandbox.dispose()
       stopInterception()
     }
+  }
+}
+
+/** The run's services; the e-mail service is built on first use (most refund-only runs never touch it). */
+function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
+  const p = scenario.services.payments
+  const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
+  for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
+  payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+  const services = new Map<string, MockService>([['payments', payments]])
+  const e = scenario.services.email
+  return {
+    get(name) {
+      if (name === 'email' && !services.has('email')) {
+        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent+probe' })
+        email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+        services.set('email', email)
+      }
+      return services.get(name)
+    },
   }
 }

@@ -3,7 +3,7 @@
 // Named and generated scenarios share this type, so any failure can be saved
 // as a file and run again.
 import { TOOLS } from '../contract/tools.ts'
-import { FAULT_KINDS, type Fault } from '../faults/catalogue.ts'
+import { FAULT_KINDS, isRequestFault, REQUEST_FAULT_KINDS, requestFaultKind, type Fault, type RequestFault } from '../faults/catalogue.ts'
 import { EMAIL_MODES, type EmailMode } from '../../mock-services/email/email.ts'
 
 export interface PlanStep {
@@ -18,6 +18,10 @@ export interface ModelBehaviour {
   readonly maxAsks: number
   /** On a retry, the model re-words the arguments (`49.9` vs `"49.90"`, `eur` vs `EUR`, an added `reason`). */
   readonly regenerateArgs: boolean
+  /** After a success the model asks once more for the same step (it forgot, or re-planned). Default false. */
+  readonly askAgainAfterSuccess?: boolean
+  /** The model retries even when the envelope says `retry_safe: false` (a disobedient model). Default false. */
+  readonly ignoresRetrySafe?: boolean
 }
 
 export interface SeededPaymentIntent {
@@ -83,15 +87,28 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
     const kind = typeof f.kind === 'string' && Object.hasOwn(FAULT_KINDS, f.kind) ? FAULT_KINDS[f.kind as Fault['kind']] : undefined
     if (!kind) return fail(`faults[${i}].kind must be one of ${Object.keys(FAULT_KINDS).join(', ')}, got ${show(f.kind)}`)
     if (f.boundary !== kind.boundary) return fail(`faults[${i}].boundary must be "${kind.boundary}" for kind "${kind.kind}", got ${show(f.boundary)}`)
-    if (!isInt(f.attempt) || (f.attempt as number) < 1) return fail(`faults[${i}].attempt must be a positive integer (the n-th side-effecting request of the run), got ${show(f.attempt)}`)
+    const request = Object.hasOwn(REQUEST_FAULT_KINDS, kind.kind) ? REQUEST_FAULT_KINDS[kind.kind as RequestFault['kind']] : null
+    if (request && (!isInt(f.attempt) || (f.attempt as number) < 1)) {
+      const what = request.targets === 'probe' ? 'read (probe)' : 'side-effecting request'
+      return fail(`faults[${i}].attempt must be a positive integer (the n-th ${what} of the run), got ${show(f.attempt)}`)
+    }
     const problem = kind.check(f)
     if (problem) return fail(`faults[${i}]: ${problem}`)
   }
-  const attempts = input.faults.map((f) => (f as { attempt: number }).attempt)
-  const dup = attempts.find((a, i) => attempts.indexOf(a) !== i)
-  if (dup !== undefined) return fail(`two faults strike attempt ${dup}; give each attempt at most one fault`)
+  const faults = input.faults as Fault[]
+  for (const targets of ['mutation', 'probe'] as const) {
+    const attempts = faults.filter(isRequestFault).filter((f) => requestFaultKind(f).targets === targets).map((f) => f.attempt)
+    const dup = attempts.find((a, i) => attempts.indexOf(a) !== i)
+    if (dup !== undefined) return fail(`two faults strike ${targets === 'probe' ? 'probe' : 'attempt'} ${dup}; give each at most one fault`)
+  }
+  const crashes = faults.filter((f) => f.kind === 'executor-crash').map((f) => `${f.point} ${f.nth}`)
+  const dupCrash = crashes.find((c, i) => crashes.indexOf(c) !== i)
+  if (dupCrash !== undefined) return fail(`two executor crashes at the same point (${dupCrash}); give each point at most one crash`)
   if (!isObj(input.model) || !isInt(input.model.maxAsks) || (input.model.maxAsks as number) < 1 || typeof input.model.regenerateArgs !== 'boolean') {
     return fail('"model" must be { "maxAsks": positive integer, "regenerateArgs": boolean }')
+  }
+  for (const flag of ['askAgainAfterSuccess', 'ignoresRetrySafe'] as const) {
+    if (input.model[flag] !== undefined && typeof input.model[flag] !== 'boolean') return fail(`"model.${flag}" must be a boolean when given`)
   }
   const p = isObj(input.services) && isObj(input.services.payments) ? input.services.payments : null
   if (!p) return fail('"services.payments" must be an object')

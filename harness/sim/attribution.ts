@@ -1,17 +1,24 @@
-// Which tool call is running: the harness's own record, carried through async
-// context (fake timers are bound to it, see clock.ts). Requests are attributed
-// by this, never by anything the executor puts in them.
+// Which executor process and which tool call a piece of work belongs to: the
+// harness's own record, carried through async context (fake timers are bound
+// to it, see clock.ts). Requests are attributed by this, never by anything the
+// executor puts in them.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-export interface CallContext {
-  /** `runId/stepId`. */
-  readonly call: string
+export interface WorkContext {
+  /** The executor process generation doing the work (1, 2, … after restarts). */
+  readonly generation: number
+  /** `runId/stepId` while a tool call runs; null during boot and recovery. */
+  readonly call: string | null
 }
 
-const storage = new AsyncLocalStorage<CallContext>()
+const storage = new AsyncLocalStorage<WorkContext>()
 
-export function runInCall<T>(ctx: CallContext, fn: () => T): T {
+export function runInContext<T>(ctx: WorkContext, fn: () => T): T {
   return storage.run(ctx, fn)
+}
+
+export function currentContext(): WorkContext | null {
+  return storage.getStore() ?? null
 }
 
 export function currentCall(): string | null {

@@ -16,7 +16,8 @@ export type DriveResult =
  * Drive the clock until `isDone()`. `untilMs` is a virtual epoch limit.
  * When nothing is pending we give real I/O a few extra turns before calling it stuck.
  */
-export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs: number, maxSteps = Infinity): Promise<DriveResult> {
+export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs: number | (() => number), maxSteps = Infinity): Promise<DriveResult> {
+  const limit = typeof untilMs === 'number' ? () => untilMs : untilMs
   for (let steps = 0; ; steps++) {
     await settle()
     if (isDone()) return { kind: 'done' }
@@ -25,7 +26,7 @@ export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs:
       if (isDone()) return { kind: 'done' }
       if (clock.pendingTimers() === 0) return { kind: 'stuck' }
     }
-    if (clock.now() > untilMs || steps >= maxSteps) return { kind: 'time-limit' }
+    if (clock.now() > limit() || steps >= maxSteps) return { kind: 'time-limit' }
     clock.fireNext()
   }
 }

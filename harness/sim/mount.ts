@@ -1,7 +1,7 @@
 // Mount mock services in-process without a run: for pointing a real SDK or
 // adapter at them in an ordinary test (real timers, no faults unless given).
 import type { MockService } from '../../mock-services/service.ts'
-import type { Fault } from '../faults/catalogue.ts'
+import type { RequestFault } from '../faults/catalogue.ts'
 import { effectApplied, HistoryRecorder, type History } from '../run/history.ts'
 import { activate, startInterception, stopInterception } from './network.ts'
 import { RequestPipeline } from './pipeline.ts'
@@ -14,7 +14,7 @@ export interface Mounted {
 }
 
 /** Serve `services` at `https://<name>.test` through msw until `unmount()`. */
-export function mountServices(services: readonly MockService[], faults: readonly Fault[] = []): Mounted {
+export function mountServices(services: readonly MockService[], faults: readonly RequestFault[] = []): Mounted {
   const start = Date.now()
   const history = new HistoryRecorder(() => Date.now() - start)
   for (const s of services) s.ledger.onAppend((e) => history.record(effectApplied(e)))

@@ -1,69 +1,122 @@
 // The request pipeline of a run, in the order a request lives through it.
 // Every step that matters to a judge is written to the history here.
 import type { MockService } from '../../mock-services/service.ts'
-import { faultKind, type Fault } from '../faults/catalogue.ts'
+import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
+import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import type { AttemptControl } from '../faults/fault.ts'
 import { networkError } from '../faults/network-error.ts'
 import type { HistoryRecorder } from '../run/history.ts'
-import { currentCall } from './attribution.ts'
+import { currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
+import type { ProcessTable } from './process-table.ts'
 
 /** The services of a run by name (a Map will do; a run creates some on first use). */
 export interface ServiceDirectory {
   get(name: string): MockService | undefined
 }
 
+const never = new Promise<never>(() => {})
+
 export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
-  readonly #faults: ReadonlyMap<number, Fault>
+  readonly #mutationFaults: ReadonlyMap<number, RequestFault>
+  readonly #probeFaults: ReadonlyMap<number, RequestFault>
   readonly #history: HistoryRecorder
+  readonly #processes: ProcessTable | null
   #attempts = 0
   #mutations = 0
+  #probes = 0
 
-  constructor(services: ServiceDirectory, faults: readonly Fault[], history: HistoryRecorder) {
+  constructor(services: ServiceDirectory, faults: readonly RequestFault[], history: HistoryRecorder, processes: ProcessTable | null = null) {
     this.#services = services
-    this.#faults = new Map(faults.map((f) => [f.attempt, f]))
+    this.#mutationFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'mutation').map((f) => [f.attempt, f]))
+    this.#probeFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'probe').map((f) => [f.attempt, f]))
     this.#history = history
+    this.#processes = processes
   }
 
   async route(request: Request): Promise<Response> {
     const url = new URL(request.url)
     // 1. Which service: the host's first label (`payments.test` → payments).
+    //    No such service: as on a real network, the name does not resolve.
     const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
-    // No such service: as on a real network, the name does not resolve.
     if (!service) throw networkError('ENOTFOUND', url.hostname)
 
-    // 2. Attribution: the tool call that was running when the request was made.
-    const call = currentCall()
+    // 2. Attribution: the process and the tool call that made the request.
+    //    A dead process's requests never leave it.
+    const ctx = currentContext()
+    const generation = ctx?.generation ?? null
+    if (generation !== null && this.#processes && !this.#processes.isAlive(generation)) {
+      this.#history.record({ type: 'fenced', generation, what: `${request.method} ${url.pathname}` })
+      return never
+    }
+    const call = ctx?.call ?? null
 
-    // 3. Number the attempt. Side-effecting requests also get a mutation
-    //    ordinal, which is what scenario faults target.
+    // 3. Number the attempt. Side-effecting requests and probes are also
+    //    counted apart: that is what scenario faults target.
     const attempt = ++this.#attempts
     const mutating = service.isMutation(request)
     const mutation = mutating ? ++this.#mutations : 0
+    const probe = mutating ? 0 : ++this.#probes
     this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation })
+    // The process may crash right after sending: the request is on its way regardless.
+    if (generation !== null) this.#processes?.step(generation, 'after-send')
 
-    // 4. Delivery to the service, recorded when it happens (it may be late).
-    const deliver = async (): Promise<Response> => {
-      this.#history.record({ type: 'request-delivered', attempt })
-      const response = await service.handle(request, { attempt, call })
-      this.#history.record({ type: 'response-sent', attempt, status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true' })
-      return response
-    }
+    // 4. The attempt's fate: a scheduled fault decides it; otherwise it is delivered.
+    const fault = mutating ? this.#mutationFaults.get(mutation) : this.#probeFaults.get(probe)
+    const outcome = fault ? this.#strike(fault, request, attempt, call, service) : this.#deliver(request, attempt, call, service)
 
-    // 5. A scheduled fault decides the attempt's fate; otherwise it goes through.
-    const fault = mutating ? this.#faults.get(mutation) : undefined
-    if (!fault) return deliver()
+    // 5. The answer reaches the client only if its process is still alive,
+    //    and the process may crash right after it arrives.
+    return outcome.then(
+      (response) => this.#toClient(generation, response, true),
+      (error: unknown) => this.#toClient(generation, error, false),
+    )
+  }
+
+  #deliver(request: Request, attempt: number, call: string | null, service: MockService, internalError = false): Promise<Response> {
+    this.#history.record({ type: 'request-delivered', attempt })
+    return service.handle(request, { attempt, call, internalError }).then(
+      (response) => {
+        this.#history.record({ type: 'response-sent', attempt, status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true' })
+        return response
+      },
+      (error: unknown) => {
+        // A service that restarts mid-request drops the connection.
+        if (error instanceof ServiceRestarted) {
+          this.#history.record({ type: 'response-lost', attempt, reason: error.message })
+          throw networkError('ECONNRESET', new URL(request.url).hostname)
+        }
+        throw error
+      },
+    )
+  }
+
+  #strike(fault: RequestFault, request: Request, attempt: number, call: string | null, service: MockService): Promise<Response> {
     this.#history.record({ type: 'fault-injected', attempt, call, boundary: fault.boundary, kind: fault.kind })
     const ctl: AttemptControl = {
       request,
       attempt,
-      deliver,
+      service,
+      deliver: (options) => this.#deliver(request, attempt, call, service, options?.internalError ?? false),
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       clientGaveUp: () => abortOf(request.signal),
       loseResponse: (reason) => this.#history.record({ type: 'response-lost', attempt, reason }),
+      errorResponse: (kind, retryAfterS) => service.errorResponse(kind, retryAfterS),
+      restartService: () => {
+        service.restart()
+        this.#history.record({ type: 'service-restarted', service: service.name })
+      },
     }
-    return faultKind(fault).strike(fault, ctl)
+    return requestFaultKind(fault).strike(fault, ctl)
+  }
+
+  #toClient(generation: number | null, value: unknown, ok: boolean): Promise<Response> {
+    if (generation !== null && this.#processes) {
+      if (!this.#processes.isAlive(generation)) return never
+      if (this.#processes.step(generation, 'after-response')) return never
+    }
+    return ok ? Promise.resolve(value as Response) : Promise.reject(value)
   }
 }
 

@@ -1,14 +1,26 @@
 // Durable storage for executor processes: SQLite databases the harness owns.
-// They live in memory (fast, nothing to clean up) and survive any number of
-// process generations; a process only ever gets handles to them.
+// They live in memory (fast, nothing to clean up) and outlive any number of
+// process generations. Each process gets fenced handles: after its crash they
+// throw, and every write it makes is an observable step a crash can follow.
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { DurableStorage } from '../contract/storage.ts'
+import type { ProcessTable } from './process-table.ts'
 
-export class SimStorage implements DurableStorage {
+export class SimStorage {
   readonly #databases = new Map<string, BetterSqlite3.Database>()
 
-  sqlite(name: string): BetterSqlite3.Database {
+  /** The storage as process `generation` sees it. */
+  forProcess(generation: number, processes: ProcessTable): DurableStorage {
+    return {
+      sqlite: (name) => {
+        processes.assertAlive(generation)
+        return fenceDatabase(this.#open(name), generation, processes)
+      },
+    }
+  }
+
+  #open(name: string): BetterSqlite3.Database {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
     let db = this.#databases.get(name)
     if (!db) {
@@ -23,4 +35,52 @@ export class SimStorage implements DurableStorage {
     for (const db of this.#databases.values()) db.close()
     this.#databases.clear()
   }
+}
+
+/** Count a write and crash right after it if one is scheduled there. */
+function wrote(generation: number, processes: ProcessTable): void {
+  processes.step(generation, 'after-write')
+  processes.assertAlive(generation)
+}
+
+function fenceDatabase(db: BetterSqlite3.Database, generation: number, processes: ProcessTable): BetterSqlite3.Database {
+  const fenced: BetterSqlite3.Database = new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        processes.assertAlive(generation)
+        if (prop === 'prepare') return fenceStatement((value as (...a: unknown[]) => BetterSqlite3.Statement).apply(target, args), generation, processes)
+        if (prop === 'transaction') {
+          const tx = (value as (...a: unknown[]) => (...a: unknown[]) => unknown).apply(target, args)
+          return (...txArgs: unknown[]) => {
+            processes.assertAlive(generation)
+            const out = tx(...txArgs)
+            wrote(generation, processes)
+            return out
+          }
+        }
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args)
+        if (prop === 'exec') wrote(generation, processes)
+        return out === target ? fenced : out // chained calls keep the fence
+      }
+    },
+  })
+  return fenced
+}
+
+function fenceStatement(stmt: BetterSqlite3.Statement, generation: number, processes: ProcessTable): BetterSqlite3.Statement {
+  const fenced: BetterSqlite3.Statement = new Proxy(stmt, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        processes.assertAlive(generation)
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args)
+        if (prop === 'run' && !target.reader) wrote(generation, processes)
+        return out === target ? fenced : out // pluck(), raw(), … return the statement
+      }
+    },
+  })
+  return fenced
 }

@@ -5,7 +5,8 @@ import { canonicalJson } from '../idempotency/fingerprint.ts'
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
-import type { Delivery, MockService, ServiceSettings } from '../service.ts'
+import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
+import { ServiceRestarted } from '../service-restarted.ts'
 import { Visibility } from '../visibility.ts'
 import { resendError } from './errors.ts'
 import { EmailStore, type Email, type Tag } from './store.ts'
@@ -42,6 +43,7 @@ export class EmailService implements MockService {
   readonly #settings: EmailSettings
   readonly #now: () => number
   readonly #visibility: Visibility
+  #epoch = 0
   #nextId = 1
 
   constructor(now: () => number = Date.now, settings: Partial<EmailSettings> = {}) {
@@ -60,7 +62,24 @@ export class EmailService implements MockService {
   }
 
   restart(): void {
+    this.#epoch++
     this.keys.restart()
+  }
+
+  errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
+    switch (kind) {
+      case 'rate-limited': {
+        const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. You can only make 2 requests per second.')
+        r.headers.set('retry-after', String(retryAfterS))
+        return r
+      }
+      case 'unavailable':
+        return resendError(503, 'application_error', 'The service is temporarily unavailable. Try the request again later.')
+      case 'validation':
+        return resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.')
+      case 'key-in-use':
+        return resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.')
+    }
   }
 
   async handle(request: Request, delivery: Delivery): Promise<Response> {
@@ -156,9 +175,12 @@ export class EmailService implements MockService {
     return jsonResponse({ object: 'list', has_more: false, data })
   }
 
-  #pause(): Promise<void> {
-    if (this.#settings.pause) return this.#settings.pause()
-    return this.#settings.processingMs > 0 ? new Promise((r) => setTimeout(r, this.#settings.processingMs)) : Promise.resolve()
+  /** Processing time; a restart meanwhile kills the request. */
+  async #pause(): Promise<void> {
+    const epoch = this.#epoch
+    if (this.#settings.pause) await this.#settings.pause()
+    else if (this.#settings.processingMs > 0) await new Promise((r) => setTimeout(r, this.#settings.processingMs))
+    if (this.#epoch !== epoch) throw new ServiceRestarted(this.name)
   }
 
   /** Resend's ids are UUIDs; ours are deterministic ones. */

@@ -18,6 +18,7 @@ export interface GuardAnswers {
 }
 
 export async function guarded(store: IdempotencyStore, slot: string, fingerprint: string, perform: () => Promise<Performed>, answers: GuardAnswers): Promise<Response> {
+  const epoch = store.epoch
   const reservation = store.reserve(slot, fingerprint)
   switch (reservation.kind) {
     case 'replay':
@@ -31,16 +32,16 @@ export async function guarded(store: IdempotencyStore, slot: string, fingerprint
       try {
         performed = await perform()
       } catch (e) {
-        store.release(slot) // the request died with the process: nothing to replay
+        store.release(slot, epoch) // the request died (a restart, say): nothing to replay
         throw e
       }
       if ('dontStore' in performed) {
-        store.release(slot)
+        store.release(slot, epoch)
         return performed.dontStore
       }
       // A snapshot: a replay returns the first response, not the resource's current state.
       const stored = { status: performed.store.status, body: structuredClone(performed.store.body) }
-      store.complete(slot, stored)
+      store.complete(slot, stored, epoch)
       return answers.fresh(stored)
     }
   }

@@ -29,6 +29,7 @@ export class IdempotencyStore {
   readonly #now: () => number
   readonly #retentionMs: number
   readonly durability: KeyStoreDurability
+  #epoch = 0
 
   constructor(now: () => number, retentionMs = DAY_MS, durability: KeyStoreDurability = 'durable') {
     this.#now = now
@@ -42,6 +43,7 @@ export class IdempotencyStore {
    * volatile one.
    */
   restart(): void {
+    this.#epoch++
     if (this.durability === 'volatile') {
       this.#entries.clear()
       return
@@ -63,16 +65,21 @@ export class IdempotencyStore {
     return { kind: 'replay', response: live.response }
   }
 
-  /** Store the first response for replay. */
-  complete(key: string, response: StoredResponse): void {
-    const entry = this.#entries.get(key)
-    if (entry) entry.response = response
+  /** Counts restarts: a reservation made before a restart is not the one a later release may touch. */
+  get epoch(): number {
+    return this.#epoch
   }
 
-  /** Forget a reservation whose result is not stored (validation errors, conflicts). */
-  release(key: string): void {
+  /** Store the first response for replay (unless the reservation died in a restart since `epoch`). */
+  complete(key: string, response: StoredResponse, epoch = this.#epoch): void {
     const entry = this.#entries.get(key)
-    if (entry && entry.response === null) this.#entries.delete(key)
+    if (entry && epoch === this.#epoch) entry.response = response
+  }
+
+  /** Forget a reservation whose result is not stored (validation errors, conflicts, a request that died). */
+  release(key: string, epoch = this.#epoch): void {
+    const entry = this.#entries.get(key)
+    if (entry && entry.response === null && epoch === this.#epoch) this.#entries.delete(key)
   }
 
   get size(): number {

@@ -4,7 +4,8 @@
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
-import type { Delivery, MockService, ServiceSettings } from '../service.ts'
+import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
+import { ServiceRestarted } from '../service-restarted.ts'
 import { Visibility } from '../visibility.ts'
 import { stripeError } from './errors.ts'
 import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
@@ -33,6 +34,7 @@ export class PaymentsService implements MockService {
   readonly #settings: PaymentsSettings
   readonly #now: () => number
   readonly #visibility: Visibility
+  #epoch = 0
   #nextId = 1
   #requests = 0
 
@@ -53,7 +55,21 @@ export class PaymentsService implements MockService {
   }
 
   restart(): void {
+    this.#epoch++
     this.keys.restart()
+  }
+
+  errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
+    switch (kind) {
+      case 'rate-limited':
+        return stripeError(429, 'invalid_request_error', 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.', { code: 'rate_limit' }, { 'retry-after': String(retryAfterS) })
+      case 'unavailable':
+        return stripeError(503, 'api_error', 'The service is temporarily unavailable. Please try again later.', {}, { 'stripe-should-retry': 'true', 'retry-after': String(retryAfterS) })
+      case 'validation':
+        return stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', { code: 'parameter_invalid_integer', param: 'amount' })
+      case 'key-in-use':
+        return stripeError(409, 'invalid_request_error', 'There is currently another in-progress request using this Idempotent Key. Please try again later.', { code: 'idempotency_key_in_use' }, { 'stripe-should-retry': 'true' })
+    }
   }
 
   async handle(request: Request, delivery: Delivery): Promise<Response> {
@@ -136,6 +152,9 @@ export class PaymentsService implements MockService {
     if (!piId) return invalid(400, 'You must provide either a charge or a payment_intent to create a refund.', { code: 'parameter_missing', param: 'payment_intent' })
     const pi = this.#store.intent(piId)
     if (!pi) return invalid(404, `No such payment_intent: '${piId}'`, { code: 'resource_missing', param: 'payment_intent' })
+    if (pi.status !== 'succeeded') {
+      return invalid(400, `This PaymentIntent (${piId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' })
+    }
     const amount = form.amount === undefined ? this.#store.refundable(piId) : Number(str(form.amount))
     if (!Number.isInteger(amount) || amount <= 0) return invalid(400, `Invalid positive integer`, { code: 'parameter_invalid_integer', param: 'amount' })
     const reason = str(form.reason) ?? null
@@ -203,9 +222,12 @@ export class PaymentsService implements MockService {
     return jsonResponse(pi)
   }
 
-  #pause(): Promise<void> {
-    if (this.#settings.pause) return this.#settings.pause()
-    return this.#settings.processingMs > 0 ? new Promise((r) => setTimeout(r, this.#settings.processingMs)) : Promise.resolve()
+  /** Processing time; a restart meanwhile kills the request. */
+  async #pause(): Promise<void> {
+    const epoch = this.#epoch
+    if (this.#settings.pause) await this.#settings.pause()
+    else if (this.#settings.processingMs > 0) await new Promise((r) => setTimeout(r, this.#settings.processingMs))
+    if (this.#epoch !== epoch) throw new ServiceRestarted(this.name)
   }
 
   #id(prefix: string): string {

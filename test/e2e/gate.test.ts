@@ -6,6 +6,7 @@ import { JUDGE_NAMES } from '../../harness/judge/finding.ts'
 import { judge } from '../../harness/judge/verdict.ts'
 import { runScenario } from '../../harness/run/runner.ts'
 import { search } from '../../harness/run/search.ts'
+import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 
@@ -26,7 +27,7 @@ describe('reference executor', () => {
 describe('naive executor', () => {
   it('is caught, and the counterexample is shrunk to at most 2 faults that still fail on replay', async () => {
     console.log(`naive gate: fast-check seed ${SEED}`)
-    const result = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true })
+    const result = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, arbitrary: scenarioArbitrary({ spineOnly: true }) })
     const c = result.counterexample
     expect(c).not.toBeNull()
     expect(['duplicate-effect', 'false-failure']).toContain(c!.judge)

@@ -1,0 +1,26 @@
+import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import { networkError } from './network-error.ts'
+
+/**
+ * service: the service restarts while the request is being received: the
+ * request is lost (no effect), the client's connection is reset, and the
+ * service comes back with its keys if its key store is durable, without them
+ * if it is volatile.
+ */
+export interface ServiceRestart extends RequestFaultBase {
+  readonly kind: 'service-restart'
+  readonly boundary: 'service'
+}
+
+export const serviceRestart: RequestFaultKind<ServiceRestart> = {
+  kind: 'service-restart',
+  boundary: 'service',
+  targets: 'mutation',
+  summary: 'the service restarts (keys kept by a durable store, lost by a volatile one); the client sees ECONNRESET',
+  truth: 'no effect; keys kept or lost',
+  async strike(_fault, ctl) {
+    ctl.restartService()
+    throw networkError('ECONNRESET', new URL(ctl.request.url).hostname)
+  },
+  check: () => null,
+}

@@ -1,0 +1,161 @@
+// The supervisor of the executor's processes in a run: boots one, runs work
+// in its context (racing its crash), and after a crash waits out the pause,
+// boots the next generation on the same durable storage and lets it recover.
+import type { Executor, ExecutorProcess } from '../contract/executor.ts'
+import { runInContext } from '../sim/attribution.ts'
+import type { VirtualClock } from '../sim/clock.ts'
+import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
+import type { SimStorage } from '../sim/storage.ts'
+import type { ExecutorCrash } from '../faults/executor-crash.ts'
+import type { HistoryRecorder } from './history.ts'
+
+export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly crashed: Crash } | { readonly ok: false; readonly threw: unknown }
+
+export interface SupervisorOptions {
+  readonly executor: Executor
+  readonly services: { readonly payments: string; readonly email: string }
+  readonly storage: SimStorage
+  readonly crashes: readonly ExecutorCrash[]
+  readonly history: HistoryRecorder
+  readonly clock: VirtualClock
+  readonly turnBudgetMs: number
+}
+
+export class Supervisor {
+  readonly processes: ProcessTable
+  readonly #o: SupervisorOptions
+  #process: ExecutorProcess | null = null
+  #crash!: Promise<Crash>
+  #resolveCrash!: (c: Crash) => void
+  #inFlight: string | null = null
+  #deadline = 0
+  #pausedUntil = 0
+
+  constructor(options: SupervisorOptions) {
+    this.#o = options
+    this.processes = new ProcessTable(options.crashes, (crash) => {
+      options.history.record({ type: 'process-crashed', generation: crash.generation, point: `${crash.fault.point} #${crash.fault.nth}`, call: this.#inFlight })
+      this.#resolveCrash(crash)
+    })
+  }
+
+  /** The current turn's deadline (epoch ms); a restart begins a new turn. */
+  get deadline(): number {
+    return this.#deadline
+  }
+
+  /** Until when the run may legitimately go quiet: the turn's deadline, or the end of a restart pause. */
+  get busyUntil(): number {
+    return Math.max(this.#deadline, this.#pausedUntil)
+  }
+
+  /** The call in progress, if any (to name a hung one). */
+  get inFlight(): string | null {
+    return this.#inFlight
+  }
+
+  /** Boot the first process. False when the executor could not boot (recorded). */
+  start(): Promise<boolean> {
+    this.#newTurn()
+    return this.#boot()
+  }
+
+  /** After `crash`: wait out its pause, boot the next generation, recover. False when booting failed. */
+  async restart(crash: Crash): Promise<boolean> {
+    await this.#pause(crash)
+    return this.#boot()
+  }
+
+  /** Run `fn` in the current process, as tool call `call`, racing the process's crash. */
+  async within<T>(call: string | null, fn: (p: ExecutorProcess) => Promise<T>): Promise<Within<T>> {
+    const process = this.#process
+    if (!process) throw new Error('faultline: no executor process is running')
+    const generation = this.processes.current
+    this.#inFlight = call
+    try {
+      const work = runInContext({ generation, call }, () => Promise.resolve().then(() => fn(process)))
+      const result = await Promise.race([
+        work.then(
+          (value): Within<T> => ({ ok: true, value }),
+          (threw: unknown): Within<T> => ({ ok: false, threw }),
+        ),
+        this.#crash.then((crashed): Within<T> => ({ ok: false, crashed })),
+      ])
+      // Whatever the dead process still returned or threw, it crashed.
+      if (!this.processes.isAlive(generation) || ('threw' in result && result.threw instanceof ProcessCrashed)) return { ok: false, crashed: await this.#crash }
+      return result
+    } finally {
+      this.#inFlight = null
+    }
+  }
+
+  #newTurn(): void {
+    this.#deadline = this.#o.clock.now() + this.#o.turnBudgetMs
+    this.#o.history.record({ type: 'turn-started', deadline: this.#o.clock.elapsed() + this.#o.turnBudgetMs })
+  }
+
+  async #boot(): Promise<boolean> {
+    for (;;) {
+      const generation = this.processes.boot()
+      this.#crash = new Promise((resolve) => (this.#resolveCrash = resolve))
+      const storage = this.#o.storage.forProcess(generation, this.processes)
+      const booted = await this.#race(generation, () => this.#o.executor.boot({ services: this.#o.services, storage }))
+      if ('crashed' in booted) {
+        if (!(await this.#pauseAfter(booted.crashed))) return false
+        continue
+      }
+      if ('threw' in booted) {
+        this.#o.history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: oneLine(booted.threw) })
+        return false
+      }
+      this.#process = booted.value
+      this.#o.history.record({ type: 'process-booted', generation })
+      if (generation > 1 && this.#process.recover) {
+        const recover = this.#process.recover.bind(this.#process)
+        const recovered = await this.within(null, () => recover(this.#deadline))
+        if ('crashed' in recovered) {
+          if (!(await this.#pauseAfter(recovered.crashed))) return false
+          continue
+        }
+        if ('threw' in recovered) {
+          this.#o.history.record({ type: 'executor-fault', call: null, problem: 'threw', message: `recover(): ${oneLine(recovered.threw)}` })
+          return false
+        }
+        this.#o.history.record({ type: 'process-recovered', generation })
+      }
+      return true
+    }
+  }
+
+  async #pauseAfter(crash: Crash): Promise<boolean> {
+    await this.#pause(crash)
+    return true
+  }
+
+  /** The dead process stays down for the crash's pause; the next one starts a new turn. */
+  async #pause(crash: Crash): Promise<void> {
+    if (crash.fault.pauseMs > 0) {
+      this.#pausedUntil = this.#o.clock.now() + crash.fault.pauseMs
+      await this.#o.clock.sleep(crash.fault.pauseMs)
+    }
+    this.#newTurn()
+  }
+
+  async #race<T>(generation: number, fn: () => Promise<T>): Promise<Within<T>> {
+    const work = runInContext({ generation, call: null }, () => Promise.resolve().then(fn))
+    const result = await Promise.race([
+      work.then(
+        (value): Within<T> => ({ ok: true, value }),
+        (threw: unknown): Within<T> => ({ ok: false, threw }),
+      ),
+      this.#crash.then((crashed): Within<T> => ({ ok: false, crashed })),
+    ])
+    if (!this.processes.isAlive(generation)) return { ok: false, crashed: await this.#crash }
+    return result
+  }
+}
+
+export function oneLine(e: unknown): string {
+  const s = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+  return s.split('\n')[0]!.slice(0, 300)
+}
