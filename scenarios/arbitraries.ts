@@ -105,6 +105,12 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     })
     .map((g): Scenario => {
       const faults: Fault[] = [...g.faults].sort((a, b) => a.attempt - b.attempt)
+      // A volatile key store that restarts while an earlier request of the same operation is
+      // still in transit makes that request a new operation when it lands: no executor that
+      // ever resends can prevent the duplicate (the service broke its own contract). Keys stay
+      // durable whenever a request may arrive late; docs/faults.md explains the choice.
+      const arrivesLate = g.faults.some((f) => f.kind === 'late-delivery' || f.kind === 'latency' || (f.kind === 'gateway-timeout' && f.upstream === 'finishes'))
+      const keyStore = arrivesLate ? 'durable' : g.keyStore
       faults.push(...g.crashes)
       return {
         version: 1,
@@ -129,7 +135,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
           payments: {
             processingMs: g.processingMs,
             ...(g.visibilityLagMs ? { visibilityLagMs: g.visibilityLagMs } : {}),
-            ...(g.keyStore === 'volatile' ? { keyStore: g.keyStore } : {}),
+            ...(keyStore === 'volatile' ? { keyStore } : {}),
             // Only the payment intents the plan uses, so a shrunk scenario reads short.
             paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => ORDERS[s.order]!.payment_intent === pi.id)),
           },

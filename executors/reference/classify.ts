@@ -7,6 +7,7 @@ export type Classified =
   | { readonly kind: 'not-sent'; readonly detail: string } // the request never left: safe to send again
   | { readonly kind: 'rejected'; readonly status: number; readonly detail: string } // the service refused it: no effect, do not retry
   | { readonly kind: 'in-flight'; readonly detail: string } // 409: the same key is being processed right now
+  | { readonly kind: 'rate-limited'; readonly retryAfterMs: number; readonly detail: string } // 429: refused before processing; wait as told
   | { readonly kind: 'ambiguous'; readonly detail: string } // it may have landed
 
 /** Codes that prove the request was never sent. */
@@ -23,12 +24,26 @@ export async function classifyResponse(response: Response): Promise<Classified> 
   const body: unknown = await response.json().catch(() => null)
   if (response.ok) return { kind: 'succeeded', body }
   const err = (body as { error?: { type?: string; code?: string; message?: string } } | null)?.error
-  const detail = `${response.status} ${err?.code ?? err?.type ?? ''}`.trim()
-  if (response.status === 409) return { kind: 'in-flight', detail }
+  const detail = `${response.status} ${err?.code ?? err?.type ?? (body as { name?: string } | null)?.name ?? ''}`.trim()
+  if (response.status === 409) {
+    // Resend's "other payload" 409 is a permanent refusal; "in progress" and Stripe's key-in-use are not.
+    if ((body as { name?: string } | null)?.name === 'invalid_idempotent_request') return { kind: 'rejected', status: 409, detail }
+    return { kind: 'in-flight', detail }
+  }
+  if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(response.headers.get('retry-after')), detail }
   // 400/402/404/422: the request was refused as it stands. (Stripe does not store
   // these under the key, so nothing happened.)
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) return { kind: 'rejected', status: response.status, detail }
   return { kind: 'ambiguous', detail }
+}
+
+/** Retry-After in seconds (or an HTTP date), as milliseconds; 1 s when absent or unreadable. */
+export function retryAfterMs(value: string | null): number {
+  if (value === null) return 1_000
+  const seconds = Number(value)
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1_000
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : 1_000
 }
 
 /** `code` of the error or of anything in its cause chain (undici wraps: TypeError('fetch failed', { cause })). */

@@ -16,21 +16,25 @@ export interface Intent {
   /** 1 when a FAILED_NO_EFFECT is permanent (the service rejected the request). */
   readonly permanent: number
   readonly effect_id: string | null
+  /** When the intent was opened: the key's age (services forget keys after 24 h). */
+  readonly created_at: number
   readonly updated_at: number
 }
 
 export class IntentLog {
   readonly #get: BetterSqlite3.Statement<[string], Intent>
-  readonly #insert: BetterSqlite3.Statement<[string, string, string, string, string, number]>
+  readonly #open: BetterSqlite3.Statement<[string], Intent>
+  readonly #insert: BetterSqlite3.Statement<[string, string, string, string, string, number, number]>
   readonly #update: BetterSqlite3.Statement<[string, number, string | null, number, string]>
 
   constructor(db: BetterSqlite3.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS intents (
       key TEXT PRIMARY KEY, run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL,
       body TEXT NOT NULL, status TEXT NOT NULL, permanent INTEGER NOT NULL DEFAULT 0,
-      effect_id TEXT, updated_at INTEGER NOT NULL)`)
+      effect_id TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`)
     this.#get = db.prepare('SELECT * FROM intents WHERE key = ?')
-    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?)`)
+    this.#open = db.prepare(`SELECT * FROM intents WHERE status IN ('PENDING', 'UNKNOWN') AND key > ? ORDER BY key`)
+    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`)
     this.#update = db.prepare('UPDATE intents SET status = ?, permanent = ?, effect_id = ?, updated_at = ? WHERE key = ?')
   }
 
@@ -38,9 +42,15 @@ export class IntentLog {
     return this.#get.get(key)
   }
 
+  /** Intents that may be in flight (PENDING or UNKNOWN), for the sweeper. */
+  unresolved(): Intent[] {
+    return this.#open.all('')
+  }
+
   /** Record the intent before the first send. */
   open(key: string, runId: string, stepId: string, tool: string, body: string): Intent {
-    this.#insert.run(key, runId, stepId, tool, body, Date.now())
+    const now = Date.now()
+    this.#insert.run(key, runId, stepId, tool, body, now, now)
     return this.get(key)!
   }
 

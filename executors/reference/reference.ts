@@ -5,17 +5,20 @@
 // 2. An intent record is written to durable SQLite before anything is sent.
 // 3. Client errors map to not-sent / rejected / ambiguous; unknown means ambiguous.
 // 4. An ambiguous attempt is reconciled by probing for the client reference,
-//    more than once and spaced out; then the same body is resent with the same key.
+//    more than once and spaced out; only when the probes say "not there" is the same
+//    body resent with the same key (keys can be forgotten, so they are not trusted alone).
 // 5. One turn deadline with a reserve: no side effect starts without budget for it.
 // 6. The envelope says what is true, with retry_safe; UNKNOWN is never retry-safe.
+// 7. After a crash, recover() sweeps intents left PENDING or UNKNOWN: it probes,
+//    confirms what it finds, and never marks an unconfirmed one failed.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
-import { ISSUE_REFUND } from '../../harness/contract/tools.ts'
-import { canonicalRefund } from './canonical.ts'
 import { idempotencyKey } from './idempotency-key.ts'
 import { IntentLog } from './intent-log.ts'
-import { PaymentsClient } from './payments-client.ts'
+import { emailAdapter } from './tools/email.ts'
+import { refundAdapter } from './tools/refund.ts'
+import type { ToolAdapter } from './tools/tool-adapter.ts'
 
 export interface ReferencePolicy {
   /** Longest a single attempt may take. */
@@ -31,6 +34,8 @@ export interface ReferencePolicy {
   readonly maxSends: number
   /** Backoff after a request that was certainly not sent. */
   readonly notSentBackoffMs: number
+  /** Keys older than this may have been forgotten by the service (Stripe and Resend keep them 24 h). */
+  readonly keyTrustMs: number
 }
 
 export const REFERENCE_POLICY: ReferencePolicy = {
@@ -41,15 +46,21 @@ export const REFERENCE_POLICY: ReferencePolicy = {
   probeTimeoutMs: 2_000,
   maxSends: 4,
   notSentBackoffMs: 250,
+  keyTrustMs: 23 * 60 * 60 * 1000,
 }
+
+type Adapters = Readonly<Record<string, ToolAdapter<object>>>
 
 export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLICY, name = 'reference'): Executor {
   return {
     name,
     async boot(ctx: BootContext): Promise<ExecutorProcess> {
       const log = new IntentLog(ctx.storage.sqlite('intents'))
-      const client = new PaymentsClient(ctx.services.payments)
-      return { callTool: (call) => callTool(call, log, client, policy) }
+      const adapters: Adapters = { issue_refund: refundAdapter(ctx.services.payments), send_email: emailAdapter(ctx.services.email) }
+      return {
+        callTool: (call) => callTool(call, log, adapters, policy),
+        recover: (deadline) => sweep(log, adapters, policy, deadline),
+      }
     },
   }
 }
@@ -58,107 +69,143 @@ export const reference: Executor = createReferenceExecutor()
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
-async function callTool(call: ToolCall, log: IntentLog, client: PaymentsClient, policy: ReferencePolicy): Promise<Envelope> {
-  if (call.tool !== ISSUE_REFUND.name) return rejected(`unknown tool ${call.tool}`, 'rejected')
-  const canon = canonicalRefund(call.args)
-  if (!canon.ok) return rejected(canon.problem, 'rejected-arguments')
-  const op = canon.value
-  const key = idempotencyKey(call.tool, op, call.runId, call.stepId)
+type Reconciled = { readonly found: string } | { readonly absent: true } | { readonly inconclusive: true } | { readonly unsupported: true }
+
+/** Probe for the operation's effect, spaced out, within `budget()`. */
+async function reconcile(adapter: ToolAdapter<object>, body: string, key: string, policy: ReferencePolicy, budget: () => number): Promise<Reconciled> {
+  let answered = false
+  for (const delay of policy.probeDelaysMs) {
+    if (budget() < delay + policy.probeTimeoutMs) break
+    await sleep(delay)
+    const probe = await adapter.probe(body, key, Math.min(policy.probeTimeoutMs, budget()))
+    if ('unsupported' in probe) return { unsupported: true }
+    if ('found' in probe) {
+      if (probe.found) return { found: probe.found }
+      answered = true
+    }
+  }
+  // "Not found" is only an answer if every spaced probe could run; one answer may just be early.
+  return answered ? { absent: true } : { inconclusive: true }
+}
+
+async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, policy: ReferencePolicy): Promise<Envelope> {
+  const adapter = adapters[call.tool]
+  if (!adapter) return rejected('tool', `unknown tool ${call.tool}`, 'rejected')
+  const what = adapter.effectType
+  const canon = adapter.canonical(call.args)
+  if (!canon.ok) return rejected(what, canon.problem, 'rejected-arguments')
+  const key = idempotencyKey(call.tool, canon.op, call.runId, call.stepId)
   const budget = () => call.deadline - Date.now() - policy.reserveMs
 
   // What do we already know about this operation?
   const prior = log.get(key)
-  if (prior?.status === 'SUCCEEDED') return succeeded(prior.effect_id!, 'already-done')
-  if (prior?.status === 'FAILED_NO_EFFECT' && prior.permanent) return rejected('the service rejected this refund earlier', 'already-rejected')
+  if (prior?.status === 'SUCCEEDED') return succeeded(what, prior.effect_id!, 'already-done')
+  if (prior?.status === 'FAILED_NO_EFFECT' && prior.permanent) return rejected(what, `the service rejected this ${what} earlier`, 'already-rejected')
   // A record left PENDING or UNKNOWN by an earlier ask (or a crashed process) means a send may have landed.
   let ambiguous = prior?.status === 'PENDING' || prior?.status === 'UNKNOWN'
-  let intent = prior
-  if (!intent) {
-    const body = new URLSearchParams({
-      payment_intent: op.payment_intent,
-      amount: String(op.amount),
-      'metadata[client_reference]': key,
-      'metadata[order_id]': op.order_id,
-      'metadata[run_id]': call.runId,
-      'metadata[step_id]': call.stepId,
-    }).toString()
-    intent = log.open(key, call.runId, call.stepId, call.tool, body) // before anything is sent
-  } else if (intent.status === 'FAILED_NO_EFFECT') {
-    log.mark(key, 'PENDING') // it certainly never landed: start over with the same key
-  }
+  const intent = prior ?? log.open(key, call.runId, call.stepId, call.tool, adapter.body(canon.op, key, call.runId, call.stepId)) // before anything is sent
+  if (prior?.status === 'FAILED_NO_EFFECT') log.mark(key, 'PENDING') // it certainly never landed: start over with the same key
+  const keyMayBeForgotten = () => Date.now() - intent.created_at > policy.keyTrustMs
 
-  const reconcile = async (): Promise<string | null> => {
-    for (const delay of policy.probeDelaysMs) {
-      if (budget() < delay + policy.probeTimeoutMs) break
-      await sleep(delay)
-      const probe = await client.findRefund(op.payment_intent, key, Math.min(policy.probeTimeoutMs, budget()))
-      if ('found' in probe && probe.found) return probe.found
-    }
-    return null
-  }
   const confirm = (effectId: string, action: string): Envelope => {
     log.mark(key, 'SUCCEEDED', { effectId })
-    return succeeded(effectId, action)
+    return succeeded(what, effectId, action)
   }
-
-  if (ambiguous) {
-    const found = await reconcile()
-    if (found) return confirm(found, 'probed-found')
-  }
-
-  for (let sends = 0; sends < policy.maxSends; ) {
-    if (budget() < policy.minAttemptBudgetMs) break
-    sends++
-    const result = await client.createRefund(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()))
-    switch (result.kind) {
-      case 'succeeded':
-        return confirm((result.body as { id: string }).id, sends === 1 && !ambiguous ? 'sent' : 'resent-same-key')
-      case 'rejected': {
-        if (ambiguous) {
-          const found = await reconcile()
-          if (found) return confirm(found, 'probed-found')
-        }
-        log.mark(key, 'FAILED_NO_EFFECT', { permanent: true })
-        return rejected(`the service rejected the refund (${result.detail})`, 'rejected')
-      }
-      case 'not-sent':
-        await sleep(policy.notSentBackoffMs * 2 ** (sends - 1))
-        break
-      case 'in-flight':
-      case 'ambiguous': {
-        ambiguous = true
-        log.mark(key, 'UNKNOWN')
-        const found = await reconcile()
-        if (found) return confirm(found, 'probed-found')
-        break // not visible yet: resend the same body with the same key
-      }
-    }
-  }
-
-  if (ambiguous) {
+  const unresolved = (why: string): Envelope => {
     log.mark(key, 'UNKNOWN')
     return {
       status: 'UNKNOWN',
       retry_safe: false,
       effect: null,
       action_taken: 'unresolved',
-      message: `The refund may or may not have been issued; it could not be confirmed before the deadline. Do not retry: it is recorded for reconciliation under ${key}.`,
+      message: `The ${what} may or may not have happened: ${why}. Do not retry; it is recorded for reconciliation under ${key}.`,
     }
   }
+  /** Before resending after an ambiguity: look first. Resend only when that is safe. */
+  const lookFirst = async (): Promise<Envelope | 'resend'> => {
+    const r = await reconcile(adapter, intent.body, key, policy, budget)
+    if ('found' in r) return confirm(r.found, 'probed-found')
+    if ('unsupported' in r) return unresolved('the service offers no way to look it up')
+    // Only a conclusive "not there" allows a resend: the key alone is not trusted, since
+    // services forget keys (24 h, or a restart of a volatile store) and say nothing about it.
+    if ('inconclusive' in r) return unresolved(keyMayBeForgotten() ? 'the service may have forgotten the key and no probe could tell' : 'it could not be confirmed before the deadline')
+    return 'resend' // looked, and it is not there: the same body with the same key
+  }
+
+  if (ambiguous) {
+    const next = await lookFirst()
+    if (next !== 'resend') return next
+  }
+
+  for (let sends = 0; sends < policy.maxSends; ) {
+    if (budget() < policy.minAttemptBudgetMs) break
+    sends++
+    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()))
+    switch (result.kind) {
+      case 'succeeded':
+        return confirm(adapter.effectId(result.body), sends === 1 && !ambiguous ? 'sent' : 'resent-same-key')
+      case 'rejected': {
+        // This send was refused; an earlier, ambiguous one may still have landed.
+        if (ambiguous) {
+          const r = await reconcile(adapter, intent.body, key, policy, budget)
+          if ('found' in r) return confirm(r.found, 'probed-found')
+          return unresolved(`a resend was refused (${result.detail}) after an earlier attempt that may have landed`)
+        }
+        log.mark(key, 'FAILED_NO_EFFECT', { permanent: true })
+        return rejected(what, `the service refused it (${result.detail})`, 'rejected')
+      }
+      case 'not-sent':
+        await sleep(policy.notSentBackoffMs * 2 ** (sends - 1))
+        break
+      case 'rate-limited':
+        // Refused before processing: wait as long as we are told (if the budget allows), then try again.
+        if (budget() - result.retryAfterMs < policy.minAttemptBudgetMs) {
+          sends = policy.maxSends
+          break
+        }
+        await sleep(Math.max(result.retryAfterMs, policy.notSentBackoffMs))
+        break
+      case 'in-flight':
+      case 'ambiguous': {
+        ambiguous = true
+        log.mark(key, 'UNKNOWN')
+        const next = await lookFirst()
+        if (next !== 'resend') return next
+        break
+      }
+    }
+  }
+
+  if (ambiguous) return unresolved('it could not be confirmed before the deadline')
+  const refused = budget() < policy.minAttemptBudgetMs
   log.mark(key, 'FAILED_NO_EFFECT')
   return {
     status: 'FAILED_NO_EFFECT',
     retry_safe: true,
     effect: null,
-    action_taken: budget() < policy.minAttemptBudgetMs ? 'refused-budget' : 'not-sent',
-    message: 'The refund was not issued (the request never reached the payment service). It is safe to try again.',
+    action_taken: refused ? 'refused-budget' : 'not-sent',
+    message: refused
+      ? `The ${what} was not started: too little of the turn's time budget was left. It is safe to try again.`
+      : `The ${what} did not happen (the request never reached the service). It is safe to try again.`,
   }
 }
 
-function succeeded(id: string, action: string): Envelope {
-  return { status: 'SUCCEEDED', retry_safe: true, effect: { type: 'refund', id }, action_taken: action, message: `Refund ${id} issued.` }
+/** The sweeper: after a restart, look for the effects of intents left in flight; confirm what is found. */
+async function sweep(log: IntentLog, adapters: Adapters, policy: ReferencePolicy, deadline: number): Promise<void> {
+  for (const intent of log.unresolved()) {
+    const adapter = adapters[intent.tool]
+    const left = deadline - Date.now() - policy.reserveMs
+    if (!adapter || left < policy.probeTimeoutMs) continue
+    const probe = await adapter.probe(intent.body, intent.key, Math.min(policy.probeTimeoutMs, left))
+    if ('found' in probe && probe.found) log.mark(intent.key, 'SUCCEEDED', { effectId: probe.found })
+    else log.mark(intent.key, 'UNKNOWN') // not seen (yet): stays open; never marked failed
+  }
 }
 
-function rejected(message: string, action: string): Envelope {
-  return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: action, message: `The refund was not issued: ${message}.` }
+function succeeded(what: string, id: string, action: string): Envelope {
+  return { status: 'SUCCEEDED', retry_safe: true, effect: { type: what, id }, action_taken: action, message: `The ${what} ${id} is done.` }
+}
+
+function rejected(what: string, message: string, action: string): Envelope {
+  return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: action, message: `The ${what} was not done: ${message}.` }
 }

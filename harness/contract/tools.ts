@@ -5,7 +5,7 @@
 export interface ToolSpec {
   readonly name: string
   /** Which mock service performs the effect. */
-  readonly service: 'payments'
+  readonly service: 'payments' | 'email'
   /** Arguments that identify the operation (free text such as `reason` is not one). */
   readonly identity: readonly string[]
   /** One line for humans. */
@@ -19,4 +19,11 @@ export const ISSUE_REFUND: ToolSpec = {
   description: 'Refund `amount` (major units, e.g. 49.90) of a payment intent for an order.',
 }
 
-export const TOOLS: Readonly<Record<string, ToolSpec>> = { [ISSUE_REFUND.name]: ISSUE_REFUND }
+export const SEND_EMAIL: ToolSpec = {
+  name: 'send_email',
+  service: 'email',
+  identity: ['to', 'template', 'order_id'],
+  description: 'Send the customer an e-mail from a template (e.g. refund_confirmation) about an order. Irreversible.',
+}
+
+export const TOOLS: Readonly<Record<string, ToolSpec>> = { [ISSUE_REFUND.name]: ISSUE_REFUND, [SEND_EMAIL.name]: SEND_EMAIL }

@@ -80,7 +80,19 @@ describe('classifyResponse', () => {
     expect(await classifyResponse(stripeError(409, 'idempotency_key_in_use'))).toEqual({ kind: 'in-flight', detail: '409 idempotency_key_in_use' })
   })
 
-  it.each([500, 502, 503, 504, 429, 408])('maps %i to ambiguous', async (status) => {
+  it('maps 429 to rate-limited, reading Retry-After in seconds', async () => {
+    const r = await classifyResponse(new Response(JSON.stringify({ error: { type: 'invalid_request_error', code: 'rate_limit' } }), { status: 429, headers: { 'retry-after': '2' } }))
+    expect(r).toMatchObject({ kind: 'rate-limited', retryAfterMs: 2_000 })
+  })
+
+  it("maps Resend's 409 for another payload to rejected, and its in-progress 409 to in-flight", async () => {
+    const other = await classifyResponse(new Response(JSON.stringify({ statusCode: 409, name: 'invalid_idempotent_request', message: 'x' }), { status: 409 }))
+    expect(other.kind).toBe('rejected')
+    const busy = await classifyResponse(new Response(JSON.stringify({ statusCode: 409, name: 'concurrent_idempotent_requests', message: 'x' }), { status: 409 }))
+    expect(busy.kind).toBe('in-flight')
+  })
+
+  it.each([500, 502, 503, 504, 408])('maps %i to ambiguous', async (status) => {
     expect((await classifyResponse(stripeError(status, undefined, 'api_error'))).kind).toBe('ambiguous')
   })
 

@@ -1,0 +1,64 @@
+// send_email against the Resend-shaped e-mail service. Irreversible: a sent
+// e-mail can only be followed by a correction.
+import { classifyError, classifyResponse } from '../classify.ts'
+import type { ToolAdapter } from './tool-adapter.ts'
+
+export interface CanonicalEmail {
+  readonly to: string
+  readonly template: string
+  readonly order_id: string
+}
+
+const TEMPLATES: Record<string, (orderId: string) => { subject: string; text: string }> = {
+  refund_confirmation: (o) => ({ subject: `Your refund for order ${o.toUpperCase()}`, text: `We have refunded your order ${o.toUpperCase()}. It can take 5-10 days to appear on your statement.` }),
+  refund_correction: (o) => ({ subject: `A correction about order ${o.toUpperCase()}`, text: `Please disregard our earlier message about order ${o.toUpperCase()}.` }),
+}
+
+export function canonicalEmail(args: Readonly<Record<string, unknown>>): { ok: true; op: CanonicalEmail } | { ok: false; problem: string } {
+  const to = typeof args.to === 'string' ? args.to.trim().toLowerCase() : ''
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to)) return { ok: false, problem: 'to must be an e-mail address' }
+  const template = typeof args.template === 'string' ? args.template.trim().toLowerCase() : ''
+  if (!Object.hasOwn(TEMPLATES, template)) return { ok: false, problem: `template must be one of ${Object.keys(TEMPLATES).join(', ')}` }
+  const order = typeof args.order_id === 'string' ? args.order_id.trim().toLowerCase() : ''
+  if (order === '') return { ok: false, problem: 'order_id must be a non-empty string' }
+  return { ok: true, op: { to, template, order_id: order } }
+}
+
+export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
+  return {
+    tool: 'send_email',
+    effectType: 'email',
+    irreversible: true,
+    canonical: canonicalEmail,
+    body: (op, key) => {
+      const { subject, text } = TEMPLATES[op.template]!(op.order_id)
+      return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags: [{ name: 'client_reference', value: key }] })
+    },
+    async send(body, key, timeoutMs) {
+      try {
+        const response = await fetch(`${base}/emails`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        return await classifyResponse(response)
+      } catch (e) {
+        return classifyError(e)
+      }
+    },
+    async probe(_body, key, timeoutMs) {
+      try {
+        const response = await fetch(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, { signal: AbortSignal.timeout(timeoutMs) })
+        if (response.status === 404) return { unsupported: true } // this service offers no lookup
+        if (!response.ok) return { error: `probe answered ${response.status}` }
+        const list = (await response.json()) as { data?: { id: string }[] }
+        return { found: list.data?.[0]?.id ?? null }
+      } catch (e) {
+        const c = classifyError(e)
+        return { error: 'detail' in c ? c.detail : 'unknown error' }
+      }
+    },
+    effectId: (b) => (b as { id: string }).id,
+  }
+}

@@ -1,0 +1,24 @@
+// What the reference executor needs to know about one tool: how to read the
+// model's arguments as a canonical operation, what to send, and how to find
+// the effect again (the probe). The protocol around it is the same for all.
+import type { Classified } from '../classify.ts'
+
+export type Probe = { readonly found: string | null } | { readonly error: string } | { readonly unsupported: true }
+
+export interface ToolAdapter<Op> {
+  readonly tool: string
+  /** What the effect is called in envelopes (`refund`, `email`). */
+  readonly effectType: string
+  /** Irreversible effects can only be corrected, never undone. */
+  readonly irreversible: boolean
+  /** The operation's identity, canonicalised (49.9 = "49.90"; case-folded ids), or why the arguments are not usable. */
+  canonical(args: Readonly<Record<string, unknown>>): { ok: true; op: Op } | { ok: false; problem: string }
+  /** The exact request body; stored with the intent and resent byte for byte. */
+  body(op: Op, key: string, runId: string, stepId: string): string
+  /** Send it with the operation's key. */
+  send(body: string, key: string, timeoutMs: number): Promise<Classified>
+  /** Look for the effect tagged with `key`; the operation is recovered from the stored body. */
+  probe(body: string, key: string, timeoutMs: number): Promise<Probe>
+  /** The service's id of the effect in a success body. */
+  effectId(successBody: unknown): string
+}

@@ -1,0 +1,96 @@
+// The clients under comparison, each making the same call — a form-encoded
+// `POST /v1/refunds` with an Idempotency-Key — against a base URL, with its
+// own idiomatic client timeout. The same code runs against a loopback socket
+// (real timers) and inside a faultline run (virtual clock, msw).
+import http from 'node:http'
+import https from 'node:https'
+import Stripe from 'stripe'
+
+export const CLIENTS = ['fetch', 'node:http', 'axios', 'stripe-node', 'stripe-fetch'] as const
+export type ClientName = (typeof CLIENTS)[number]
+
+/** Every client gives up after this long without an answer (real ms on loopback, virtual ms in a run). */
+export const CLIENT_TIMEOUT_MS = 200
+
+const BODY = 'payment_intent=pi_1&amount=4990'
+const HEADERS = { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'fidelity-key' }
+
+/** Resolves with the response status, or rejects with exactly what the client raised. */
+export type ClientCall = (baseUrl: string) => Promise<number>
+
+/** A client ready to call, or why it cannot be (a missing optional package). */
+export type LoadedClient = { readonly call: ClientCall } | { readonly skip: string }
+
+type AxiosLike = { post(url: string, body: string, config: { headers: Record<string, string>; timeout: number }): Promise<{ status: number }> }
+
+let axiosModule: Promise<AxiosLike | null> | null = null
+
+/** axios is optional: a dynamic import by a computed name, so the type check does not need it either. */
+function loadAxios(): Promise<AxiosLike | null> {
+  const name = 'axios'
+  axiosModule ??= import(name).then(
+    (m: { default: AxiosLike }) => m.default,
+    () => null,
+  )
+  return axiosModule
+}
+
+const fetchCall: ClientCall = async (base) => {
+  const res = await fetch(`${base}/v1/refunds`, { method: 'POST', headers: HEADERS, body: BODY, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+  await res.text()
+  return res.status
+}
+
+/** node:http as its documentation suggests: `req.setTimeout(ms, () => req.destroy())`. */
+const nodeHttpCall: ClientCall = (base) =>
+  new Promise<number>((resolve, reject) => {
+    const url = new URL('/v1/refunds', base)
+    const request = url.protocol === 'https:' ? https.request : http.request
+    const req = request(url, { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('error', reject)
+    })
+    req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
+    req.on('error', reject)
+    req.end(BODY)
+  })
+
+function stripeCall(kind: 'node' | 'fetch'): ClientCall {
+  return async (base) => {
+    const url = new URL(base)
+    const https = url.protocol === 'https:'
+    const stripe = new Stripe('sk_test_fidelity', {
+      host: url.hostname,
+      port: Number(url.port || (https ? 443 : 80)),
+      protocol: https ? 'https' : 'http',
+      maxNetworkRetries: 0,
+      timeout: CLIENT_TIMEOUT_MS,
+      telemetry: false,
+      // Look fetch up per call, so a run's interception and shims are seen.
+      ...(kind === 'fetch' ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) } : {}),
+    })
+    const refund = await stripe.refunds.create({ payment_intent: 'pi_1', amount: 4990 }, { idempotencyKey: 'fidelity-key' })
+    return refund.lastResponse.statusCode
+  }
+}
+
+export async function loadClient(name: ClientName): Promise<LoadedClient> {
+  switch (name) {
+    case 'fetch':
+      return { call: fetchCall }
+    case 'node:http':
+      return { call: nodeHttpCall }
+    case 'stripe-node':
+      return { call: stripeCall('node') }
+    case 'stripe-fetch':
+      return { call: stripeCall('fetch') }
+    case 'axios': {
+      const axios = await loadAxios()
+      if (!axios) return { skip: 'axios is not installed (npm install --no-save axios, or add it as a devDependency)' }
+      return {
+        call: async (base) => (await axios.post(`${base}/v1/refunds`, BODY, { headers: HEADERS, timeout: CLIENT_TIMEOUT_MS })).status,
+      }
+    }
+  }
+}

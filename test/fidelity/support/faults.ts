@@ -1,0 +1,45 @@
+// The faults under comparison, as a loopback server enacts them and as a
+// faultline scenario schedules them.
+import type { RequestFault } from '../../../harness/faults/catalogue.ts'
+
+export const FAULT_CASES = ['refused', 'reset-before-apply', 'reset-after-effect', 'no-answer'] as const
+export type FaultCase = (typeof FAULT_CASES)[number]
+
+/** How the real server behaves for each case. Both resets look the same to a client: that is the point. */
+export type RealBehaviour = 'closed-port' | 'destroy-after-request' | 'never-answer'
+
+export const REAL: Record<FaultCase, RealBehaviour> = {
+  refused: 'closed-port',
+  'reset-before-apply': 'destroy-after-request',
+  'reset-after-effect': 'destroy-after-request',
+  'no-answer': 'never-answer',
+}
+
+export const DESCRIPTION: Record<FaultCase, string> = {
+  refused: '(a) connection refused',
+  'reset-before-apply': '(b) reset after receipt, before apply',
+  'reset-after-effect': '(b) reset after the effect',
+  'no-answer': '(c) no answer until the client times out',
+}
+
+/**
+ * The scenario's faults. A real server fails every request the same way, and
+ * some clients retry on their own (stripe-node retries a closed connection
+ * once even with `maxNetworkRetries: 0`), so the fault strikes the first
+ * ATTEMPTS side-effecting requests, not only the first.
+ */
+export const ATTEMPTS = 3
+
+export function scenarioFaults(c: FaultCase): RequestFault[] {
+  const attempts = Array.from({ length: ATTEMPTS }, (_, i) => i + 1)
+  switch (c) {
+    case 'refused':
+      return attempts.map((attempt) => ({ kind: 'connection-refused', boundary: 'before-send', attempt }))
+    case 'reset-before-apply':
+      return attempts.map((attempt) => ({ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt, mode: 'reset' }))
+    case 'reset-after-effect':
+      return attempts.map((attempt) => ({ kind: 'reset-after-effect', boundary: 'after-effect', attempt }))
+    case 'no-answer':
+      return attempts.map((attempt) => ({ kind: 'withhold-after-effect', boundary: 'after-effect', attempt }))
+  }
+}

@@ -1,0 +1,46 @@
+// The same client call inside a faultline run: virtual clock, msw
+// interception, the fault scheduled in the scenario and thrown from the msw
+// handler by the request pipeline. A one-call executor makes the call against
+// ctx.services.payments and keeps what the client raised.
+import type { Executor } from '../../../harness/contract/executor.ts'
+import { eventsOf } from '../../../harness/run/history.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import { refundScenario } from '../../support/scenario.ts'
+import type { ClientCall } from './clients.ts'
+import { scenarioFaults, type FaultCase } from './faults.ts'
+import { observe, type Cell, type Outcome } from './observe.ts'
+
+function capturingExecutor(call: ClientCall, seen: { outcome?: Outcome; elapsedMs?: number }): Executor {
+  return {
+    name: 'fidelity-probe',
+    async boot(ctx) {
+      return {
+        async callTool() {
+          const start = Date.now()
+          seen.outcome = await call(ctx.services.payments).then(
+            (status): Outcome => ({ kind: 'response', status }),
+            (e: unknown): Outcome => ({ kind: 'error', error: observe(e) }),
+          )
+          seen.elapsedMs = Date.now() - start
+          return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'fidelity probe', message: 'observed the client error' }
+        },
+      }
+    },
+  }
+}
+
+/** One client call inside a faultline run with the fault scheduled, observed. */
+export async function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Cell> {
+  const seen: { outcome?: Outcome; elapsedMs?: number } = {}
+  const { history } = await runScenario(
+    refundScenario({ name: `fidelity-${fault}`, faults: scenarioFaults(fault), model: { maxAsks: 1, regenerateArgs: false } }),
+    capturingExecutor(call, seen),
+  )
+  const problems = eventsOf(history, 'executor-fault')
+  if (!seen.outcome || seen.elapsedMs === undefined) {
+    throw new Error(`the client call never completed in the run: ${problems.map((p) => `${p.problem}: ${p.message}`).join('; ') || 'no outcome'}`)
+  }
+  // Requests that reached the service: every attempt but those refused before sending.
+  const refused = eventsOf(history, 'fault-injected').filter((f) => f.boundary === 'before-send').length
+  return { outcome: seen.outcome, requests: eventsOf(history, 'attempt-sent').length - refused, elapsedMs: seen.elapsedMs }
+}
