@@ -34,6 +34,8 @@ export interface SeededPaymentIntent {
 export interface Scenario {
   readonly version: 1
   readonly name: string
+  /** What the scenario rehearses, for people (optional). */
+  readonly about?: string
   /** Seeds every random draw of the run. */
   readonly seed: number
   /** The turn's budget in virtual ms; every tool call gets the same turn deadline. */
@@ -70,6 +72,7 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
   if (!isObj(input)) return fail('a scenario must be a JSON object')
   if (input.version !== 1) return fail(`"version" must be 1, got ${show(input.version)}`)
   if (typeof input.name !== 'string') return fail('"name" must be a string')
+  if (input.about !== undefined && typeof input.about !== 'string') return fail('"about" must be a string when given')
   if (!isInt(input.seed)) return fail(`"seed" must be an integer, got ${show(input.seed)}`)
   if (!isInt(input.turnBudgetMs) || (input.turnBudgetMs as number) <= 0) return fail(`"turnBudgetMs" must be a positive integer, got ${show(input.turnBudgetMs)}`)
   if (!Array.isArray(input.plan) || input.plan.length === 0) return fail('"plan" must be a non-empty array of steps')

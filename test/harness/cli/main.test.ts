@@ -47,10 +47,10 @@ describe('gate', () => {
 
 describe('run', () => {
   it('replays a named scenario: the reference passes, the naive executor fails', async () => {
-    const ok = await cli(['run', 'scenarios/named/refund-reset-after-effect.json'])
+    const ok = await cli(['run', 'scenarios/named/dropped-connection-after-server-acted.json'])
     expect(ok.code).toBe(0)
     expect(ok.out).toContain('reset-after-effect (after-effect) on attempt 1')
-    const bad = await cli(['run', 'scenarios/named/refund-reset-after-effect.json', '--executor', 'naive'])
+    const bad = await cli(['run', 'scenarios/named/dropped-connection-after-server-acted.json', '--executor', 'naive'])
     expect(bad.code).toBe(1)
     expect(bad.out).toContain('duplicate-effect')
   })

@@ -1,0 +1,69 @@
+// Every named scenario: valid, not vacuous (its faults really strike), passed
+// by the reference executor, and — where it rehearses a trap — failed by the
+// naive one.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { naive } from '../../executors/naive.ts'
+import { reference } from '../../executors/reference/reference.ts'
+import { judge } from '../../harness/judge/verdict.ts'
+import { runScenario } from '../../harness/run/runner.ts'
+import { parseScenario, type Scenario } from '../../harness/run/scenario.ts'
+
+const DIR = join(import.meta.dirname, '..', '..', 'scenarios', 'named')
+const named: [string, Scenario][] = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => {
+    const parsed = parseScenario(JSON.parse(readFileSync(join(DIR, f), 'utf8')))
+    if (!parsed.ok) throw new Error(`${f}: ${parsed.problem}`)
+    return [f.replace(/\.json$/, ''), parsed.value]
+  })
+
+/** Traps the naive executor falls into (the others it survives by luck or because nothing was ambiguous). */
+const NAIVE_FAILS = [
+  'worked-example',
+  'slow-response',
+  'dropped-connection-after-server-acted',
+  'duplicate-request',
+  'late-arrival-after-retry',
+  'gateway-504-upstream-finishes',
+  'executor-crash-after-send',
+  'key-expiry-after-long-pause',
+  'disobedient-model',
+  'probe-timeout',
+  'visibility-lag',
+]
+
+describe('named scenarios', () => {
+  it('include the worked example, the five failures every team should rehearse, and one per catalogue boundary', () => {
+    const names = named.map(([n]) => n)
+    for (const n of ['worked-example', 'slow-response', 'dropped-connection-after-server-acted', 'duplicate-request', 'rate-limit', 'permanent-validation-error']) expect(names).toContain(n)
+    const boundaries = new Set(named.flatMap(([, s]) => s.faults.map((f) => f.boundary)))
+    for (const b of ['before-send', 'in-transit', 'after-receipt', 'after-effect', 'gateway', 'response', 'probe', 'service', 'executor']) expect(boundaries).toContain(b)
+    expect(named.some(([, s]) => s.model.ignoresRetrySafe || s.model.askAgainAfterSuccess)).toBe(true) // the model boundary
+  })
+
+  describe.each(named)('%s', (name, scenario) => {
+    it('is passed by the reference executor, and its faults really strike', async () => {
+      const { history } = await runScenario(scenario, reference)
+      expect(judge(history).violations).toEqual([])
+      const struck = history.filter((e) => e.type === 'fault-injected' || e.type === 'process-crashed').length
+      expect(struck).toBe(scenario.faults.length)
+    })
+
+    it(NAIVE_FAILS.includes(name) ? 'catches the naive executor' : 'is survived by the naive executor', async () => {
+      const violations = judge((await runScenario(scenario, naive)).history).violations
+      expect(violations.length > 0).toBe(NAIVE_FAILS.includes(name))
+    })
+  })
+
+  it('the worked example refunds once and e-mails once, and says so', async () => {
+    const scenario = named.find(([n]) => n === 'worked-example')![1]
+    const { history } = await runScenario(scenario, reference)
+    const effects = history.filter((e) => e.type === 'effect-applied').map((e) => (e as { effectType: string }).effectType)
+    expect(effects.sort()).toEqual(['email', 'refund'])
+    const reports = history.filter((e) => e.type === 'outcome-reported').map((e) => (e as { envelope: { status: string } }).envelope.status)
+    expect(reports).toEqual(['SUCCEEDED', 'SUCCEEDED'])
+  })
+})
