@@ -1,0 +1,135 @@
+// Executor crashes are real: after one, nothing the dead process does reaches
+// the network or its storage; what it had sent may still land; the next
+// process boots on the same durable storage, recovers, and is asked again.
+import { describe, expect, it } from 'vitest'
+import type { Executor } from '../../../harness/contract/executor.ts'
+import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
+import { eventsOf } from '../../../harness/run/history.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): ExecutorCrash => ({ kind: 'executor-crash', boundary: 'executor', point, nth, pauseMs })
+
+/** An executor that logs to SQLite, sends one refund with a fixed key, then logs again, noting what happened to it. */
+function scripted(notes: string[]): Executor {
+  return {
+    name: 'scripted',
+    async boot(ctx) {
+      const db = ctx.storage.sqlite('log')
+      db.exec('CREATE TABLE IF NOT EXISTS log (what TEXT)') // write 1 of every process
+      const previous = (db.prepare('SELECT what FROM log').all() as { what: string }[]).map((r) => r.what)
+      notes.push(`boot sees [${previous.join(',')}]`)
+      return {
+        async recover(deadline) {
+          notes.push(`recover with ${deadline - Date.now()} ms left`)
+        },
+        async callTool(call) {
+          try {
+            db.prepare('INSERT INTO log VALUES (?)').run(`before ${call.stepId}`)
+            const r = await fetch(`${ctx.services.payments}/v1/refunds`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `key-${call.stepId}` },
+              body: 'payment_intent=pi_1&amount=100',
+            })
+            notes.push(`response ${r.status}`)
+            db.prepare('INSERT INTO log VALUES (?)').run(`after ${call.stepId}`)
+            await fetch(`${ctx.services.payments}/v1/refunds?payment_intent=pi_1`)
+            return { status: 'SUCCEEDED', retry_safe: true, effect: null, action_taken: 'sent', message: '' }
+          } catch (e) {
+            notes.push(`threw ${(e as Error).name}`)
+            throw e
+          }
+        },
+      }
+    },
+  }
+}
+
+async function run(faults: ExecutorCrash[]) {
+  const notes: string[] = []
+  const { history } = await runScenario(refundScenario({ faults, model: { maxAsks: 1, regenerateArgs: false } }), scripted(notes))
+  return { notes, history }
+}
+
+describe('executor crashes', () => {
+  it('after a durable write: the write survives, the next process sees it, recovers, and is asked again', async () => {
+    const { notes, history } = await run([crash('after-write', 2, 3_000)]) // write 2 = "before s1"
+    expect(notes).toEqual(['boot sees []', 'threw ProcessCrashed', 'boot sees [before s1]', 'recover with 45000 ms left', 'response 200'])
+    const crashed = eventsOf(history, 'process-crashed')
+    expect(crashed).toEqual([expect.objectContaining({ generation: 1, point: 'after-write #2', call: 'run-7/s1' })])
+    const booted = eventsOf(history, 'process-booted')
+    expect(booted.map((b) => b.generation)).toEqual([1, 2])
+    expect(booted[1]!.t - crashed[0]!.t).toBe(3_000) // the pause
+    expect(eventsOf(history, 'call-started').map((c) => [c.call, c.ask])).toEqual([
+      ['run-7/s1', 1],
+      ['run-7/s1', 2],
+    ])
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+  })
+
+  it('after a send: the request lands, the dead process never hears back, and its later work is fenced', async () => {
+    const { notes, history } = await run([crash('after-send', 1, 10_000)])
+    // Process 1 sent the refund and died: the refund happened, no response reached it.
+    expect(notes[0]).toBe('boot sees []')
+    expect(notes).not.toContain('threw ProcessCrashed') // it never got far enough to touch anything again
+    expect(eventsOf(history, 'effect-applied').map((e) => e.attempt)).toEqual([1])
+    // Process 2 used the same key: the service replayed, no second refund.
+    const replies = eventsOf(history, 'response-sent')
+    expect(replies.some((r) => r.replayed)).toBe(true)
+    expect(notes).toContain('boot sees [before s1]')
+  })
+
+  it('after a response arrives: the response is lost with the process', async () => {
+    const { notes, history } = await run([crash('after-response', 1, 0)])
+    expect(notes.filter((n) => n.startsWith('response'))).toEqual(['response 200']) // only process 2 read one
+    expect(eventsOf(history, 'process-crashed')).toHaveLength(1)
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+  })
+
+  it('a dead process that tries the network or its storage gets nowhere', async () => {
+    const attempts: string[] = []
+    let boots = 0
+    const zombie: Executor = {
+      name: 'zombie',
+      async boot(ctx) {
+        const me = ++boots
+        const db = ctx.storage.sqlite('z')
+        return {
+          async callTool() {
+            try {
+              db.exec('CREATE TABLE IF NOT EXISTS t (x)') // write 1 of the run: process 1 dies right after it
+            } catch {
+              // a careless process carries on as if nothing happened
+            }
+            setTimeout(() => {
+              fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', body: 'payment_intent=pi_1&amount=100', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(
+                () => attempts.push(`process ${me}: request answered`),
+                () => attempts.push(`process ${me}: request failed`),
+              )
+              try {
+                db.prepare('INSERT INTO t VALUES (1)').run()
+                attempts.push(`process ${me}: wrote`)
+              } catch (e) {
+                attempts.push(`process ${me}: write refused (${(e as Error).name})`)
+              }
+            }, 100)
+            return new Promise(() => {}) // never answers
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(refundScenario({ faults: [crash('after-write', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }), zombie)
+    expect(attempts.filter((a) => a.startsWith('process 1'))).toEqual(['process 1: write refused (ProcessCrashed)'])
+    expect(eventsOf(history, 'fenced')).toEqual([expect.objectContaining({ generation: 1, what: 'POST /v1/refunds' })])
+    // Only process 2's request reached the service.
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+    expect(attempts).toContain('process 2: request answered')
+  })
+
+  it('a pause past 24 h outlives the service\'s keys: the same key makes a second refund', async () => {
+    const { history } = await run([crash('after-response', 1, 25 * 60 * 60 * 1000)])
+    // Process 1's request landed (refund 1); process 2 sent the same key 25 h later: forgotten, refund 2.
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+    expect(eventsOf(history, 'response-sent').every((r) => !r.replayed)).toBe(true)
+  })
+})
