@@ -18,6 +18,7 @@ export function gateJson(result: SearchResult, opts: { runsAsked: number; seed: 
       violationsByBoundary: s.violationsByBoundary,
       unresolved: s.unresolved,
       recoveryMs: s.recoveryMs,
+      notStarted: s.notStarted,
       requests: s.requests,
       simulatedMs: s.simulatedMs,
       counterexample: result.counterexample

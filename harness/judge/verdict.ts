@@ -6,6 +6,7 @@ import { executorFault } from './executor-fault.ts'
 import { falseFailure } from './false-failure.ts'
 import { falseSuccess } from './false-success.ts'
 import type { Judge, Violation } from './finding.ts'
+import { notStarted } from './not-started.ts'
 import { recoveryLatency } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 
@@ -16,6 +17,8 @@ export interface Verdict {
   readonly unresolved: UnresolvedMeasure
   /** Recovery latency of each faulted call that reached a known outcome (virtual ms). */
   readonly recoveryMs: readonly number[]
+  /** Asks answered FAILED_NO_EFFECT without a single request (refused to start). */
+  readonly notStarted: number
   readonly requests: number
   readonly faults: number
   /** Virtual ms the run covered, settling included. */
@@ -27,6 +30,7 @@ export function judge(history: History): Verdict {
     violations: JUDGES.flatMap((j) => j(history)),
     unresolved: unresolved(history),
     recoveryMs: recoveryLatency(history),
+    notStarted: notStarted(history),
     requests: eventsOf(history, 'attempt-sent').length,
     faults: eventsOf(history, 'fault-injected').length,
     simulatedMs: history.at(-1)?.t ?? 0,

@@ -21,6 +21,8 @@ export interface CampaignSummary {
   readonly violationsByBoundary: Readonly<Record<string, number>>
   readonly unresolved: { readonly calls: number; readonly unresolved: number; readonly rate: number }
   readonly recoveryMs: Percentiles
+  /** Asks refused before any request was sent (e.g. for lack of budget). */
+  readonly notStarted: number
   readonly requests: number
   readonly faults: number
   readonly simulatedMs: number
@@ -39,6 +41,7 @@ export class Campaign {
   #unresolved = 0
   readonly #recovery: number[] = []
   #requests = 0
+  #notStarted = 0
   #faults = 0
   #simulatedMs = 0
   #realMs = 0
@@ -63,6 +66,7 @@ export class Campaign {
     this.#unresolved += verdict.unresolved.unresolved
     this.#recovery.push(...verdict.recoveryMs)
     this.#requests += verdict.requests
+    this.#notStarted += verdict.notStarted
     this.#faults += verdict.faults
     this.#simulatedMs += verdict.simulatedMs
     this.#realMs += realMs
@@ -79,6 +83,7 @@ export class Campaign {
       violationsByBoundary: { ...this.#byBoundary },
       unresolved: { calls: this.#calls, unresolved: this.#unresolved, rate: this.#calls ? this.#unresolved / this.#calls : 0 },
       recoveryMs: percentiles(this.#recovery),
+      notStarted: this.#notStarted,
       requests: this.#requests,
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,

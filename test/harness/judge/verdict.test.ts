@@ -25,6 +25,7 @@ describe('judge (verdict)', () => {
       violations: [],
       unresolved: { calls: 1, unresolved: 0 },
       recoveryMs: [],
+      notStarted: 0,
       requests: 1,
       faults: 0,
       simulatedMs: 30,
@@ -103,6 +104,6 @@ describe('judge (verdict)', () => {
   })
 
   it('covers zero virtual ms for an empty history', () => {
-    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], requests: 0, faults: 0, simulatedMs: 0 })
+    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, requests: 0, faults: 0, simulatedMs: 0 })
   })
 })
