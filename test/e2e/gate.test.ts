@@ -11,7 +11,7 @@ import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 
 describe('reference executor', () => {
-  it('shows no violation over 1,000 generated runs', async () => {
+  it('shows no violation over 1,000 generated runs with the whole fault catalogue, crashes included', async () => {
     console.log(`reference campaign: fast-check seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
     const result = await search(reference, { runs: 1_000, seed: SEED, stopAtFirstFailure: true })
     if (result.counterexample) console.log(JSON.stringify(result.counterexample, null, 2))
@@ -41,5 +41,28 @@ describe('naive executor', () => {
     expect(judge(a.history).violations.map((v) => v.judge)).toContain(c!.judge)
     // And the reference executor survives the same minimal scenario.
     expect(judge((await runScenario(c!.scenario, reference)).history).violations).toEqual([])
+  })
+})
+
+describe('shrinking', () => {
+  it('keeps only the faults that matter: dropping any fault of the minimal counterexample makes it pass', async () => {
+    // Faults only (an obedient model that never asks twice), so every violation needs a fault.
+    const result = await search(naive, { runs: 300, seed: SEED + 100, stopAtFirstFailure: true, arbitrary: scenarioArbitrary({ spineOnly: true, maxFaults: 3 }) })
+    const c = result.counterexample!
+    expect(c).not.toBeNull()
+    console.log(`naive: ${c.scenario.faults.length} fault(s) left after ${c.shrinks} shrinks: ${c.scenario.faults.map((f) => f.kind).join(', ')}`)
+    expect(c.scenario.faults.length).toBeGreaterThanOrEqual(1)
+    for (let i = 0; i < c.scenario.faults.length; i++) {
+      const without = { ...c.scenario, faults: c.scenario.faults.filter((_, j) => j !== i) }
+      const violations = judge((await runScenario(without, naive)).history).violations.filter((v) => v.judge === c.judge)
+      expect(violations).toEqual([])
+    }
+  })
+
+  it('with the whole catalogue, finds that the naive executor needs no fault at all to fail: a model that asks twice', async () => {
+    const result = await search(naive, { runs: 300, seed: SEED + 100, stopAtFirstFailure: true })
+    const c = result.counterexample!
+    expect(c.scenario.faults.length).toBeLessThanOrEqual(2)
+    if (c.scenario.faults.length === 0) expect(c.scenario.model.askAgainAfterSuccess || c.scenario.model.ignoresRetrySafe).toBe(true)
   })
 })
