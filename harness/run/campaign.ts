@@ -27,6 +27,8 @@ export interface CampaignSummary {
   readonly faults: number
   readonly simulatedMs: number
   readonly realMs: number
+  /** The median run's ratio of simulated to real time (long restart pauses make the total ratio flattering). */
+  readonly medianSpeedup: number | null
 }
 
 export class Campaign {
@@ -45,6 +47,7 @@ export class Campaign {
   #faults = 0
   #simulatedMs = 0
   #realMs = 0
+  readonly #speedups: number[] = []
 
   constructor(executor: string) {
     this.#executor = executor
@@ -70,6 +73,7 @@ export class Campaign {
     this.#faults += verdict.faults
     this.#simulatedMs += verdict.simulatedMs
     this.#realMs += realMs
+    if (realMs > 0) this.#speedups.push(verdict.simulatedMs / realMs)
   }
 
   summary(): CampaignSummary {
@@ -88,6 +92,7 @@ export class Campaign {
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,
       realMs: this.#realMs,
+      medianSpeedup: percentiles(this.#speedups).p50,
     }
   }
 }
