@@ -15,6 +15,11 @@ export interface LedgerEntry {
   readonly attempt: number
   /** The tool call that request belonged to, as the harness knows it. */
   readonly call: string | null
+  /**
+   * What the effect acts on, when it acts on an earlier effect: a refund's
+   * payment intent (the charge's id), a correction e-mail's original e-mail.
+   */
+  readonly target?: string | null
 }
 
 export type LedgerListener = (entry: LedgerEntry) => void

@@ -8,7 +8,7 @@ export type Classified =
   | { readonly kind: 'rejected'; readonly status: number; readonly detail: string } // the service refused it: no effect, do not retry
   | { readonly kind: 'in-flight'; readonly detail: string } // 409: the same key is being processed right now
   | { readonly kind: 'rate-limited'; readonly retryAfterMs: number; readonly detail: string } // 429: refused before processing; wait as told
-  | { readonly kind: 'ambiguous'; readonly detail: string } // it may have landed
+  | { readonly kind: 'ambiguous'; readonly detail: string; readonly retryAfterMs?: number } // it may have landed
 
 /** Codes that prove the request was never sent. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
@@ -34,7 +34,8 @@ export async function classifyResponse(response: Response): Promise<Classified> 
   // 400/402/404/422: the request was refused as it stands. (Stripe does not store
   // these under the key, so nothing happened.)
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) return { kind: 'rejected', status: response.status, detail }
-  return { kind: 'ambiguous', detail }
+  const after = response.headers.get('retry-after')
+  return after === null ? { kind: 'ambiguous', detail } : { kind: 'ambiguous', detail, retryAfterMs: retryAfterMs(after) }
 }
 
 /** Retry-After in seconds (or an HTTP date), as milliseconds; 1 s when absent or unreadable. */

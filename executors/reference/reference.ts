@@ -7,7 +7,8 @@
 // 4. An ambiguous attempt is reconciled by probing for the client reference,
 //    more than once and spaced out; only when the probes say "not there" is the same
 //    body resent with the same key (keys can be forgotten, so they are not trusted alone).
-// 5. One turn deadline with a reserve: no side effect starts without budget for it.
+// 5. One turn deadline with a reserve: no side effect starts without budget for it,
+//    and the deadline is forwarded to the service, which refuses work arriving after it.
 // 6. The envelope says what is true, with retry_safe; UNKNOWN is never retry-safe.
 // 7. After a crash, recover() sweeps intents left PENDING or UNKNOWN: it probes,
 //    confirms what it finds, and never marks an unconfirmed one failed.
@@ -135,12 +136,20 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
   if (ambiguous) {
     const next = await lookFirst()
     if (next !== 'resend') return next
+    // The service refused this very request before, after an earlier send that may have landed:
+    // never send it again (a permanent error stays permanent); only looking can settle it.
+    if (prior?.permanent) return unresolved('the service refused a resend, and the first send cannot be found')
   }
 
+  let notBefore = 0 // a Retry-After the service asked for
   for (let sends = 0; sends < policy.maxSends; ) {
+    if (Date.now() < notBefore) {
+      if (budget() - (notBefore - Date.now()) < policy.minAttemptBudgetMs) break
+      await sleep(notBefore - Date.now())
+    }
     if (budget() < policy.minAttemptBudgetMs) break
     sends++
-    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()))
+    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()), call.deadline)
     switch (result.kind) {
       case 'succeeded':
         return confirm(adapter.effectId(result.body), sends === 1 && !ambiguous ? 'sent' : 'resent-same-key')
@@ -149,7 +158,14 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
         if (ambiguous) {
           const r = await reconcile(adapter, intent.body, key, policy, budget)
           if ('found' in r) return confirm(r.found, 'probed-found')
-          return unresolved(`a resend was refused (${result.detail}) after an earlier attempt that may have landed`)
+          log.mark(key, 'UNKNOWN', { permanent: true })
+          return {
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'unresolved',
+            message: `The ${what} may or may not have happened: a resend was refused (${result.detail}) after an earlier attempt that may have landed. Do not retry.`,
+          }
         }
         log.mark(key, 'FAILED_NO_EFFECT', { permanent: true })
         return rejected(what, `the service refused it (${result.detail})`, 'rejected')
@@ -167,6 +183,7 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
         break
       case 'in-flight':
       case 'ambiguous': {
+        if ('retryAfterMs' in result && result.retryAfterMs !== undefined) notBefore = Date.now() + result.retryAfterMs
         ambiguous = true
         log.mark(key, 'UNKNOWN')
         const next = await lookFirst()

@@ -1,41 +1,97 @@
-// Network errors as Node raises them: an Error with `code`, `errno` and
-// `syscall`, never a generic "Network error". Marked so the fetch shim can wrap
-// them the way undici does (TypeError('fetch failed', { cause })).
+// Network errors exactly as Node's own `net`/`http` client raises them (what
+// a `node:http` ClientRequest emits, and what axios and stripe-node's default
+// client wrap), marked as injected. A fault throws one from the msw handler;
+// msw hands it to a ClientRequest as-is, and the fetch shim (sim/client-shims.ts)
+// turns it into what undici raises instead. test/fidelity checks both against
+// real sockets; docs/fidelity.md has the table.
 import { constants } from 'node:os'
 
-const INJECTED = Symbol.for('faultline.injected-network-error')
+/** Injected errors, and what was injected: kept aside, so the error itself has no property a real one lacks. */
+const INJECTED = new WeakMap<object, InjectedFault>()
 
 export type NetworkErrorCode = 'ECONNREFUSED' | 'ECONNRESET' | 'ENOTFOUND' | 'ETIMEDOUT'
 
+/**
+ * How a connection ends for ECONNRESET:
+ * - `close`: the server closed the connection (FIN) after reading the
+ *   request, before any response — a crash, a restart, a proxy dropping it.
+ *   node:http raises `Error: socket hang up` (code ECONNRESET, no errno or
+ *   syscall); undici `SocketError: other side closed` (UND_ERR_SOCKET).
+ * - `rst`: the connection was reset (TCP RST). Every client sees
+ *   `Error: read ECONNRESET` (errno, syscall 'read').
+ */
+export type ResetKind = 'close' | 'rst'
+
+export interface NetworkErrorOptions {
+  /** The port the client connected to (default 443). */
+  readonly port?: number
+  /** ECONNRESET only (default 'close'). */
+  readonly reset?: ResetKind
+}
+
+/** What was injected: enough for a client shim to rebuild its own client's error. */
+export interface InjectedFault {
+  readonly code: NetworkErrorCode
+  readonly host: string
+  readonly port: number
+  /** For ECONNRESET; null otherwise. */
+  readonly reset: ResetKind | null
+}
+
 export interface NodeNetworkError extends Error {
   readonly code: NetworkErrorCode
-  readonly errno: number
-  readonly syscall: string
-  readonly [INJECTED]: true
+  readonly errno?: number
+  readonly syscall?: string
 }
 
-const SYSCALL: Record<NetworkErrorCode, string> = {
-  ECONNREFUSED: 'connect',
-  ECONNRESET: 'read',
-  ENOTFOUND: 'getaddrinfo',
-  ETIMEDOUT: 'connect',
+const SYSCALL: Record<Exclude<NetworkErrorCode, 'ENOTFOUND'>, string> = { ECONNREFUSED: 'connect', ECONNRESET: 'read', ETIMEDOUT: 'connect' }
+
+/**
+ * msw hands a handler's throw to the client only if it looks like a Node
+ * error (`'code' in e && 'errno' in e`); otherwise it answers 500. Node's
+ * "socket hang up" has no errno of its own, so it inherits an undefined one
+ * from this prototype: `e.errno` is undefined and no own property differs
+ * from the real thing. Its constructor is still Error.
+ */
+const INHERITED_ERRNO: object = Object.create(Error.prototype, {
+  constructor: { value: Error, writable: true, configurable: true, enumerable: false },
+  errno: { value: undefined, writable: true, configurable: true, enumerable: false },
+})
+
+function errnoOf(code: NetworkErrorCode): number {
+  return code === 'ENOTFOUND' ? -3008 : -(constants.errno as Record<string, number>)[code]!
 }
 
-export function networkError(code: NetworkErrorCode, host: string, port = 443): NodeNetworkError {
-  const syscall = SYSCALL[code]
-  const errno = code === 'ENOTFOUND' ? -3008 : -(constants.errno as Record<string, number>)[code]!
-  const message =
-    code === 'ENOTFOUND' ? `getaddrinfo ENOTFOUND ${host}` : code === 'ECONNRESET' ? 'read ECONNRESET' : `${syscall} ${code} ${host}:${port}`
-  const error = new Error(message) as Error & Record<string, unknown>
-  Object.assign(error, { errno, code, syscall })
-  if (code === 'ENOTFOUND') Object.assign(error, { hostname: host })
-  else if (code !== 'ECONNRESET') Object.assign(error, { address: host, port })
-  Object.defineProperty(error, INJECTED, { value: true })
+/**
+ * A network error as Node raises it when connecting to `host` fails. The
+ * third argument may be a port (the former signature) or options.
+ */
+export function networkError(code: NetworkErrorCode, host: string, options: number | NetworkErrorOptions = {}): NodeNetworkError {
+  const { port = 443, reset = 'close' } = typeof options === 'number' ? { port: options } : options
+  let error: Error
+  if (code === 'ENOTFOUND') {
+    error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
+  } else if (code === 'ECONNRESET' && reset === 'close') {
+    // Node's ConnResetException('socket hang up'): an Error with only `code`.
+    error = Object.assign(new Error('socket hang up'), { code })
+    Object.setPrototypeOf(error, INHERITED_ERRNO)
+  } else if (code === 'ECONNRESET') {
+    error = Object.assign(new Error('read ECONNRESET'), { errno: errnoOf(code), code, syscall: SYSCALL[code] })
+  } else {
+    error = Object.assign(new Error(`${SYSCALL[code]} ${code} ${host}:${port}`), { errno: errnoOf(code), code, syscall: SYSCALL[code], address: host, port })
+  }
+  const injected: InjectedFault = { code, host, port, reset: code === 'ECONNRESET' ? reset : null }
+  INJECTED.set(error, injected)
   return error as unknown as NodeNetworkError
 }
 
 export function isInjectedNetworkError(e: unknown): e is NodeNetworkError {
-  return typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[INJECTED] === true
+  return injectedFault(e) !== null
+}
+
+/** What was injected, or null for any other value. */
+export function injectedFault(e: unknown): InjectedFault | null {
+  return typeof e === 'object' && e !== null ? (INJECTED.get(e) ?? null) : null
 }
 
 const ABANDONED = Symbol.for('faultline.abandoned-request')

@@ -23,6 +23,7 @@ export interface EffectView {
   readonly type: string
   readonly attempt: number
   readonly t: number
+  readonly target: string | null
 }
 
 export interface CallView {
@@ -56,7 +57,7 @@ export function callsOf(history: History): Map<CallId, CallView> {
         if (e.call) view(e.call).attempts.push({ attempt: e.attempt, t: e.t, seq: e.seq, probe: e.probe })
         break
       case 'effect-applied':
-        if (e.call) view(e.call).effects.push({ effect: e.effect, type: e.effectType, attempt: e.attempt, t: e.t })
+        if (e.call) view(e.call).effects.push({ effect: e.effect, type: e.effectType, attempt: e.attempt, t: e.t, target: e.target })
         break
       case 'outcome-reported':
         view(e.call).reports.push({ t: e.t, seq: e.seq, ask: e.ask, envelope: e.envelope })

@@ -3,9 +3,32 @@ import type { Boundary } from '../faults/fault.ts'
 import type { CallId } from '../run/history.ts'
 
 /** The properties a run is checked for. */
-export type JudgeName = 'duplicate-effect' | 'false-success' | 'false-failure' | 'executor-fault'
+export type JudgeName =
+  | 'duplicate-effect'
+  | 'false-success'
+  | 'false-failure'
+  | 'effect-after-deadline'
+  | 'returned-after-deadline'
+  | 'phantom-compensation'
+  | 'uncompensated-effect'
+  | 'unknown-retry-safe'
+  | 'permanent-error-retried'
+  | 'retry-before-retry-after'
+  | 'executor-fault'
 
-export const JUDGE_NAMES: readonly JudgeName[] = ['duplicate-effect', 'false-success', 'false-failure', 'executor-fault']
+export const JUDGE_NAMES: readonly JudgeName[] = [
+  'duplicate-effect',
+  'false-success',
+  'false-failure',
+  'effect-after-deadline',
+  'returned-after-deadline',
+  'phantom-compensation',
+  'uncompensated-effect',
+  'unknown-retry-safe',
+  'permanent-error-retried',
+  'retry-before-retry-after',
+  'executor-fault',
+]
 
 export interface Violation {
   readonly judge: JudgeName

@@ -7,10 +7,29 @@ import { falseFailure } from './false-failure.ts'
 import { falseSuccess } from './false-success.ts'
 import type { Judge, Violation } from './finding.ts'
 import { notStarted } from './not-started.ts'
+import { effectAfterDeadline } from './effect-after-deadline.ts'
+import { returnedAfterDeadline } from './returned-after-deadline.ts'
+import { phantomCompensation, uncompensatedEffect } from './compensation.ts'
+import { unknownRetrySafe } from './unknown-retry-safe.ts'
+import { permanentErrorRetried } from './permanent-error-retried.ts'
+import { retryBeforeRetryAfter } from './retry-before-retry-after.ts'
+import { verificationCost, type VerificationCost } from './verification-cost.ts'
 import { recoveryLatency } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 
-export const JUDGES: readonly Judge[] = [duplicateEffect, falseSuccess, falseFailure, executorFault]
+export const JUDGES: readonly Judge[] = [
+  duplicateEffect,
+  falseSuccess,
+  falseFailure,
+  effectAfterDeadline,
+  returnedAfterDeadline,
+  phantomCompensation,
+  uncompensatedEffect,
+  unknownRetrySafe,
+  permanentErrorRetried,
+  retryBeforeRetryAfter,
+  executorFault,
+]
 
 export interface Verdict {
   readonly violations: readonly Violation[]
@@ -19,6 +38,9 @@ export interface Verdict {
   readonly recoveryMs: readonly number[]
   /** Asks answered FAILED_NO_EFFECT without a single request (refused to start). */
   readonly notStarted: number
+  readonly verification: VerificationCost
+  /** Asks answered with action_taken "human-review": left to a person, as they should be when nothing else is safe. */
+  readonly humanReview: number
   readonly requests: number
   readonly faults: number
   /** Virtual ms the run covered, settling included. */
@@ -31,6 +53,9 @@ export function judge(history: History): Verdict {
     unresolved: unresolved(history),
     recoveryMs: recoveryLatency(history),
     notStarted: notStarted(history),
+    verification: verificationCost(history),
+    humanReview: eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +
+      eventsOf(history, 'abort-reported').reduce((n, e) => n + e.envelopes.filter((x) => x.action_taken === 'human-review').length, 0),
     requests: eventsOf(history, 'attempt-sent').length,
     faults: eventsOf(history, 'fault-injected').length,
     simulatedMs: history.at(-1)?.t ?? 0,

@@ -23,6 +23,10 @@ export interface CampaignSummary {
   readonly recoveryMs: Percentiles
   /** Asks refused before any request was sent (e.g. for lack of budget). */
   readonly notStarted: number
+  /** Probes and extra side-effecting attempts per tool call that sent anything. */
+  readonly verification: { readonly calls: number; readonly probesPerCall: number; readonly extraAttemptsPerCall: number }
+  /** Outcomes left to a person. */
+  readonly humanReview: number
   readonly requests: number
   readonly faults: number
   readonly simulatedMs: number
@@ -44,6 +48,10 @@ export class Campaign {
   readonly #recovery: number[] = []
   #requests = 0
   #notStarted = 0
+  #verifiedCalls = 0
+  #probes = 0
+  #extraAttempts = 0
+  #humanReview = 0
   #faults = 0
   #simulatedMs = 0
   #realMs = 0
@@ -70,6 +78,10 @@ export class Campaign {
     this.#recovery.push(...verdict.recoveryMs)
     this.#requests += verdict.requests
     this.#notStarted += verdict.notStarted
+    this.#verifiedCalls += verdict.verification.calls
+    this.#probes += verdict.verification.probes
+    this.#extraAttempts += verdict.verification.extraAttempts
+    this.#humanReview += verdict.humanReview
     this.#faults += verdict.faults
     this.#simulatedMs += verdict.simulatedMs
     this.#realMs += realMs
@@ -88,6 +100,12 @@ export class Campaign {
       unresolved: { calls: this.#calls, unresolved: this.#unresolved, rate: this.#calls ? this.#unresolved / this.#calls : 0 },
       recoveryMs: percentiles(this.#recovery),
       notStarted: this.#notStarted,
+      verification: {
+        calls: this.#verifiedCalls,
+        probesPerCall: this.#verifiedCalls ? this.#probes / this.#verifiedCalls : 0,
+        extraAttemptsPerCall: this.#verifiedCalls ? this.#extraAttempts / this.#verifiedCalls : 0,
+      },
+      humanReview: this.#humanReview,
       requests: this.#requests,
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,

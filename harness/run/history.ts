@@ -31,6 +31,10 @@ export type HistoryEvent = Stamp &
         readonly probe: boolean
         /** Which side-effecting request of the run this is (1-based); 0 for probes. */
         readonly mutation: number
+        /** A digest of method, path and body: the same request sent again has the same one. */
+        readonly fingerprint: string
+        /** The executor process that sent it (null outside any process). */
+        readonly generation: number | null
       }
     | { readonly type: 'fault-injected'; readonly attempt: number; readonly call: CallId | null; readonly boundary: Boundary; readonly kind: string }
     | { readonly type: 'request-delivered'; readonly attempt: number }
@@ -42,8 +46,22 @@ export type HistoryEvent = Stamp &
         readonly attempt: number
         readonly call: CallId | null
         readonly amount: number
+        /** What it acts on: a refund's payment intent, a correction's original e-mail. */
+        readonly target: string | null
       }
     | { readonly type: 'response-sent'; readonly attempt: number; readonly status: number; readonly replayed: boolean }
+    | {
+        /** What reached the client: a response (from the service, or made by a fault) or a network error. */
+        readonly type: 'answered'
+        readonly attempt: number
+        readonly call: CallId | null
+        readonly status: number | null
+        readonly error: string | null
+        /** Retry-After, when the response carried one, in ms. */
+        readonly retryAfterMs: number | null
+      }
+    | { readonly type: 'abort-requested'; readonly run: string; readonly reason: string }
+    | { readonly type: 'abort-reported'; readonly run: string; readonly envelopes: readonly Envelope[] }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
     | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed'; readonly message: string }
@@ -80,7 +98,7 @@ export class HistoryRecorder {
 
 /** The history event that mirrors a ledger entry. */
 export function effectApplied(e: LedgerEntry): EventInput {
-  return { type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount }
+  return { type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount, target: e.target ?? null }
 }
 
 /** Events of one type, typed. */

@@ -4,7 +4,8 @@ import type { MockService } from '../../mock-services/service.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import type { AttemptControl } from '../faults/fault.ts'
-import { networkError } from '../faults/network-error.ts'
+import { isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
+import { createHash } from 'node:crypto'
 import type { HistoryRecorder } from '../run/history.ts'
 import { currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
@@ -54,11 +55,12 @@ export class RequestPipeline implements RequestRouter {
 
     // 3. Number the attempt. Side-effecting requests and probes are also
     //    counted apart: that is what scenario faults target.
-    const attempt = ++this.#attempts
     const mutating = service.isMutation(request)
+    const fingerprint = await fingerprintOf(request, url)
+    const attempt = ++this.#attempts
     const mutation = mutating ? ++this.#mutations : 0
     const probe = mutating ? 0 : ++this.#probes
-    this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation })
+    this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation })
     // The process may crash right after sending: the request is on its way regardless.
     if (generation !== null) this.#processes?.step(generation, 'after-send')
 
@@ -69,8 +71,16 @@ export class RequestPipeline implements RequestRouter {
     // 5. The answer reaches the client only if its process is still alive,
     //    and the process may crash right after it arrives.
     return outcome.then(
-      (response) => this.#toClient(generation, response, true),
-      (error: unknown) => this.#toClient(generation, error, false),
+      (response) => {
+        this.#history.record({ type: 'answered', attempt, call, status: response.status, error: null, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) })
+        return this.#toClient(generation, response, true)
+      },
+      (error: unknown) => {
+        if (!isExpectedThrow(error) || isInjectedNetworkError(error)) {
+          this.#history.record({ type: 'answered', attempt, call, status: null, error: errorName(error), retryAfterMs: null })
+        }
+        return this.#toClient(generation, error, false)
+      },
     )
   }
 
@@ -118,6 +128,23 @@ export class RequestPipeline implements RequestRouter {
     }
     return ok ? Promise.resolve(value as Response) : Promise.reject(value)
   }
+}
+
+/** A short digest of what was asked: the same request sent again has the same one. */
+async function fingerprintOf(request: Request, url: URL): Promise<string> {
+  const body = request.body === null ? '' : await request.clone().text()
+  return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${body}`).digest('hex').slice(0, 16)
+}
+
+function retryAfterMs(value: string | null): number | null {
+  if (value === null) return null
+  const s = Number(value)
+  return Number.isFinite(s) && s >= 0 ? s * 1000 : null
+}
+
+function errorName(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : e instanceof Error ? e.name : 'error'
 }
 
 function abortOf(signal: AbortSignal | undefined): Promise<void> {

@@ -1,10 +1,11 @@
 // Everything a run patches, installed together and undone together (also when
-// the run fails): the virtual clock, seeded randomness, and fetch's error shape.
+// the run fails): the virtual clock, seeded randomness, and the client shims
+// that make HTTP clients fail as they do on real sockets (client-shims.ts).
 import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { installClientShims, type ClientShims } from './client-shims.ts'
 import { installClock, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { createRng, uuidFrom } from './random.ts'
-import { isInjectedNetworkError } from '../faults/network-error.ts'
 
 const nodeCrypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
 
@@ -14,9 +15,22 @@ export interface Sandbox {
   dispose(): void
 }
 
+/** Install a run's patches. Call after msw's interception is installed (the fetch shim wraps its fetch). */
 export function installSandbox(seed: number): Sandbox {
   const patches: Patch[] = []
+  let shims: ClientShims | null = null
   const clock = installClock()
+  const undoPatches = () => {
+    try {
+      try {
+        shims?.undo()
+      } finally {
+        undoAll(patches)
+      }
+    } finally {
+      syncBuiltinESMExports()
+    }
+  }
   try {
     // Randomness the executor and its SDKs draw is seeded for the length of the run.
     const rng = createRng(seed, 'executor')
@@ -25,28 +39,14 @@ export function installSandbox(seed: number): Sandbox {
     patches.push(patchProperty(globalThis.crypto, 'randomUUID', uuid, 'crypto.randomUUID'))
     patches.push(patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"))
     syncBuiltinESMExports()
-
-    // Through msw, a network error reaches fetch's caller as it was thrown;
-    // undici wraps it: TypeError('fetch failed', { cause }). Do the same.
-    const interceptedFetch = globalThis.fetch
-    patches.push(
-      patchProperty(
-        globalThis,
-        'fetch',
-        async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
-          try {
-            return await interceptedFetch(input, init)
-          } catch (e) {
-            if (isInjectedNetworkError(e)) throw new TypeError('fetch failed', { cause: e })
-            throw e
-          }
-        },
-        'fetch (error shape)',
-      ),
-    )
+    // Client errors as on real sockets; client timeouts on the virtual clock.
+    shims = installClientShims()
   } catch (e) {
-    undoAll(patches)
-    clock.uninstall()
+    try {
+      undoPatches()
+    } finally {
+      clock.uninstall()
+    }
     throw e
   }
   let disposed = false
@@ -56,8 +56,7 @@ export function installSandbox(seed: number): Sandbox {
       if (disposed) return
       disposed = true
       try {
-        undoAll(patches)
-        syncBuiltinESMExports()
+        undoPatches()
       } finally {
         clock.uninstall()
       }

@@ -8,6 +8,7 @@ import { Ledger } from '../ledger.ts'
 import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
 import { ServiceRestarted } from '../service-restarted.ts'
 import { Visibility } from '../visibility.ts'
+import { pastDeadline } from '../deadline.ts'
 import { resendError } from './errors.ts'
 import { EmailStore, type Email, type Tag } from './store.ts'
 import { jsonResponse } from '../json-response.ts'
@@ -93,6 +94,7 @@ export class EmailService implements MockService {
   // --- sending, under Resend's Idempotency-Key contract --------------------------------
 
   async #send(request: Request, delivery: Delivery): Promise<Response> {
+    if (pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
     let body: unknown
     try {
       body = await request.json()
@@ -153,7 +155,8 @@ export class EmailService implements MockService {
       created_at: new Date(this.#now()).toISOString(),
       visibleAt: this.#visibility.stamp(),
     })
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call })
+    const corrects = tags.find((t) => t.name === 'corrects')?.value ?? null
+    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target: corrects })
     return { store: { status: 200, body: { id: email.id } } }
   }
 

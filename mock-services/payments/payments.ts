@@ -7,6 +7,7 @@ import { Ledger } from '../ledger.ts'
 import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
 import { ServiceRestarted } from '../service-restarted.ts'
 import { Visibility } from '../visibility.ts'
+import { pastDeadline } from '../deadline.ts'
 import { stripeError } from './errors.ts'
 import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
 import { stripeList } from './list.ts'
@@ -98,6 +99,9 @@ export class PaymentsService implements MockService {
   // --- Stripe's Idempotency-Key contract ----------------------------------------------
 
   async #idempotent(request: Request, delivery: Delivery, perform: (form: Record<string, FormValue>) => Promise<Performed>): Promise<Response> {
+    if (pastDeadline(request, this.#now())) {
+      return stripeError(408, 'invalid_request_error', 'The request arrived after the deadline its client forwarded; it was not processed.', { code: 'request_deadline_exceeded' }, { 'stripe-should-retry': 'false' })
+    }
     const form = parseStripeForm(await request.text())
     const key = request.headers.get('idempotency-key')
     // A 500 after the request started executing: Stripe stores it like any result.
@@ -173,7 +177,7 @@ export class PaymentsService implements MockService {
       })
     }
     const refund = this.#store.createRefund({ id: this.#id('re'), amount, paymentIntent: piId, reason, metadata, created: this.#seconds(), visibleAt: this.#visibility.stamp() })
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'refund', id: refund.id, amount, attempt: delivery.attempt, call: delivery.call })
+    this.ledger.append({ at: this.#now(), service: this.name, type: 'refund', id: refund.id, amount, attempt: delivery.attempt, call: delivery.call, target: piId })
     return { store: { status: 200, body: refund } }
   }
 

@@ -33,6 +33,7 @@ const NAIVE_FAILS = [
   'disobedient-model',
   'probe-timeout',
   'visibility-lag',
+  'rate-limit',
 ]
 
 describe('named scenarios', () => {

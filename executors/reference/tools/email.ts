@@ -2,6 +2,7 @@
 // e-mail can only be followed by a correction.
 import { classifyError, classifyResponse } from '../classify.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
+import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
 
 export interface CanonicalEmail {
   readonly to: string
@@ -34,11 +35,11 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
       const { subject, text } = TEMPLATES[op.template]!(op.order_id)
       return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags: [{ name: 'client_reference', value: key }] })
     },
-    async send(body, key, timeoutMs) {
+    async send(body, key, timeoutMs, deadline) {
       try {
         const response = await fetch(`${base}/emails`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          headers: { 'content-type': 'application/json', 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
           body,
           signal: AbortSignal.timeout(timeoutMs),
         })

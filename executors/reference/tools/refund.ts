@@ -2,6 +2,7 @@
 import { canonicalRefund, type CanonicalRefund } from '../canonical.ts'
 import { classifyError, classifyResponse } from '../classify.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
+import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
 
 export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
   return {
@@ -21,11 +22,11 @@ export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
         'metadata[run_id]': runId,
         'metadata[step_id]': stepId,
       }).toString(),
-    async send(body, key, timeoutMs) {
+    async send(body, key, timeoutMs, deadline) {
       try {
         const response = await fetch(`${base}/v1/refunds`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
           body,
           signal: AbortSignal.timeout(timeoutMs),
         })

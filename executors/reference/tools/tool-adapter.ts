@@ -15,8 +15,8 @@ export interface ToolAdapter<Op> {
   canonical(args: Readonly<Record<string, unknown>>): { ok: true; op: Op } | { ok: false; problem: string }
   /** The exact request body; stored with the intent and resent byte for byte. */
   body(op: Op, key: string, runId: string, stepId: string): string
-  /** Send it with the operation's key. */
-  send(body: string, key: string, timeoutMs: number): Promise<Classified>
+  /** Send it with the operation's key, forwarding the turn's deadline (epoch ms). */
+  send(body: string, key: string, timeoutMs: number, deadline: number): Promise<Classified>
   /** Look for the effect tagged with `key`; the operation is recovered from the stored body. */
   probe(body: string, key: string, timeoutMs: number): Promise<Probe>
   /** The service's id of the effect in a success body. */

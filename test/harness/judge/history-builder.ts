@@ -37,7 +37,7 @@ export class HistoryBuilder {
     return this.add({ type: 'call-started', call, tool, ask, args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o1' } })
   }
 
-  attempt(call: CallId | null, attempt: number, probe = false): this {
+  attempt(call: CallId | null, attempt: number, probe = false, fingerprint = probe ? 'probe' : 'refund-body'): this {
     return this.add({
       type: 'attempt-sent',
       attempt,
@@ -47,7 +47,17 @@ export class HistoryBuilder {
       path: '/v1/refunds',
       probe,
       mutation: probe ? 0 : attempt,
+      fingerprint,
+      generation: 1,
     })
+  }
+
+  answered(call: CallId | null, attempt: number, status: number | null, retryAfterMs: number | null = null, error: string | null = null): this {
+    return this.add({ type: 'answered', attempt, call, status, error, retryAfterMs })
+  }
+
+  turn(deadline: number): this {
+    return this.add({ type: 'turn-started', deadline })
   }
 
   fault(call: CallId | null, attempt: number, boundary: Boundary, kind: string): this {
@@ -59,7 +69,7 @@ export class HistoryBuilder {
   }
 
   effect(call: CallId | null, attempt: number, effect: string, amount = 4990): this {
-    return this.add({ type: 'effect-applied', service: 'payments', effect, effectType: 'refund', attempt, call, amount })
+    return this.add({ type: 'effect-applied', service: 'payments', effect, effectType: 'refund', attempt, call, amount, target: null })
   }
 
   response(attempt: number, status = 200, replayed = false): this {

@@ -26,6 +26,8 @@ describe('judge (verdict)', () => {
       unresolved: { calls: 1, unresolved: 0 },
       recoveryMs: [],
       notStarted: 0,
+      verification: { calls: 1, probes: 0, extraAttempts: 0 },
+      humanReview: 0,
       requests: 1,
       faults: 0,
       simulatedMs: 30,
@@ -104,6 +106,6 @@ describe('judge (verdict)', () => {
   })
 
   it('covers zero virtual ms for an empty history', () => {
-    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, requests: 0, faults: 0, simulatedMs: 0 })
+    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, requests: 0, faults: 0, simulatedMs: 0 })
   })
 })

@@ -75,7 +75,7 @@ describe('EmailService — sending', () => {
     const body = (await res.json()) as Record<string, unknown>
     expect(Object.keys(body)).toEqual(['id'])
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(s.ledger.entries).toEqual([{ seq: 0, at: NOW, service: 'email', type: 'email', id: body.id, amount: 0, attempt: 1, call: 'r/s1' }])
+    expect(s.ledger.entries).toEqual([{ seq: 0, at: NOW, service: 'email', type: 'email', id: body.id, amount: 0, attempt: 1, call: 'r/s1', target: null }])
   })
 
   it('accepts html instead of text, a single `to` string and a `Name <addr>` or bare from', async () => {

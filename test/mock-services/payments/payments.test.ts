@@ -45,7 +45,7 @@ describe('PaymentsService — refunds', () => {
     })
     expect(body.id).toMatch(/^re_/)
     expect(s.ledger.entries).toEqual([
-      { seq: 0, at: NOW, service: 'payments', type: 'refund', id: body.id, amount: 100, attempt: 1, call: 'r/s1' },
+      { seq: 0, at: NOW, service: 'payments', type: 'refund', id: body.id, amount: 100, attempt: 1, call: 'r/s1', target: 'pi_1' },
     ])
   })
 

@@ -1,0 +1,46 @@
+// Compensation judges. Effects made while a run is aborted belong to the
+// harness's call `<run>/abort`; a compensation names what it acts on in the
+// ledger (`target`: a refund's payment intent = the charge's id; a correction
+// e-mail's original e-mail).
+import { eventsOf, type History } from '../run/history.ts'
+import { callsOf } from './calls.ts'
+import type { Violation } from './finding.ts'
+import { isAbortCall } from './turns.ts'
+
+/** Effect types that a compensation can undo or correct. */
+const COMPENSABLE = new Set(['charge', 'email'])
+
+/** A compensation for an effect that never happened (a refund of a charge never made, a correction of an e-mail never sent). */
+export function phantomCompensation(history: History): Violation[] {
+  const effects = eventsOf(history, 'effect-applied')
+  const real = new Set(effects.filter((e) => !isAbortCall(e.call)).map((e) => e.effect))
+  return effects
+    .filter((e) => isAbortCall(e.call) && e.target !== null && !real.has(e.target))
+    .map((e) => ({
+      judge: 'phantom-compensation' as const,
+      call: e.call,
+      tool: null,
+      boundaries: [],
+      message: `${e.call}: ${e.effectType} ${e.effect} compensates ${e.target}, which never happened`,
+    }))
+}
+
+/** After an abort, an effect the executor had confirmed (SUCCEEDED) and that can be compensated was not. */
+export function uncompensatedEffect(history: History): Violation[] {
+  if (eventsOf(history, 'abort-requested').length === 0) return []
+  const compensated = new Set(
+    eventsOf(history, 'effect-applied')
+      .filter((e) => isAbortCall(e.call) && e.target !== null)
+      .map((e) => e.target!),
+  )
+  const out: Violation[] = []
+  for (const v of callsOf(history).values()) {
+    if (isAbortCall(v.call) || v.reports.at(-1)?.envelope.status !== 'SUCCEEDED') continue
+    for (const e of v.effects) {
+      if (COMPENSABLE.has(e.type) && !compensated.has(e.effect)) {
+        out.push({ judge: 'uncompensated-effect', call: v.call, tool: v.tool, boundaries: [], message: `${v.call}: confirmed ${e.type} ${e.effect} was not compensated when the run was aborted` })
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,31 @@
+import type { History } from '../run/history.ts'
+import { boundariesOf, callsOf } from './calls.ts'
+import type { Violation } from './finding.ts'
+import { turnDeadlines } from './turns.ts'
+
+/** Virtual ms an executor may overrun its deadline by (the time to format and hand back a report). */
+export const RETURN_GRACE_MS = 500
+
+/** The executor answered a tool call later than the turn's deadline plus a small grace. */
+export function returnedAfterDeadline(history: History): Violation[] {
+  const deadlineAt = turnDeadlines(history)
+  const calls = callsOf(history)
+  const started = new Map<string, number>()
+  const out: Violation[] = []
+  for (const e of history) {
+    if (e.type === 'call-started') started.set(`${e.call}#${e.ask}`, e.seq)
+    if (e.type !== 'outcome-reported') continue
+    const deadline = deadlineAt(started.get(`${e.call}#${e.ask}`) ?? e.seq)
+    if (e.t > deadline + RETURN_GRACE_MS) {
+      const v = calls.get(e.call)
+      out.push({
+        judge: 'returned-after-deadline',
+        call: e.call,
+        tool: v?.tool ?? null,
+        boundaries: v ? boundariesOf(v) : [],
+        message: `${e.call}: ask ${e.ask} answered at ${e.t} ms, ${e.t - deadline} ms after the turn's deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)`,
+      })
+    }
+  }
+  return out
+}

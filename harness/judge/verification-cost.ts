@@ -1,0 +1,26 @@
+import { callsOf } from './calls.ts'
+import type { History } from '../run/history.ts'
+import { isAbortCall } from './turns.ts'
+
+export interface VerificationCost {
+  /** Tool calls that sent at least one request. */
+  readonly calls: number
+  /** Reconciliation reads, in all. */
+  readonly probes: number
+  /** Side-effecting requests beyond each call's first. */
+  readonly extraAttempts: number
+}
+
+/** What certainty cost: probes and extra attempts per tool call. */
+export function verificationCost(history: History): VerificationCost {
+  let calls = 0
+  let probes = 0
+  let extra = 0
+  for (const v of callsOf(history).values()) {
+    if (isAbortCall(v.call) || v.attempts.length === 0) continue
+    calls++
+    probes += v.attempts.filter((a) => a.probe).length
+    extra += Math.max(0, v.attempts.filter((a) => !a.probe).length - 1)
+  }
+  return { calls, probes, extraAttempts: extra }
+}
