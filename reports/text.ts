@@ -98,6 +98,12 @@ function describeEvent(e: History[number]): string {
       return `  dead process ${e.generation} tried ${e.what}: fenced`
     case 'service-restarted':
       return `  ⟳ service ${e.service} restarted`
+    case 'answered':
+      return `  attempt ${e.attempt} → client: ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (Retry-After ${e.retryAfterMs / 1000} s)` : ''}`
+    case 'abort-requested':
+      return `abort requested for ${e.run}: ${e.reason}`
+    case 'abort-reported':
+      return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken})`).join(', ') || 'nothing to compensate'}`
   }
 }
 
