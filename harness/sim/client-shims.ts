@@ -94,6 +94,14 @@ export class SocketError extends Error {
 
 /** Rough size of the request on the wire (undici reports bytesWritten; only its presence is meaningful). */
 function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
+  try {
+    return estimateBytes(input, init)
+  } catch {
+    return 0 // an estimate must never replace the client's error with its own
+  }
+}
+
+function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
   const body = init?.body
   const bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : body instanceof URLSearchParams ? Buffer.byteLength(body.toString()) : 0

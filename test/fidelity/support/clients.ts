@@ -6,7 +6,7 @@ import http from 'node:http'
 import https from 'node:https'
 import Stripe from 'stripe'
 
-export const CLIENTS = ['fetch', 'node:http', 'axios', 'stripe-node', 'stripe-fetch'] as const
+export const CLIENTS = ['fetch', 'node:http', 'node:http (timeout option)', 'axios', 'stripe-node', 'stripe-fetch'] as const
 export type ClientName = (typeof CLIENTS)[number]
 
 /** Every client gives up after this long without an answer (real ms on loopback, virtual ms in a run). */
@@ -41,20 +41,28 @@ const fetchCall: ClientCall = async (base) => {
   return res.status
 }
 
-/** node:http as its documentation suggests: `req.setTimeout(ms, () => req.destroy())`. */
-const nodeHttpCall: ClientCall = (base) =>
-  new Promise<number>((resolve, reject) => {
-    const url = new URL('/v1/refunds', base)
-    const request = url.protocol === 'https:' ? https.request : http.request
-    const req = request(url, { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
+/**
+ * node:http as its documentation suggests, with the timeout set by
+ * `req.setTimeout(ms, cb)` or by the `timeout` request option plus a
+ * 'timeout' listener; either way the client destroys the request.
+ */
+function nodeHttpCall(how: 'method' | 'option'): ClientCall {
+  return (base) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL('/v1/refunds', base)
+      const request = url.protocol === 'https:' ? https.request : http.request
+      const options = { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) }, ...(how === 'option' ? { timeout: CLIENT_TIMEOUT_MS } : {}) }
+      const req = request(url, options, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', reject)
+      })
+      if (how === 'method') req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
+      else req.on('timeout', () => req.destroy())
+      req.on('error', reject)
+      req.end(BODY)
     })
-    req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
-    req.on('error', reject)
-    req.end(BODY)
-  })
+}
 
 function stripeCall(kind: 'node' | 'fetch'): ClientCall {
   return async (base) => {
@@ -80,7 +88,9 @@ export async function loadClient(name: ClientName): Promise<LoadedClient> {
     case 'fetch':
       return { call: fetchCall }
     case 'node:http':
-      return { call: nodeHttpCall }
+      return { call: nodeHttpCall('method') }
+    case 'node:http (timeout option)':
+      return { call: nodeHttpCall('option') }
     case 'stripe-node':
       return { call: stripeCall('node') }
     case 'stripe-fetch':

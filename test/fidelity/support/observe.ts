@@ -4,15 +4,20 @@
 // wraps (`cause`, stripe's `detail`, an AggregateError's `errors`). Addresses,
 // host names and ports legitimately differ between a loopback socket
 // (http://127.0.0.1:PORT) and the simulated network (https://payments.test:443):
-// they are replaced by <host>, <port> and <origin>; nothing else is.
+// they are replaced by <host>, <port> and <origin>; stack frames are dropped;
+// nothing else is.
 
 export interface Observed {
   /** `error.constructor.name` (what `instanceof`-minded code sees). */
   readonly ctor: string
   readonly name: string
   readonly message: string
-  /** Every own property but stack, message, name and the wrapped errors, sorted, normalised. */
+  /** Every own property but stack, message and the wrapped errors (an own `name` included), sorted, normalised. */
   readonly fields: Readonly<Record<string, unknown>>
+  /** Own enumerable keys, sorted (what util.inspect, spreading and JSON show). */
+  readonly enumerable: readonly string[]
+  /** Own symbol-keyed properties (undici brands its errors so `instanceof` works across copies). */
+  readonly symbols: Readonly<Record<string, unknown>>
   readonly cause?: Observed
   /** stripe-node's StripeConnectionError keeps the client's error in `detail`. */
   readonly detail?: Observed
@@ -35,14 +40,18 @@ const HOST = String.raw`(?:127\.0\.0\.1|localhost|payments\.test|\[::1\])`
 const PORT_FIELDS = new Set(['port', 'localPort', 'remotePort'])
 const ADDRESS_FIELDS = new Set(['address', 'hostname', 'host', 'localAddress', 'remoteAddress'])
 const WRAPPED = new Set(['cause', 'detail', 'errors'])
-const SKIPPED = new Set(['stack', 'message', 'name', ...WRAPPED])
+const SKIPPED = new Set(['stack', 'message', ...WRAPPED])
 
-/** Replace host names, addresses and ports in a string. */
+/** Replace host names, addresses and ports in a string, and drop stack frames (axios keeps a cause's stack in a symbol). */
 export function normaliseText(s: string): string {
-  return s.replace(new RegExp(`${HOST}:\\d+`, 'g'), '<host>:<port>').replace(new RegExp(HOST, 'g'), '<host>').replace(/https?:\/\/<host>(?::<port>)?/g, '<origin>')
+  return s
+    .replace(/\n\s+at [^\n]*/g, '')
+    .replace(new RegExp(`${HOST}:\\d+`, 'g'), '<host>:<port>').replace(new RegExp(HOST, 'g'), '<host>').replace(/https?:\/\/<host>(?::<port>)?/g, '<origin>')
 }
 
 function value(key: string, v: unknown, depth: number): unknown {
+  // A key that is present with an undefined value differs from a missing key.
+  if (v === undefined) return '<undefined>'
   if (PORT_FIELDS.has(key) && (typeof v === 'number' || typeof v === 'string')) return '<port>'
   if (ADDRESS_FIELDS.has(key) && typeof v === 'string') return '<host>'
   if (typeof v === 'string') return normaliseText(v)
@@ -68,13 +77,19 @@ function fieldsOf(e: object): Record<string, unknown> {
 
 /** The error as data (depth-limited, so a cyclic chain cannot hang). */
 export function observe(e: unknown, depth = 0): Observed {
-  if (e === null || typeof e !== 'object') return { ctor: typeof e, name: '', message: String(e), fields: {} }
+  if (e === null || typeof e !== 'object') return { ctor: typeof e, name: '', message: String(e), fields: {}, enumerable: [], symbols: {} }
   const err = e as Error & { cause?: unknown; detail?: unknown; errors?: unknown }
   const observed: { -readonly [K in keyof Observed]: Observed[K] } = {
     ctor: err.constructor?.name ?? 'null-prototype',
     name: String(err.name),
     message: normaliseText(String(err.message)),
     fields: fieldsOf(err),
+    enumerable: Object.keys(err).sort(),
+    symbols: Object.fromEntries(
+      Object.getOwnPropertySymbols(err)
+        .map((sym) => [String(sym), value('', (err as unknown as Record<symbol, unknown>)[sym], 1)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
   }
   if (depth < 5) {
     if (err.cause !== undefined) observed.cause = observe(err.cause, depth + 1)
@@ -95,10 +110,15 @@ export function differences(real: unknown, simulated: unknown, path = ''): strin
   return keys.flatMap((k) => differences((real as Record<string, unknown>)[k], (simulated as Record<string, unknown>)[k], path ? `${path}.${k}` : k))
 }
 
-/** A short human summary of an error chain: `TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]`. */
+/**
+ * A one-line summary of an error chain, as the docs' matrix shows it:
+ * `TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]`.
+ * The constructor is shown when it is not the name: `StripeConnectionError (name Error): …`.
+ */
 export function summary(o: Observed): string {
-  const code = o.fields.code === undefined ? '' : ` [${String(o.fields.code)}]`
-  const head = `${o.name}: ${o.message}${code}`
+  const who = o.ctor === o.name ? o.name : `${o.ctor} (name ${o.name})`
+  const code = o.fields.code === undefined || o.fields.code === '<undefined>' ? '' : ` [${String(o.fields.code)}]`
+  const head = `${who}: ${o.message}${code}`
   const next = o.cause ?? o.detail
   return next ? `${head} ← ${summary(next)}` : head
 }

@@ -3,6 +3,7 @@
 // handler by the request pipeline. A one-call executor makes the call against
 // ctx.services.payments and keeps what the client raised.
 import type { Executor } from '../../../harness/contract/executor.ts'
+import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 import { eventsOf } from '../../../harness/run/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { refundScenario } from '../../support/scenario.ts'
@@ -30,10 +31,21 @@ function capturingExecutor(call: ClientCall, seen: { outcome?: Outcome; elapsedM
 }
 
 /** One client call inside a faultline run with the fault scheduled, observed. */
-export async function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Cell> {
+export function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Cell> {
+  return captureInRun(call, scenarioFaults(fault), `fidelity-${fault}`)
+}
+
+/** One client call inside a faultline run with these faults, observed. */
+export async function captureInRun(call: ClientCall, faults: readonly RequestFault[], name = 'fidelity'): Promise<Cell> {
   const seen: { outcome?: Outcome; elapsedMs?: number } = {}
   const { history } = await runScenario(
-    refundScenario({ name: `fidelity-${fault}`, faults: scenarioFaults(fault), model: { maxAsks: 1, regenerateArgs: false } }),
+    refundScenario({
+      name,
+      faults,
+      model: { maxAsks: 1, regenerateArgs: false },
+      // An instant service, like the loopback server, so the two worlds' timings compare.
+      services: { payments: { processingMs: 0, paymentIntents: [{ id: 'pi_1', amount: 10_000, currency: 'eur' }] } },
+    }),
     capturingExecutor(call, seen),
   )
   const problems = eventsOf(history, 'executor-fault')

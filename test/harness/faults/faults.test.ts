@@ -23,10 +23,10 @@ describe('before-send: connection-refused', () => {
 })
 
 describe('after-receipt: server-fails-before-apply', () => {
-  it('reset: no effect, the client sees ECONNRESET', async () => {
+  it('reset: no effect, the client sees the connection closed (undici: SocketError UND_ERR_SOCKET)', async () => {
     const { seen, effects } = await strike({ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt: 1, mode: 'reset' })
     expect(effects).toHaveLength(0)
-    expect(seen.error).toMatchObject({ name: 'TypeError', message: 'fetch failed', causeCode: 'ECONNRESET' })
+    expect(seen.error).toMatchObject({ name: 'TypeError', message: 'fetch failed', causeName: 'SocketError', causeCode: 'UND_ERR_SOCKET' })
   })
   it('503: no effect, the client sees a 503 response', async () => {
     const { seen, effects } = await strike({ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt: 1, mode: '503' })
@@ -37,11 +37,11 @@ describe('after-receipt: server-fails-before-apply', () => {
 })
 
 describe('after-effect: reset-after-effect', () => {
-  it('the effect is in the ledger, yet the client sees ECONNRESET', async () => {
+  it('the effect is in the ledger, yet the client sees the connection closed', async () => {
     const { seen, effects, history } = await strike({ kind: 'reset-after-effect', boundary: 'after-effect', attempt: 1 })
     expect(effects).toHaveLength(1)
     expect(eventsOf(history, 'response-lost')).toHaveLength(1)
-    expect(seen.error).toMatchObject({ name: 'TypeError', message: 'fetch failed', causeCode: 'ECONNRESET', causeSyscall: 'read' })
+    expect(seen.error).toMatchObject({ name: 'TypeError', message: 'fetch failed', causeName: 'SocketError', causeCode: 'UND_ERR_SOCKET', causeSyscall: undefined })
   })
 })
 

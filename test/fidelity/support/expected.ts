@@ -1,0 +1,64 @@
+// The matrix as documented in docs/fidelity.md: what each client raises for
+// each fault on a real socket (Node 20, undici as bundled, axios 1.x,
+// stripe 23.1.0), how many requests reach the server, and when the client
+// gives up. The suite checks the real socket against this table and the
+// simulation against the real socket, cell by cell.
+import { CLIENT_TIMEOUT_MS, type ClientName } from './clients.ts'
+import type { FaultCase } from './faults.ts'
+
+export interface ExpectedCell {
+  /** `summary()` of the error chain (addresses and ports normalised). */
+  readonly error: string
+  /** Requests the server reads in full. */
+  readonly requests: number
+  /** When the client reports the error (ms after the call; exact in virtual time). */
+  readonly atMs: number
+}
+
+const REFUSED = 'Error: connect ECONNREFUSED <host>:<port> [ECONNREFUSED]'
+const HANG_UP = 'Error: socket hang up [ECONNRESET]'
+const FETCH_REFUSED = `TypeError: fetch failed ← ${REFUSED}`
+const FETCH_CLOSED = 'TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]'
+const STRIPE = 'StripeConnectionError (name Error)'
+const STRIPE_CONNECTION = `${STRIPE}: An error occurred with our connection to Stripe.`
+const STRIPE_TIMEOUT = `${STRIPE}: Request aborted due to timeout being reached (${CLIENT_TIMEOUT_MS}ms) ← TypeError: ETIMEDOUT [ETIMEDOUT]`
+/** stripe-node retries a closed connection once even with maxNetworkRetries: 0, after 500 ms. */
+const STRIPE_FREE_RETRY_MS = 500
+
+function resets(error: string, requests = 1, atMs = 0): Record<'reset-before-apply' | 'reset-after-effect', ExpectedCell> {
+  return { 'reset-before-apply': { error, requests, atMs }, 'reset-after-effect': { error, requests, atMs } }
+}
+
+export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
+  fetch: {
+    refused: { error: FETCH_REFUSED, requests: 0, atMs: 0 },
+    ...resets(FETCH_CLOSED),
+    'no-answer': { error: 'DOMException (name TimeoutError): The operation was aborted due to timeout', requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  'node:http': {
+    refused: { error: REFUSED, requests: 0, atMs: 0 },
+    ...resets(HANG_UP),
+    // The client's own `req.setTimeout(ms, () => req.destroy())`: destroying a request with no response is a hang-up.
+    'no-answer': { error: HANG_UP, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  'node:http (timeout option)': {
+    refused: { error: REFUSED, requests: 0, atMs: 0 },
+    ...resets(HANG_UP),
+    'no-answer': { error: HANG_UP, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  axios: {
+    refused: { error: `AxiosError (name Error): connect ECONNREFUSED <host>:<port> [ECONNREFUSED] ← ${REFUSED}`, requests: 0, atMs: 0 },
+    ...resets(`AxiosError (name Error): socket hang up [ECONNRESET] ← ${HANG_UP}`),
+    'no-answer': { error: `AxiosError: timeout of ${CLIENT_TIMEOUT_MS}ms exceeded [ECONNABORTED]`, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  'stripe-node': {
+    refused: { error: `${STRIPE_CONNECTION} ← ${REFUSED}`, requests: 0, atMs: 0 },
+    ...resets(`${STRIPE}: An error occurred with our connection to Stripe. Request was retried 1 times. ← ${HANG_UP}`, 2, STRIPE_FREE_RETRY_MS),
+    'no-answer': { error: STRIPE_TIMEOUT, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  'stripe-fetch': {
+    refused: { error: `${STRIPE_CONNECTION} ← ${FETCH_REFUSED}`, requests: 0, atMs: 0 },
+    ...resets(`${STRIPE_CONNECTION} ← ${FETCH_CLOSED}`),
+    'no-answer': { error: STRIPE_TIMEOUT, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+}
