@@ -10,6 +10,7 @@ import type { HistoryRecorder } from '../run/history.ts'
 import { currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
+import { clientGaveUp } from './client-shims.ts'
 
 /** The services of a run by name (a Map will do; a run creates some on first use). */
 export interface ServiceDirectory {
@@ -110,7 +111,7 @@ export class RequestPipeline implements RequestRouter {
       service,
       deliver: (options) => this.#deliver(request, attempt, call, service, options?.internalError ?? false),
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      clientGaveUp: () => abortOf(request.signal),
+      clientGaveUp: () => clientGaveUp(request),
       loseResponse: (reason) => this.#history.record({ type: 'response-lost', attempt, reason }),
       errorResponse: (kind, retryAfterS) => service.errorResponse(kind, retryAfterS),
       restartService: () => {
@@ -147,8 +148,3 @@ function errorName(e: unknown): string {
   return typeof code === 'string' ? code : e instanceof Error ? e.name : 'error'
 }
 
-function abortOf(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise<void>(() => {})
-  if (signal.aborted) return Promise.resolve()
-  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
-}
