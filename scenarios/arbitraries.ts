@@ -24,11 +24,14 @@ export interface ScenarioArbitraryOptions {
   readonly maxFaults?: number
   /** Requests a fault may target: 1..maxAttempt (default 4: most runs make 1–4 side-effecting requests). */
   readonly maxAttempt?: number
-  /** Only the spine's first four boundaries (before-send, in-transit, after-receipt, after-effect). Default false: the whole catalogue. */
+  /** Only the spine's first four boundaries (before-send, in-transit, after-receipt, after-effect), refunds only. Default false: the whole catalogue and every tool. */
   readonly spineOnly?: boolean
 }
 
-const step = fc.record({ order: fc.nat({ max: ORDERS.length - 1 }), amount: fc.constantFrom(...AMOUNTS) })
+const step = fc.record({ order: fc.nat({ max: ORDERS.length - 1 }), amount: fc.constantFrom(...AMOUNTS), tool: fc.constantFrom('issue_refund' as const, 'issue_refund' as const, 'charge_card' as const) })
+
+/** The address the confirmation e-mails go to. */
+export const CUSTOMER = 'customer@mail.test'
 
 /** Delays around common client timeouts (8 s, 10 s, 30 s), just under and just over, and some short ones. */
 const DELAYS = fc.constantFrom(100, 1_000, 7_900, 8_100, 9_900, 10_100, 29_900, 30_100)
@@ -92,6 +95,10 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     .record({
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       steps: fc.array(step, { minLength: 1, maxLength: 3 }),
+      // Irreversible calls go last: a confirmation e-mail ends some plans.
+      email: spineOnly ? fc.constant(false) : fc.boolean(),
+      emailMode: fc.constantFrom('idempotent+probe' as const, 'idempotent+probe' as const, 'neither' as const),
+      abortOnFailure: spineOnly ? fc.constant(false) : fc.boolean(),
       faults: requestFaults,
       crashes,
       maxAsks: fc.integer({ min: 1, max: 3 }),
@@ -117,13 +124,16 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         name: 'generated',
         seed: g.seed,
         turnBudgetMs: g.turnBudgetMs,
-        plan: g.steps.map(
-          (s, i): PlanStep => ({
-            stepId: `s${i + 1}`,
-            tool: 'issue_refund',
-            args: { payment_intent: ORDERS[s.order]!.payment_intent, amount: s.amount, currency: 'eur', order_id: ORDERS[s.order]!.order_id },
-          }),
-        ),
+        plan: [
+          ...g.steps.map(
+            (s, i): PlanStep =>
+              s.tool === 'charge_card' && !spineOnly
+                ? { stepId: `s${i + 1}`, tool: 'charge_card', args: { order_id: ORDERS[s.order]!.order_id, amount: s.amount, currency: 'eur' } }
+                : { stepId: `s${i + 1}`, tool: 'issue_refund', args: { payment_intent: ORDERS[s.order]!.payment_intent, amount: s.amount, currency: 'eur', order_id: ORDERS[s.order]!.order_id } },
+          ),
+          ...(g.email ? [{ stepId: `s${g.steps.length + 1}`, tool: 'send_email', args: { to: CUSTOMER, template: 'refund_confirmation', order_id: ORDERS[g.steps[0]!.order]!.order_id } }] : []),
+        ],
+        ...(g.abortOnFailure ? { abortOnFailure: true } : {}),
         faults,
         model: {
           maxAsks: g.maxAsks,
@@ -137,8 +147,9 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
             ...(g.visibilityLagMs ? { visibilityLagMs: g.visibilityLagMs } : {}),
             ...(keyStore === 'volatile' ? { keyStore } : {}),
             // Only the payment intents the plan uses, so a shrunk scenario reads short.
-            paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => ORDERS[s.order]!.payment_intent === pi.id)),
+            paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => (s.tool === 'issue_refund' || spineOnly) && ORDERS[s.order]!.payment_intent === pi.id)),
           },
+          ...(g.email ? { email: { processingMs: g.processingMs, ...(g.emailMode !== 'idempotent+probe' ? { mode: g.emailMode } : {}) } } : {}),
         },
       }
     })

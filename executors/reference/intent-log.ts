@@ -16,6 +16,11 @@ export interface Intent {
   /** 1 when a FAILED_NO_EFFECT is permanent (the service rejected the request). */
   readonly permanent: number
   readonly effect_id: string | null
+  /**
+   * The compensation, registered with the intent before the call:
+   * JSON `{ tool, args }` — args complete but for the effect's id — or null.
+   */
+  readonly compensation: string | null
   /** When the intent was opened: the key's age (services forget keys after 24 h). */
   readonly created_at: number
   readonly updated_at: number
@@ -24,18 +29,21 @@ export interface Intent {
 export class IntentLog {
   readonly #get: BetterSqlite3.Statement<[string], Intent>
   readonly #open: BetterSqlite3.Statement<[string], Intent>
-  readonly #insert: BetterSqlite3.Statement<[string, string, string, string, string, number, number]>
-  readonly #update: BetterSqlite3.Statement<[string, number, string | null, number, string]>
+  readonly #insert: BetterSqlite3.Statement<[string, string, string, string, string, string | null, number, number]>
+  readonly #forRun: BetterSqlite3.Statement<[string], Intent>
+  readonly #update: BetterSqlite3.Statement<[string, number | null, string | null, number, string]>
 
   constructor(db: BetterSqlite3.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS intents (
       key TEXT PRIMARY KEY, run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL,
       body TEXT NOT NULL, status TEXT NOT NULL, permanent INTEGER NOT NULL DEFAULT 0,
-      effect_id TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`)
+      effect_id TEXT, compensation TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`)
     this.#get = db.prepare('SELECT * FROM intents WHERE key = ?')
     this.#open = db.prepare(`SELECT * FROM intents WHERE status IN ('PENDING', 'UNKNOWN') AND key > ? ORDER BY key`)
-    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)`)
-    this.#update = db.prepare('UPDATE intents SET status = ?, permanent = ?, effect_id = ?, updated_at = ? WHERE key = ?')
+    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, compensation, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`)
+    this.#forRun = db.prepare('SELECT * FROM intents WHERE run_id = ? ORDER BY rowid DESC')
+    // `permanent` is sticky unless given: a refusal, once known, is not forgotten by a later status.
+    this.#update = db.prepare('UPDATE intents SET status = ?, permanent = COALESCE(?, permanent), effect_id = ?, updated_at = ? WHERE key = ?')
   }
 
   get(key: string): Intent | undefined {
@@ -47,14 +55,19 @@ export class IntentLog {
     return this.#open.all('')
   }
 
-  /** Record the intent before the first send. */
-  open(key: string, runId: string, stepId: string, tool: string, body: string): Intent {
+  /** Record the intent (and its compensation) before the first send. */
+  open(key: string, runId: string, stepId: string, tool: string, body: string, compensation: string | null = null): Intent {
     const now = Date.now()
-    this.#insert.run(key, runId, stepId, tool, body, now, now)
+    this.#insert.run(key, runId, stepId, tool, body, compensation, now, now)
     return this.get(key)!
   }
 
+  /** The run's intents, newest first (compensation goes in reverse order). */
+  forRun(runId: string): Intent[] {
+    return this.#forRun.all(runId)
+  }
+
   mark(key: string, status: IntentStatus, opts: { permanent?: boolean; effectId?: string | null } = {}): void {
-    this.#update.run(status, opts.permanent ? 1 : 0, opts.effectId ?? null, Date.now(), key)
+    this.#update.run(status, opts.permanent === undefined ? null : opts.permanent ? 1 : 0, opts.effectId ?? null, Date.now(), key)
   }
 }

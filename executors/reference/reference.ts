@@ -19,6 +19,7 @@ import { idempotencyKey } from './idempotency-key.ts'
 import { IntentLog } from './intent-log.ts'
 import { emailAdapter } from './tools/email.ts'
 import { refundAdapter } from './tools/refund.ts'
+import { chargeAdapter } from './tools/charge.ts'
 import type { ToolAdapter } from './tools/tool-adapter.ts'
 
 export interface ReferencePolicy {
@@ -51,16 +52,24 @@ export const REFERENCE_POLICY: ReferencePolicy = {
 }
 
 type Adapters = Readonly<Record<string, ToolAdapter<object>>>
+/** Retry-After per operation key (epoch ms): a later ask of the same operation waits too. */
+type Waits = Map<string, number>
 
 export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLICY, name = 'reference'): Executor {
   return {
     name,
     async boot(ctx: BootContext): Promise<ExecutorProcess> {
       const log = new IntentLog(ctx.storage.sqlite('intents'))
-      const adapters: Adapters = { issue_refund: refundAdapter(ctx.services.payments), send_email: emailAdapter(ctx.services.email) }
+      const adapters: Adapters = {
+        charge_card: chargeAdapter(ctx.services.payments),
+        issue_refund: refundAdapter(ctx.services.payments),
+        send_email: emailAdapter(ctx.services.email),
+      }
+      const waits: Waits = new Map()
       return {
-        callTool: (call) => callTool(call, log, adapters, policy),
+        callTool: (call) => callTool(call, log, adapters, policy, waits),
         recover: (deadline) => sweep(log, adapters, policy, deadline),
+        abort: (runId, deadline) => compensate(runId, deadline, log, adapters, policy, waits),
       }
     },
   }
@@ -89,7 +98,7 @@ async function reconcile(adapter: ToolAdapter<object>, body: string, key: string
   return answered ? { absent: true } : { inconclusive: true }
 }
 
-async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, policy: ReferencePolicy): Promise<Envelope> {
+async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, policy: ReferencePolicy, waits: Waits): Promise<Envelope> {
   const adapter = adapters[call.tool]
   if (!adapter) return rejected('tool', `unknown tool ${call.tool}`, 'rejected')
   const what = adapter.effectType
@@ -104,8 +113,10 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
   if (prior?.status === 'FAILED_NO_EFFECT' && prior.permanent) return rejected(what, `the service rejected this ${what} earlier`, 'already-rejected')
   // A record left PENDING or UNKNOWN by an earlier ask (or a crashed process) means a send may have landed.
   let ambiguous = prior?.status === 'PENDING' || prior?.status === 'UNKNOWN'
-  const intent = prior ?? log.open(key, call.runId, call.stepId, call.tool, adapter.body(canon.op, key, call.runId, call.stepId)) // before anything is sent
-  if (prior?.status === 'FAILED_NO_EFFECT') log.mark(key, 'PENDING') // it certainly never landed: start over with the same key
+  // Before anything is sent: the intent, and how to compensate it should the run be aborted.
+  const compensation = adapter.compensation(canon.op)
+  const intent = prior ?? log.open(key, call.runId, call.stepId, call.tool, adapter.body(canon.op, key, call.runId, call.stepId), compensation ? JSON.stringify(compensation) : null)
+  if (prior?.status === 'FAILED_NO_EFFECT') log.mark(key, 'PENDING', { permanent: false }) // it certainly never landed: start over with the same key
   const keyMayBeForgotten = () => Date.now() - intent.created_at > policy.keyTrustMs
 
   const confirm = (effectId: string, action: string): Envelope => {
@@ -126,7 +137,7 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
   const lookFirst = async (): Promise<Envelope | 'resend'> => {
     const r = await reconcile(adapter, intent.body, key, policy, budget)
     if ('found' in r) return confirm(r.found, 'probed-found')
-    if ('unsupported' in r) return unresolved('the service offers no way to look it up')
+    if ('unsupported' in r) return { ...unresolved('the service offers no way to look it up, and it cannot be made safe automatically; a person must check'), action_taken: 'human-review' }
     // Only a conclusive "not there" allows a resend: the key alone is not trusted, since
     // services forget keys (24 h, or a restart of a volatile store) and say nothing about it.
     if ('inconclusive' in r) return unresolved(keyMayBeForgotten() ? 'the service may have forgotten the key and no probe could tell' : 'it could not be confirmed before the deadline')
@@ -141,7 +152,7 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
     if (prior?.permanent) return unresolved('the service refused a resend, and the first send cannot be found')
   }
 
-  let notBefore = 0 // a Retry-After the service asked for
+  let notBefore = waits.get(key) ?? 0 // a Retry-After the service asked for (in this ask or an earlier one)
   for (let sends = 0; sends < policy.maxSends; ) {
     if (Date.now() < notBefore) {
       if (budget() - (notBefore - Date.now()) < policy.minAttemptBudgetMs) break
@@ -149,7 +160,9 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
     }
     if (budget() < policy.minAttemptBudgetMs) break
     sends++
-    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()), call.deadline)
+    // The service is told to refuse the work if it arrives after our own cut-off (deadline minus
+    // the reserve): a request held in the network cannot then land after the turn has ended.
+    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()), call.deadline - policy.reserveMs)
     switch (result.kind) {
       case 'succeeded':
         return confirm(adapter.effectId(result.body), sends === 1 && !ambiguous ? 'sent' : 'resent-same-key')
@@ -175,15 +188,12 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
         break
       case 'rate-limited':
         // Refused before processing: wait as long as we are told (if the budget allows), then try again.
-        if (budget() - result.retryAfterMs < policy.minAttemptBudgetMs) {
-          sends = policy.maxSends
-          break
-        }
-        await sleep(Math.max(result.retryAfterMs, policy.notSentBackoffMs))
+        notBefore = Date.now() + Math.max(result.retryAfterMs, policy.notSentBackoffMs)
+        waits.set(key, notBefore)
         break
       case 'in-flight':
       case 'ambiguous': {
-        if ('retryAfterMs' in result && result.retryAfterMs !== undefined) notBefore = Date.now() + result.retryAfterMs
+        if ('retryAfterMs' in result && result.retryAfterMs !== undefined) waits.set(key, (notBefore = Date.now() + result.retryAfterMs))
         ambiguous = true
         log.mark(key, 'UNKNOWN')
         const next = await lookFirst()
@@ -205,6 +215,46 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
       ? `The ${what} was not started: too little of the turn's time budget was left. It is safe to try again.`
       : `The ${what} did not happen (the request never reached the service). It is safe to try again.`,
   }
+}
+
+/**
+ * Abort: compensate the run's confirmed effects, newest first. An UNKNOWN one
+ * is reconciled before it is ever compensated; one that cannot be settled is
+ * left to a person. Each compensation is a tool call of its own: its own
+ * intent record, its own key (derived from the original's), its own deadline
+ * and probe.
+ */
+async function compensate(runId: string, deadline: number, log: IntentLog, adapters: Adapters, policy: ReferencePolicy, waits: Waits): Promise<Envelope[]> {
+  const out: Envelope[] = []
+  for (const intent of log.forRun(runId)) {
+    if (!intent.compensation || intent.step_id.startsWith('compensate:')) continue
+    let effectId = intent.status === 'SUCCEEDED' ? intent.effect_id : null
+    if (intent.status === 'PENDING' || intent.status === 'UNKNOWN') {
+      const adapter = adapters[intent.tool]!
+      const r = await reconcile(adapter, intent.body, intent.key, policy, () => deadline - Date.now() - policy.reserveMs)
+      if ('found' in r) {
+        log.mark(intent.key, 'SUCCEEDED', { effectId: r.found })
+        effectId = r.found
+      } else if ('absent' in r) {
+        continue // it never happened: nothing to compensate
+      } else {
+        out.push({ status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'human-review', message: `Could not tell whether ${intent.tool} ${intent.key} happened; left to a person.` })
+        continue
+      }
+    }
+    if (!effectId) continue
+    const spec = JSON.parse(intent.compensation) as { tool: string; args: Record<string, unknown>; effectArg: string }
+    out.push(
+      await callTool(
+        { runId, stepId: `compensate:${intent.key}`, tool: spec.tool, args: { ...spec.args, [spec.effectArg]: effectId }, deadline },
+        log,
+        adapters,
+        policy,
+        waits,
+      ),
+    )
+  }
+  return out
 }
 
 /** The sweeper: after a restart, look for the effects of intents left in flight; confirm what is found. */

@@ -22,4 +22,10 @@ export interface ExecutorProcess {
   callTool(call: ToolCall): Promise<Envelope>
   /** After a restart: reconcile what was left in flight, by `deadline` (epoch ms). */
   recover?(deadline: number): Promise<void>
+  /**
+   * The agent gave up on run `runId`: compensate the effects it confirmed
+   * (refund a charge, correct a sent e-mail), by `deadline`. One envelope per
+   * compensation attempted or left to a person.
+   */
+  abort?(runId: string, deadline: number): Promise<Envelope[]>
 }

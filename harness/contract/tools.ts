@@ -19,6 +19,13 @@ export const ISSUE_REFUND: ToolSpec = {
   description: 'Refund `amount` (major units, e.g. 49.90) of a payment intent for an order.',
 }
 
+export const CHARGE_CARD: ToolSpec = {
+  name: 'charge_card',
+  service: 'payments',
+  identity: ['order_id', 'amount', 'currency'],
+  description: 'Charge the customer `amount` (major units) for an order. Compensated by a refund.',
+}
+
 export const SEND_EMAIL: ToolSpec = {
   name: 'send_email',
   service: 'email',
@@ -26,4 +33,4 @@ export const SEND_EMAIL: ToolSpec = {
   description: 'Send the customer an e-mail from a template (e.g. refund_confirmation) about an order. Irreversible.',
 }
 
-export const TOOLS: Readonly<Record<string, ToolSpec>> = { [ISSUE_REFUND.name]: ISSUE_REFUND, [SEND_EMAIL.name]: SEND_EMAIL }
+export const TOOLS: Readonly<Record<string, ToolSpec>> = { [CHARGE_CARD.name]: CHARGE_CARD, [ISSUE_REFUND.name]: ISSUE_REFUND, [SEND_EMAIL.name]: SEND_EMAIL }

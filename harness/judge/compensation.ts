@@ -25,9 +25,16 @@ export function phantomCompensation(history: History): Violation[] {
     }))
 }
 
-/** After an abort, an effect the executor had confirmed (SUCCEEDED) and that can be compensated was not. */
+/**
+ * After an abort, an effect the executor had confirmed (SUCCEEDED) and that
+ * can be compensated was silently left as it was. Compensations the executor
+ * reported as failed or left to a person (a non-SUCCEEDED envelope in its
+ * abort report) account for as many uncompensated effects: those failures are
+ * visible, not silent.
+ */
 export function uncompensatedEffect(history: History): Violation[] {
   if (eventsOf(history, 'abort-requested').length === 0) return []
+  let admitted = eventsOf(history, 'abort-reported').reduce((n, e) => n + e.envelopes.filter((x) => x.status !== 'SUCCEEDED').length, 0)
   const compensated = new Set(
     eventsOf(history, 'effect-applied')
       .filter((e) => isAbortCall(e.call) && e.target !== null)
@@ -38,6 +45,10 @@ export function uncompensatedEffect(history: History): Violation[] {
     if (isAbortCall(v.call) || v.reports.at(-1)?.envelope.status !== 'SUCCEEDED') continue
     for (const e of v.effects) {
       if (COMPENSABLE.has(e.type) && !compensated.has(e.effect)) {
+        if (admitted > 0) {
+          admitted--
+          continue
+        }
         out.push({ judge: 'uncompensated-effect', call: v.call, tool: v.tool, boundaries: [], message: `${v.call}: confirmed ${e.type} ${e.effect} was not compensated when the run was aborted` })
       }
     }

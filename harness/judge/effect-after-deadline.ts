@@ -16,7 +16,7 @@ export function effectAfterDeadline(history: History): Violation[] {
       out.push({
         judge: 'effect-after-deadline',
         call: e.call,
-        tool: v?.tool ?? null,
+        tool: v?.tool || null,
         boundaries: v ? boundariesOf(v) : [],
         message: `${e.call ?? 'run'}: ${e.effectType} ${e.effect} applied at ${e.t} ms, after the turn's deadline at ${deadline} ms (attempt ${e.attempt})`,
       })

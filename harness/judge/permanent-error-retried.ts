@@ -29,7 +29,7 @@ export function permanentErrorRetried(history: History): Violation[] {
         out.push({
           judge: 'permanent-error-retried',
           call: e.call,
-          tool: v?.tool ?? null,
+          tool: v?.tool || null,
           boundaries: v ? boundariesOf(v) : [],
           message: `${e.call}: attempt ${e.attempt} resent the request that attempt ${first.attempt} had been refused with ${first.status}`,
         })

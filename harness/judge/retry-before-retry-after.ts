@@ -22,7 +22,7 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
         out.push({
           judge: 'retry-before-retry-after',
           call: e.call,
-          tool: v?.tool ?? null,
+          tool: v?.tool || null,
           boundaries: v ? boundariesOf(v) : [],
           message: `${e.call}: attempt ${e.attempt} sent at ${e.t} ms, before ${wait.until} ms as Retry-After on attempt ${wait.attempt} asked`,
         })

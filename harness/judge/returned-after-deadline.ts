@@ -21,7 +21,7 @@ export function returnedAfterDeadline(history: History): Violation[] {
       out.push({
         judge: 'returned-after-deadline',
         call: e.call,
-        tool: v?.tool ?? null,
+        tool: v?.tool || null,
         boundaries: v ? boundariesOf(v) : [],
         message: `${e.call}: ask ${e.ask} answered at ${e.t} ms, ${e.t - deadline} ms after the turn's deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)`,
       })

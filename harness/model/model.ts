@@ -3,6 +3,7 @@
 // safe — or, if the scenario says it is disobedient, when it does not. Re-asks
 // may re-word the arguments. After an executor crash, the resumed agent asks
 // again for the step that was in flight.
+import type { Envelope } from '../contract/envelope.ts'
 import { checkEnvelope } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../run/history.ts'
 import type { Scenario } from '../run/scenario.ts'
@@ -18,6 +19,35 @@ export interface ModelContext {
   readonly rng: Rng
   readonly clock: VirtualClock
   readonly supervisor: Supervisor
+}
+
+/** The agent aborts the run: the executor compensates, as its own call, in a turn of its own. */
+async function abort(ctx: ModelContext, reason: string): Promise<void> {
+  const { runId, history, supervisor } = ctx
+  history.record({ type: 'abort-requested', run: runId, reason })
+  for (let tries = 0; tries < MAX_ASKS_WITH_CRASHES; tries++) {
+    supervisor.newTurn()
+    const result = await supervisor.within(`${runId}/abort`, (p) => (p.abort ? p.abort(runId, supervisor.deadline) : Promise.resolve([])))
+    if (!result.ok && 'crashed' in result) {
+      if (!(await supervisor.restart(result.crashed))) return
+      continue
+    }
+    if (!result.ok) {
+      history.record({ type: 'executor-fault', call: `${runId}/abort`, problem: 'threw', message: oneLine(result.threw) })
+      return
+    }
+    const envelopes: Envelope[] = []
+    for (const raw of Array.isArray(result.value) ? result.value : [result.value]) {
+      const checked = checkEnvelope(raw)
+      if (!checked.ok) {
+        history.record({ type: 'executor-fault', call: `${runId}/abort`, problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
+        return
+      }
+      envelopes.push(checked.envelope)
+    }
+    history.record({ type: 'abort-reported', run: runId, envelopes })
+    return
+  }
 }
 
 /** A bound on asks per step, crashes included, so a plan always ends. */
@@ -62,7 +92,11 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
         break
       }
       const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
-      if (!allowed || asks >= model.maxAsks || !timeLeft) return // the agent stops the plan and tells the user
+      if (!allowed || asks >= model.maxAsks || !timeLeft) {
+        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did.
+        if (scenario.abortOnFailure) await abort(ctx, `${call} ended ${envelope.status}`)
+        return
+      }
       args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
     }
   }

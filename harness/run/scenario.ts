@@ -41,6 +41,8 @@ export interface Scenario {
   /** The turn's budget in virtual ms; every tool call gets the same turn deadline. */
   readonly turnBudgetMs: number
   readonly plan: readonly PlanStep[]
+  /** When a step fails or stays unknown, the agent aborts the run and asks the executor to compensate (default false). */
+  readonly abortOnFailure?: boolean
   readonly faults: readonly Fault[]
   readonly model: ModelBehaviour
   readonly services: {
@@ -84,6 +86,7 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
     if (typeof step.tool !== 'string' || !Object.hasOwn(TOOLS, step.tool)) return fail(`plan[${i}].tool must be one of ${Object.keys(TOOLS).join(', ')}, got ${show(step.tool)}`)
     if (!isObj(step.args)) return fail(`plan[${i}].args must be an object`)
   }
+  if (input.abortOnFailure !== undefined && typeof input.abortOnFailure !== 'boolean') return fail('"abortOnFailure" must be a boolean when given')
   if (!Array.isArray(input.faults)) return fail('"faults" must be an array (use [] for none)')
   for (const [i, f] of input.faults.entries()) {
     if (!isObj(f)) return fail(`faults[${i}] must be an object`)

@@ -89,6 +89,11 @@ export class Supervisor {
     }
   }
 
+  /** Start a new turn now (the agent's compensation gets a turn of its own). */
+  newTurn(): void {
+    this.#newTurn()
+  }
+
   #newTurn(): void {
     this.#deadline = this.#o.clock.now() + this.#o.turnBudgetMs
     this.#o.history.record({ type: 'turn-started', deadline: this.#o.clock.elapsed() + this.#o.turnBudgetMs })

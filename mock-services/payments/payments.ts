@@ -87,6 +87,7 @@ export class PaymentsService implements MockService {
     if (request.method === 'GET') {
       if (path === '/v1/refunds') return this.#listRefunds(url)
       if (path.startsWith('/v1/refunds/')) return this.#getRefund(id('/v1/refunds/'))
+      if (path === '/v1/payment_intents') return stripeList(this.#store.intents((at) => this.#visibility.visible(at)), url.searchParams, '/v1/payment_intents', 'payment_intent')
       if (path.startsWith('/v1/payment_intents/')) return this.#getIntent(id('/v1/payment_intents/'))
     }
     if (request.method === 'POST') {

@@ -93,6 +93,15 @@ export class PaymentsStore {
     return row ? { refund: toRefund(row), visibleAt: row.visibleAt } : null
   }
 
+  /** Payment intents newest first, visible at `now` (Stripe's list order). */
+  intents(isVisible: (visibleAt: number) => boolean): PaymentIntent[] {
+    return this.#db.paymentIntent
+      .getAll()
+      .filter((r) => isVisible(r.visibleAt))
+      .sort((a, b) => b.seq - a.seq)
+      .map(toIntent)
+  }
+
   /** Refunds newest first (Stripe's list order), optionally of one payment intent, visible at `now`. */
   refunds(paymentIntent: string | null, isVisible: (visibleAt: number) => boolean): Refund[] {
     const rows = paymentIntent === null ? this.#db.refund.getAll() : this.#db.refund.findMany({ where: { paymentIntent: { equals: paymentIntent } } })

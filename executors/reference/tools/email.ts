@@ -8,6 +8,8 @@ export interface CanonicalEmail {
   readonly to: string
   readonly template: string
   readonly order_id: string
+  /** For a correction: the e-mail it corrects. */
+  readonly corrects: string
 }
 
 const TEMPLATES: Record<string, (orderId: string) => { subject: string; text: string }> = {
@@ -22,7 +24,8 @@ export function canonicalEmail(args: Readonly<Record<string, unknown>>): { ok: t
   if (!Object.hasOwn(TEMPLATES, template)) return { ok: false, problem: `template must be one of ${Object.keys(TEMPLATES).join(', ')}` }
   const order = typeof args.order_id === 'string' ? args.order_id.trim().toLowerCase() : ''
   if (order === '') return { ok: false, problem: 'order_id must be a non-empty string' }
-  return { ok: true, op: { to, template, order_id: order } }
+  const corrects = typeof args.corrects === 'string' ? args.corrects.trim() : ''
+  return { ok: true, op: { to, template, order_id: order, corrects } }
 }
 
 export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
@@ -33,7 +36,8 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
     canonical: canonicalEmail,
     body: (op, key) => {
       const { subject, text } = TEMPLATES[op.template]!(op.order_id)
-      return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags: [{ name: 'client_reference', value: key }] })
+      const tags = [{ name: 'client_reference', value: key }, ...(op.corrects ? [{ name: 'corrects', value: op.corrects }] : [])]
+      return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags })
     },
     async send(body, key, timeoutMs, deadline) {
       try {
@@ -61,5 +65,7 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
       }
     },
     effectId: (b) => (b as { id: string }).id,
+    // A sent e-mail cannot be unsent: it can only be followed by a correction.
+    compensation: (op) => (op.corrects ? null : { tool: 'send_email', args: { to: op.to, template: 'refund_correction', order_id: op.order_id }, effectArg: 'corrects' }),
   }
 }

@@ -57,5 +57,6 @@ export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
       }
     },
     effectId: (b) => (b as { id: string }).id,
+    compensation: () => null, // money sent back cannot be taken back
   }
 }

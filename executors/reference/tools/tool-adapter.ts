@@ -21,4 +21,10 @@ export interface ToolAdapter<Op> {
   probe(body: string, key: string, timeoutMs: number): Promise<Probe>
   /** The service's id of the effect in a success body. */
   effectId(successBody: unknown): string
+  /**
+   * The compensating tool call, registered before the call: its tool and its
+   * arguments, to be completed with the effect's id (`effect`) once known. Null
+   * when the effect cannot be compensated (a refund).
+   */
+  compensation(op: Op): { readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly effectArg: string } | null
 }

@@ -92,6 +92,79 @@ export class HistoryBuilder {
     return this.add({ type: 'run-ended', pendingTimers: 0 })
   }
 
+  // ---- More control, for the deadline, compensation and retry judges ----
+
+  /** 'run-started' with a chosen deadline (the deadline before any 'turn-started'). */
+  runStartedWithDeadline(deadline: number): this {
+    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline })
+  }
+
+  /** 'attempt-sent' with every field that judges key on under the test's control. */
+  attemptWith(
+    call: CallId | null,
+    attempt: number,
+    options: { probe?: boolean; fingerprint?: string; generation?: number | null; mutation?: number; service?: string; method?: string; path?: string } = {},
+  ): this {
+    const probe = options.probe ?? false
+    return this.add({
+      type: 'attempt-sent',
+      attempt,
+      call,
+      service: options.service ?? 'payments',
+      method: options.method ?? (probe ? 'GET' : 'POST'),
+      path: options.path ?? '/v1/refunds',
+      probe,
+      mutation: options.mutation ?? (probe ? 0 : attempt),
+      fingerprint: options.fingerprint ?? (probe ? 'probe' : 'refund-body'),
+      generation: options.generation === undefined ? 1 : options.generation,
+    })
+  }
+
+  /** 'effect-applied' of a given type, acting on `target` (a refund's payment intent, a correction's original e-mail). */
+  effectWith(
+    call: CallId | null,
+    attempt: number,
+    effect: string,
+    options: { type?: string; target?: string | null; amount?: number; service?: string } = {},
+  ): this {
+    const effectType = options.type ?? 'refund'
+    return this.add({
+      type: 'effect-applied',
+      service: options.service ?? (effectType === 'email' ? 'email' : 'payments'),
+      effect,
+      effectType,
+      attempt,
+      call,
+      amount: options.amount ?? (effectType === 'email' ? 0 : 4990),
+      target: options.target ?? null,
+    })
+  }
+
+  /** 'outcome-reported' with an envelope written by the test (e.g. UNKNOWN with retry_safe: true). */
+  reportEnvelope(call: CallId, ask: number, envelope: Envelope): this {
+    return this.add({ type: 'outcome-reported', call, ask, envelope })
+  }
+
+  abortRequested(run: string, reason = 'a step ended UNKNOWN'): this {
+    return this.add({ type: 'abort-requested', run, reason })
+  }
+
+  abortReported(run: string, envelopes: readonly Envelope[] = []): this {
+    return this.add({ type: 'abort-reported', run, envelopes })
+  }
+
+  booted(generation: number): this {
+    return this.add({ type: 'process-booted', generation })
+  }
+
+  crashed(generation: number, point = 'after-send', call: CallId | null = null): this {
+    return this.add({ type: 'process-crashed', generation, point, call })
+  }
+
+  recovered(generation: number): this {
+    return this.add({ type: 'process-recovered', generation })
+  }
+
   build(): History {
     return [...this.#events]
   }

@@ -60,7 +60,7 @@ describe('parseScenario', () => {
     ['plan step without a stepId', (s) => delete s.plan[1].stepId, /^plan\[1\]\.stepId must be a non-empty string$/],
     ['empty stepId', (s) => (s.plan[0].stepId = ''), /^plan\[0\]\.stepId/],
     ['duplicate stepId', (s) => (s.plan[1].stepId = 's1'), /^plan\[1\]\.stepId "s1" is used twice/],
-    ['unknown tool', (s) => (s.plan[0].tool = 'delete_account'), /^plan\[0\]\.tool must be one of issue_refund, send_email, got "delete_account"$/],
+    ['unknown tool', (s) => (s.plan[0].tool = 'delete_account'), /^plan\[0\]\.tool must be one of charge_card, issue_refund, send_email, got "delete_account"$/],
     ['args not an object', (s) => (s.plan[0].args = [1]), /^plan\[0\]\.args must be an object$/],
     ['faults missing', (s) => delete s.faults, /^"faults" must be an array/],
     ['fault not an object', (s) => (s.faults[0] = 'reset'), /^faults\[0\] must be an object$/],

@@ -1,0 +1,75 @@
+// charge_card against the Stripe-shaped payments service: a payment intent
+// created and confirmed. Compensated by a refund of the whole charge.
+import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
+import { toMinorUnits } from '../canonical.ts'
+import { classifyError, classifyResponse } from '../classify.ts'
+import type { ToolAdapter } from './tool-adapter.ts'
+
+export interface CanonicalCharge {
+  readonly order_id: string
+  /** Minor units. */
+  readonly amount: number
+  readonly currency: string
+}
+
+export function canonicalCharge(args: Readonly<Record<string, unknown>>): { ok: true; op: CanonicalCharge } | { ok: false; problem: string } {
+  const order = typeof args.order_id === 'string' ? args.order_id.trim().toLowerCase() : ''
+  if (order === '') return { ok: false, problem: 'order_id must be a non-empty string' }
+  const amount = toMinorUnits(args.amount)
+  if (amount === null) return { ok: false, problem: 'amount must be a positive number with at most 2 decimals, e.g. 49.90' }
+  const currency = typeof args.currency === 'string' ? args.currency.trim().toLowerCase() : ''
+  if (!/^[a-z]{3}$/.test(currency)) return { ok: false, problem: 'currency must be a 3-letter ISO code, e.g. eur' }
+  return { ok: true, op: { order_id: order, amount, currency } }
+}
+
+export function chargeAdapter(base: string): ToolAdapter<CanonicalCharge> {
+  return {
+    tool: 'charge_card',
+    effectType: 'charge',
+    irreversible: false,
+    canonical: canonicalCharge,
+    body: (op, key, runId, stepId) =>
+      new URLSearchParams({
+        amount: String(op.amount),
+        currency: op.currency,
+        confirm: 'true',
+        'metadata[client_reference]': key,
+        'metadata[order_id]': op.order_id,
+        'metadata[run_id]': runId,
+        'metadata[step_id]': stepId,
+      }).toString(),
+    async send(body, key, timeoutMs, deadline) {
+      try {
+        const response = await fetch(`${base}/v1/payment_intents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        return await classifyResponse(response)
+      } catch (e) {
+        return classifyError(e)
+      }
+    },
+    async probe(_body, key, timeoutMs) {
+      try {
+        let after: string | null = null
+        for (let page = 0; page < 10; page++) {
+          const response = await fetch(`${base}/v1/payment_intents?limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`, { signal: AbortSignal.timeout(timeoutMs) })
+          if (!response.ok) return { error: `probe answered ${response.status}` }
+          const list = (await response.json()) as { data?: { id: string; status?: string; metadata?: Record<string, string> }[]; has_more?: boolean }
+          const hit = list.data?.find((p) => p.metadata?.client_reference === key && p.status === 'succeeded')
+          if (hit) return { found: hit.id }
+          if (!list.has_more || !list.data?.length) return { found: null }
+          after = list.data.at(-1)!.id
+        }
+        return { found: null }
+      } catch (e) {
+        const c = classifyError(e)
+        return { error: 'detail' in c ? c.detail : 'unknown error' }
+      }
+    },
+    effectId: (b) => (b as { id: string }).id,
+    compensation: (op) => ({ tool: 'issue_refund', args: { amount: (op.amount / 100).toFixed(2), currency: op.currency, order_id: op.order_id }, effectArg: 'payment_intent' }),
+  }
+}
