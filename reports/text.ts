@@ -2,6 +2,7 @@
 import type { CampaignSummary } from '../harness/run/campaign.ts'
 import type { History } from '../harness/run/history.ts'
 import type { Counterexample, SearchResult } from '../harness/run/search.ts'
+import type { LeaderboardRow } from '../harness/run/compare.ts'
 import type { Verdict } from '../harness/judge/verdict.ts'
 import { JUDGE_NAMES } from '../harness/judge/finding.ts'
 import { ms, pct, table } from './format.ts'
@@ -38,18 +39,49 @@ export function renderCounterexample(c: Counterexample): string {
   return lines.join('\n')
 }
 
-export function renderCompare(results: readonly SearchResult[], opts: { runs: number; seed: number }): string {
-  const header = ['executor', 'runs', 'failing', ...JUDGE_NAMES, 'unresolved', 'recovery p50/p95 ms', 'minimal counterexample']
-  const rows = results.map(({ summary: s, counterexample: c }) => [
+export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: number; seed: number }): string {
+  // Only the judges some executor tripped get a column; the rest are all zeros.
+  const judges = JUDGE_NAMES.filter((j) => rows.some((r) => r.summary.violations[j] > 0))
+  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${rows[0]?.passK.k ?? 3}`]
+  const sorted = [...rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
+  const body = sorted.map(({ summary: s, passK }) => [
     s.executor,
-    String(s.runs),
-    String(s.failingRuns),
-    ...JUDGE_NAMES.map((j) => String(s.violations[j])),
+    `${s.failingRuns}/${s.runs}`,
+    ...judges.map((j) => String(s.violations[j] || '·')),
     pct(s.unresolved.rate),
     `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
-    c ? `${c.judge}: ${c.scenario.faults.length} fault(s) [${c.scenario.faults.map((f) => f.kind).join(', ')}]` : '—',
+    s.verification.probesPerCall.toFixed(2),
+    s.verification.extraAttemptsPerCall.toFixed(2),
+    pct(passK.rate),
   ])
-  return [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}) against each executor`, '', table(header, rows)].join('\n')
+  const out = [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}) against each executor`, '', table(header, body), '']
+  const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
+  if (legend) out.push(legend, '')
+  out.push('minimal counterexample per violation class:')
+  for (const row of sorted) {
+    for (const c of row.counterexamples) {
+      out.push(`  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}`)
+    }
+  }
+  if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
+  return out.join('\n')
+}
+
+function short(judge: string): string {
+  return judge
+    .split('-')
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase()
+}
+
+/** One line: the plan's tools, the faults, and the model's quirks. */
+export function describeScenario(s: import('../harness/run/scenario.ts').Scenario): string {
+  const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
+  const quirks = [s.model.askAgainAfterSuccess ? 'asks again after success' : '', s.model.ignoresRetrySafe ? 'ignores retry_safe' : '', s.abortOnFailure ? 'aborts on failure' : '']
+    .filter(Boolean)
+    .join(', ')
+  return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}`
 }
 
 export function renderRun(executor: string, scenario: string, verdict: Verdict, history: History): string {

@@ -97,16 +97,18 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
       steps: fc.array(step, { minLength: 1, maxLength: 3 }),
       // Irreversible calls go last: a confirmation e-mail ends some plans.
       email: spineOnly ? fc.constant(false) : fc.boolean(),
-      emailMode: fc.constantFrom('idempotent+probe' as const, 'idempotent+probe' as const, 'neither' as const),
-      abortOnFailure: spineOnly ? fc.constant(false) : fc.boolean(),
+      emailMode: fc.constantFrom('idempotent+probe' as const, 'neither' as const),
+      abortOnFailure: spineOnly ? fc.constant(false) : fc.constantFrom(true, true, false),
       faults: requestFaults,
       crashes,
       maxAsks: fc.integer({ min: 1, max: 3 }),
       regenerateArgs: fc.boolean(),
       askAgainAfterSuccess: spineOnly ? fc.constant(false) : fc.boolean(),
       ignoresRetrySafe: spineOnly ? fc.constant(false) : fc.boolean(),
-      turnBudgetMs: fc.constantFrom(45_000, 30_000, 20_000),
-      processingMs: fc.constantFrom(20, 250),
+      // Roomy turns, and a short one that leaves later steps too little budget.
+      turnBudgetMs: fc.constantFrom(45_000, 30_000, 20_000, 5_000),
+      // Fast, slow, and a service that takes 2 s to commit (work started late lands late).
+      processingMs: fc.constantFrom(20, 250, 2_000),
       visibilityLagMs: spineOnly ? fc.constant(0) : fc.constantFrom(0, 0, 1_000, 4_000),
       keyStore: spineOnly ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
     })

@@ -15,6 +15,8 @@
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import Database from 'better-sqlite3'
+import { createHash, randomUUID } from 'node:crypto'
 import { idempotencyKey } from './idempotency-key.ts'
 import { IntentLog } from './intent-log.ts'
 import { emailAdapter } from './tools/email.ts'
@@ -38,7 +40,31 @@ export interface ReferencePolicy {
   readonly notSentBackoffMs: number
   /** Keys older than this may have been forgotten by the service (Stripe and Resend keep them 24 h). */
   readonly keyTrustMs: number
+  /**
+   * One deliberate bug, for the zoo of flawed executors (executors/flawed/):
+   * each differs from the reference by exactly this. Never set in the reference.
+   */
+  readonly flaw?: Flaw
 }
+
+/** The bugs the zoo carries, one per flawed executor. */
+export type Flaw =
+  | 'fresh-key-per-attempt'
+  | 'key-from-all-arguments'
+  | 'key-from-the-model'
+  | 'timeout-as-failure'
+  | 'sent-as-success'
+  | 'intent-log-in-memory'
+  | 'new-key-after-unknown'
+  | 'single-unspaced-probe'
+  | 'fixed-timeout'
+  | 'no-budget-check'
+  | 'retries-permanent-errors'
+  | 'ignores-retry-after'
+  | 'compensates-unknown-blindly'
+  | 'key-without-step-id'
+  | 'sweeper-marks-failed'
+  | 'trusts-expired-key'
 
 export const REFERENCE_POLICY: ReferencePolicy = {
   attemptTimeoutMs: 8_000,
@@ -59,7 +85,8 @@ export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLI
   return {
     name,
     async boot(ctx: BootContext): Promise<ExecutorProcess> {
-      const log = new IntentLog(ctx.storage.sqlite('intents'))
+      // flaw intent-log-in-memory: the log dies with the process.
+      const log = new IntentLog(policy.flaw === 'intent-log-in-memory' ? new Database(':memory:') : ctx.storage.sqlite('intents'))
       const adapters: Adapters = {
         charge_card: chargeAdapter(ctx.services.payments),
         issue_refund: refundAdapter(ctx.services.payments),
@@ -84,7 +111,9 @@ type Reconciled = { readonly found: string } | { readonly absent: true } | { rea
 /** Probe for the operation's effect, spaced out, within `budget()`. */
 async function reconcile(adapter: ToolAdapter<object>, body: string, key: string, policy: ReferencePolicy, budget: () => number): Promise<Reconciled> {
   let answered = false
-  for (const delay of policy.probeDelaysMs) {
+  // flaw single-unspaced-probe: one look, at once, and a miss taken as proof.
+  const delays = policy.flaw === 'single-unspaced-probe' ? [0] : policy.probeDelaysMs
+  for (const delay of delays) {
     if (budget() < delay + policy.probeTimeoutMs) break
     await sleep(delay)
     const probe = await adapter.probe(body, key, Math.min(policy.probeTimeoutMs, budget()))
@@ -104,8 +133,9 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
   const what = adapter.effectType
   const canon = adapter.canonical(call.args)
   if (!canon.ok) return rejected(what, canon.problem, 'rejected-arguments')
-  const key = idempotencyKey(call.tool, canon.op, call.runId, call.stepId)
+  const key = operationKey(call, canon.op, policy)
   const budget = () => call.deadline - Date.now() - policy.reserveMs
+  const flaw = policy.flaw
 
   // What do we already know about this operation?
   const prior = log.get(key)
@@ -141,10 +171,14 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
     // Only a conclusive "not there" allows a resend: the key alone is not trusted, since
     // services forget keys (24 h, or a restart of a volatile store) and say nothing about it.
     if ('inconclusive' in r) return unresolved(keyMayBeForgotten() ? 'the service may have forgotten the key and no probe could tell' : 'it could not be confirmed before the deadline')
+    if (flaw === 'single-unspaced-probe') {
+      log.mark(key, 'FAILED_NO_EFFECT')
+      return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'probed-absent', message: `The ${what} did not happen (a look found nothing). It is safe to try again.` }
+    }
     return 'resend' // looked, and it is not there: the same body with the same key
   }
 
-  if (ambiguous) {
+  if (ambiguous && flaw !== 'trusts-expired-key') {
     const next = await lookFirst()
     if (next !== 'resend') return next
     // The service refused this very request before, after an earlier send that may have landed:
@@ -160,9 +194,25 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
     }
     if (budget() < policy.minAttemptBudgetMs) break
     sends++
-    // The service is told to refuse the work if it arrives after our own cut-off (deadline minus
-    // the reserve): a request held in the network cannot then land after the turn has ended.
-    const result = await adapter.send(intent.body, key, Math.min(policy.attemptTimeoutMs, budget()), call.deadline - policy.reserveMs)
+    // The service is told to refuse work that arrives after the point where we ourselves would no
+    // longer start it (deadline - reserve - minimum budget): a request held in the network then
+    // cannot land after the turn has ended, as long as the service commits within the minimum budget.
+    const sendKey = flaw === 'fresh-key-per-attempt' || (flaw === 'new-key-after-unknown' && ambiguous) ? randomUUID() : key
+    const timeout = flaw === 'fixed-timeout' ? policy.attemptTimeoutMs : Math.min(policy.attemptTimeoutMs, budget())
+    const result = await adapter.send(intent.body, sendKey, timeout, call.deadline - policy.reserveMs - policy.minAttemptBudgetMs)
+    if (flaw === 'retries-permanent-errors' && result.kind === 'rejected') {
+      await sleep(policy.notSentBackoffMs)
+      continue
+    }
+    if (flaw === 'timeout-as-failure' && result.kind === 'ambiguous' && /Timeout|Abort/.test(result.detail)) {
+      log.mark(key, 'FAILED_NO_EFFECT')
+      return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'timed-out', message: `The ${what} timed out; it is safe to try again.` }
+    }
+    if (flaw === 'sent-as-success' && (result.kind === 'ambiguous' || result.kind === 'in-flight')) return confirm('(sent)', 'sent')
+    if (flaw === 'ignores-retry-after' && result.kind === 'rate-limited') {
+      await sleep(policy.notSentBackoffMs)
+      continue
+    }
     switch (result.kind) {
       case 'succeeded':
         return confirm(adapter.effectId(result.body), sends === 1 && !ambiguous ? 'sent' : 'resent-same-key')
@@ -193,9 +243,10 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
         break
       case 'in-flight':
       case 'ambiguous': {
-        if ('retryAfterMs' in result && result.retryAfterMs !== undefined) waits.set(key, (notBefore = Date.now() + result.retryAfterMs))
+        if ('retryAfterMs' in result && result.retryAfterMs !== undefined && flaw !== 'ignores-retry-after') waits.set(key, (notBefore = Date.now() + result.retryAfterMs))
         ambiguous = true
         log.mark(key, 'UNKNOWN')
+        if (flaw === 'new-key-after-unknown') break // resend at once, under a new key, without looking
         const next = await lookFirst()
         if (next !== 'resend') return next
         break
@@ -217,6 +268,20 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
   }
 }
 
+/** The operation's idempotency key: canonical identity + run + step (the flaws show the ways to get it wrong). */
+function operationKey(call: ToolCall, op: object, policy: ReferencePolicy): string {
+  switch (policy.flaw) {
+    case 'key-from-all-arguments':
+      return `fl_${createHash('sha256').update(JSON.stringify([call.tool, call.args, call.runId, call.stepId])).digest('hex').slice(0, 40)}`
+    case 'key-from-the-model':
+      return call.toolCallId
+    case 'key-without-step-id':
+      return idempotencyKey(call.tool, op, call.runId, '')
+    default:
+      return idempotencyKey(call.tool, op, call.runId, call.stepId)
+  }
+}
+
 /**
  * Abort: compensate the run's confirmed effects, newest first. An UNKNOWN one
  * is reconciled before it is ever compensated; one that cannot be settled is
@@ -229,7 +294,9 @@ async function compensate(runId: string, deadline: number, log: IntentLog, adapt
   for (const intent of log.forRun(runId)) {
     if (!intent.compensation || intent.step_id.startsWith('compensate:')) continue
     let effectId = intent.status === 'SUCCEEDED' ? intent.effect_id : null
-    if (intent.status === 'PENDING' || intent.status === 'UNKNOWN') {
+    if ((intent.status === 'PENDING' || intent.status === 'UNKNOWN') && policy.flaw === 'compensates-unknown-blindly') {
+      effectId = intent.key // "it probably happened": compensate what it would have been
+    } else if (intent.status === 'PENDING' || intent.status === 'UNKNOWN') {
       const adapter = adapters[intent.tool]!
       const r = await reconcile(adapter, intent.body, intent.key, policy, () => deadline - Date.now() - policy.reserveMs)
       if ('found' in r) {
@@ -246,7 +313,7 @@ async function compensate(runId: string, deadline: number, log: IntentLog, adapt
     const spec = JSON.parse(intent.compensation) as { tool: string; args: Record<string, unknown>; effectArg: string }
     out.push(
       await callTool(
-        { runId, stepId: `compensate:${intent.key}`, tool: spec.tool, args: { ...spec.args, [spec.effectArg]: effectId }, deadline },
+        { runId, stepId: `compensate:${intent.key}`, tool: spec.tool, args: { ...spec.args, [spec.effectArg]: effectId }, deadline, toolCallId: `compensate:${intent.key}` },
         log,
         adapters,
         policy,
@@ -260,6 +327,10 @@ async function compensate(runId: string, deadline: number, log: IntentLog, adapt
 /** The sweeper: after a restart, look for the effects of intents left in flight; confirm what is found. */
 async function sweep(log: IntentLog, adapters: Adapters, policy: ReferencePolicy, deadline: number): Promise<void> {
   for (const intent of log.unresolved()) {
+    if (policy.flaw === 'sweeper-marks-failed') {
+      log.mark(intent.key, 'FAILED_NO_EFFECT', { permanent: true }) // stale, so it must have failed
+      continue
+    }
     const adapter = adapters[intent.tool]
     const left = deadline - Date.now() - policy.reserveMs
     if (!adapter || left < policy.probeTimeoutMs) continue

@@ -9,6 +9,7 @@ import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
 import { judge } from '../judge/verdict.ts'
 import { runScenario } from '../run/runner.ts'
 import { parseScenario } from '../run/scenario.ts'
+import { compare } from '../run/compare.ts'
 import { search, type SearchResult } from '../run/search.ts'
 import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
@@ -29,8 +30,8 @@ export const USAGE = `faultline — fault-injection tests for AI-agent tool-call
 usage:
   faultline gate --executor <name|path> [--runs N] [--seed S] [--json]
       generate N scenarios, run and judge each; exit 1 on the first violation (shrunk and saved)
-  faultline compare [--executors a,b,...] [--runs N] [--seed S]
-      the same N scenarios against each executor, side by side
+  faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--json]
+      the same N scenarios against each executor: a leaderboard with pass^k over 25 of them
   faultline run <scenario.json> [--executor <name|path>] [--json]
       replay one scenario and print its history and verdict
   faultline serve [--port P]
@@ -46,7 +47,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       case 'gate':
         return await gate(rest, io)
       case 'compare':
-        return await compare(rest, io)
+        return await compareCommand(rest, io)
       case 'run':
         return await run(rest, io)
       case 'serve':
@@ -99,18 +100,18 @@ async function gate(args: readonly string[], io: Io): Promise<number> {
   return result.counterexample ? 1 : 0
 }
 
-async function compare(args: readonly string[], io: Io): Promise<number> {
-  const { values } = options(args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } })
+async function compareCommand(args: readonly string[], io: Io): Promise<number> {
+  const { values } = options(args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' } })
   const names = (values.executors ?? Object.keys(BUNDLED_EXECUTORS).join(',')).split(',').map((s) => s.trim()).filter(Boolean)
   if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
   const runs = int(values.runs, 'runs', 200, 1)
   const seed = int(values.seed, 'seed', 1, 0)
+  const k = int(values.k, 'k', 3, 1)
   const executors = []
   for (const n of names) executors.push(await loadExecutor(n, io.cwd))
-  const results: SearchResult[] = []
-  for (const executor of executors) results.push(await search(executor, { runs, seed, stopAtFirstFailure: false }))
-  if (values.json) io.out(JSON.stringify(results.map((r) => ({ summary: r.summary, counterexample: r.counterexample })), null, 2))
-  else io.out(renderCompare(results, { runs, seed }))
+  const rows = await compare(executors, { runs, seed, k, passKScenarios: 25 })
+  if (values.json) io.out(JSON.stringify(rows.map((r) => ({ summary: r.summary, passK: r.passK, counterexamples: r.counterexamples })), null, 2))
+  else io.out(renderCompare(rows, { runs, seed }))
   return 0
 }
 

@@ -10,4 +10,9 @@ export interface ToolCall {
   readonly args: Readonly<Record<string, unknown>>
   /** The turn's deadline, in epoch milliseconds of the run's clock (compare with `Date.now()`). */
   readonly deadline: number
+  /**
+   * The model's own id for this ask (like an LLM API's tool-call id): new on
+   * every ask, so it does NOT name the operation. Never use it as an idempotency key.
+   */
+  readonly toolCallId: string
 }

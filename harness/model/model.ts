@@ -9,7 +9,7 @@ import type { HistoryRecorder } from '../run/history.ts'
 import type { Scenario } from '../run/scenario.ts'
 import { oneLine, type Supervisor } from '../run/supervisor.ts'
 import type { VirtualClock } from '../sim/clock.ts'
-import type { Rng } from '../sim/random.ts'
+import { uuidFrom, type Rng } from '../sim/random.ts'
 import { regenerateArgs } from './regenerate.ts'
 
 export interface ModelContext {
@@ -64,7 +64,8 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
     for (let ask = 1; ask <= MAX_ASKS_WITH_CRASHES; ask++) {
       history.record({ type: 'call-started', call, tool: step.tool, ask, args })
       const askArgs = args
-      const result = await supervisor.within(call, (p) => p.callTool({ runId, stepId: step.stepId, tool: step.tool, args: askArgs, deadline: supervisor.deadline }))
+      const toolCallId = `call_${uuidFrom(ctx.rng).replaceAll('-', '').slice(0, 24)}`
+      const result = await supervisor.within(call, (p) => p.callTool({ runId, stepId: step.stepId, tool: step.tool, args: askArgs, deadline: supervisor.deadline, toolCallId }))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return
         continue // the resumed agent asks again for the same step

@@ -19,6 +19,8 @@ export interface SearchOptions {
   readonly arbitrary?: fc.Arbitrary<Scenario>
   /** Called after every generated run (not during shrinking). */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
+  /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
+  readonly shrinkEach?: boolean
 }
 
 export interface Counterexample {
@@ -36,7 +38,10 @@ export interface Counterexample {
 
 export interface SearchResult {
   readonly summary: CampaignSummary
+  /** The minimal counterexample of the first failing run (null when nothing failed). */
   readonly counterexample: Counterexample | null
+  /** With `shrinkEach`: one minimal counterexample per violation class (judge) found. */
+  readonly counterexamples: readonly Counterexample[]
 }
 
 export async function search(executor: Executor, options: SearchOptions): Promise<SearchResult> {
@@ -53,6 +58,7 @@ async function searchIntercepted(executor: Executor, options: SearchOptions): Pr
   const campaign = new Campaign(executor.name)
   let index = 0
   let firstFailure: { index: number; judge: JudgeName } | null = null
+  const firstByJudge = new Map<JudgeName, number>()
   let harnessError: unknown = null
 
   const details = await fc.check(
@@ -69,6 +75,7 @@ async function searchIntercepted(executor: Executor, options: SearchOptions): Pr
       options.onRun?.(index, verdict.violations)
       const failed = verdict.violations.length > 0
       if (failed && !firstFailure) firstFailure = { index, judge: verdict.violations[0]!.judge }
+      for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
       index++
       return !(failed && options.stopAtFirstFailure)
     }),
@@ -78,7 +85,13 @@ async function searchIntercepted(executor: Executor, options: SearchOptions): Pr
 
   const found = firstFailure as { index: number; judge: JudgeName } | null
   const counterexample = found ? await shrink(executor, arbitrary, options.seed, found.index, found.judge) : null
-  return { summary: campaign.summary(), counterexample }
+  const counterexamples: Counterexample[] = counterexample ? [counterexample] : []
+  if (options.shrinkEach) {
+    for (const [judgeName, at] of firstByJudge) {
+      if (judgeName !== counterexample?.judge) counterexamples.push(await shrink(executor, arbitrary, options.seed, at, judgeName))
+    }
+  }
+  return { summary: campaign.summary(), counterexample, counterexamples }
 }
 
 /** Replay run `index` of the seeded sequence and shrink it, keeping a violation of `kept`. */

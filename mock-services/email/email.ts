@@ -155,8 +155,10 @@ export class EmailService implements MockService {
       created_at: new Date(this.#now()).toISOString(),
       visibleAt: this.#visibility.stamp(),
     })
+    // A correction names the e-mail it corrects, by id or by that e-mail's client reference.
     const corrects = tags.find((t) => t.name === 'corrects')?.value ?? null
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target: corrects })
+    const target = corrects === null ? null : (this.#store.get(corrects)?.email.id ?? this.#store.withTag({ name: 'client_reference', value: corrects }, () => true)[0]?.id ?? corrects)
+    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target })
     return { store: { status: 200, body: { id: email.id } } }
   }
 

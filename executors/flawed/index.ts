@@ -1,0 +1,44 @@
+// The zoo: deliberately flawed executors, each the reference with one bug (its file says which, and which judge should catch it).
+import type { Executor } from '../../harness/contract/executor.ts'
+import type { JudgeName } from '../../harness/judge/finding.ts'
+import freshKeyPerAttempt, { catches as freshKeyPerAttemptCatches } from './fresh-key-per-attempt.ts'
+import keyFromAllArguments, { catches as keyFromAllArgumentsCatches } from './key-from-all-arguments.ts'
+import keyFromTheModel, { catches as keyFromTheModelCatches } from './key-from-the-model.ts'
+import timeoutAsFailure, { catches as timeoutAsFailureCatches } from './timeout-as-failure.ts'
+import sentAsSuccess, { catches as sentAsSuccessCatches } from './sent-as-success.ts'
+import intentLogInMemory, { catches as intentLogInMemoryCatches } from './intent-log-in-memory.ts'
+import newKeyAfterUnknown, { catches as newKeyAfterUnknownCatches } from './new-key-after-unknown.ts'
+import singleUnspacedProbe, { catches as singleUnspacedProbeCatches } from './single-unspaced-probe.ts'
+import fixedTimeout, { catches as fixedTimeoutCatches } from './fixed-timeout.ts'
+import noBudgetCheck, { catches as noBudgetCheckCatches } from './no-budget-check.ts'
+import retriesPermanentErrors, { catches as retriesPermanentErrorsCatches } from './retries-permanent-errors.ts'
+import ignoresRetryAfter, { catches as ignoresRetryAfterCatches } from './ignores-retry-after.ts'
+import compensatesUnknownBlindly, { catches as compensatesUnknownBlindlyCatches } from './compensates-unknown-blindly.ts'
+import keyWithoutStepId, { catches as keyWithoutStepIdCatches } from './key-without-step-id.ts'
+import sweeperMarksFailed, { catches as sweeperMarksFailedCatches } from './sweeper-marks-failed.ts'
+import trustsExpiredKey, { catches as trustsExpiredKeyCatches } from './trusts-expired-key.ts'
+
+export interface ZooMember {
+  readonly executor: Executor
+  /** The judge that should catch it. */
+  readonly catches: JudgeName
+}
+
+export const ZOO: readonly ZooMember[] = [
+  { executor: freshKeyPerAttempt, catches: freshKeyPerAttemptCatches },
+  { executor: keyFromAllArguments, catches: keyFromAllArgumentsCatches },
+  { executor: keyFromTheModel, catches: keyFromTheModelCatches },
+  { executor: timeoutAsFailure, catches: timeoutAsFailureCatches },
+  { executor: sentAsSuccess, catches: sentAsSuccessCatches },
+  { executor: intentLogInMemory, catches: intentLogInMemoryCatches },
+  { executor: newKeyAfterUnknown, catches: newKeyAfterUnknownCatches },
+  { executor: singleUnspacedProbe, catches: singleUnspacedProbeCatches },
+  { executor: fixedTimeout, catches: fixedTimeoutCatches },
+  { executor: noBudgetCheck, catches: noBudgetCheckCatches },
+  { executor: retriesPermanentErrors, catches: retriesPermanentErrorsCatches },
+  { executor: ignoresRetryAfter, catches: ignoresRetryAfterCatches },
+  { executor: compensatesUnknownBlindly, catches: compensatesUnknownBlindlyCatches },
+  { executor: keyWithoutStepId, catches: keyWithoutStepIdCatches },
+  { executor: sweeperMarksFailed, catches: sweeperMarksFailedCatches },
+  { executor: trustsExpiredKey, catches: trustsExpiredKeyCatches },
+]

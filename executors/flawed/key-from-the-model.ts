@@ -1,0 +1,8 @@
+// Bug: The key is the model's tool-call id, which is new on every ask: asking again is a new operation.
+// Caught by: duplicate-effect.
+import type { JudgeName } from '../../harness/judge/finding.ts'
+import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
+
+export const catches: JudgeName = 'duplicate-effect'
+
+export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'key-from-the-model' }, 'key-from-the-model')
