@@ -110,21 +110,20 @@ type Reconciled = { readonly found: string } | { readonly absent: true } | { rea
 
 /** Probe for the operation's effect, spaced out, within `budget()`. */
 async function reconcile(adapter: ToolAdapter<object>, body: string, key: string, policy: ReferencePolicy, budget: () => number): Promise<Reconciled> {
-  let answered = false
   // flaw single-unspaced-probe: one look, at once, and a miss taken as proof.
   const delays = policy.flaw === 'single-unspaced-probe' ? [0] : policy.probeDelaysMs
-  for (const delay of delays) {
+  let lastMissed = false
+  for (const [i, delay] of delays.entries()) {
     if (budget() < delay + policy.probeTimeoutMs) break
     await sleep(delay)
     const probe = await adapter.probe(body, key, Math.min(policy.probeTimeoutMs, budget()))
     if ('unsupported' in probe) return { unsupported: true }
-    if ('found' in probe) {
-      if (probe.found) return { found: probe.found }
-      answered = true
-    }
+    if ('found' in probe && probe.found) return { found: probe.found }
+    lastMissed = i === delays.length - 1 && 'found' in probe
   }
-  // "Not found" is only an answer if every spaced probe could run; one answer may just be early.
-  return answered ? { absent: true } : { inconclusive: true }
+  // "Not there" is an answer only from the last, most spaced-out probe: an earlier miss may just be
+  // early (reads lag writes), and a schedule cut short by the deadline proves nothing.
+  return lastMissed ? { absent: true } : { inconclusive: true }
 }
 
 async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, policy: ReferencePolicy, waits: Waits): Promise<Envelope> {

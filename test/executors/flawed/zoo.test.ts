@@ -1,0 +1,37 @@
+// Detection power: gate, with its default settings, catches every member of
+// the zoo, each with the judge its file names.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ZOO } from '../../../executors/flawed/index.ts'
+import { search } from '../../../harness/run/search.ts'
+
+/** gate's defaults (harness/cli/main.ts). */
+const GATE = { runs: 200, seed: 1 }
+
+describe('the zoo of flawed executors', () => {
+  it('has sixteen members, one bug each, each file naming its bug and its judge', () => {
+    expect(ZOO).toHaveLength(16)
+    expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(16)
+    for (const m of ZOO) {
+      const source = readFileSync(join(import.meta.dirname, '..', '..', '..', 'executors', 'flawed', `${m.executor.name}.ts`), 'utf8')
+      expect(source).toMatch(/^\/\/ Bug: .+\n\/\/ Caught by: [a-z-]+\.\n/)
+      expect(source).toContain(`// Caught by: ${m.catches}.`)
+    }
+  })
+
+  const report: string[] = []
+  it.each(ZOO.map((m) => [m.executor.name, m] as const))('gate catches %s with the judge its file names', async (_name, member) => {
+    const judges = new Set<string>()
+    const result = await search(member.executor, { ...GATE, stopAtFirstFailure: true, onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)) })
+    expect(result.counterexample, `${member.executor.name} was not caught in ${GATE.runs} runs`).not.toBeNull()
+    expect([...judges]).toContain(member.catches)
+    const c = result.counterexample!
+    report.push(`${member.executor.name.padEnd(28)} ${member.catches.padEnd(25)} first failure at run ${String(result.summary.firstFailureRun).padStart(3)}; minimal counterexample: ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s), ${c.shrinks} shrinks`)
+  })
+
+  it('reports, for each, runs to the first failure and the size of the shrunk counterexample', () => {
+    expect(report).toHaveLength(16)
+    console.log(`gate --runs ${GATE.runs} --seed ${GATE.seed} against the zoo:\n${report.sort().join('\n')}`)
+  })
+})
