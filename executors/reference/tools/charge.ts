@@ -1,8 +1,7 @@
 // charge_card against the Stripe-shaped payments service: a payment intent
 // created and confirmed. Compensated by a refund of the whole charge.
-import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
 import { toMinorUnits } from '../canonical.ts'
-import { classifyError, classifyResponse } from '../classify.ts'
+import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 
 export interface CanonicalCharge {
@@ -38,37 +37,8 @@ export function chargeAdapter(base: string): ToolAdapter<CanonicalCharge> {
         'metadata[run_id]': runId,
         'metadata[step_id]': stepId,
       }).toString(),
-    async send(body, key, timeoutMs, deadline) {
-      try {
-        const response = await fetch(`${base}/v1/payment_intents`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        return await classifyResponse(response)
-      } catch (e) {
-        return classifyError(e)
-      }
-    },
-    async probe(_body, key, timeoutMs) {
-      try {
-        let after: string | null = null
-        for (let page = 0; page < 10; page++) {
-          const response = await fetch(`${base}/v1/payment_intents?limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`, { signal: AbortSignal.timeout(timeoutMs) })
-          if (!response.ok) return { error: `probe answered ${response.status}` }
-          const list = (await response.json()) as { data?: { id: string; status?: string; metadata?: Record<string, string> }[]; has_more?: boolean }
-          const hit = list.data?.find((p) => p.metadata?.client_reference === key && p.status === 'succeeded')
-          if (hit) return { found: hit.id }
-          if (!list.has_more || !list.data?.length) return { found: null }
-          after = list.data.at(-1)!.id
-        }
-        return { found: null }
-      } catch (e) {
-        const c = classifyError(e)
-        return { error: 'detail' in c ? c.detail : 'unknown error' }
-      }
-    },
+    send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/v1/payment_intents`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
+    probe: (_body, key, timeoutMs) => findInStripeList(`${base}/v1/payment_intents`, (p) => p.metadata?.client_reference === key && p.status === 'succeeded', timeoutMs),
     effectId: (b) => (b as { id: string }).id,
     compensation: (op) => ({ tool: 'issue_refund', args: { amount: (op.amount / 100).toFixed(2), currency: op.currency, order_id: op.order_id }, effectArg: 'payment_intent' }),
   }

@@ -1,8 +1,8 @@
 // send_email against the Resend-shaped e-mail service. Irreversible: a sent
 // e-mail can only be followed by a correction.
-import { classifyError, classifyResponse } from '../classify.ts'
+import { classifyError } from '../classify.ts'
+import { sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
-import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
 
 export interface CanonicalEmail {
   readonly to: string
@@ -39,19 +39,7 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
       const tags = [{ name: 'client_reference', value: key }, ...(op.corrects ? [{ name: 'corrects', value: op.corrects }] : [])]
       return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags })
     },
-    async send(body, key, timeoutMs, deadline) {
-      try {
-        const response = await fetch(`${base}/emails`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        return await classifyResponse(response)
-      } catch (e) {
-        return classifyError(e)
-      }
-    },
+    send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/emails`, 'application/json', body, key, timeoutMs, deadline),
     async probe(_body, key, timeoutMs) {
       try {
         const response = await fetch(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, { signal: AbortSignal.timeout(timeoutMs) })

@@ -1,0 +1,43 @@
+// The two things every adapter does over HTTP: send a side-effecting request
+// under its key (forwarding the cut-off), and walk a Stripe-style list.
+import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
+import { classifyError, classifyResponse, type Classified } from '../classify.ts'
+import type { Probe } from './tool-adapter.ts'
+
+/** POST `body` with the operation's key and cut-off; the result classified. */
+export async function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Classified> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType, 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    return await classifyResponse(response)
+  } catch (e) {
+    return classifyError(e)
+  }
+}
+
+type Item = { id: string; status?: string; metadata?: Record<string, string> }
+
+/** Walk a Stripe list (newest first, a page at a time) for the first item `match` accepts. */
+export async function findInStripeList(firstPage: string, match: (item: Item) => boolean, timeoutMs: number): Promise<Probe> {
+  try {
+    let after: string | null = null
+    for (let page = 0; page < 10; page++) {
+      const url = `${firstPage}${firstPage.includes('?') ? '&' : '?'}limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+      if (!response.ok) return { error: `probe answered ${response.status}` }
+      const list = (await response.json()) as { data?: Item[]; has_more?: boolean }
+      const hit = list.data?.find(match)
+      if (hit) return { found: hit.id }
+      if (!list.has_more || !list.data?.length) return { found: null }
+      after = list.data.at(-1)!.id
+    }
+    return { found: null }
+  } catch (e) {
+    const c = classifyError(e)
+    return { error: 'detail' in c ? c.detail : 'unknown error' }
+  }
+}
