@@ -24,4 +24,12 @@ export { runScenario, type RunResult } from './run/runner.ts'
 export { judge, JUDGES, type Verdict } from './judge/verdict.ts'
 export type { Violation, JudgeName } from './judge/finding.ts'
 export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './run/search.ts'
+export { compare, passK, type CompareOptions, type LeaderboardRow, type PassK } from './run/compare.ts'
 export type { CampaignSummary } from './run/campaign.ts'
+
+// The mock services, for pointing real SDKs at them outside a run
+export { mountServices, type Mounted } from './sim/mount.ts'
+export { PaymentsService } from '../mock-services/payments/payments.ts'
+export { EmailService, type EmailMode } from '../mock-services/email/email.ts'
+export { serveLoopback, type LoopbackServer } from '../mock-services/server/loopback.ts'
+export { DEADLINE_HEADER } from '../mock-services/deadline.ts'

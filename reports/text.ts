@@ -15,6 +15,7 @@ export function renderGate(result: SearchResult, opts: { runsAsked: number; seed
   out.push(`  violations   ${JUDGE_NAMES.map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
   out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
+  out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
   out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s in ${(s.realMs / 1000).toFixed(2)} s real · ${s.requests} requests · ${s.faults} faults`)
   if (!result.counterexample) {
