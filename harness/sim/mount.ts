@@ -4,6 +4,7 @@ import type { MockService } from '../../mock-services/service.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
 import { effectApplied, HistoryRecorder, type History } from '../run/history.ts'
 import { activate, startInterception, stopInterception } from './network.ts'
+import { installClientShims, type ClientShims } from './client-shims.ts'
 import { RequestPipeline } from './pipeline.ts'
 
 export interface Mounted {
@@ -19,18 +20,27 @@ export function mountServices(services: readonly MockService[], faults: readonly
   const history = new HistoryRecorder(() => Date.now() - start)
   for (const s of services) s.ledger.onAppend((e) => history.record(effectApplied(e)))
   startInterception()
-  let deactivate: () => void
+  let deactivate: (() => void) | null = null
+  let shims: ClientShims
   try {
     deactivate = activate(new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history))
+    // Clients see injected faults as they would on a real socket, here as in a run.
+    shims = installClientShims()
   } catch (e) {
+    deactivate?.()
     stopInterception()
     throw e
   }
+  const active = deactivate
   return {
     history: history.events,
     unmount() {
-      deactivate()
-      stopInterception()
+      try {
+        shims.undo()
+      } finally {
+        active()
+        stopInterception()
+      }
     },
   }
 }
