@@ -37,6 +37,7 @@ usage:
   faultline serve [--port P]
       serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
 
+exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed
 bundled executors: ${Object.keys(BUNDLED_EXECUTORS).join(', ')}
 defaults: --runs 200, --seed 1`
 
@@ -53,11 +54,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       case 'serve':
         return await serve(rest, io)
       case undefined:
+        throw new UsageError('no command: use gate, compare, run or serve (faultline --help)')
       case 'help':
       case '--help':
       case '-h':
         io.out(USAGE)
-        return command === undefined ? 2 : 0
+        return 0
       default:
         throw new UsageError(`unknown command "${command}": use gate, compare, run or serve (faultline --help)`)
     }
@@ -66,7 +68,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.err(`faultline: ${e.message}`)
       return 2
     }
-    throw e
+    // The harness itself failed: one line, and an exit code of its own (not 1, "a violation").
+    const line = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split('\n')[0]
+    io.err(`faultline: the harness itself failed (${line}); please report it with the command you ran`)
+    return 3
   }
 }
 

@@ -1,5 +1,5 @@
 // Compensation judges. Effects made while a run is aborted belong to the
-// harness's call `<run>/abort`; a compensation names what it acts on in the
+// harness's call `<run>#abort`; a compensation names what it acts on in the
 // ledger (`target`: a refund's payment intent = the charge's id; a correction
 // e-mail's original e-mail).
 import { eventsOf, type History } from '../run/history.ts'

@@ -14,6 +14,14 @@ export function returnedAfterDeadline(history: History): Violation[] {
   const out: Violation[] = []
   for (const e of history) {
     if (e.type === 'call-started') started.set(`${e.call}#${e.ask}`, e.seq)
+    if (e.type === 'abort-reported') {
+      // abort() answers within the turn the agent gave it (the turn in force when it answered).
+      const deadline = deadlineAt(e.seq)
+      if (e.t > deadline + RETURN_GRACE_MS) {
+        out.push({ judge: 'returned-after-deadline', call: `${e.run}#abort`, tool: null, boundaries: [], message: `${e.run}#abort: abort() answered at ${e.t} ms, ${e.t - deadline} ms after its deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)` })
+      }
+      continue
+    }
     if (e.type !== 'outcome-reported') continue
     const deadline = deadlineAt(started.get(`${e.call}#${e.ask}`) ?? e.seq)
     if (e.t > deadline + RETURN_GRACE_MS) {

@@ -18,7 +18,12 @@ export function turnDeadlines(history: History): (seq: number) => number {
   }
 }
 
+/** The harness's name for a run's abort (compensation): `<run>#abort` — no step id can contain '#'. */
+export function abortCallOf(runId: string): string {
+  return `${runId}#abort`
+}
+
 /** Is this the harness's name for an abort (compensation) of a run? */
 export function isAbortCall(call: string | null): boolean {
-  return call !== null && call.endsWith('/abort')
+  return call !== null && call.endsWith('#abort')
 }

@@ -8,6 +8,7 @@ import { checkEnvelope } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../run/history.ts'
 import type { Scenario } from '../run/scenario.ts'
 import { oneLine, type Supervisor } from '../run/supervisor.ts'
+import { abortCallOf } from '../judge/turns.ts'
 import type { VirtualClock } from '../sim/clock.ts'
 import { uuidFrom, type Rng } from '../sim/random.ts'
 import { regenerateArgs } from './regenerate.ts'
@@ -27,20 +28,20 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
   history.record({ type: 'abort-requested', run: runId, reason })
   for (let tries = 0; tries < MAX_ASKS_WITH_CRASHES; tries++) {
     supervisor.newTurn()
-    const result = await supervisor.within(`${runId}/abort`, (p) => (p.abort ? p.abort(runId, supervisor.deadline) : Promise.resolve([])))
+    const result = await supervisor.within(abortCallOf(runId), (p) => (p.abort ? p.abort(runId, supervisor.deadline) : Promise.resolve([])))
     if (!result.ok && 'crashed' in result) {
       if (!(await supervisor.restart(result.crashed))) return
       continue
     }
     if (!result.ok) {
-      history.record({ type: 'executor-fault', call: `${runId}/abort`, problem: 'threw', message: oneLine(result.threw) })
+      history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'threw', message: oneLine(result.threw) })
       return
     }
     const envelopes: Envelope[] = []
     for (const raw of Array.isArray(result.value) ? result.value : [result.value]) {
       const checked = checkEnvelope(raw)
       if (!checked.ok) {
-        history.record({ type: 'executor-fault', call: `${runId}/abort`, problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
+        history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
         return
       }
       envelopes.push(checked.envelope)

@@ -64,7 +64,7 @@ export type HistoryEvent = Stamp &
     | { readonly type: 'abort-reported'; readonly run: string; readonly envelopes: readonly Envelope[] }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
-    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed'; readonly message: string }
+    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered'; readonly message: string }
     | { readonly type: 'run-ended'; readonly pendingTimers: number }
     | { readonly type: 'turn-started'; readonly deadline: number }
     | { readonly type: 'process-crashed'; readonly generation: number; readonly point: string; readonly call: CallId | null }
@@ -87,8 +87,17 @@ export class HistoryRecorder {
     this.#elapsed = elapsed
   }
 
+  #closed = false
+
   record(event: EventInput): void {
+    if (this.#closed) return // the run is over: late stragglers of the executor change nothing
     this.#events.push({ seq: this.#events.length, t: this.#elapsed(), ...event } as HistoryEvent)
+  }
+
+  /** End the history: later records are ignored, and what was recorded is frozen. */
+  close(): History {
+    this.#closed = true
+    return Object.freeze([...this.#events])
   }
 
   get events(): History {

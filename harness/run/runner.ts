@@ -15,6 +15,7 @@ import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
 import { createRng } from '../sim/random.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
+import { PatchTampered, tamperedPatches } from '../sim/patch.ts'
 import { effectApplied, HistoryRecorder, type History } from './history.ts'
 import type { Scenario } from './scenario.ts'
 import { Supervisor } from './supervisor.ts'
@@ -46,6 +47,7 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
   let deactivate: (() => void) | null = null
   try {
     const runId = `run-${scenario.seed}`
+    const run = Symbol(runId) // this run's identity; leftovers of earlier runs carry another
     history.record({ type: 'run-started', executor: executor.name, scenario: scenario.name, seed: scenario.seed, deadline: scenario.turnBudgetMs })
     const supervisor = new Supervisor({
       executor,
@@ -55,10 +57,11 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
       history,
       clock,
       turnBudgetMs: scenario.turnBudgetMs,
+      run,
     })
     const services = buildServices(scenario, history, () => clock.now())
     const requestFaults = scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
-    deactivate = activate(new RequestPipeline(services, requestFaults, history, supervisor.processes))
+    deactivate = activate(new RequestPipeline(services, requestFaults, history, supervisor.processes, run))
 
     // The turn: boot a process, then let the model work through the plan.
     let done = false
@@ -76,18 +79,30 @@ export async function runScenario(scenario: Scenario, executor: Executor): Promi
 
     // Requests still held in the network may land after the turn: let them.
     const settleUntil = clock.now() + SETTLE_MS
-    await drive(clock, () => false, () => settleUntil, SETTLE_MAX_STEPS)
+    await drive(clock, () => false, () => settleUntil, SETTLE_MAX_STEPS, 0) // nothing to wait for: quiet is the normal end
+    // An executor that replaced a global the run patched: a finding (and the original comes back).
+    for (const what of tamperedPatches()) history.record({ type: 'executor-fault', call: null, problem: 'tampered', message: `replaced ${what} during the run` })
     history.record({ type: 'run-ended', pendingTimers: clock.pendingTimers() })
-    return { scenario, executor: executor.name, history: history.events, realMs: performance.now() - realStart }
+    return { scenario, executor: executor.name, history: history.close(), realMs: performance.now() - realStart }
   } finally {
     try {
       deactivate?.()
       storage.close()
     } finally {
-      sandbox.dispose()
-      stopInterception()
+      try {
+        sandbox.dispose()
+      } catch (e) {
+        if (!onlyTampering(e)) throw e // tampering was recorded above; anything else is the harness's own bug
+      } finally {
+        stopInterception()
+      }
     }
   }
+}
+
+function onlyTampering(e: unknown): boolean {
+  if (e instanceof PatchTampered) return true
+  return e instanceof AggregateError && e.errors.every((x) => x instanceof PatchTampered)
 }
 
 /** The run's services; the e-mail service is built on first use (most refund-only runs never touch it). */

@@ -80,7 +80,9 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
   if (!Array.isArray(input.plan) || input.plan.length === 0) return fail('"plan" must be a non-empty array of steps')
   const stepIds = new Set<string>()
   for (const [i, step] of input.plan.entries()) {
-    if (!isObj(step) || typeof step.stepId !== 'string' || step.stepId === '') return fail(`plan[${i}].stepId must be a non-empty string`)
+    if (!isObj(step) || typeof step.stepId !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(step.stepId)) {
+      return fail(`plan[${i}].stepId must be 1-64 characters of letters, digits and _ . : -`)
+    }
     if (stepIds.has(step.stepId)) return fail(`plan[${i}].stepId "${step.stepId}" is used twice; step ids must be unique`)
     stepIds.add(step.stepId)
     if (typeof step.tool !== 'string' || !Object.hasOwn(TOOLS, step.tool)) return fail(`plan[${i}].tool must be one of ${Object.keys(TOOLS).join(', ')}, got ${show(step.tool)}`)

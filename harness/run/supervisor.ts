@@ -19,6 +19,8 @@ export interface SupervisorOptions {
   readonly history: HistoryRecorder
   readonly clock: VirtualClock
   readonly turnBudgetMs: number
+  /** The run's identity in the work context (see attribution.ts). */
+  readonly run: symbol
 }
 
 export class Supervisor {
@@ -30,11 +32,14 @@ export class Supervisor {
   #inFlight: string | null = null
   #deadline = 0
   #pausedUntil = 0
+  /** The call that was in flight when the last crash struck: recovery works on its behalf. */
+  #recovering: string | null = null
 
   constructor(options: SupervisorOptions) {
     this.#o = options
     this.processes = new ProcessTable(options.crashes, (crash) => {
       options.history.record({ type: 'process-crashed', generation: crash.generation, point: `${crash.fault.point} #${crash.fault.nth}`, call: this.#inFlight })
+      this.#recovering = this.#inFlight
       this.#resolveCrash(crash)
     })
   }
@@ -73,7 +78,7 @@ export class Supervisor {
     const generation = this.processes.current
     this.#inFlight = call
     try {
-      const work = runInContext({ generation, call }, () => Promise.resolve().then(() => fn(process)))
+      const work = runInContext({ run: this.#o.run, generation, call }, () => Promise.resolve().then(() => fn(process)))
       const result = await Promise.race([
         work.then(
           (value): Within<T> => ({ ok: true, value }),
@@ -117,7 +122,8 @@ export class Supervisor {
       this.#o.history.record({ type: 'process-booted', generation })
       if (generation > 1 && this.#process.recover) {
         const recover = this.#process.recover.bind(this.#process)
-        const recovered = await this.within(null, () => recover(this.#deadline))
+        // Recovery reconciles what was in flight: what it sends is that call's, for the judges.
+        const recovered = await this.within(this.#recovering, () => recover(this.#deadline))
         if ('crashed' in recovered) {
           if (!(await this.#pauseAfter(recovered.crashed))) return false
           continue
@@ -147,7 +153,8 @@ export class Supervisor {
   }
 
   async #race<T>(generation: number, fn: () => Promise<T>): Promise<Within<T>> {
-    const work = runInContext({ generation, call: null }, () => Promise.resolve().then(fn))
+    // Work a restarted process does on boot belongs to the call that was in flight at the crash.
+    const work = runInContext({ run: this.#o.run, generation, call: this.#recovering }, () => Promise.resolve().then(fn))
     const result = await Promise.race([
       work.then(
         (value): Within<T> => ({ ok: true, value }),

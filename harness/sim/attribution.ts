@@ -5,6 +5,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 export interface WorkContext {
+  /** Which run the work belongs to: leftovers of a finished run never reach the next one. */
+  readonly run: symbol
   /** The executor process generation doing the work (1, 2, … after restarts). */
   readonly generation: number
   /** `runId/stepId` while a tool call runs; null during boot and recovery. */

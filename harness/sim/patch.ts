@@ -1,10 +1,25 @@
 // Global patches, each checked and undone. A patch records what it replaced;
-// undoing it verifies that nobody else replaced the value in the meantime, so a
-// leaked or overlapping patch is an error rather than a silent corruption.
+// undoing it always restores the original, and verifies that nobody replaced
+// the value in the meantime: if someone did (an executor under test, or an
+// overlapping patch), the undo still restores, then reports it.
 
 export interface Patch {
   readonly description: string
+  /** Is the patched value still ours? */
+  intact(): boolean
   undo(): void
+}
+
+/** Someone replaced a patched global while it was patched (reported after restoring the original). */
+export class PatchTampered extends Error {
+  override readonly name = 'PatchTampered'
+}
+
+const live = new Set<Patch>()
+
+/** Descriptions of live patches whose value someone has replaced. */
+export function tamperedPatches(): string[] {
+  return [...live].filter((p) => !p.intact()).map((p) => p.description)
 }
 
 export function patchProperty<T extends object, K extends keyof T>(
@@ -21,17 +36,20 @@ export function patchProperty<T extends object, K extends keyof T>(
     configurable: true,
     enumerable: descriptor?.enumerable ?? true,
   })
-  return {
+  const patch: Patch = {
     description,
+    intact: () => target[key] === replacement,
     undo() {
-      if (target[key] !== replacement) {
-        throw new Error(`faultline: ${description} was replaced by someone else while patched; refusing to restore over it`)
-      }
+      live.delete(patch)
+      const tampered = target[key] !== replacement
       if (descriptor) Object.defineProperty(target, key, descriptor)
       else delete target[key]
       if (target[key] !== original) throw new Error(`faultline: could not restore ${description}`)
+      if (tampered) throw new PatchTampered(`faultline: ${description} was replaced by someone else while patched; the original is restored`)
     },
   }
+  live.add(patch)
+  return patch
 }
 
 /** Undo patches in reverse order; every undo runs even if one throws. */

@@ -29,7 +29,10 @@ export class RequestPipeline implements RequestRouter {
   #mutations = 0
   #probes = 0
 
-  constructor(services: ServiceDirectory, faults: readonly RequestFault[], history: HistoryRecorder, processes: ProcessTable | null = null) {
+  readonly #run: symbol | null
+
+  constructor(services: ServiceDirectory, faults: readonly RequestFault[], history: HistoryRecorder, processes: ProcessTable | null = null, run: symbol | null = null) {
+    this.#run = run
     this.#services = services
     this.#mutationFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'mutation').map((f) => [f.attempt, f]))
     this.#probeFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'probe').map((f) => [f.attempt, f]))
@@ -47,6 +50,8 @@ export class RequestPipeline implements RequestRouter {
     // 2. Attribution: the process and the tool call that made the request.
     //    A dead process's requests never leave it.
     const ctx = currentContext()
+    // Leftover work of an earlier run (a loop it never stopped) is not this run's: it never leaves.
+    if (ctx && this.#run !== null && ctx.run !== this.#run) return never
     const generation = ctx?.generation ?? null
     if (generation !== null && this.#processes && !this.#processes.isAlive(generation)) {
       this.#history.record({ type: 'fenced', generation, what: `${request.method} ${url.pathname}` })
@@ -72,16 +77,14 @@ export class RequestPipeline implements RequestRouter {
     // 5. The answer reaches the client only if its process is still alive,
     //    and the process may crash right after it arrives.
     return outcome.then(
-      (response) => {
-        this.#history.record({ type: 'answered', attempt, call, status: response.status, error: null, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) })
-        return this.#toClient(generation, response, true)
-      },
-      (error: unknown) => {
-        if (!isExpectedThrow(error) || isInjectedNetworkError(error)) {
-          this.#history.record({ type: 'answered', attempt, call, status: null, error: errorName(error), retryAfterMs: null })
-        }
-        return this.#toClient(generation, error, false)
-      },
+      (response) =>
+        this.#toClient(generation, response, true, () =>
+          this.#history.record({ type: 'answered', attempt, call, status: response.status, error: null, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) }),
+        ),
+      (error: unknown) =>
+        this.#toClient(generation, error, false, () => {
+          if (!isExpectedThrow(error) || isInjectedNetworkError(error)) this.#history.record({ type: 'answered', attempt, call, status: null, error: errorName(error), retryAfterMs: null })
+        }),
     )
   }
 
@@ -122,11 +125,13 @@ export class RequestPipeline implements RequestRouter {
     return requestFaultKind(fault).strike(fault, ctl)
   }
 
-  #toClient(generation: number | null, value: unknown, ok: boolean): Promise<Response> {
+  /** Hand the outcome to the client — unless its process died; `reached` records that it did. */
+  #toClient(generation: number | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
     if (generation !== null && this.#processes) {
       if (!this.#processes.isAlive(generation)) return never
       if (this.#processes.step(generation, 'after-response')) return never
     }
+    reached()
     return ok ? Promise.resolve(value as Response) : Promise.reject(value)
   }
 }

@@ -159,7 +159,7 @@ describe('effectAfterDeadline', () => {
     expect(found[0]?.message).toMatch(/^run: /)
   })
 
-  // The abort (compensation) runs as the call `<run>/abort`, in a turn of its own.
+  // The abort (compensation) runs as the call `<run>#abort`, in a turn of its own.
   const lateAbort = () =>
     history()
       .runStartedWithDeadline(1000)
@@ -170,14 +170,14 @@ describe('effectAfterDeadline', () => {
       .report('r/s1', 1, 'SUCCEEDED')
       .at(200).abortRequested('r')
       .turn(3000)
-      .attempt('r/abort', 2)
-      .at(3001).effectWith('r/abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
+      .attempt('r#abort', 2)
+      .at(3001).effectWith('r#abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
       .build()
 
   it("fires for a compensation applied after the abort's own turn's deadline", () => {
     const found = effectAfterDeadline(lateAbort())
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ call: 'r/abort', boundaries: [] })
+    expect(found[0]).toMatchObject({ call: 'r#abort', boundaries: [] })
     expect(found[0]?.message).toContain('deadline at 3000 ms')
   })
 

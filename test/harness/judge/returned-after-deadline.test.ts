@@ -111,4 +111,17 @@ describe('returnedAfterDeadline', () => {
     const h = history().callStarted('r/s1').at(1_000_000).report('r/s1', 1, 'SUCCEEDED').build()
     expect(returnedAfterDeadline(h)).toEqual([])
   })
+
+  it('judges abort() too: its report after its own turn\'s deadline plus grace fires, within it does not', () => {
+    const envelope = { status: 'SUCCEEDED' as const, retry_safe: true, effect: null, action_taken: 'x', message: '' }
+    const mk = (at: number) =>
+      [
+        { seq: 0, t: 0, type: 'run-started', executor: 't', scenario: 's', seed: 1, deadline: 1_000 },
+        { seq: 1, t: 900, type: 'abort-requested', run: 'r', reason: 'x' },
+        { seq: 2, t: 900, type: 'turn-started', deadline: 10_900 },
+        { seq: 3, t: at, type: 'abort-reported', run: 'r', envelopes: [envelope] },
+      ] as unknown as import('../../../harness/run/history.ts').History
+    expect(returnedAfterDeadline(mk(11_400))).toEqual([])
+    expect(returnedAfterDeadline(mk(11_401))).toEqual([expect.objectContaining({ judge: 'returned-after-deadline', call: 'r#abort' })])
+  })
 })

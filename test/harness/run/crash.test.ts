@@ -133,3 +133,29 @@ describe('executor crashes', () => {
     expect(eventsOf(history, 'response-sent').every((r) => !r.replayed)).toBe(true)
   })
 })
+
+describe('work done outside a tool call', () => {
+  it("recover() resending what was in flight is judged as that call's work: a second refund is a duplicate", async () => {
+    const resender: Executor = {
+      name: 'recover-resends',
+      async boot(ctx) {
+        const post = (key: string) =>
+          fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body: 'payment_intent=pi_1&amount=100' })
+        return {
+          async recover() {
+            await (await post(`recovered-${Date.now()}`)).text() // a new key: the original may have landed
+          },
+          async callTool() {
+            await (await post('first')).text()
+            return { status: 'SUCCEEDED', retry_safe: true, effect: null, action_taken: 'sent', message: '' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(refundScenario({ faults: [crash('after-send', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }), resender)
+    const effects = eventsOf(history, 'effect-applied')
+    expect(effects.map((e) => e.call)).toEqual(['run-7/s1', 'run-7/s1']) // the original and recover()'s resend (the re-ask replays 'first')
+    const { judge } = await import('../../../harness/judge/verdict.ts')
+    expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
+  })
+})

@@ -42,13 +42,27 @@ describe('sandbox', () => {
     }
   })
 
-  it('refuses to restore over a patch someone else replaced, instead of corrupting globals', () => {
+  it('restores a global someone replaced while it was patched, and says so', () => {
     const original = Math.random
+    const RealDate = globalThis.Date
     const s = installSandbox(1)
     Math.random = () => 0.5
     expect(() => s.dispose()).toThrow(/Math.random was replaced/)
-    expect(Date.now()).not.toBe(0) // the other patches were still undone
-    expect(globalThis.setTimeout.name).not.toBe('')
-    Math.random = original
+    expect(Math.random).toBe(original)
+    expect(globalThis.Date).toBe(RealDate) // the other patches were undone too
+  })
+
+  it('an executor that replaces a global is a finding, not a crash of the harness', async () => {
+    const original = Math.random
+    const tamperer: Executor = {
+      name: 'tamperer',
+      boot: async () => {
+        Math.random = () => 0.5
+        return { callTool: async () => ({ status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: '' }) }
+      },
+    }
+    const { history } = await runScenario(refundScenario(), tamperer)
+    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([expect.objectContaining({ problem: 'tampered', message: 'replaced Math.random during the run' })])
+    expect(Math.random).toBe(original)
   })
 })
