@@ -16,7 +16,7 @@ export { parseScenario } from './run/scenario.ts'
 export type { Fault } from './faults/catalogue.ts'
 export type { Boundary } from './faults/fault.ts'
 export { FAULT_KINDS } from './faults/catalogue.ts'
-export { scenarioArbitrary, faultArbitrary } from '../scenarios/arbitraries.ts'
+export { scenarioArbitrary, requestFaultArbitrary, executorCrashArbitrary } from '../scenarios/arbitraries.ts'
 
 // Running, judging, searching
 export type { History, HistoryEvent, CallId } from './run/history.ts'

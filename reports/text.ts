@@ -1,5 +1,4 @@
 // Renderers for people: plain text. They only format what they are given.
-import type { CampaignSummary } from '../harness/run/campaign.ts'
 import type { History } from '../harness/run/history.ts'
 import type { Counterexample, SearchResult } from '../harness/run/search.ts'
 import type { LeaderboardRow } from '../harness/run/compare.ts'
@@ -138,8 +137,4 @@ function describeEvent(e: History[number]): string {
     case 'abort-reported':
       return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken})`).join(', ') || 'nothing to compensate'}`
   }
-}
-
-export function summaryLine(s: CampaignSummary): string {
-  return `${s.executor}: ${s.failingRuns}/${s.runs} failing runs`
 }

@@ -81,9 +81,6 @@ export function executorCrashArbitrary(): fc.Arbitrary<ExecutorCrash> {
   })
 }
 
-/** Back-compatible name: faults on a request's path. */
-export const faultArbitrary = requestFaultArbitrary
-
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
   const { maxFaults = 3, maxAttempt = 4, spineOnly = false } = options
   const requestFaults = fc.uniqueArray(requestFaultArbitrary(maxAttempt, spineOnly), {

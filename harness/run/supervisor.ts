@@ -111,7 +111,7 @@ export class Supervisor {
       const storage = this.#o.storage.forProcess(generation, this.processes)
       const booted = await this.#race(generation, () => this.#o.executor.boot({ services: this.#o.services, storage }))
       if ('crashed' in booted) {
-        if (!(await this.#pauseAfter(booted.crashed))) return false
+        await this.#pause(booted.crashed)
         continue
       }
       if ('threw' in booted) {
@@ -125,7 +125,7 @@ export class Supervisor {
         // Recovery reconciles what was in flight: what it sends is that call's, for the judges.
         const recovered = await this.within(this.#recovering, () => recover(this.#deadline))
         if ('crashed' in recovered) {
-          if (!(await this.#pauseAfter(recovered.crashed))) return false
+          await this.#pause(recovered.crashed)
           continue
         }
         if ('threw' in recovered) {
@@ -136,11 +136,6 @@ export class Supervisor {
       }
       return true
     }
-  }
-
-  async #pauseAfter(crash: Crash): Promise<boolean> {
-    await this.#pause(crash)
-    return true
   }
 
   /** The dead process stays down for the crash's pause; the next one starts a new turn. */

@@ -22,7 +22,3 @@ export function runInContext<T>(ctx: WorkContext, fn: () => T): T {
 export function currentContext(): WorkContext | null {
   return storage.getStore() ?? null
 }
-
-export function currentCall(): string | null {
-  return storage.getStore()?.call ?? null
-}

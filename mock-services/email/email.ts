@@ -6,7 +6,7 @@ import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
 import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
-import { ServiceRestarted } from '../service-restarted.ts'
+import { Processing } from '../processing.ts'
 import { Visibility } from '../visibility.ts'
 import { pastDeadline } from '../deadline.ts'
 import { resendError } from './errors.ts'
@@ -44,7 +44,7 @@ export class EmailService implements MockService {
   readonly #settings: EmailSettings
   readonly #now: () => number
   readonly #visibility: Visibility
-  #epoch = 0
+  readonly #processing: Processing
   #nextId = 1
 
   constructor(now: () => number = Date.now, settings: Partial<EmailSettings> = {}) {
@@ -52,6 +52,7 @@ export class EmailService implements MockService {
     this.#settings = { ...DEFAULT_EMAIL_SETTINGS, ...settings }
     this.keys = new IdempotencyStore(now, undefined, this.#settings.keyStore)
     this.#visibility = new Visibility(now, this.#settings.visibilityLagMs)
+    this.#processing = new Processing(this.name, this.#settings.processingMs, this.#settings.pause)
   }
 
   get mode(): EmailMode {
@@ -63,7 +64,7 @@ export class EmailService implements MockService {
   }
 
   restart(): void {
-    this.#epoch++
+    this.#processing.restart()
     this.keys.restart()
   }
 
@@ -143,7 +144,7 @@ export class EmailService implements MockService {
         tags.push({ name: tag.name, value: tag.value })
       }
     }
-    await this.#pause()
+    await this.#processing.run()
     const email = this.#store.create({
       id: this.#id(),
       from: b.from,
@@ -180,13 +181,6 @@ export class EmailService implements MockService {
     return jsonResponse({ object: 'list', has_more: false, data })
   }
 
-  /** Processing time; a restart meanwhile kills the request. */
-  async #pause(): Promise<void> {
-    const epoch = this.#epoch
-    if (this.#settings.pause) await this.#settings.pause()
-    else if (this.#settings.processingMs > 0) await new Promise((r) => setTimeout(r, this.#settings.processingMs))
-    if (this.#epoch !== epoch) throw new ServiceRestarted(this.name)
-  }
 
   /** Resend's ids are UUIDs; ours are deterministic ones. */
   #id(): string {

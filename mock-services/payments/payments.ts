@@ -5,7 +5,7 @@ import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
 import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '../service.ts'
-import { ServiceRestarted } from '../service-restarted.ts'
+import { Processing } from '../processing.ts'
 import { Visibility } from '../visibility.ts'
 import { pastDeadline } from '../deadline.ts'
 import { stripeError } from './errors.ts'
@@ -35,7 +35,7 @@ export class PaymentsService implements MockService {
   readonly #settings: PaymentsSettings
   readonly #now: () => number
   readonly #visibility: Visibility
-  #epoch = 0
+  readonly #processing: Processing
   #nextId = 1
   #requests = 0
 
@@ -44,6 +44,7 @@ export class PaymentsService implements MockService {
     this.#settings = { ...DEFAULT_PAYMENTS_SETTINGS, ...settings }
     this.keys = new IdempotencyStore(now, undefined, this.#settings.keyStore)
     this.#visibility = new Visibility(now, this.#settings.visibilityLagMs)
+    this.#processing = new Processing(this.name, this.#settings.processingMs, this.#settings.pause)
   }
 
   /** Create a charged payment intent directly (scenario set-up, not an effect under test; visible at once). */
@@ -56,7 +57,7 @@ export class PaymentsService implements MockService {
   }
 
   restart(): void {
-    this.#epoch++
+    this.#processing.restart()
     this.keys.restart()
   }
 
@@ -108,7 +109,7 @@ export class PaymentsService implements MockService {
     // A 500 after the request started executing: Stripe stores it like any result.
     const run = async (): Promise<Performed> => {
       if (delivery.internalError) {
-        await this.#pause()
+        await this.#processing.run()
         return { store: { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' } } } }
       }
       return perform(form)
@@ -168,7 +169,7 @@ export class PaymentsService implements MockService {
     }
     const metadata = metadataOf(form)
     if (typeof metadata === 'string') return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
-    await this.#pause()
+    await this.#processing.run()
     // Checked after processing, so two concurrent refunds cannot both pass.
     const left = this.#store.refundable(piId)
     if (amount > left) {
@@ -193,7 +194,7 @@ export class PaymentsService implements MockService {
     const metadata = metadataOf(form)
     if (typeof metadata === 'string') return invalid(metadata, { code: 'parameter_invalid_string', param: 'metadata' })
     const confirm = str(form.confirm) === 'true'
-    await this.#pause()
+    await this.#processing.run()
     const pi = this.#store.createIntent({
       id: this.#id('pi'),
       amount,
@@ -227,13 +228,6 @@ export class PaymentsService implements MockService {
     return jsonResponse(pi)
   }
 
-  /** Processing time; a restart meanwhile kills the request. */
-  async #pause(): Promise<void> {
-    const epoch = this.#epoch
-    if (this.#settings.pause) await this.#settings.pause()
-    else if (this.#settings.processingMs > 0) await new Promise((r) => setTimeout(r, this.#settings.processingMs))
-    if (this.#epoch !== epoch) throw new ServiceRestarted(this.name)
-  }
 
   #id(prefix: string): string {
     return `${prefix}_fl${String(this.#nextId++).padStart(8, '0')}`

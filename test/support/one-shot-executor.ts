@@ -5,6 +5,7 @@ import type { Executor } from '../../harness/contract/executor.ts'
 
 export interface Seen {
   status?: number
+  body?: string
   error?: { name: string; message: string; code: string | undefined; causeName: string | undefined; causeCode: string | undefined; causeSyscall: string | undefined }
 }
 
@@ -22,7 +23,7 @@ export function oneShotExecutor(seen: Seen, timeoutMs: number | null = 5_000): E
               ...(timeoutMs === null ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
             })
             seen.status = res.status
-            await res.text()
+            seen.body = await res.text()
           } catch (e) {
             const err = e as Error & { code?: string; cause?: Error & { code?: string; syscall?: string } }
             seen.error = { name: err.name, message: err.message, code: err.code, causeName: err.cause?.name, causeCode: err.cause?.code, causeSyscall: err.cause?.syscall }

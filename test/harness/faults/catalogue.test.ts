@@ -95,7 +95,9 @@ describe('response: error-response', () => {
     const { seen, effects } = await strike([{ kind: 'error-response', boundary: 'response', attempt: 1, status, retryAfterS: 3 }])
     expect(seen.status).toBe(status)
     expect(effects).toHaveLength(0)
-    void code
+    const error = (JSON.parse(seen.body!) as { error: { type: string; code?: string } }).error
+    expect(error.type).toMatch(/_error$/) // Stripe's error shape
+    expect(error.code).toBe(code)
   })
   it('429 carries Retry-After', async () => {
     let retryAfter: string | null = null

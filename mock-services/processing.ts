@@ -1,0 +1,30 @@
+// A service's processing time and its restarts: work in flight when the
+// service restarts is lost (the request throws ServiceRestarted).
+import { ServiceRestarted } from './service-restarted.ts'
+
+export class Processing {
+  readonly #service: string
+  readonly #ms: number
+  readonly #pause: (() => Promise<void>) | undefined
+  #epoch = 0
+
+  /** `pause`, when given, replaces the timer of `ms` (tests inject a scheduler here). */
+  constructor(service: string, ms: number, pause?: () => Promise<void>) {
+    this.#service = service
+    this.#ms = ms
+    this.#pause = pause
+  }
+
+  /** Every request in flight dies. */
+  restart(): void {
+    this.#epoch++
+  }
+
+  /** Wait out the processing time; throws if the service restarted meanwhile. */
+  async run(): Promise<void> {
+    const epoch = this.#epoch
+    if (this.#pause) await this.#pause()
+    else if (this.#ms > 0) await new Promise((r) => setTimeout(r, this.#ms))
+    if (this.#epoch !== epoch) throw new ServiceRestarted(this.#service)
+  }
+}
