@@ -2,24 +2,52 @@
 // data, so a malformed envelope is a finding and never a crash of the harness.
 import { OUTCOME_STATUSES, type Envelope } from './envelope.ts'
 import type { Executor } from './executor.ts'
+import { oneLine } from './one-line.ts'
 
 export type EnvelopeCheck = { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly problem: string }
 
+/** Check what an executor returned as an envelope. Never throws: a getter that throws is a problem like any other. */
 export function checkEnvelope(value: unknown): EnvelopeCheck {
+  try {
+    return check(value)
+  } catch (e) {
+    return { ok: false, problem: `reading the envelope threw: ${oneLine(e)}` }
+  }
+}
+
+/** What abort() returned: an array of envelopes (one envelope alone is accepted as one). Never throws. */
+export function checkEnvelopes(value: unknown): { readonly ok: true; readonly envelopes: Envelope[] } | { readonly ok: false; readonly problem: string } {
+  try {
+    const envelopes: Envelope[] = []
+    for (const raw of Array.isArray(value) ? [...(value as unknown[])] : [value]) {
+      const checked = checkEnvelope(raw)
+      if (!checked.ok) return checked
+      envelopes.push(checked.envelope)
+    }
+    return { ok: true, envelopes }
+  } catch (e) {
+    return { ok: false, problem: `reading the envelopes threw: ${oneLine(e)}` }
+  }
+}
+
+function check(value: unknown): EnvelopeCheck {
   if (typeof value !== 'object' || value === null) return { ok: false, problem: `expected an envelope object, got ${describe(value)}` }
-  const v = value as Record<string, unknown>
-  if (!OUTCOME_STATUSES.includes(v.status as never)) return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(v.status)}` }
-  if (typeof v.retry_safe !== 'boolean') return { ok: false, problem: `retry_safe must be a boolean, got ${describe(v.retry_safe)}` }
-  if (v.effect !== null && v.effect !== undefined) {
-    const e = v.effect as Record<string, unknown>
-    if (typeof e !== 'object' || typeof e.type !== 'string' || typeof e.id !== 'string') return { ok: false, problem: 'effect must be null or { type: string, id: string }' }
+  // Each field read exactly once (a getter could answer differently twice), into a fresh plain object.
+  const { status, retry_safe, effect, action_taken, message } = value as Record<string, unknown>
+  if (!OUTCOME_STATUSES.includes(status as never)) return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(status)}` }
+  if (typeof retry_safe !== 'boolean') return { ok: false, problem: `retry_safe must be a boolean, got ${describe(retry_safe)}` }
+  let named: Envelope['effect'] = null
+  if (effect !== null && effect !== undefined) {
+    const { type, id } = (typeof effect === 'object' ? effect : {}) as Record<string, unknown>
+    if (typeof type !== 'string' || typeof id !== 'string') return { ok: false, problem: 'effect must be null or { type: string, id: string }' }
+    named = { type, id }
   }
   const envelope: Envelope = {
-    status: v.status as Envelope['status'],
-    retry_safe: v.retry_safe,
-    effect: v.effect ? { type: (v.effect as { type: string }).type, id: (v.effect as { id: string }).id } : null,
-    action_taken: typeof v.action_taken === 'string' ? v.action_taken : '',
-    message: typeof v.message === 'string' ? v.message : '',
+    status: status as Envelope['status'],
+    retry_safe,
+    effect: named,
+    action_taken: typeof action_taken === 'string' ? action_taken.slice(0, 200) : '',
+    message: typeof message === 'string' ? message.slice(0, 2_000) : '',
   }
   return { ok: true, envelope }
 }

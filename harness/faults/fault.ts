@@ -44,6 +44,8 @@ export interface AttemptControl {
   hold(ms: number): Promise<void>
   /** Resolves when the client abandons the request (its abort signal fires); never if it cannot. */
   clientGaveUp(): Promise<void>
+  /** True when the client abandons the request within `ms` of virtual time, false when `ms` pass first (the timer is then gone either way). */
+  giveUpWithin(ms: number): Promise<boolean>
   /** Record that the response of a delivered request never reached the client. */
   loseResponse(reason: string): void
   /** An error in the service's own shape, answered without touching the service. */

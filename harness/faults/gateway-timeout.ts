@@ -25,16 +25,13 @@ export const gatewayTimeout: RequestFaultKind<GatewayTimeout> = {
   summary: 'HTTP 504 from a gateway (an HTML page, not the service\'s JSON)',
   truth: 'effect iff the upstream finishes',
   async strike(fault, ctl) {
-    let gaveUp = false
-    void ctl.clientGaveUp().then(() => (gaveUp = true))
     if (fault.upstream === 'finishes') {
       void ctl.hold(fault.afterMs + UPSTREAM_LAG_MS).then(async () => {
         await ctl.deliver()
         ctl.loseResponse('the upstream finished after the gateway gave up')
       })
     }
-    await ctl.hold(fault.afterMs)
-    if (gaveUp) throw abandonedRequest('the client gave up before the gateway answered')
+    if (await ctl.giveUpWithin(fault.afterMs)) throw abandonedRequest('the client gave up before the gateway answered')
     return new Response(GATEWAY_PAGE, { status: 504, headers: { 'content-type': 'text/html' } })
   },
   check: (f) => checkOneOf(f, 'upstream', ['finishes', 'dies']) ?? checkInt(f, 'afterMs', 0, 120_000),

@@ -23,7 +23,7 @@ export const lateDelivery: RequestFaultKind<LateDelivery> = {
   summary: 'the request is held and delivered after the client gave up (its own timeout)',
   truth: 'effect, late',
   async strike(fault, ctl) {
-    const gaveUp = await Promise.race([ctl.clientGaveUp().then(() => true), ctl.hold(MAX_HOLD_MS).then(() => false)])
+    const gaveUp = await ctl.giveUpWithin(MAX_HOLD_MS)
     if (!gaveUp) return ctl.deliver()
     await ctl.hold(fault.delayMs)
     await ctl.deliver()

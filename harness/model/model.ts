@@ -4,10 +4,12 @@
 // may re-word the arguments. After an executor crash, the resumed agent asks
 // again for the step that was in flight.
 import type { Envelope } from '../contract/envelope.ts'
-import { checkEnvelope } from '../contract/validate.ts'
+import type { ToolCall } from '../contract/tool-call.ts'
+import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../run/history.ts'
 import type { Scenario } from '../run/scenario.ts'
-import { oneLine, type Supervisor } from '../run/supervisor.ts'
+import type { ProcessSupervisor } from '../run/processes.ts'
+import { oneLine } from '../contract/one-line.ts'
 import { abortCallOf } from '../judge/turns.ts'
 import type { VirtualClock } from '../sim/clock.ts'
 import { uuidFrom, type Rng } from '../sim/random.ts'
@@ -19,7 +21,7 @@ export interface ModelContext {
   readonly history: HistoryRecorder
   readonly rng: Rng
   readonly clock: VirtualClock
-  readonly supervisor: Supervisor
+  readonly supervisor: ProcessSupervisor
 }
 
 /** The agent aborts the run: the executor compensates, as its own call, in a turn of its own. */
@@ -37,16 +39,12 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
       history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'threw', message: oneLine(result.threw) })
       return
     }
-    const envelopes: Envelope[] = []
-    for (const raw of Array.isArray(result.value) ? result.value : [result.value]) {
-      const checked = checkEnvelope(raw)
-      if (!checked.ok) {
-        history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
-        return
-      }
-      envelopes.push(checked.envelope)
+    const checked = checkEnvelopes(result.value)
+    if (!checked.ok) {
+      history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
+      return
     }
-    history.record({ type: 'abort-reported', run: runId, envelopes })
+    history.record({ type: 'abort-reported', run: runId, envelopes: checked.envelopes })
     return
   }
 }
@@ -64,9 +62,10 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
     let askedAfterSuccess = false
     for (let ask = 1; ask <= MAX_ASKS_WITH_CRASHES; ask++) {
       history.record({ type: 'call-started', call, tool: step.tool, ask, args })
-      const askArgs = args
       const toolCallId = `call_${uuidFrom(ctx.rng).replaceAll('-', '').slice(0, 24)}`
-      const result = await supervisor.within(call, (p) => p.callTool({ runId, stepId: step.stepId, tool: step.tool, args: askArgs, deadline: supervisor.deadline, toolCallId }))
+      // Sealed: the executor gets its own copy, so nothing it does changes the scenario or the history.
+      const toolCall: ToolCall = Object.freeze({ runId, stepId: step.stepId, tool: step.tool, args: structuredClone(args), deadline: supervisor.deadline, toolCallId })
+      const result = await supervisor.within(call, (p) => p.callTool(toolCall))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return
         continue // the resumed agent asks again for the same step

@@ -64,7 +64,7 @@ export type HistoryEvent = Stamp &
     | { readonly type: 'abort-reported'; readonly run: string; readonly envelopes: readonly Envelope[] }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
-    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered'; readonly message: string }
+    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: ExecutorProblem; readonly message: string }
     | { readonly type: 'run-ended'; readonly pendingTimers: number }
     | { readonly type: 'turn-started'; readonly deadline: number }
     | { readonly type: 'process-crashed'; readonly generation: number; readonly point: string; readonly call: CallId | null }
@@ -75,6 +75,23 @@ export type HistoryEvent = Stamp &
 
 export type History = readonly HistoryEvent[]
 
+/**
+ * What went wrong with the executor itself (not with what it reported):
+ * - `threw`: a call, a timer callback or a promise of its threw / rejected unhandled;
+ * - `hung`: it never answered (virtual time: past the turn's deadline and grace; real time: the run's budget);
+ * - `invalid-envelope`: it answered something that is not an envelope (or reading it threw);
+ * - `boot-failed`: `boot()` threw or resolved to something that is not a process;
+ * - `tampered`: it replaced a global the run had patched (restored);
+ * - `exited`: it ended its process (`process.exit`, `process.kill`, `process.abort`);
+ * - `out-of-memory`: it went past the worker's memory limit;
+ * - `flooded`: the run went past its budget of history events (the history is cut there);
+ * - `blocked-network`: it tried to reach a network outside the mock services (refused).
+ */
+export type ExecutorProblem = 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered' | 'exited' | 'out-of-memory' | 'flooded' | 'blocked-network'
+
+/** The default budget of events per run: far above any well-behaved run (tens to a few hundred). */
+export const DEFAULT_MAX_EVENTS = 20_000
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type EventInput = DistributiveOmit<HistoryEvent, 'seq' | 't'>
 
@@ -82,27 +99,68 @@ export type EventInput = DistributiveOmit<HistoryEvent, 'seq' | 't'>
 export class HistoryRecorder {
   readonly #events: HistoryEvent[] = []
   readonly #elapsed: () => number
-
-  constructor(elapsed: () => number) {
-    this.#elapsed = elapsed
-  }
-
+  readonly #maxEvents: number
+  readonly #sink: ((event: HistoryEvent) => void) | null
   #closed = false
+  #full = false
+  #ended = false
+
+  /**
+   * `sink`, when given, sees every event as it is recorded (a worker streams them to the
+   * supervisor, which then knows what happened even if the worker dies mid-run).
+   */
+  constructor(elapsed: () => number, options: { maxEvents?: number; sink?: (event: HistoryEvent) => void } = {}) {
+    this.#elapsed = elapsed
+    this.#maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
+    this.#sink = options.sink ?? null
+  }
 
   record(event: EventInput): void {
     if (this.#closed) return // the run is over: late stragglers of the executor change nothing
-    this.#events.push({ seq: this.#events.length, t: this.#elapsed(), ...event } as HistoryEvent)
+    if (this.#events.length >= this.#maxEvents - 2) {
+      // Room is kept for this finding and the run's end.
+      this.#full = true
+      this.#closed = true
+      this.#push({ type: 'executor-fault', call: null, problem: 'flooded', message: `the run went past its budget of ${this.#maxEvents} history events; the history is cut here` })
+      return
+    }
+    this.#push(event)
   }
 
-  /** End the history: later records are ignored, and what was recorded is frozen. */
-  close(): History {
-    this.#closed = true
+  #push(event: EventInput): void {
+    // Frozen to the leaves: nothing the executor holds a reference to can change the record.
+    const e = deepFreeze({ seq: this.#events.length, t: this.#elapsed(), ...event } as HistoryEvent)
+    this.#events.push(e)
+    this.#sink?.(e)
+  }
+
+  /** True once the event budget ran out: the run should end. */
+  get full(): boolean {
+    return this.#full
+  }
+
+  /** End the history with the run's end: later records are ignored, and what was recorded is frozen. */
+  close(pendingTimers: number): History {
+    if (!this.#ended) {
+      this.#ended = true
+      this.#closed = true
+      this.#push({ type: 'run-ended', pendingTimers })
+    }
     return Object.freeze([...this.#events])
   }
 
   get events(): History {
     return this.#events
   }
+}
+
+/** Freeze a plain value and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value)) deepFreeze(v)
+  }
+  return value
 }
 
 /** The history event that mirrors a ledger entry. */

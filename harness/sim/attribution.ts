@@ -22,3 +22,12 @@ export function runInContext<T>(ctx: WorkContext, fn: () => T): T {
 export function currentContext(): WorkContext | null {
   return storage.getStore() ?? null
 }
+
+/**
+ * Run `fn` as the harness's own work, outside any executor context: what it
+ * arms (a held request, a service's processing time) belongs to the harness,
+ * so it outlives a crash of the process that sent the request.
+ */
+export function asHarnessWork<T>(fn: () => T): T {
+  return storage.exit(fn)
+}

@@ -7,6 +7,8 @@ export interface Patch {
   readonly description: string
   /** Is the patched value still ours? */
   intact(): boolean
+  /** Put our value back over whatever replaced it (the replacement is dropped). */
+  reinstate(): void
   undo(): void
 }
 
@@ -22,6 +24,17 @@ export function tamperedPatches(): string[] {
   return [...live].filter((p) => !p.intact()).map((p) => p.description)
 }
 
+/**
+ * Put every live patch someone replaced back as it was patched, and say which:
+ * after a run, the globals are exactly as the harness set them, whatever the
+ * executor did, so later undos neither fail nor restore the executor's value.
+ */
+export function reinstateTampered(): string[] {
+  const tampered = [...live].filter((p) => !p.intact())
+  for (const p of tampered) p.reinstate()
+  return tampered.map((p) => p.description)
+}
+
 export function patchProperty<T extends object, K extends keyof T>(
   target: T,
   key: K,
@@ -30,24 +43,33 @@ export function patchProperty<T extends object, K extends keyof T>(
 ): Patch {
   const descriptor = Object.getOwnPropertyDescriptor(target, key)
   const original = target[key]
-  Object.defineProperty(target, key, {
-    value: replacement,
-    writable: true,
-    configurable: true,
-    enumerable: descriptor?.enumerable ?? true,
-  })
+  const install = () =>
+    Object.defineProperty(target, key, {
+      value: replacement,
+      writable: true,
+      configurable: true,
+      enumerable: descriptor?.enumerable ?? true,
+    })
   const patch: Patch = {
     description,
-    intact: () => target[key] === replacement,
+    intact: () => {
+      try {
+        return target[key] === replacement
+      } catch {
+        return false // a getter put there by someone else that throws
+      }
+    },
+    reinstate: install,
     undo() {
       live.delete(patch)
-      const tampered = target[key] !== replacement
+      const tampered = !patch.intact()
       if (descriptor) Object.defineProperty(target, key, descriptor)
       else delete target[key]
       if (target[key] !== original) throw new Error(`faultline: could not restore ${description}`)
       if (tampered) throw new PatchTampered(`faultline: ${description} was replaced by someone else while patched; the original is restored`)
     },
   }
+  install()
   live.add(patch)
   return patch
 }

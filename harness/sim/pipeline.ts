@@ -7,7 +7,7 @@ import type { AttemptControl } from '../faults/fault.ts'
 import { isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
 import { createHash } from 'node:crypto'
 import type { HistoryRecorder } from '../run/history.ts'
-import { currentContext } from './attribution.ts'
+import { asHarnessWork, currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
@@ -58,7 +58,12 @@ export class RequestPipeline implements RequestRouter {
       return never
     }
     const call = ctx?.call ?? null
+    // From here on the work is the harness's (the network's, the service's): what it arms
+    // outlives the process that sent the request, which may crash while it is on its way.
+    return asHarnessWork(() => this.#proceed(request, url, service, call, generation))
+  }
 
+  async #proceed(request: Request, url: URL, service: MockService, call: string | null, generation: number | null): Promise<Response> {
     // 3. Number the attempt. Side-effecting requests and probes are also
     //    counted apart: that is what scenario faults target.
     const mutating = service.isMutation(request)
@@ -115,6 +120,13 @@ export class RequestPipeline implements RequestRouter {
       deliver: (options) => this.#deliver(request, attempt, call, service, options?.internalError ?? false),
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       clientGaveUp: () => clientGaveUp(request),
+      giveUpWithin: (ms) => {
+        // Whichever comes first; the timer is cleared when the client wins, so no stray
+        // harness timer is left pending to pull virtual time forward.
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const held = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
+        return Promise.race([clientGaveUp(request).then(() => (clearTimeout(timer), true)), held])
+      },
       loseResponse: (reason) => this.#history.record({ type: 'response-lost', attempt, reason }),
       errorResponse: (kind, retryAfterS) => service.errorResponse(kind, retryAfterS),
       restartService: () => {

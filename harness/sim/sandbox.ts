@@ -3,7 +3,7 @@
 // that make HTTP clients fail as they do on real sockets (client-shims.ts).
 import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { installClientShims, type ClientShims } from './client-shims.ts'
-import { installClock, type VirtualClock } from './clock.ts'
+import { installClock, type TimerHooks, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { createRng, uuidFrom } from './random.ts'
 
@@ -16,10 +16,10 @@ export interface Sandbox {
 }
 
 /** Install a run's patches. Call after msw's interception is installed (the fetch shim wraps its fetch). */
-export function installSandbox(seed: number): Sandbox {
+export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
   const patches: Patch[] = []
   let shims: ClientShims | null = null
-  const clock = installClock()
+  const clock = installClock(hooks)
   const undoPatches = () => {
     try {
       try {

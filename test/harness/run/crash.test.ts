@@ -96,12 +96,15 @@ describe('executor crashes', () => {
         const db = ctx.storage.sqlite('z')
         return {
           async callTool() {
+            // A timer armed before the crash dies with the process (as in a real crash).
+            setTimeout(() => attempts.push(`process ${me}: a timer armed before the write fired`), 50)
             try {
               db.exec('CREATE TABLE IF NOT EXISTS t (x)') // write 1 of the run: process 1 dies right after it
             } catch {
               // a careless process carries on as if nothing happened
             }
-            setTimeout(() => {
+            // What it still runs on its way down (queued microtasks) gets nowhere.
+            void Promise.resolve().then(() => {
               fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', body: 'payment_intent=pi_1&amount=100', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(
                 () => attempts.push(`process ${me}: request answered`),
                 () => attempts.push(`process ${me}: request failed`),
@@ -112,7 +115,9 @@ describe('executor crashes', () => {
               } catch (e) {
                 attempts.push(`process ${me}: write refused (${(e as Error).name})`)
               }
-            }, 100)
+              // And it arms nothing: a timer armed by a dead process never fires.
+              setTimeout(() => attempts.push(`process ${me}: a timer armed after the write fired`), 100)
+            })
             return new Promise(() => {}) // never answers
           },
         }
@@ -124,6 +129,8 @@ describe('executor crashes', () => {
     // Only process 2's request reached the service.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(attempts).toContain('process 2: request answered')
+    // Process 2's timers fire; none of process 1's, armed before or after its death.
+    expect(attempts).toEqual(expect.arrayContaining(['process 2: a timer armed before the write fired', 'process 2: a timer armed after the write fired']))
   })
 
   it('a pause past 24 h outlives the service\'s keys: the same key makes a second refund', async () => {

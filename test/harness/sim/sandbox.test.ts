@@ -62,7 +62,7 @@ describe('sandbox', () => {
       },
     }
     const { history } = await runScenario(refundScenario(), tamperer)
-    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([expect.objectContaining({ problem: 'tampered', message: 'replaced Math.random during the run' })])
+    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([expect.objectContaining({ problem: 'tampered', message: 'replaced Math.random during the run (restored)' })])
     expect(Math.random).toBe(original)
   })
 })

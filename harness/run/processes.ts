@@ -1,6 +1,8 @@
-// The supervisor of the executor's processes in a run: boots one, runs work
-// in its context (racing its crash), and after a crash waits out the pause,
-// boots the next generation on the same durable storage and lets it recover.
+// The executor's processes in a run: boots one, runs work in its context
+// (racing its crash), and after a crash kills what the dead process left
+// (its timers), waits out the pause, boots the next generation on the same
+// durable storage and lets it recover. Everything the executor hands back is
+// read defensively: whatever it is, a finding, never a crash of the harness.
 import type { Executor, ExecutorProcess } from '../contract/executor.ts'
 import { runInContext } from '../sim/attribution.ts'
 import type { VirtualClock } from '../sim/clock.ts'
@@ -8,10 +10,11 @@ import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.t
 import type { SimStorage } from '../sim/storage.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import type { HistoryRecorder } from './history.ts'
+import { oneLine } from '../contract/one-line.ts'
 
 export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly crashed: Crash } | { readonly ok: false; readonly threw: unknown }
 
-export interface SupervisorOptions {
+export interface ProcessSupervisorOptions {
   readonly executor: Executor
   readonly services: { readonly payments: string; readonly email: string }
   readonly storage: SimStorage
@@ -23,9 +26,9 @@ export interface SupervisorOptions {
   readonly run: symbol
 }
 
-export class Supervisor {
+export class ProcessSupervisor {
   readonly processes: ProcessTable
-  readonly #o: SupervisorOptions
+  readonly #o: ProcessSupervisorOptions
   #process: ExecutorProcess | null = null
   #crash!: Promise<Crash>
   #resolveCrash!: (c: Crash) => void
@@ -35,11 +38,13 @@ export class Supervisor {
   /** The call that was in flight when the last crash struck: recovery works on its behalf. */
   #recovering: string | null = null
 
-  constructor(options: SupervisorOptions) {
+  constructor(options: ProcessSupervisorOptions) {
     this.#o = options
     this.processes = new ProcessTable(options.crashes, (crash) => {
       options.history.record({ type: 'process-crashed', generation: crash.generation, point: `${crash.fault.point} #${crash.fault.nth}`, call: this.#inFlight })
       this.#recovering = this.#inFlight
+      // A real crash kills the process's timers: none of them fires again.
+      options.clock.cancelTimersOf((owner) => owner.generation === crash.generation)
       this.#resolveCrash(crash)
     })
   }
@@ -108,8 +113,9 @@ export class Supervisor {
     for (;;) {
       const generation = this.processes.boot()
       this.#crash = new Promise((resolve) => (this.#resolveCrash = resolve))
-      const storage = this.#o.storage.forProcess(generation, this.processes)
-      const booted = await this.#race(generation, () => this.#o.executor.boot({ services: this.#o.services, storage }))
+      const storage = Object.freeze(this.#o.storage.forProcess(generation, this.processes))
+      const ctx = Object.freeze({ services: Object.freeze({ ...this.#o.services }), storage })
+      const booted = await this.#race(generation, () => this.#o.executor.boot(ctx))
       if ('crashed' in booted) {
         await this.#pause(booted.crashed)
         continue
@@ -118,10 +124,15 @@ export class Supervisor {
         this.#o.history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: oneLine(booted.threw) })
         return false
       }
-      this.#process = booted.value
+      const process = asProcess(booted.value)
+      if (typeof process === 'string') {
+        this.#o.history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: process })
+        return false
+      }
+      this.#process = process.value
       this.#o.history.record({ type: 'process-booted', generation })
-      if (generation > 1 && this.#process.recover) {
-        const recover = this.#process.recover.bind(this.#process)
+      if (generation > 1 && process.recover) {
+        const recover = process.recover
         // Recovery reconciles what was in flight: what it sends is that call's, for the judges.
         const recovered = await this.within(this.#recovering, () => recover(this.#deadline))
         if ('crashed' in recovered) {
@@ -162,7 +173,19 @@ export class Supervisor {
   }
 }
 
-export function oneLine(e: unknown): string {
-  const s = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
-  return s.split('\n')[0]!.slice(0, 300)
+/**
+ * What boot() resolved to, as a process: an object with `callTool`, read once
+ * (a getter that throws, or a missing method, is a boot failure: one line).
+ */
+function asProcess(value: unknown): { value: ExecutorProcess; recover: ExecutorProcess['recover'] } | string {
+  if (typeof value !== 'object' || value === null) return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`
+  try {
+    const p = value as ExecutorProcess
+    if (typeof p.callTool !== 'function') return 'boot() resolved to an object without a callTool(call) method'
+    const recover = p.recover
+    if (recover !== undefined && typeof recover !== 'function') return 'the process\'s recover is not a function'
+    return { value: p, recover: recover?.bind(p) }
+  } catch (e) {
+    return `reading the booted process threw: ${oneLine(e)}`
+  }
 }

@@ -1,0 +1,206 @@
+// A run's world: everything a run installs — msw interception, the virtual
+// clock, seeded randomness, the client shims, the network guard, the mock
+// services behind the request pipeline, durable storage, the executor's
+// processes and the history — installed in one place, all or nothing, and
+// disposed of in one place, whatever failed.
+//
+// A run is sealed: the world works on its own deep copy of the scenario, the
+// executor gets copies of what it is handed, and every history event is frozen
+// as it is recorded, so nothing the executor does changes the scenario that
+// search replays and shrinks, or the record the judges read.
+import { EmailService } from '../../mock-services/email/email.ts'
+import { PaymentsService } from '../../mock-services/payments/payments.ts'
+import type { MockService } from '../../mock-services/service.ts'
+import type { Executor } from '../contract/executor.ts'
+import { oneLine } from '../contract/one-line.ts'
+import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
+import type { ExecutorCrash } from '../faults/executor-crash.ts'
+import { currentContext, type WorkContext } from '../sim/attribution.ts'
+import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
+import { installNetworkGuard } from '../sim/network-guard.ts'
+import { activate, startInterception, stopInterception } from '../sim/network.ts'
+import { reinstateTampered } from '../sim/patch.ts'
+import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
+import { installSandbox } from '../sim/sandbox.ts'
+import { SimStorage } from '../sim/storage.ts'
+import { deepFreeze, effectApplied, HistoryRecorder, type History, type HistoryEvent } from './history.ts'
+import { ProcessSupervisor } from './processes.ts'
+import type { Scenario } from './scenario.ts'
+
+export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
+
+export interface WorldOptions {
+  /** Budget of history events; past it the run is cut short with a `flooded` finding. */
+  readonly maxEvents?: number
+  /** Sees every history event as it is recorded (a worker streams them to its supervisor). */
+  readonly sink?: (event: HistoryEvent) => void
+  /**
+   * Listen for the process's uncaught exceptions and unhandled rejections while
+   * the run is open (default true). A worker that listens for itself passes
+   * false and hands them to `reportUncaught`.
+   */
+  readonly listenForUncaught?: boolean
+}
+
+export class World {
+  /** The world's own, frozen copy of the scenario. */
+  readonly scenario: Scenario
+  readonly runId: string
+  readonly executorName: string
+  readonly clock: VirtualClock
+  readonly history: HistoryRecorder
+  readonly processes: ProcessSupervisor
+  /** This run's identity in the work context: leftovers of other runs carry another. */
+  readonly #run: symbol
+  readonly #undo: (() => void)[]
+  #open = true
+
+  private constructor(scenario: Scenario, executor: Executor, options: WorldOptions, undo: (() => void)[]) {
+    this.#undo = undo
+    this.scenario = deepFreeze(structuredClone(scenario))
+    this.runId = `run-${this.scenario.seed}`
+    this.#run = Symbol(this.runId)
+    this.executorName = executorName(executor)
+
+    // 1. Interception: every request to a .test host comes to this run; nothing else leaves.
+    startInterception()
+    undo.push(stopInterception)
+
+    // 2. The sandbox: the clock (its timers owned by processes), randomness, client shims.
+    const hooks: TimerHooks = {
+      owner: () => {
+        const ctx = currentContext()
+        return ctx && ctx.generation !== null ? ctx : null
+      },
+      alive: (owner) => this.#alive(owner),
+      threw: (error, owner) => this.history.record({ type: 'executor-fault', call: owner.call, problem: 'threw', message: `a callback it scheduled threw: ${oneLine(error)}` }),
+    }
+    const sandbox = installSandbox(this.scenario.seed, hooks)
+    undo.push(() => sandbox.dispose())
+    this.clock = sandbox.clock
+    this.history = new HistoryRecorder(() => this.clock.elapsed(), { maxEvents: options.maxEvents, sink: options.sink })
+
+    // 3. Raw sockets, datagrams and DNS fail closed (msw only sees HTTP).
+    const guard = installNetworkGuard((what) => this.history.record({ type: 'executor-fault', call: currentContext()?.call ?? null, problem: 'blocked-network', message: `tried ${what}; a run reaches only the mock services` }))
+    undo.push(() => guard.undo())
+
+    // 4. Durable storage, the processes that borrow it, the services, the pipeline.
+    const storage = new SimStorage()
+    undo.push(() => storage.close())
+    this.processes = new ProcessSupervisor({
+      executor,
+      services: SERVICE_URLS,
+      storage,
+      crashes: this.scenario.faults.filter((f): f is ExecutorCrash => f.kind === 'executor-crash'),
+      history: this.history,
+      clock: this.clock,
+      turnBudgetMs: this.scenario.turnBudgetMs,
+      run: this.#run,
+    })
+    const requestFaults = this.scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
+    const deactivate = activate(new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run))
+    undo.push(deactivate)
+
+    // 5. What the executor throws where nobody catches it is a finding about the call in flight.
+    if (options.listenForUncaught !== false) {
+      const uncaught = (e: unknown) => this.reportUncaught(e, 'an uncaught exception')
+      const unhandled = (e: unknown) => this.reportUncaught(e, 'an unhandled rejection')
+      process.on('uncaughtException', uncaught)
+      process.on('unhandledRejection', unhandled)
+      undo.push(() => {
+        process.off('uncaughtException', uncaught)
+        process.off('unhandledRejection', unhandled)
+      })
+    }
+  }
+
+  /** Install a run's world, all or nothing: if any part fails to install, what was installed is undone. */
+  static open(scenario: Scenario, executor: Executor, options: WorldOptions = {}): World {
+    const undo: (() => void)[] = []
+    try {
+      return new World(scenario, executor, options, undo)
+    } catch (e) {
+      undoEach(undo)
+      throw e
+    }
+  }
+
+  /** Should the run end now (the event budget ran out)? */
+  get cutShort(): boolean {
+    return this.history.full
+  }
+
+  /** Something the executor threw that nobody caught: attributed to the work it came from, or to the call in flight. */
+  reportUncaught(error: unknown, what: string): void {
+    if (!this.#open) return
+    const call = currentContext()?.call ?? this.processes.inFlight
+    this.history.record({ type: 'executor-fault', call, problem: 'threw', message: `${what}: ${oneLine(error)}` })
+  }
+
+  /**
+   * End the run's history: globals the executor replaced are put back and
+   * reported, and the run's end is recorded. Returns the frozen history.
+   */
+  close(): History {
+    for (const what of [...reinstateTampered(), ...this.clock.tampered()]) {
+      this.history.record({ type: 'executor-fault', call: null, problem: 'tampered', message: `replaced ${what} during the run (restored)` })
+    }
+    return this.history.close(this.clock.pendingTimers())
+  }
+
+  /** Undo everything the world installed, in reverse order; every undo runs. Leftovers of the executor never run again. */
+  dispose(): void {
+    if (!this.#open) return
+    this.#open = false
+    reinstateTampered() // (already reported by close() when the run got that far)
+    undoEach(this.#undo)
+  }
+
+  #alive(owner: TimerOwner): boolean {
+    return this.#open && (owner as WorkContext).run === this.#run && this.processes.processes.isAlive(owner.generation)
+  }
+}
+
+/** Undo in reverse order; every step runs; the first failure is rethrown at the end. */
+function undoEach(undo: (() => void)[]): void {
+  const errors: unknown[] = []
+  while (undo.length > 0) {
+    try {
+      undo.pop()!()
+    } catch (e) {
+      errors.push(e)
+    }
+  }
+  if (errors.length === 1) throw errors[0]
+  if (errors.length > 1) throw new AggregateError(errors, 'faultline: several parts of a run failed to undo')
+}
+
+/** The executor's name, read once and defensively (a getter can throw). */
+export function executorName(executor: Executor): string {
+  try {
+    const name: unknown = executor.name
+    return typeof name === 'string' && name.length > 0 ? name.slice(0, 100) : 'unnamed executor'
+  } catch {
+    return 'unnamed executor'
+  }
+}
+
+/** The run's services; the e-mail service is built on first use (most refund-only runs never touch it). */
+function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
+  const p = scenario.services.payments
+  const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
+  for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
+  payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+  const services = new Map<string, MockService>([['payments', payments]])
+  const e = scenario.services.email
+  return {
+    get(name) {
+      if (name === 'email' && !services.has('email')) {
+        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent+probe' })
+        email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
+        services.set('email', email)
+      }
+      return services.get(name)
+    },
+  }
+}
