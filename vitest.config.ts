@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Every run patches globals (timers, Math.random, fetch); files run in separate processes.
     pool: 'forks',
+    // Concurrent tests (the command-line suites) each start processes with workers: a few at a time on a small machine.
+    maxConcurrency: 3,
   },
 })

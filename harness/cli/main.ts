@@ -7,14 +7,16 @@ import { BUNDLED_EXECUTORS } from '../../executors/index.ts'
 import { gateJson } from '../../reports/json.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
 import { judge } from '../judge/verdict.ts'
-import { runScenario } from '../run/runner.ts'
 import { parseScenario } from '../run/scenario.ts'
 import { compare } from '../run/compare.ts'
 import { search, type SearchResult } from '../run/search.ts'
 import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import { serveLoopback } from '../../mock-services/server/loopback.ts'
-import { loadExecutor } from './load-executor.ts'
+import { availableParallelism } from 'node:os'
+import { DEFAULT_BUDGETS } from '../supervisor/budgets.ts'
+import { executorRef, ExecutorRefError } from '../supervisor/executor-ref.ts'
+import { LoadFailure, WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
 import { UsageError } from './usage-error.ts'
 
 export interface Io {
@@ -28,14 +30,21 @@ const processIo: Io = { out: (t) => process.stdout.write(`${t}\n`), err: (t) => 
 export const USAGE = `faultline — fault-injection tests for AI-agent tool-call executors
 
 usage:
-  faultline gate --executor <name|path> [--runs N] [--seed S] [--json]
+  faultline gate --executor <name|path> [--runs N] [--seed S] [--json] [supervision]
       generate N scenarios, run and judge each; exit 1 on the first violation (shrunk and saved)
-  faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--json]
+  faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--json] [supervision]
       the same N scenarios against each executor: a leaderboard with pass^k over 25 of them
-  faultline run <scenario.json> [--executor <name|path>] [--json]
+  faultline run <scenario.json> [--executor <name|path>] [--json] [supervision]
       replay one scenario and print its history and verdict
   faultline serve [--port P]
       serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
+
+supervision (the executor runs in worker threads; the verdict is this process's alone):
+  --workers N          runs at once (default: the cores available; run: 1); results are the same for any N
+  --run-timeout MS     real time one run may take before it is stopped and replayed once, then reported hung (default ${DEFAULT_BUDGETS.runRealMs})
+  --load-timeout MS    real time loading the executor module may take (default ${DEFAULT_BUDGETS.loadRealMs})
+  --worker-memory MB   heap of one worker; past it the run is reported out-of-memory (default ${DEFAULT_BUDGETS.workerMemoryMb})
+  --max-events N       history events one run may record; past it the run is cut short, flooded (default ${DEFAULT_BUDGETS.eventsPerRun})
 
 exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed
 bundled executors: ${Object.keys(BUNDLED_EXECUTORS).join(', ')}
@@ -92,13 +101,57 @@ function int(value: string | undefined, name: string, fallback: number, min: num
   return Number(value)
 }
 
+/** Options every command that runs an executor takes: parallelism and the supervisor's budgets. */
+const SUPERVISION = {
+  workers: { type: 'string' },
+  'run-timeout': { type: 'string' },
+  'load-timeout': { type: 'string' },
+  'worker-memory': { type: 'string' },
+  'max-events': { type: 'string' },
+} as const
+
+function supervision(values: Partial<Record<keyof typeof SUPERVISION, string | boolean | undefined>>, defaultWorkers: number): PoolOptions {
+  const s = (k: keyof typeof SUPERVISION) => (typeof values[k] === 'string' ? (values[k] as string) : undefined)
+  return {
+    workers: int(s('workers'), 'workers', defaultWorkers, 1),
+    budgets: {
+      runRealMs: int(s('run-timeout'), 'run-timeout', DEFAULT_BUDGETS.runRealMs, 100),
+      loadRealMs: int(s('load-timeout'), 'load-timeout', DEFAULT_BUDGETS.loadRealMs, 100),
+      workerMemoryMb: int(s('worker-memory'), 'worker-memory', DEFAULT_BUDGETS.workerMemoryMb, 64),
+      eventsPerRun: int(s('max-events'), 'max-events', DEFAULT_BUDGETS.eventsPerRun, 100),
+    },
+  }
+}
+
+/** Open a worker pool for `spec`; a name, path or module that is not usable is bad usage (exit 2). */
+async function openPool(spec: string, io: Io, pool: PoolOptions): Promise<WorkerPool> {
+  let ref
+  try {
+    ref = executorRef(spec, Object.keys(BUNDLED_EXECUTORS), io.cwd)
+  } catch (e) {
+    if (e instanceof ExecutorRefError) throw new UsageError(e.message)
+    throw e
+  }
+  try {
+    return await WorkerPool.open(ref, pool)
+  } catch (e) {
+    if (e instanceof LoadFailure) throw new UsageError(e.message)
+    throw e
+  }
+}
+
 async function gate(args: readonly string[], io: Io): Promise<number> {
-  const { values } = options(args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } })
+  const { values } = options(args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION })
   if (!values.executor) throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
   const runs = int(values.runs, 'runs', 200, 1)
   const seed = int(values.seed, 'seed', 1, 0)
-  const executor = await loadExecutor(values.executor, io.cwd)
-  const result = await search(executor, { runs, seed, stopAtFirstFailure: true })
+  const pool = await openPool(values.executor, io, supervision(values, availableParallelism()))
+  let result
+  try {
+    result = await search(pool, { runs, seed, stopAtFirstFailure: true })
+  } finally {
+    await pool.close()
+  }
   const saved = result.counterexample ? saveCounterexample(result, io.cwd) : null
   if (values.json) io.out(gateJson(result, { runsAsked: runs, seed }))
   else io.out(renderGate(result, { runsAsked: runs, seed, savedTo: saved, replay: saved ? `npm run faultline -- run ${saved} --executor ${values.executor}` : null }))
@@ -106,22 +159,33 @@ async function gate(args: readonly string[], io: Io): Promise<number> {
 }
 
 async function compareCommand(args: readonly string[], io: Io): Promise<number> {
-  const { values } = options(args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' } })
+  const { values } = options(args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION })
   const names = (values.executors ?? Object.keys(BUNDLED_EXECUTORS).join(',')).split(',').map((s) => s.trim()).filter(Boolean)
   if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
   const runs = int(values.runs, 'runs', 200, 1)
   const seed = int(values.seed, 'seed', 1, 0)
   const k = int(values.k, 'k', 3, 1)
-  const executors = []
-  for (const n of names) executors.push(await loadExecutor(n, io.cwd))
-  const rows = await compare(executors, { runs, seed, k, passKScenarios: 25 })
+  const pool = supervision(values, availableParallelism())
+  // Every name is checked before any campaign starts: a typo fails at once, not after minutes.
+  for (const n of names) {
+    try {
+      executorRef(n, Object.keys(BUNDLED_EXECUTORS), io.cwd)
+    } catch (e) {
+      if (e instanceof ExecutorRefError) throw new UsageError(e.message)
+      throw e
+    }
+  }
+  const rows = await compare(
+    names.map((n) => () => openPool(n, io, pool)),
+    { runs, seed, k, passKScenarios: 25 },
+  )
   if (values.json) io.out(JSON.stringify(rows.map((r) => ({ summary: r.summary, passK: r.passK, counterexamples: r.counterexamples })), null, 2))
   else io.out(renderCompare(rows, { runs, seed }))
   return 0
 }
 
 async function run(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = options(args, { executor: { type: 'string' }, json: { type: 'boolean' } }, 1)
+  const { values, positionals } = options(args, { executor: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION }, 1)
   const file = positionals[0]
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
   let text: string
@@ -138,11 +202,16 @@ async function run(args: readonly string[], io: Io): Promise<number> {
   }
   const parsed = parseScenario(json)
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.problem}`)
-  const executor = await loadExecutor(values.executor ?? 'reference', io.cwd)
-  const result = await runScenario(parsed.value, executor)
-  const verdict = judge(result.history)
-  if (values.json) io.out(JSON.stringify({ executor: executor.name, scenario: parsed.value.name, verdict, history: result.history }, null, 2))
-  else io.out(renderRun(executor.name, parsed.value.name, verdict, result.history))
+  const pool = await openPool(values.executor ?? 'reference', io, supervision(values, 1))
+  let outcome
+  try {
+    outcome = await pool.run(parsed.value)
+  } finally {
+    await pool.close()
+  }
+  const verdict = judge(outcome.history)
+  if (values.json) io.out(JSON.stringify({ executor: pool.executorName, scenario: parsed.value.name, verdict, history: outcome.history }, null, 2))
+  else io.out(renderRun(pool.executorName, parsed.value.name, verdict, outcome.history))
   return verdict.violations.length > 0 ? 1 : 0
 }
 

@@ -5,10 +5,9 @@ import fc from 'fast-check'
 import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
-import { startInterception, stopInterception } from '../sim/network.ts'
-import { runScenario } from './runner.ts'
+import type { RunService } from '../supervisor/run-service.ts'
 import type { Scenario } from './scenario.ts'
-import { search, type SearchResult } from './search.ts'
+import { asService, search, type SearchResult } from './search.ts'
 
 export interface CompareOptions {
   readonly runs: number
@@ -32,32 +31,43 @@ export interface LeaderboardRow extends SearchResult {
   readonly passK: PassK
 }
 
-export async function compare(executors: readonly Executor[], options: CompareOptions): Promise<LeaderboardRow[]> {
+/**
+ * Each executor in turn: an executor object runs in this thread; for a
+ * supervised comparison pass a function that opens a run service (a worker
+ * pool) for each, which is closed when its row is done.
+ */
+export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
   const arbitrary = options.arbitrary ?? scenarioArbitrary()
   const rows: LeaderboardRow[] = []
-  startInterception()
-  try {
-    const sample = fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.passKScenarios, options.runs) })
-    for (const executor of executors) {
-      const result = await search(executor, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, arbitrary })
-      rows.push({ ...result, passK: await passK(executor, sample, options.k) })
+  const sample = fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.passKScenarios, options.runs) })
+  for (const e of executors) {
+    const service = typeof e === 'function' ? await e() : asService(e)
+    try {
+      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, arbitrary })
+      rows.push({ ...result, passK: await passK(service, sample, options.k) })
+    } finally {
+      await service.close()
     }
-  } finally {
-    stopInterception()
   }
   return rows
 }
 
 /** The share of scenarios an executor gets right on every one of k replays with different seeds. */
-export async function passK(executor: Executor, scenarios: readonly Scenario[], k: number): Promise<PassK> {
-  let passed = 0
-  for (const scenario of scenarios) {
-    let all = true
-    for (let j = 0; j < k && all; j++) {
-      const { history } = await runScenario({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 }, executor)
-      all = judge(history).violations.length === 0
-    }
-    if (all) passed++
+export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
+  const service = asService(target)
+  try {
+    const results = await Promise.all(
+      scenarios.map(async (scenario) => {
+        for (let j = 0; j < k; j++) {
+          const { history } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
+          if (judge(history).violations.length > 0) return false
+        }
+        return true
+      }),
+    )
+    const passed = results.filter(Boolean).length
+    return { k, scenarios: scenarios.length, passed, rate: scenarios.length ? passed / scenarios.length : 1 }
+  } finally {
+    if (service !== target) await service.close()
   }
-  return { k, scenarios: scenarios.length, passed, rate: scenarios.length ? passed / scenarios.length : 1 }
 }

@@ -1,14 +1,17 @@
-// Property search: fast-check generates scenarios, each is run and judged;
-// the first failing scenario is then replayed by its fast-check path and
-// shrunk to a minimal one that still shows the same kind of violation.
+// Property search: fast-check generates the campaign's scenarios (runs are
+// numbered by their place in fast-check's sequence), a run service runs them —
+// several at once when it has several workers — and every run is judged here,
+// in the supervisor's thread. The first failing run (the lowest-numbered one,
+// whatever the order runs finished in) is then replayed by its fast-check path
+// and shrunk to a minimal scenario that still shows the same kind of violation.
+// The result is the same for any number of workers.
 import fc from 'fast-check'
 import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
-import { judge } from '../judge/verdict.ts'
+import { judge, type Verdict } from '../judge/verdict.ts'
+import { InThreadRunService, type RunService } from '../supervisor/run-service.ts'
 import { Campaign, type CampaignSummary } from './campaign.ts'
-import { runScenario } from './runner.ts'
-import { startInterception, stopInterception } from '../sim/network.ts'
 import type { Scenario } from './scenario.ts'
 
 export interface SearchOptions {
@@ -17,7 +20,7 @@ export interface SearchOptions {
   /** Stop generating at the first failing run (a gate), or run them all (a comparison). */
   readonly stopAtFirstFailure: boolean
   readonly arbitrary?: fc.Arbitrary<Scenario>
-  /** Called after every generated run (not during shrinking). */
+  /** Called after every generated run (not during shrinking), in the order runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
   /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
   readonly shrinkEach?: boolean
@@ -34,6 +37,8 @@ export interface Counterexample {
   readonly path: string
   readonly shrinks: number
   readonly shrinkRealMs: number
+  /** False when replaying the failing run did not fail again: the scenario is the original, unshrunk. */
+  readonly reproduced: boolean
 }
 
 export interface SearchResult {
@@ -44,65 +49,122 @@ export interface SearchResult {
   readonly counterexamples: readonly Counterexample[]
 }
 
-export async function search(executor: Executor, options: SearchOptions): Promise<SearchResult> {
-  startInterception() // once for the whole search, not once per run
+/** What one run of a campaign left for the aggregate. */
+interface Judged {
+  readonly verdict: Verdict
+  readonly realMs: number
+  readonly died: boolean
+}
+
+/**
+ * Search with an executor object (run in this thread, unsupervised) or a run
+ * service (a pool of supervised workers: the way the CLI runs executors).
+ */
+export async function search(target: Executor | RunService, options: SearchOptions): Promise<SearchResult> {
+  const service = asService(target)
   try {
-    return await searchIntercepted(executor, options)
+    return await searchWith(service, options)
   } finally {
-    stopInterception()
+    if (service !== target) await service.close()
   }
 }
 
-async function searchIntercepted(executor: Executor, options: SearchOptions): Promise<SearchResult> {
-  const arbitrary = options.arbitrary ?? scenarioArbitrary()
-  const campaign = new Campaign(executor.name)
-  let index = 0
-  let firstFailure: { index: number; judge: JudgeName } | null = null
-  const firstByJudge = new Map<JudgeName, number>()
-  let harnessError: unknown = null
+export function asService(target: Executor | RunService): RunService {
+  return typeof (target as Executor).boot === 'function' ? new InThreadRunService(target as Executor) : (target as RunService)
+}
 
-  const details = await fc.check(
-    fc.asyncProperty(arbitrary, async (scenario) => {
-      let run
-      try {
-        run = await runScenario(scenario, executor)
-      } catch (e) {
-        harnessError = e // not the executor's fault: stop and surface it
-        return false
-      }
-      const verdict = judge(run.history)
-      campaign.add(verdict, run.realMs)
-      options.onRun?.(index, verdict.violations)
-      const failed = verdict.violations.length > 0
-      if (failed && !firstFailure) firstFailure = { index, judge: verdict.violations[0]!.judge }
-      for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
-      index++
-      return !(failed && options.stopAtFirstFailure)
+/**
+ * The campaign's scenarios: the values fast-check's own runner draws for this
+ * seed, in its order, so that run i is exactly what a path replay of i (the
+ * start of shrinking) gives back. (`fc.sample` draws another sequence for
+ * some arbitraries; the runner's is the one shrinking replays.)
+ */
+export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: number, runs: number): Scenario[] {
+  const out: Scenario[] = []
+  fc.check(
+    fc.property(arbitrary, (s) => {
+      out.push(s)
+      return true
     }),
-    { seed: options.seed, numRuns: options.runs, endOnFailure: true },
+    { seed, numRuns: runs },
   )
-  if (harnessError) throw harnessError
+  return out
+}
 
-  const found = firstFailure as { index: number; judge: JudgeName } | null
-  const counterexample = found ? await shrink(executor, arbitrary, options.seed, found.index, found.judge) : null
+async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
+  const arbitrary = options.arbitrary ?? scenarioArbitrary()
+  const generated = campaignScenarios(arbitrary, options.seed, options.runs)
+  const { judged, count } = await runAll(service, generated, options)
+
+  // Aggregated in run order, over exactly the runs a one-worker campaign would have made.
+  const campaign = new Campaign(service.executorName)
+  let first: { index: number; judge: JudgeName } | null = null
+  const firstByJudge = new Map<JudgeName, number>()
+  for (let i = 0; i < count; i++) {
+    const { verdict, realMs } = judged[i]!
+    campaign.add(verdict, realMs)
+    if (verdict.violations.length > 0) first ??= { index: i, judge: verdict.violations[0]!.judge }
+    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, i)
+  }
+
+  const counterexample = first ? await shrink(service, arbitrary, options.seed, first.index, first.judge, judged[first.index]!) : null
   const counterexamples: Counterexample[] = counterexample ? [counterexample] : []
   if (options.shrinkEach) {
     for (const [judgeName, at] of firstByJudge) {
-      if (judgeName !== counterexample?.judge) counterexamples.push(await shrink(executor, arbitrary, options.seed, at, judgeName))
+      if (judgeName !== counterexample?.judge) counterexamples.push(await shrink(service, arbitrary, options.seed, at, judgeName, judged[at]!))
     }
   }
   return { summary: campaign.summary(), counterexample, counterexamples }
 }
 
-/** Replay run `index` of the seeded sequence and shrink it, keeping a violation of `kept`. */
-export async function shrink(executor: Executor, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName): Promise<Counterexample> {
+/**
+ * Run the scenarios, up to `service.concurrency` at once, dispatched in index
+ * order. A gate stops dispatching past the lowest failing index found so far;
+ * runs in flight below it still finish (one of them may fail first).
+ */
+async function runAll(service: RunService, generated: readonly Scenario[], options: SearchOptions): Promise<{ judged: Judged[]; count: number }> {
+  const judged: Judged[] = []
+  let next = 0
+  let stopAt = Infinity
+  const lane = async () => {
+    while (next < generated.length && next <= stopAt) {
+      const i = next++
+      const out = await service.run(generated[i]!)
+      const verdict = judge(out.history)
+      judged[i] = { verdict, realMs: out.realMs, died: out.died }
+      if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, i)
+      options.onRun?.(i, verdict.violations)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, service.concurrency) }, lane))
+  return { judged, count: Math.min(generated.length, stopAt + 1) }
+}
+
+/** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
+const MAX_SHRINK_DEATHS = 3
+
+/**
+ * Replay run `index` of the seeded sequence and shrink it, keeping a violation
+ * of `kept`. Candidates get a real-time budget of their own (ten times the
+ * original run, at least 2 s) and are never replayed; a candidate that
+ * overruns counts as not reproducing the failure (unless the failure kept is
+ * the executor's own fault), and after a few candidates that cost a worker
+ * (overran, exited, out of memory) shrinking stops where it is.
+ */
+export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged): Promise<Counterexample> {
+  const service = asService(target)
   const start = performance.now()
   let harnessError: unknown = null
+  let deaths = 0
+  const realMs = Math.max(2_000, 10 * (original && !original.died ? original.realMs : 200))
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (scenario) => {
+      if (deaths >= MAX_SHRINK_DEATHS || harnessError) return true
       try {
-        const verdict = judge((await runScenario(scenario, executor)).history)
-        return !verdict.violations.some((v) => v.judge === kept)
+        const out = await service.run(scenario, { realMs, replay: false })
+        if (out.died) deaths++
+        if (out.overran && kept !== 'executor-fault') return true
+        return !judge(out.history).violations.some((v) => v.judge === kept)
       } catch (e) {
         harnessError ??= e
         return true // never shrink toward a harness failure
@@ -110,11 +172,13 @@ export async function shrink(executor: Executor, arbitrary: fc.Arbitrary<Scenari
     }),
     { seed, path: String(index), numRuns: index + 1 },
   )
-  if (!details.failed || !details.counterexample) {
-    throw new Error(`faultline: run ${index} of seed ${seed} failed once and passed on replay — the run is not deterministic (a bug in the harness or an executor reading real time)`)
-  }
   if (harnessError) throw harnessError
-  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${executor.name}` }
-  const violations = judge((await runScenario(scenario, executor)).history).violations
-  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: performance.now() - start }
+  if (!details.failed || !details.counterexample) {
+    // It failed in the campaign and not on replay: report the original as it is, and say so.
+    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${kept} for ${service.executorName} (did not reproduce)` }
+    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: performance.now() - start, reproduced: false }
+  }
+  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${service.executorName}` }
+  const violations = judge((await service.run(scenario)).history).violations
+  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: performance.now() - start, reproduced: true }
 }

@@ -116,13 +116,22 @@ export class World {
 
   /** Install a run's world, all or nothing: if any part fails to install, what was installed is undone. */
   static open(scenario: Scenario, executor: Executor, options: WorldOptions = {}): World {
+    // Checked before anything is installed: a second world would share the first one's globals.
+    if (active) throw new Error('faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)')
     const undo: (() => void)[] = []
     try {
-      return new World(scenario, executor, options, undo)
+      const world = new World(scenario, executor, options, undo)
+      active = world
+      return world
     } catch (e) {
       undoEach(undo)
       throw e
     }
+  }
+
+  /** The world open in this thread, if any (one at a time: the interception has one active run). */
+  static active(): World | null {
+    return active
   }
 
   /** Should the run end now (the event budget ran out)? */
@@ -152,6 +161,7 @@ export class World {
   dispose(): void {
     if (!this.#open) return
     this.#open = false
+    if (active === this) active = null
     reinstateTampered() // (already reported by close() when the run got that far)
     undoEach(this.#undo)
   }
@@ -160,6 +170,8 @@ export class World {
     return this.#open && (owner as WorkContext).run === this.#run && this.processes.processes.isAlive(owner.generation)
   }
 }
+
+let active: World | null = null
 
 /** Undo in reverse order; every step runs; the first failure is rethrown at the end. */
 function undoEach(undo: (() => void)[]): void {

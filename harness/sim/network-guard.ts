@@ -37,7 +37,32 @@ function connectTarget(args: unknown[]): { host?: unknown; port?: unknown; path?
   return { path: first }
 }
 
+/** Who is told of a blocked attempt: the innermost installer (a run inside a worker that guards itself). */
+const listeners: ((what: string) => void)[] = []
+let installed: { undo(): void } | null = null
+
+/**
+ * Guard the network until `undo()`. Installs nest: the patches go in once and
+ * come out with the last guard; a blocked attempt is told to the newest one.
+ */
 export function installNetworkGuard(blocked: (what: string) => void): NetworkGuard {
+  installed ??= patchAll((what) => listeners.at(-1)?.(what))
+  listeners.push(blocked)
+  let undone = false
+  return {
+    undo() {
+      if (undone) return
+      undone = true
+      listeners.splice(listeners.lastIndexOf(blocked), 1)
+      if (listeners.length > 0) return
+      const patches = installed
+      installed = null
+      patches?.undo()
+    },
+  }
+}
+
+function patchAll(blocked: (what: string) => void): { undo(): void } {
   const patches: Patch[] = []
   try {
     const connect = net.Socket.prototype.connect

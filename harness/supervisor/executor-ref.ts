@@ -1,0 +1,34 @@
+// Which executor a campaign runs, as data a worker can load: a bundled name,
+// or an absolute path to a module. The supervisor never imports an executor
+// module itself — whatever its top level does happens in a worker.
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+export type ExecutorRef = { readonly kind: 'bundled'; readonly name: string } | { readonly kind: 'module'; readonly path: string; readonly spec: string }
+
+/** A problem with what the user asked for (exit 2): one line that names the fix. */
+export class ExecutorRefError extends Error {
+  override readonly name = 'ExecutorRefError'
+}
+
+/** Resolve `--executor`: a bundled name, or a path (checked to be a regular file) to a module that exports an Executor. */
+export function executorRef(spec: string, bundled: readonly string[], cwd = process.cwd()): ExecutorRef {
+  if (bundled.includes(spec)) return { kind: 'bundled', name: spec }
+  if (!/[./\\]/.test(spec)) {
+    throw new ExecutorRefError(`unknown executor "${spec}": use one of ${bundled.join(', ')}, or a path to a module that exports an Executor`)
+  }
+  const path = resolve(cwd, spec)
+  let stat
+  try {
+    stat = statSync(path)
+  } catch {
+    throw new ExecutorRefError(`executor module not found: ${path} (check the path)`)
+  }
+  if (!stat.isFile()) throw new ExecutorRefError(`executor module ${spec} is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)`)
+  return { kind: 'module', path, spec }
+}
+
+/** How the ref is named in messages and replay commands. */
+export function refLabel(ref: ExecutorRef): string {
+  return ref.kind === 'bundled' ? ref.name : ref.spec
+}

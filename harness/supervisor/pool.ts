@@ -1,0 +1,320 @@
+// The supervisor's workers: the executor under test runs only in these
+// threads; the main thread hands a worker a scenario and gets back the frozen
+// history, and owns the verdict. Each run is watched: a worker that blocks past
+// the run's real-time budget is stopped, one that ends itself or runs out of
+// memory dies, and either way the run is recorded as an `executor-fault` with
+// what is known — the events streamed so far, the call in flight. A dead worker
+// is replaced; a run that overran or ran out of memory is replayed once in a
+// fresh worker before it is reported, so a verdict does not depend on machine load.
+//
+// Plain worker_threads rather than a pool library (tinypool, piscina): we need
+// per-run control those do not expose — which worker died and how (its own
+// exit, the watchdog, the memory limit), the events it streamed before dying,
+// and replacing a worker that a run left something running in.
+import { Worker } from 'node:worker_threads'
+import { oneLine } from '../contract/one-line.ts'
+import { deepFreeze, type History, type HistoryEvent } from '../run/history.ts'
+import type { Scenario } from '../run/scenario.ts'
+import { DEFAULT_BUDGETS, type Budgets } from './budgets.ts'
+import { refLabel, type ExecutorRef } from './executor-ref.ts'
+import type { FromWorker, ToWorker } from './protocol.ts'
+import type { RunOutcome, RunService } from './run-service.ts'
+
+const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
+
+/** The executor module could not be loaded (exit 2 at the command line). */
+export class LoadFailure extends Error {
+  override readonly name = 'LoadFailure'
+}
+
+/** The harness itself failed inside a worker (exit 3 at the command line). */
+export class HarnessFailure extends Error {
+  override readonly name = 'HarnessFailure'
+}
+
+export interface PoolOptions {
+  /** Workers running at once (default 1). */
+  readonly workers?: number
+  readonly budgets?: Partial<Budgets>
+  /** Where what the executor prints goes (default: this process's stderr, so stdout stays the report's). */
+  readonly output?: (chunk: string) => void
+}
+
+export interface RunOptions {
+  /** Overrides the run's real-time budget (shrinking uses a tighter one). */
+  readonly realMs?: number
+  /** Replay a run that overran or ran out of memory before reporting it (default true). */
+  readonly replay?: boolean
+}
+
+interface Attempt {
+  readonly task: number
+  readonly scenario: Scenario
+  readonly realMs: number
+  readonly events: HistoryEvent[]
+  readonly resolve: (a: AttemptResult) => void
+  readonly reject: (e: unknown) => void
+}
+
+type AttemptResult = { readonly kind: 'done'; readonly history: History; readonly realMs: number } | { readonly kind: 'died'; readonly death: Death; readonly events: readonly HistoryEvent[]; readonly realMs: number }
+
+type Death = { readonly kind: 'overran'; readonly ms: number } | { readonly kind: 'out-of-memory'; readonly mb: number } | { readonly kind: 'exited'; readonly how: string }
+
+interface Slot {
+  readonly worker: Worker
+  ready: boolean
+  attempt: Attempt | null
+  watchdog: ReturnType<typeof setTimeout> | null
+  started: number
+  /** What ended the worker, as far as it is known. */
+  death: Death | null
+  stopping: boolean
+}
+
+let nextTask = 1
+
+export class WorkerPool implements RunService {
+  readonly executorName: string
+  readonly concurrency: number
+  readonly #ref: ExecutorRef
+  readonly #budgets: Budgets
+  readonly #output: (chunk: string) => void
+  readonly #slots = new Set<Slot>()
+  readonly #queue: Attempt[] = []
+  #closed = false
+  /** Workers in a row that failed to load a module the first worker loaded. */
+  #loadFailures = 0
+
+  private constructor(ref: ExecutorRef, name: string, workers: number, budgets: Budgets, output: (chunk: string) => void, first: Slot) {
+    this.#ref = ref
+    this.executorName = name
+    this.concurrency = workers
+    this.#budgets = budgets
+    this.#output = output
+    this.#adopt(first)
+  }
+
+  /**
+   * Start a pool for `ref`: one worker loads the executor first (within the
+   * load budget), so a module that cannot load is one clear error, not N.
+   */
+  static async open(ref: ExecutorRef, options: PoolOptions = {}): Promise<WorkerPool> {
+    const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
+    const output = options.output ?? ((chunk: string) => process.stderr.write(chunk))
+    const workers = Math.max(1, Math.floor(options.workers ?? 1))
+    const { slot, name } = await spawnAndLoad(ref, budgets, output)
+    return new WorkerPool(ref, name, workers, budgets, output, slot)
+  }
+
+  /** Run one scenario in a worker; the outcome is always a history (faults of the executor are in it). */
+  async run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
+    const realMs = Math.min(options.realMs ?? this.#budgets.runRealMs, this.#budgets.runRealMs)
+    let result = await this.#attempt(scenario, realMs)
+    if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
+      // Overran or ran out of memory: it may have been the machine, not the executor. Once more, in a fresh worker.
+      result = await this.#attempt(scenario, realMs)
+    }
+    if (result.kind === 'done') return { history: result.history, realMs: result.realMs, overran: false, died: false }
+    return { history: deathHistory(result.events, result.death), realMs: result.realMs, overran: result.death.kind === 'overran', died: true }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    for (const a of this.#queue.splice(0)) a.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
+    await Promise.all([...this.#slots].map((s) => this.#stop(s)))
+  }
+
+  #attempt(scenario: Scenario, realMs: number): Promise<AttemptResult> {
+    if (this.#closed) return Promise.reject(new HarnessFailure('the worker pool is closed'))
+    return new Promise<AttemptResult>((resolve, reject) => {
+      this.#queue.push({ task: nextTask++, scenario, realMs, events: [], resolve, reject })
+      this.#pump()
+    })
+  }
+
+  /** Hand queued runs to idle workers; start workers up to the pool's size. */
+  #pump(): void {
+    for (const slot of this.#slots) {
+      if (this.#queue.length === 0) return
+      if (slot.ready && slot.attempt === null && !slot.stopping) this.#dispatch(slot, this.#queue.shift()!)
+    }
+    const starting = [...this.#slots].filter((s) => !s.ready && !s.stopping).length
+    for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
+  }
+
+  #grow(): void {
+    const slot = spawn(this.#budgets, this.#output)
+    this.#adopt(slot)
+    slot.worker.postMessage({ type: 'load', task: 0, executor: this.#ref } satisfies ToWorker)
+    slot.watchdog = setTimeout(() => {
+      slot.death ??= { kind: 'exited', how: 'it did not load in time' }
+      void this.#stop(slot)
+    }, this.#budgets.loadRealMs)
+  }
+
+  /** A worker that never got ready: after two in a row, the runs waiting fail rather than retry forever. */
+  #failedToLoad(message: string): void {
+    if (++this.#loadFailures < 2) return
+    for (const a of this.#queue.splice(0)) a.reject(new LoadFailure(message))
+  }
+
+  #adopt(slot: Slot): void {
+    this.#slots.add(slot)
+    slot.worker.on('message', (m: FromWorker) => this.#onMessage(slot, m))
+    slot.worker.on('error', (e: Error & { code?: string }) => {
+      slot.death ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { kind: 'out-of-memory', mb: this.#budgets.workerMemoryMb } : { kind: 'exited', how: `the worker failed: ${oneLine(e)}` }
+    })
+    slot.worker.on('exit', (code) => this.#onExit(slot, code))
+  }
+
+  #dispatch(slot: Slot, attempt: Attempt): void {
+    slot.attempt = attempt
+    slot.started = performance.now()
+    slot.watchdog = setTimeout(() => {
+      slot.death ??= { kind: 'overran', ms: attempt.realMs }
+      void this.#stop(slot)
+    }, attempt.realMs)
+    slot.worker.postMessage({ type: 'run', task: attempt.task, executor: this.#ref, scenario: attempt.scenario, maxEvents: this.#budgets.eventsPerRun } satisfies ToWorker)
+  }
+
+  #onMessage(slot: Slot, m: FromWorker): void {
+    switch (m.type) {
+      case 'loaded':
+        if (slot.watchdog) clearTimeout(slot.watchdog)
+        slot.watchdog = null
+        slot.ready = true
+        this.#loadFailures = 0
+        this.#pump()
+        return
+      case 'load-failed':
+        // It loaded in the first worker: failing now is the module's nondeterminism or the machine's.
+        this.#failedToLoad(m.message)
+        void this.#stop(slot)
+        return
+      case 'events':
+        if (slot.attempt?.task === m.task) slot.attempt.events.push(...m.events)
+        return
+      case 'exiting':
+        slot.death ??= { kind: 'exited', how: `it ended its process: ${m.how}` }
+        return
+      case 'done': {
+        const attempt = slot.attempt
+        if (!attempt || attempt.task !== m.task) return
+        if (slot.watchdog) clearTimeout(slot.watchdog)
+        slot.watchdog = null
+        slot.attempt = null
+        attempt.resolve({ kind: 'done', history: Object.freeze(attempt.events.map(deepFreeze)), realMs: m.realMs })
+        if (m.recycle !== null) void this.#stop(slot)
+        this.#pump()
+        return
+      }
+      case 'harness-error': {
+        const attempt = slot.attempt
+        slot.attempt = null
+        attempt?.reject(new HarnessFailure(m.message))
+        void this.#stop(slot)
+        return
+      }
+    }
+  }
+
+  #onExit(slot: Slot, code: number): void {
+    if (slot.watchdog) clearTimeout(slot.watchdog)
+    slot.watchdog = null
+    this.#slots.delete(slot)
+    const attempt = slot.attempt
+    slot.attempt = null
+    if (!slot.ready) this.#failedToLoad(`a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`)
+    if (attempt) {
+      const death = slot.death ?? { kind: 'exited', how: `its worker ended with exit code ${code}` }
+      attempt.resolve({ kind: 'died', death, events: attempt.events, realMs: performance.now() - slot.started })
+    }
+    if (!this.#closed) this.#pump()
+  }
+
+  async #stop(slot: Slot): Promise<void> {
+    if (slot.stopping) return
+    slot.stopping = true
+    await slot.worker.terminate()
+  }
+}
+
+function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
+  const worker = new Worker(ENTRY, {
+    workerData: { memoryMb: budgets.workerMemoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb },
+    // Not the parent's flags: the entry registers what the worker needs itself.
+    execArgv: [],
+    stdout: true,
+    stderr: true,
+  })
+  // What the executor prints never mixes with the report on stdout.
+  worker.stdout.setEncoding('utf8').on('data', output)
+  worker.stderr.setEncoding('utf8').on('data', output)
+  return { worker, ready: false, attempt: null, watchdog: null, started: 0, death: null, stopping: false }
+}
+
+/** Start a worker and load the executor in it, within the load budget. */
+function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk: string) => void): Promise<{ slot: Slot; name: string }> {
+  const slot = spawn(budgets, output)
+  const { worker } = slot
+  return new Promise((resolve, reject) => {
+    // Only our own listeners come off: the Worker's internal ones (which ref its port) must stay.
+    const detach = () => {
+      clearTimeout(timer)
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+    }
+    const fail = (message: string) => {
+      detach()
+      void worker.terminate()
+      reject(new LoadFailure(message))
+    }
+    const onMessage = (m: FromWorker) => {
+      if (m.type === 'loaded') {
+        detach()
+        slot.ready = true
+        resolve({ slot, name: m.name })
+      } else if (m.type === 'load-failed') fail(m.message)
+      else if (m.type === 'exiting') fail(`executor module ${refLabel(ref)} ended its process while loading (${m.how})`)
+      else if (m.type === 'harness-error') fail(m.message)
+    }
+    const onError = (e: Error & { code?: string }) =>
+      fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)` : `cannot load executor module ${refLabel(ref)}: ${oneLine(e)}`)
+    const onExit = (code: number) => fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${code})`)
+    const timer = setTimeout(() => fail(`executor module ${refLabel(ref)} did not finish loading within ${budgets.loadRealMs / 1000} s (a top-level await that never settles, or a file that never ends?)`), budgets.loadRealMs)
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
+    worker.postMessage({ type: 'load', task: 0, executor: ref } satisfies ToWorker)
+  })
+}
+
+/**
+ * The history of a run whose worker died: what was streamed, then the finding
+ * (attributed to the call in flight), then the run's end. The judges read it
+ * like any other.
+ */
+export function deathHistory(events: readonly HistoryEvent[], death: Death): History {
+  const last = events.at(-1)
+  const seq = events.length
+  const t = last?.t ?? 0
+  const message =
+    death.kind === 'overran'
+      ? `the run did not finish within ${death.ms / 1000} s of real time, twice (the executor blocks its thread: a busy loop, or work that never yields)`
+      : death.kind === 'out-of-memory'
+        ? `it went past the worker's memory limit of ${death.mb} MB`
+        : death.how
+  const problem = death.kind === 'overran' ? 'hung' : death.kind
+  const out: HistoryEvent[] = [...events, { seq, t, type: 'executor-fault', call: inFlight(events), problem, message }, { seq: seq + 1, t, type: 'run-ended', pendingTimers: 0 }]
+  return Object.freeze(out.map(deepFreeze))
+}
+
+/** The tool call (or abort) that had started and not yet been answered. */
+export function inFlight(events: readonly HistoryEvent[]): string | null {
+  let call: string | null = null
+  for (const e of events) {
+    if (e.type === 'call-started') call = e.call
+    else if (e.type === 'abort-requested') call = `${e.run}#abort`
+    else if ((e.type === 'outcome-reported' || e.type === 'executor-fault') && e.call === call) call = null
+    else if (e.type === 'abort-reported' && call === `${e.run}#abort`) call = null
+  }
+  return call
+}

@@ -1,0 +1,21 @@
+// The messages between the supervisor (main thread) and a run worker. Plain,
+// structured-cloneable data only.
+import type { HistoryEvent } from '../run/history.ts'
+import type { Scenario } from '../run/scenario.ts'
+import type { ExecutorRef } from './executor-ref.ts'
+
+export type ToWorker =
+  | { readonly type: 'load'; readonly task: number; readonly executor: ExecutorRef }
+  | { readonly type: 'run'; readonly task: number; readonly executor: ExecutorRef; readonly scenario: Scenario; readonly maxEvents: number }
+
+export type FromWorker =
+  | { readonly type: 'loaded'; readonly task: number; readonly name: string }
+  | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
+  /** History events as they are recorded, in order. */
+  | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
+  /** The run ended normally; `recycle` says why this worker should not take another run (it left something running), or null. */
+  | { readonly type: 'done'; readonly task: number; readonly realMs: number; readonly recycle: string | null }
+  /** The executor is ending the worker (process.exit, kill, abort): what it called. */
+  | { readonly type: 'exiting'; readonly how: string }
+  /** The harness itself failed inside the worker (not the executor's fault). */
+  | { readonly type: 'harness-error'; readonly task: number; readonly message: string }

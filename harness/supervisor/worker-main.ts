@@ -1,0 +1,159 @@
+// A run worker: the only thread where an executor under test runs. It loads
+// executor modules, runs one scenario at a time (harness/run/runner.ts) and
+// streams each history event to the supervisor as it is recorded, so that if
+// the executor ends, blocks or exhausts this thread, the supervisor still
+// knows what happened up to that point. It never judges.
+import { parentPort, workerData } from 'node:worker_threads'
+import { pathToFileURL } from 'node:url'
+import { BUNDLED_EXECUTORS } from '../../executors/index.ts'
+import type { Executor } from '../contract/executor.ts'
+import { oneLine } from '../contract/one-line.ts'
+import { isExecutor } from '../contract/validate.ts'
+import type { HistoryEvent } from '../run/history.ts'
+import { runScenario } from '../run/runner.ts'
+import { executorName, World } from '../run/world.ts'
+import { installNetworkGuard } from '../sim/network-guard.ts'
+import { startInterception } from '../sim/network.ts'
+import type { ExecutorRef } from './executor-ref.ts'
+import type { FromWorker, ToWorker } from './protocol.ts'
+
+const port = parentPort!
+const { memoryMb } = workerData as { memoryMb: number }
+const post = (m: FromWorker) => port.postMessage(m)
+const realSetImmediate = globalThis.setImmediate
+
+// 1. An executor that ends its process ends this worker — after saying how, so the
+//    supervisor can report it. (process.abort() is not even allowed in a worker.)
+const realExit = process.exit.bind(process)
+let exiting = false
+function endWorker(how: string, code: number): never {
+  if (!exiting) {
+    exiting = true
+    flush()
+    post({ type: 'exiting', how })
+  }
+  return realExit(code)
+}
+process.exit = ((code?: number | string | null) => endWorker(`process.exit(${code ?? ''})`, typeof code === 'number' ? code : 0)) as typeof process.exit
+process.abort = (() => endWorker('process.abort()', 134)) as typeof process.abort
+process.kill = ((pid: number, signal?: string | number) => {
+  if (pid === process.pid || pid === 0 || pid === -process.pid) return endWorker(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`, 1)
+  throw Object.assign(new Error(`kill EPERM (faultline: a run may not signal other processes)`), { code: 'EPERM', errno: -1, syscall: 'kill' })
+}) as typeof process.kill
+
+// 2. What the executor throws where nobody catches it belongs to the run in progress;
+//    outside a run nothing can be attributed, so the worker is replaced.
+function uncaught(what: string) {
+  return (error: unknown) => {
+    const world = World.active()
+    if (world) world.reportUncaught(error, what)
+    else endWorker(`${what} between runs`, 1)
+  }
+}
+process.on('uncaughtException', uncaught('an uncaught exception'))
+process.on('unhandledRejection', uncaught('an unhandled rejection'))
+
+// 3. Nothing leaves the machine from this thread, also while a module loads; HTTP is intercepted for good.
+installNetworkGuard(() => {})
+startInterception()
+
+// 4. Executors, loaded once each.
+const loaded = new Map<string, Promise<Executor>>()
+function load(ref: ExecutorRef): Promise<Executor> {
+  const key = ref.kind === 'bundled' ? `bundled:${ref.name}` : `module:${ref.path}`
+  let p = loaded.get(key)
+  if (!p) {
+    p = importExecutor(ref)
+    loaded.set(key, p)
+  }
+  return p
+}
+
+async function importExecutor(ref: ExecutorRef): Promise<Executor> {
+  if (ref.kind === 'bundled') {
+    const e = BUNDLED_EXECUTORS[ref.name]
+    if (!e) throw new Error(`unknown executor "${ref.name}"`)
+    return e
+  }
+  let mod: Record<string, unknown>
+  try {
+    mod = (await import(pathToFileURL(ref.path).href)) as Record<string, unknown>
+  } catch (e) {
+    throw new Error(`cannot load executor module ${ref.spec}: ${oneLine(e)}`)
+  }
+  const candidates = [mod.default, mod.executor, ...Object.values(mod)]
+  const found = candidates.find(isExecutor)
+  if (!found) throw new Error(`${ref.spec} exports no Executor: export default (or export const executor =) an object with a string "name" and a "boot(ctx)" function`)
+  return found
+}
+
+// 5. Events go out as they are recorded: at once when they mark work in flight (so the
+//    call a blocked thread was in is known), otherwise batched until the next turn of the loop.
+let buffered: { task: number; events: HistoryEvent[] } | null = null
+let flushScheduled = false
+function flush(): void {
+  if (buffered && buffered.events.length > 0) post({ type: 'events', task: buffered.task, events: buffered.events })
+  buffered = null
+}
+const URGENT = new Set<HistoryEvent['type']>(['call-started', 'abort-requested', 'process-booted', 'process-crashed', 'turn-started'])
+function sink(task: number) {
+  return (event: HistoryEvent) => {
+    if (!buffered || buffered.task !== task) {
+      flush()
+      buffered = { task, events: [] }
+    }
+    buffered.events.push(event)
+    if (URGENT.has(event.type)) flush()
+    else if (!flushScheduled) {
+      flushScheduled = true
+      realSetImmediate(() => {
+        flushScheduled = false
+        flush()
+      })
+    }
+  }
+}
+
+// 6. What an idle worker has running: a run that leaves more behind gets its worker replaced.
+let baseline: Map<string, number> | null = null
+let runs = 0
+const ROUTINE_RECYCLE_RUNS = 2_000
+function resources(): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const r of process.getActiveResourcesInfo()) counts.set(r, (counts.get(r) ?? 0) + 1)
+  return counts
+}
+function recycleReason(): string | null {
+  if (++runs >= ROUTINE_RECYCLE_RUNS) return `routine, after ${runs} runs`
+  const heapMb = process.memoryUsage().heapUsed / 2 ** 20
+  if (heapMb > memoryMb * 0.5) return `its heap grew to ${Math.round(heapMb)} MB`
+  baseline ??= resources()
+  for (const [what, n] of resources()) if (n > (baseline.get(what) ?? 0)) return `the run left ${what} behind`
+  return null
+}
+
+port.on('message', (m: ToWorker) => {
+  void handle(m).catch((e: unknown) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }))
+})
+
+async function handle(m: ToWorker): Promise<void> {
+  let executor: Executor
+  try {
+    executor = await load(m.executor)
+  } catch (e) {
+    post({ type: 'load-failed', task: m.task, message: oneLine(e) })
+    return
+  }
+  if (m.type === 'load') {
+    post({ type: 'loaded', task: m.task, name: executorName(executor) })
+    // Measured once the executor's module is in: what it keeps running from its top level is its baseline.
+    await new Promise((r) => realSetImmediate(r))
+    baseline ??= resources()
+    return
+  }
+  const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false })
+  flush()
+  // Let what the run left behind show itself before counting it.
+  await new Promise((r) => realSetImmediate(r))
+  post({ type: 'done', task: m.task, realMs: result.realMs, recycle: recycleReason() })
+}

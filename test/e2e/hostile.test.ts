@@ -1,0 +1,205 @@
+// Executors that misbehave the way real code does, against the real command
+// line: whatever the executor does — exit, block, flood, leak, throw, tamper —
+// the command ends in bounded time, with the exit code and the finding the
+// supervisor decided. None hangs, none exits 0 by the executor's hand, none
+// blames the harness (exit 3).
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { refundScenario } from '../support/scenario.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const HOSTILE = 'test/fixtures/hostile'
+
+interface Ran {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly seconds: number
+}
+
+function cli(args: string[], killAfterMs = 90_000): Promise<Ran> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...args], { cwd: ROOT, timeout: killAfterMs, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
+      resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 })
+    })
+  })
+}
+
+/** A small gate: one worker, a tight real-time budget, machine-readable output. */
+const gate = (fixture: string, ...more: string[]) => cli(['gate', '--executor', `${HOSTILE}/${fixture}.ts`, '--runs', '5', '--workers', '1', '--run-timeout', '1500', '--json', ...more])
+
+interface Violation {
+  readonly judge: string
+  readonly call: string | null
+  readonly message: string
+}
+
+function violations(r: Ran): Violation[] {
+  const json = JSON.parse(r.stdout) as { counterexample: { violations: Violation[] } | null; verdict?: { violations: Violation[] } }
+  return json.counterexample?.violations ?? json.verdict?.violations ?? []
+}
+
+function scenarioFile(scenario: object): string {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-hostile-'))
+  const file = join(dir, 'scenario.json')
+  writeFileSync(file, JSON.stringify(scenario))
+  return file
+}
+
+describe.concurrent('an executor that ends its process is a finding, exit 1', () => {
+  const rows: [string, RegExp][] = [
+    ['exit-0-in-call', /executor exited: it ended its process: process\.exit\(0\)/],
+    ['exit-0-in-boot', /executor exited: it ended its process: process\.exit\(0\)/],
+    ['exit-0-from-timer', /executor exited: it ended its process: process\.exit\(0\)/],
+    ['exit-1', /executor exited: it ended its process: process\.exit\(1\)/],
+    ['kill-self', /executor exited: it ended its process: process\.kill\(\d+, "SIGKILL"\)/],
+    ['abort-self', /executor exited: it ended its process: process\.abort\(\)/],
+  ]
+  for (const [fixture, message] of rows) {
+    it(fixture, async () => {
+      const r = await gate(fixture)
+      expect(r.code, r.stderr).toBe(1)
+      expect(violations(r).map((v) => v.message)).toEqual(expect.arrayContaining([expect.stringMatching(message)]))
+      expect(r.seconds).toBeLessThan(45)
+    })
+  }
+
+  it('exit-0-in-abort (the agent aborts the run; abort() ends the process)', async () => {
+    const file = scenarioFile(refundScenario({ abortOnFailure: true, model: { maxAsks: 1, regenerateArgs: false } }))
+    const r = await cli(['run', file, '--executor', `${HOSTILE}/exit-0-in-abort.ts`, '--json'])
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([expect.objectContaining({ judge: 'executor-fault', call: 'run-7#abort', message: expect.stringMatching(/exited: it ended its process: process\.exit\(0\)/) })])
+  })
+})
+
+describe.concurrent('an executor that blocks its thread is reported hung after the real-time budget; the campaign goes on', () => {
+  for (const fixture of ['busy-loop', 'date-busy-wait', 'next-tick-loop', 'await-loop']) {
+    it(fixture, async () => {
+      const r = await gate(fixture)
+      expect(r.code, r.stderr).toBe(1)
+      const found = violations(r)
+      expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor hung: the run did not finish within 1\.5 s of real time/) })]))
+      // The call in flight is named.
+      expect(found.find((v) => v.judge === 'executor-fault')?.call).toMatch(/^run-\d+\/s1$/)
+      // Two attempts (the run and its replay), and at most three overruns while shrinking.
+      expect(r.seconds).toBeLessThan(60)
+    })
+  }
+})
+
+describe.concurrent('what an executor leaves running does not keep the command alive', () => {
+  for (const fixture of ['immediate-loop', 'server-left-listening']) {
+    it(`${fixture}: the verdict is printed and the command exits`, async () => {
+      const r = await gate(fixture)
+      expect(r.code, r.stderr).toBe(0) // it answered honestly: nothing to report
+      expect(JSON.parse(r.stdout).passed).toBe(true)
+      expect(r.seconds).toBeLessThan(30)
+    })
+  }
+})
+
+describe.concurrent('throws nobody catches are the executor\'s, attributed to the call', () => {
+  it('a timer callback that throws: executor-fault threw, not "the harness failed"', async () => {
+    const r = await gate('throws-from-timer')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', call: expect.stringMatching(/\/s1$/), message: expect.stringMatching(/threw: a callback it scheduled threw: Error: boom from a timer/) })]))
+  })
+
+  it('an unhandled rejection: a normal verdict, parseable JSON', async () => {
+    const r = await gate('unhandled-rejection')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/an unhandled rejection: Error: nobody listens to me/) })]))
+  })
+
+  it('an object whose toString throws: one line', async () => {
+    const r = await gate('throws-unprintable')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor threw: \[object Object\]$/) })]))
+  })
+
+  it('boot() resolving to null: boot-failed, one line', async () => {
+    const r = await gate('boot-null')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([expect.objectContaining({ judge: 'executor-fault', message: 'run: executor boot-failed: boot() resolved to null; it must resolve to an object with callTool(call)' })])
+  })
+
+  it('an envelope whose getter throws: invalid-envelope, one line', async () => {
+    const r = await gate('envelope-getter-throws')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/invalid-envelope: reading the envelope threw: Error: no status for you/) })]))
+  })
+})
+
+describe.concurrent('resources: memory, events, globals, the network', () => {
+  it('allocating without bound is out-of-memory, from the worker memory limit', async () => {
+    const r = await gate('allocates-forever', '--worker-memory', '128')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor out-of-memory: it went past the worker's memory limit of 128 MB/) })]))
+    expect(r.seconds).toBeLessThan(60)
+  })
+
+  it('a poller that keeps fetching: its timers die with its process, the 25 h pause costs nothing, the history stays small', async () => {
+    const file = scenarioFile(
+      refundScenario({
+        faults: [{ kind: 'executor-crash', boundary: 'executor', point: 'after-write', nth: 1, pauseMs: 25 * 60 * 60 * 1000 }],
+        model: { maxAsks: 1, regenerateArgs: false },
+      }),
+    )
+    const r = await cli(['run', file, '--executor', `${HOSTILE}/interval-after-crash.ts`, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    const history = JSON.parse(r.stdout).history as { type: string; generation?: number | null; seq: number }[]
+    const crashed = history.find((e) => e.type === 'process-crashed')!
+    expect(crashed).toBeDefined()
+    // Not one request from the dead process after its crash, and no flood from the live one.
+    expect(history.filter((e) => e.type === 'attempt-sent' && e.generation === 1 && e.seq > crashed.seq)).toEqual([])
+    expect(history.length).toBeLessThan(5_000)
+  })
+
+  it('a flood of events is cut at the budget: flooded', async () => {
+    // The poller fetches every second, also while late requests settle: with a tiny budget, a flood.
+    const flood = await cli(['gate', '--executor', `${HOSTILE}/interval-after-crash.ts`, '--runs', '3', '--workers', '1', '--max-events', '120', '--json'])
+    expect(flood.code, flood.stderr).toBe(1)
+    expect(violations(flood)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/flooded: the run went past its budget of 120 history events/) })]))
+  })
+
+  it('replacing Date, clearTimeout or console.error is tampering: reported, restored, never a crash', async () => {
+    const r = await gate('replaces-globals')
+    expect(r.code, r.stderr).toBe(1)
+    const messages = violations(r).map((v) => v.message)
+    for (const what of ['Date', 'clearTimeout', 'console.error']) expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`tampered: replaced ${what.replace('.', '\\.')}`))]))
+  })
+
+  it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
+    const r = await gate('raw-network')
+    expect(r.code, r.stderr).toBe(1)
+    const messages = violations(r).map((v) => v.message)
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/blocked-network: tried connect 93\.184\.216\.34:80/),
+        expect.stringMatching(/blocked-network: tried udp send to 8\.8\.8\.8/),
+        expect.stringMatching(/blocked-network: tried dns resolve4 example\.com/),
+      ]),
+    )
+  })
+})
+
+describe.concurrent('modules that cannot load: exit 2, one line', () => {
+  it('a top-level await that never settles hits the load time limit', async () => {
+    const r = await cli(['gate', '--executor', `${HOSTILE}/never-loads.ts`, '--load-timeout', '1500'])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/did not finish loading within 1\.5 s/)
+    expect(r.seconds).toBeLessThan(20)
+  })
+
+  it('/dev/zero is not a module', async () => {
+    const r = await cli(['gate', '--executor', '/dev/zero'])
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim()).toBe('faultline: executor module /dev/zero is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)')
+  })
+})
