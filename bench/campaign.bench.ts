@@ -2,17 +2,23 @@
 // msw round trip measured in the same process, so the harness's own overhead
 // is a ratio from one run (absolute figures drift on shared machines).
 //
-//   npm run bench                    # 1,000 runs
-//   npm run bench -- --runs 5000     # the issue's larger figure
+// Then the supervised campaign as the CLI runs it: scenarios per second with
+// one and with two workers (the same runs, measured in this one process), and
+// the process's RSS after 1,000 and after 10,000 supervised runs.
+//
+//   npm run bench                    # 1,000 runs (10,000 for the RSS figure)
+//   npm run bench -- --runs 5000 --rss-runs 20000
 import { parseArgs } from 'node:util'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { BUNDLED_EXECUTORS } from '../executors/index.ts'
 import { search } from '../harness/run/search.ts'
+import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' } } })
+const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' }, 'rss-runs': { type: 'string' } } })
 const runs = Number(values.runs ?? 1000)
+const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
 const executor = BUNDLED_EXECUTORS[values.executor ?? 'reference']!
 
@@ -85,3 +91,36 @@ console.log(`  harness cost per request ${fmt(perRequestMs * 1000)} µs (everyth
 console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 3×)`)
 console.log(`  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`)
 console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`)
+
+// --- supervised: the executor in workers, as the CLI runs it -------------------------------
+
+async function supervised(workers: number, n: number, onRun?: (index: number) => void): Promise<{ seconds: number; runs: number }> {
+  const pool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers })
+  try {
+    await search(pool, { runs: 50, seed: seed + 2, stopAtFirstFailure: false }) // warm-up: every worker started and loaded
+    const start = performance.now()
+    const r = await search(pool, { runs: n, seed, stopAtFirstFailure: false, onRun })
+    return { seconds: (performance.now() - start) / 1000, runs: r.summary.runs }
+  } finally {
+    await pool.close()
+  }
+}
+
+const one = await supervised(1, runs)
+const two = await supervised(2, runs)
+console.log('')
+console.log(`supervised (executor in worker threads, judged in the main thread), ${fmt(runs)} runs each:`)
+console.log(`  1 worker                 ${fmt(one.runs / one.seconds)} scenarios/s`)
+console.log(`  2 workers                ${fmt(two.runs / two.seconds)} scenarios/s`)
+console.log(`  2 workers / 1 worker     ${fmt(one.seconds / two.seconds, 2)}×   (target ≥ 1.8× on a 2-core machine)`)
+
+const rss: Record<number, number> = {}
+let done = 0
+const mark = (n: number) => (rss[n] = process.memoryUsage().rss)
+await supervised(2, rssRuns, () => {
+  done++
+  if (done === 1_000 || done === rssRuns) mark(done)
+})
+console.log(`  RSS after 1,000 runs     ${fmt(rss[1_000]! / 2 ** 20)} MB`)
+console.log(`  RSS after ${fmt(rssRuns)} runs    ${fmt(rss[rssRuns]! / 2 ** 20)} MB`)
+console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×   (target ≤ 1.2×)`)

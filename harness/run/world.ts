@@ -18,7 +18,7 @@ import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { currentContext, type WorkContext } from '../sim/attribution.ts'
 import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
-import { activate, startInterception, stopInterception } from '../sim/network.ts'
+import { activate, runEnded, startInterception, stopInterception } from '../sim/network.ts'
 import { reinstateTampered } from '../sim/patch.ts'
 import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
@@ -64,7 +64,10 @@ export class World {
 
     // 1. Interception: every request to a .test host comes to this run; nothing else leaves.
     startInterception()
-    undo.push(stopInterception)
+    undo.push(() => {
+      stopInterception()
+      runEnded()
+    })
 
     // 2. The sandbox: the clock (its timers owned by processes), randomness, client shims.
     const hooks: TimerHooks = {
@@ -98,8 +101,12 @@ export class World {
       run: this.#run,
     })
     const requestFaults = this.scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
-    const deactivate = activate(new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run))
-    undo.push(deactivate)
+    const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run)
+    const deactivate = activate(pipeline)
+    undo.push(() => {
+      pipeline.close() // nothing stays pending in msw past the run
+      deactivate()
+    })
 
     // 5. What the executor throws where nobody catches it is a finding about the call in flight.
     if (options.listenForUncaught !== false) {

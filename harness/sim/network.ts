@@ -48,6 +48,10 @@ function quietExpectedThrows(): Patch {
 /** Start intercepting (reference-counted). Pair every call with `stopInterception()`. */
 export function startInterception(): void {
   if (listeners++ > 0) return
+  listen()
+}
+
+function listen(): void {
   const created = setupServer(
     http.all(/^https?:\/\/[^/]+\.test(:\d+)?\//, async ({ request }) => {
       if (!active) return jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
@@ -61,13 +65,35 @@ export function startInterception(): void {
   server = created
 }
 
-export function stopInterception(): void {
-  if (listeners === 0) throw new Error('faultline: stopInterception() without startInterception()')
-  if (--listeners > 0) return
+function close(): void {
   server?.close()
   server = null
   consolePatch?.undo()
   consolePatch = null
+}
+
+/** Runs between renewals of the interception server (see `runEnded`). */
+const RENEW_EVERY = 20
+let runsSinceRenewal = 0
+
+/**
+ * A run is over. msw 2.15 keeps its record of every request that ended in a
+ * network error (it forgets a request only when a response goes out), and
+ * that record keeps the request and, through it, the run's whole world alive.
+ * So every few runs, between runs, the interception server is replaced by a
+ * fresh one (a fraction of a millisecond), and memory stays flat.
+ */
+export function runEnded(): void {
+  if (++runsSinceRenewal < RENEW_EVERY || listeners === 0 || active !== null) return
+  runsSinceRenewal = 0
+  close()
+  listen()
+}
+
+export function stopInterception(): void {
+  if (listeners === 0) throw new Error('faultline: stopInterception() without startInterception()')
+  if (--listeners > 0) return
+  close()
 }
 
 /** Route intercepted requests to `router` until the returned function is called. */

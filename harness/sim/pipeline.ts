@@ -4,7 +4,7 @@ import type { MockService } from '../../mock-services/service.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import type { AttemptControl } from '../faults/fault.ts'
-import { isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
+import { abandonedRequest, isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
 import { createHash } from 'node:crypto'
 import type { HistoryRecorder } from '../run/history.ts'
 import { asHarnessWork, currentContext } from './attribution.ts'
@@ -17,7 +17,6 @@ export interface ServiceDirectory {
   get(name: string): MockService | undefined
 }
 
-const never = new Promise<never>(() => {})
 
 export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
@@ -40,7 +39,31 @@ export class RequestPipeline implements RequestRouter {
     this.#processes = processes
   }
 
-  async route(request: Request): Promise<Response> {
+  /**
+   * Every request gets an answer by the end of the run at the latest: one
+   * left pending would keep msw's record of it — and through it the whole run
+   * — alive for good.
+   */
+  route(request: Request): Promise<Response> {
+    return Promise.race([this.#route(request), this.#park()])
+  }
+
+  /** Requests parked (going nowhere: a dead client, a leftover of another run); settled by close(). */
+  readonly #parked = new Set<(e: Error) => void>()
+
+  /** A promise that settles only when the run closes (rejected: nobody is listening any more). */
+  #park(): Promise<never> {
+    return new Promise<never>((_, reject) => this.#parked.add(reject))
+  }
+
+  /** The run is over: every request still pending ends, as abandoned. */
+  close(): void {
+    const parked = [...this.#parked]
+    this.#parked.clear()
+    for (const reject of parked) reject(abandonedRequest('the run is over'))
+  }
+
+  async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
     // 1. Which service: the host's first label (`payments.test` → payments).
     //    No such service: as on a real network, the name does not resolve.
@@ -51,11 +74,11 @@ export class RequestPipeline implements RequestRouter {
     //    A dead process's requests never leave it.
     const ctx = currentContext()
     // Leftover work of an earlier run (a loop it never stopped) is not this run's: it never leaves.
-    if (ctx && this.#run !== null && ctx.run !== this.#run) return never
+    if (ctx && this.#run !== null && ctx.run !== this.#run) return this.#park()
     const generation = ctx?.generation ?? null
     if (generation !== null && this.#processes && !this.#processes.isAlive(generation)) {
       this.#history.record({ type: 'fenced', generation, what: `${request.method} ${url.pathname}` })
-      return never
+      return this.#park()
     }
     const call = ctx?.call ?? null
     // From here on the work is the harness's (the network's, the service's): what it arms
@@ -140,8 +163,8 @@ export class RequestPipeline implements RequestRouter {
   /** Hand the outcome to the client — unless its process died; `reached` records that it did. */
   #toClient(generation: number | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
     if (generation !== null && this.#processes) {
-      if (!this.#processes.isAlive(generation)) return never
-      if (this.#processes.step(generation, 'after-response')) return never
+      if (!this.#processes.isAlive(generation)) return this.#park()
+      if (this.#processes.step(generation, 'after-response')) return this.#park()
     }
     reached()
     return ok ? Promise.resolve(value as Response) : Promise.reject(value)
