@@ -6,6 +6,7 @@
 // (tests, the bundled ones). The CLI and campaigns run executors under test in
 // supervised workers instead (harness/supervisor/), where nothing they do —
 // exit, loop, leak — can touch the verdict.
+import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
 import { runPlan } from '../model/model.ts'
 import { drive } from '../sim/drive.ts'
@@ -32,7 +33,7 @@ export interface RunResult {
 }
 
 export async function runScenario(scenario: Scenario, executor: Executor, options: WorldOptions = {}): Promise<RunResult> {
-  const realStart = performance.now()
+  const realStart = realNow()
   const world = World.open(scenario, executor, options)
   try {
     const { clock, history, processes } = world
@@ -45,7 +46,7 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
       await runPlan({ scenario: world.scenario, runId: world.runId, history, rng: createRng(world.scenario.seed, 'model'), clock, supervisor: processes })
     })().finally(() => (done = true))
 
-    const outcome = await drive(clock, () => done || world.cutShort, () => processes.busyUntil + HANG_GRACE_MS)
+    const outcome = await drive(clock, () => done || world.cutShort, () => processes.busyUntil + HANG_GRACE_MS, Infinity, world.work)
     if (outcome.kind !== 'done') {
       const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
       history.record({ type: 'executor-fault', call: processes.inFlight, problem: 'hung', message: `the executor ${why}` })
@@ -57,9 +58,10 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
     // Requests still held in the network may land after the turn: let them.
     if (!world.cutShort) {
       const settleUntil = clock.now() + SETTLE_MS
-      await drive(clock, () => world.cutShort, () => settleUntil, SETTLE_MAX_STEPS, 0) // nothing to wait for: quiet is the normal end
+      // Quiet is the normal end here; real work still in flight is waited for, an idle open socket is not.
+      await drive(clock, () => world.cutShort, () => settleUntil, SETTLE_MAX_STEPS, { ...world.work, openSockets: () => 0 })
     }
-    return { scenario: world.scenario, executor: world.executorName, history: world.close(), realMs: performance.now() - realStart }
+    return { scenario: world.scenario, executor: world.executorName, history: world.close(), realMs: realNow() - realStart }
   } finally {
     world.dispose()
   }

@@ -5,6 +5,7 @@
 // whatever the order runs finished in) is then replayed by its fast-check path
 // and shrunk to a minimal scenario that still shows the same kind of violation.
 // The result is the same for any number of workers.
+import { realNow } from '../sim/real-clock.ts'
 import fc from 'fast-check'
 import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 import type { Executor } from '../contract/executor.ts'
@@ -153,7 +154,7 @@ const MAX_SHRINK_DEATHS = 3
  */
 export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged): Promise<Counterexample> {
   const service = asService(target)
-  const start = performance.now()
+  const start = realNow()
   let harnessError: unknown = null
   let deaths = 0
   const realMs = Math.max(2_000, 10 * (original && !original.died ? original.realMs : 200))
@@ -176,9 +177,9 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   if (!details.failed || !details.counterexample) {
     // It failed in the campaign and not on replay: report the original as it is, and say so.
     const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${kept} for ${service.executorName} (did not reproduce)` }
-    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: performance.now() - start, reproduced: false }
+    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false }
   }
   const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${service.executorName}` }
   const violations = judge((await service.run(scenario)).history).violations
-  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: performance.now() - start, reproduced: true }
+  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true }
 }

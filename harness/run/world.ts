@@ -18,6 +18,7 @@ import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { currentContext, type WorkContext } from '../sim/attribution.ts'
 import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
+import { trackNativeWork, type NativeWork } from '../sim/native-work.ts'
 import { activate, runEnded, startInterception, stopInterception } from '../sim/network.ts'
 import { reinstateTampered } from '../sim/patch.ts'
 import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
@@ -50,6 +51,8 @@ export class World {
   readonly clock: VirtualClock
   readonly history: HistoryRecorder
   readonly processes: ProcessSupervisor
+  /** Real work in flight (thread pool, OS): virtual time waits for it. */
+  readonly work: NativeWork
   /** This run's identity in the work context: leftovers of other runs carry another. */
   readonly #run: symbol
   readonly #undo: (() => void)[]
@@ -69,7 +72,11 @@ export class World {
       runEnded()
     })
 
-    // 2. The sandbox: the clock (its timers owned by processes), randomness, client shims.
+    // 2. Real work is watched from the start, so virtual time never runs ahead of it.
+    this.work = trackNativeWork()
+    undo.push(() => this.work.stop())
+
+    // 3. The sandbox: the clock (its timers owned by processes), randomness, client shims.
     const hooks: TimerHooks = {
       owner: () => {
         const ctx = currentContext()
@@ -83,11 +90,11 @@ export class World {
     this.clock = sandbox.clock
     this.history = new HistoryRecorder(() => this.clock.elapsed(), { maxEvents: options.maxEvents, sink: options.sink })
 
-    // 3. Raw sockets, datagrams and DNS fail closed (msw only sees HTTP).
+    // 4. Raw sockets, datagrams and DNS fail closed (msw only sees HTTP).
     const guard = installNetworkGuard((what) => this.history.record({ type: 'executor-fault', call: currentContext()?.call ?? null, problem: 'blocked-network', message: `tried ${what}; a run reaches only the mock services` }))
     undo.push(() => guard.undo())
 
-    // 4. Durable storage, the processes that borrow it, the services, the pipeline.
+    // 5. Durable storage, the processes that borrow it, the services, the pipeline.
     const storage = new SimStorage()
     undo.push(() => storage.close())
     this.processes = new ProcessSupervisor({
@@ -108,7 +115,7 @@ export class World {
       deactivate()
     })
 
-    // 5. What the executor throws where nobody catches it is a finding about the call in flight.
+    // 6. What the executor throws where nobody catches it is a finding about the call in flight.
     if (options.listenForUncaught !== false) {
       const uncaught = (e: unknown) => this.reportUncaught(e, 'an uncaught exception')
       const unhandled = (e: unknown) => this.reportUncaught(e, 'an unhandled rejection')

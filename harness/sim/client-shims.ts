@@ -1,6 +1,6 @@
 // What it takes for HTTP clients to fail inside a run exactly as they fail
 // against real sockets (test/fidelity proves it cell by cell; docs/fidelity.md
-// has the table). Three global patches, each checked and undone:
+// has the table). Global patches, each checked and undone:
 //
 // 1. `fetch`: msw rejects fetch with whatever a handler threw; undici wraps a
 //    network failure as TypeError('fetch failed', { cause }), and a connection
@@ -17,9 +17,17 @@
 // 3. `ClientRequest.prototype.onSocket`: the `timeout` request option
 //    (`http.request(url, { timeout })`) reaches Node's socket through the
 //    agent's createConnection, which msw's agent never calls with it; the shim
-//    arms the same timeout as (2) when the request gets its socket.
+//    arms the same timeout as (2) when the request gets its socket. An
+//    `http.Agent({ timeout })` reaches the socket the same way (net.connect's
+//    `socket.setTimeout(options.timeout)`); the shim does that on the socket.
+// 4. `net.Socket.prototype.setTimeout` (a timeout set on the socket itself,
+//    e.g. from the request's 'socket' event): Node arms it on internal timers;
+//    the shim arms it on the global timers — virtual time in a run — and emits
+//    'timeout' on the socket as Node does. (Node re-arms it on socket activity;
+//    msw's socket shows none until the response, so it is armed once.)
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest, type IncomingMessage } from 'node:http'
+import net from 'node:net'
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 
@@ -55,6 +63,7 @@ export function installClientShims(): ClientShims {
     patches.push(fetchErrorShape())
     patches.push(requestTimeoutOnGlobalTimers())
     patches.push(requestTimeoutOption())
+    patches.push(socketTimeoutOnGlobalTimers())
   } catch (e) {
     undoAll(patches)
     throw e
@@ -212,8 +221,74 @@ function requestTimeoutOption(): Patch {
     function onSocket(this: RequestWithOption, socket: unknown, err?: unknown): void {
       // Node validated the option in the constructor; a setTimeout() call made before this one wins, as in Node.
       if (typeof this.timeout === 'number' && !states.has(this)) this.setTimeout(this.timeout)
+      if (socket instanceof net.Socket) requestOf.set(socket, this)
+      // An agent's timeout is the socket's, set when the agent creates it (net.connect does so), and
+      // the request hears of it (Node's listenSocketTimeout). msw wraps the caller's agent in its own.
+      const agent = (this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }).agent
+      const agentTimeout = agent?.customAgent?.options?.timeout ?? agent?.options?.timeout
+      if (typeof agentTimeout === 'number' && agentTimeout > 0 && socket instanceof net.Socket && !socketTimers.has(socket)) {
+        socket.setTimeout(agentTimeout)
+        if (this.timeout === undefined && agent?.options?.timeout === undefined) {
+          socket.once('timeout', () => ((socket as net.Socket & { _httpMessage?: ClientRequest })._httpMessage ?? this).emit('timeout'))
+        }
+      }
       original.call(this, socket, err)
     },
     'ClientRequest.prototype.onSocket (timeout option on global timers)',
+  )
+}
+
+// ---------------------------------------------------------------------------
+// 4. net.Socket timeouts
+
+type Timer = ReturnType<typeof globalThis.setTimeout>
+const socketTimers = new WeakMap<net.Socket, { timer: Timer | null }>()
+/** The request a socket was last handed to (by `onSocket`). */
+const requestOf = new WeakMap<net.Socket, TimedRequest>()
+
+function socketTimeoutOnGlobalTimers(): Patch {
+  const proto = net.Socket.prototype
+  const original = proto.setTimeout
+  return patchProperty(
+    proto,
+    'setTimeout',
+    function setTimeout(this: net.Socket, msecs: number, callback?: () => void): net.Socket {
+      if (this.destroyed) return this
+      // Invalid durations: Node's own validation error.
+      if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback)
+      ;(this as { timeout?: number }).timeout = msecs
+      // A request with a timeout of its own is timed by (2); Node's copy of it onto the socket
+      // (its agent's setRequestSocket) would be a second timer that the request's later calls never move.
+      const req = requestOf.get(this)
+      if (req && states.has(req) && !req._ended && !req.destroyed) {
+        if (callback) this.once('timeout', callback)
+        return this
+      }
+      let found = socketTimers.get(this)
+      if (!found) {
+        const fresh: { timer: Timer | null } = { timer: null }
+        socketTimers.set(this, fresh)
+        this.once('close', () => {
+          if (fresh.timer !== null) globalThis.clearTimeout(fresh.timer)
+          fresh.timer = null
+        })
+        found = fresh
+      }
+      const s = found
+      if (s.timer !== null) globalThis.clearTimeout(s.timer)
+      s.timer = null
+      if (msecs === 0) {
+        if (callback) this.removeListener('timeout', callback)
+        return this
+      }
+      // Looked up per call: the run's virtual clock, or real timers outside a run.
+      s.timer = globalThis.setTimeout(() => {
+        s.timer = null
+        if (!this.destroyed) this.emit('timeout')
+      }, Math.min(msecs, 2 ** 31 - 1))
+      if (callback) this.once('timeout', callback)
+      return this
+    } as typeof proto.setTimeout,
+    'net.Socket.prototype.setTimeout (global timers)',
   )
 }

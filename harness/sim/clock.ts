@@ -8,10 +8,18 @@
 // finding about that process, never a failure of the harness.
 import FakeTimers from '@sinonjs/fake-timers'
 import { AsyncResource } from 'node:async_hooks'
+import { syncBuiltinESMExports } from 'node:module'
+import timers from 'node:timers'
+import timersPromises from 'node:timers/promises'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 
-/** The APIs the clock fakes, and only these (setImmediate, nextTick and I/O stay real). */
-export const FAKED_APIS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const
+/**
+ * The APIs the clock fakes: timers, `Date`, and the monotonic clocks (`performance.now`,
+ * `process.hrtime` and `.bigint`) — an executor that measures its budget with the
+ * monotonic clock must see the same time as one that reads `Date.now()`.
+ * setImmediate, nextTick and I/O stay real (they drive the loop).
+ */
+export const FAKED_APIS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'hrtime'] as const
 
 /** Virtual time starts here in every run, so histories do not depend on the day they ran. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 9, 0, 0)
@@ -77,6 +85,8 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
   const fakeClearInterval = globalThis.clearInterval
   // What fake-timers put in place and undoes by itself: checked for tampering at the end.
   const fakes = { clearTimeout: fakeClearTimeout, clearInterval: fakeClearInterval, Date: globalThis.Date } as const
+  const fakePerformanceNow = performance.now
+  const fakeHrtime = process.hrtime
   /** Timers armed by executor processes, with how to clear each. */
   const owned = new Map<FakeTimer, { owner: TimerOwner; clear: () => void }>()
 
@@ -127,22 +137,39 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         ((fn: Callback, ...args: unknown[]) => realSetImmediate(bound(fn, hooks.owner()), ...args)) as typeof setImmediate,
         'setImmediate (process-owned callbacks)',
       ),
-      // Node's AbortSignal.timeout uses internal timers that no fake reaches.
+      // Node's AbortSignal.timeout uses internal timers that no fake reaches. Validated as Node
+      // validates it, so a negative or fractional budget throws here as it will in production.
       patchProperty(
         AbortSignal,
         'timeout',
-        (ms: number) => {
+        (delay: number) => {
+          validateUint32(delay, 'delay')
           const controller = new AbortController()
+          // Node: past 2^31 - 1 the timer overflows to 1 ms (with a TimeoutOverflowWarning).
           globalThis.setTimeout(() => {
             controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
-          }, ms)
+          }, delay > MAX_TIMER_MS ? 1 : delay)
           return controller.signal
         },
         'AbortSignal.timeout',
       ),
     )
+    // `import { setTimeout } from 'node:timers'` and 'node:timers/promises' bypass the globals:
+    // they follow the same virtual clock.
+    patches.push(
+      patchProperty(timers, 'setTimeout', globalThis.setTimeout, "node:timers' setTimeout"),
+      patchProperty(timers, 'clearTimeout', globalThis.clearTimeout, "node:timers' clearTimeout"),
+      patchProperty(timers, 'setInterval', globalThis.setInterval, "node:timers' setInterval"),
+      patchProperty(timers, 'clearInterval', globalThis.clearInterval, "node:timers' clearInterval"),
+      patchProperty(timers, 'setImmediate', globalThis.setImmediate, "node:timers' setImmediate"),
+      patchProperty(timersPromises, 'setTimeout', virtualSleep as typeof timersPromises.setTimeout, "node:timers/promises' setTimeout"),
+      patchProperty(timersPromises, 'setInterval', virtualInterval as typeof timersPromises.setInterval, "node:timers/promises' setInterval"),
+      patchProperty(timersPromises.scheduler, 'wait', ((ms: number, options?: { signal?: AbortSignal }) => virtualSleep(ms, undefined, options)) as typeof timersPromises.scheduler.wait, "node:timers/promises' scheduler.wait"),
+    )
+    syncBuiltinESMExports()
   } catch (e) {
     undoAll(patches)
+    syncBuiltinESMExports()
     clock.uninstall()
     throw e
   }
@@ -174,11 +201,16 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         owned.delete(id)
       }
     },
-    tampered: () => (Object.keys(fakes) as (keyof typeof fakes)[]).filter((k) => globalThis[k] !== fakes[k]),
+    tampered: () => [
+      ...(Object.keys(fakes) as (keyof typeof fakes)[]).filter((k) => globalThis[k] !== fakes[k]),
+      ...(performance.now !== fakePerformanceNow ? ['performance.now'] : []),
+      ...(process.hrtime !== fakeHrtime ? ['process.hrtime'] : []),
+    ],
     uninstall() {
       owned.clear()
       try {
         undoAll(patches)
+        syncBuiltinESMExports()
       } finally {
         clock.uninstall() // restores the originals even over a replaced Date or clearTimeout
       }
@@ -187,3 +219,42 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
 }
 
 const realSetImmediate = globalThis.setImmediate
+
+/** The longest timer Node arms as asked; longer ones fire after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** Node's validateUint32, with its errors (codes and messages as Node 20 words them). */
+function validateUint32(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number') {
+    const received = value === null ? 'null' : typeof value === 'string' ? `type string ('${value}')` : `type ${typeof value}`
+    throw Object.assign(new TypeError(`The "${name}" argument must be of type number. Received ${received}`), { code: 'ERR_INVALID_ARG_TYPE' })
+  }
+  if (!Number.isInteger(value)) throw Object.assign(new RangeError(`The value of "${name}" is out of range. It must be an integer. Received ${value}`), { code: 'ERR_OUT_OF_RANGE' })
+  if (value < 0 || value > 4_294_967_295) throw Object.assign(new RangeError(`The value of "${name}" is out of range. It must be >= 0 && <= 4294967295. Received ${value}`), { code: 'ERR_OUT_OF_RANGE' })
+}
+
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' })
+}
+
+/** `timers/promises`' setTimeout on the run's (global, virtual) timers, with its `signal` option. */
+function virtualSleep<T>(ms?: number, value?: T, options?: { signal?: AbortSignal; ref?: boolean }): Promise<T> {
+  const signal = options?.signal
+  if (signal?.aborted) return Promise.reject(abortError(signal))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      globalThis.clearTimeout(t)
+      reject(abortError(signal!))
+    }
+    const t = globalThis.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve(value as T)
+    }, ms ?? 1)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** `timers/promises`' setInterval: an async iterator of ticks on the virtual clock. */
+async function* virtualInterval<T>(ms?: number, value?: T, options?: { signal?: AbortSignal }): AsyncGenerator<T> {
+  for (;;) yield await virtualSleep(ms, value, options)
+}

@@ -61,16 +61,33 @@ function listen(): void {
     http.all(/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//, () => passthrough()),
   )
   created.listen({ onUnhandledRequest: 'error' })
-  consolePatch = quietExpectedThrows()
+  if (undoQuieting !== null) {
+    clearImmediate(undoQuieting) // still quieting from the last server: keep it
+    undoQuieting = null
+  }
+  consolePatch ??= quietExpectedThrows()
   server = created
 }
 
 function close(): void {
   server?.close()
   server = null
-  consolePatch?.undo()
-  consolePatch = null
+  // msw reports a handler's throw a tick after it happens: the quieting outlives the server by one
+  // turn of the loop (and stays, if interception starts again meanwhile).
+  undoQuieting = realSetImmediate(() => {
+    undoQuieting = null
+    const patch = consolePatch
+    consolePatch = null
+    try {
+      patch?.undo()
+    } catch {
+      // replaced meanwhile: the run that did it reported it (and put it back)
+    }
+  })
 }
+
+const realSetImmediate = globalThis.setImmediate
+let undoQuieting: ReturnType<typeof setImmediate> | null = null
 
 /** Runs between renewals of the interception server (see `runEnded`). */
 const RENEW_EVERY = 20

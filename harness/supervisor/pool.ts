@@ -11,6 +11,7 @@
 // per-run control those do not expose — which worker died and how (its own
 // exit, the watchdog, the memory limit), the events it streamed before dying,
 // and replacing a worker that a run left something running in.
+import { realNow } from '../sim/real-clock.ts'
 import { Worker } from 'node:worker_threads'
 import { oneLine } from '../contract/one-line.ts'
 import { deepFreeze, type History, type HistoryEvent } from '../run/history.ts'
@@ -169,7 +170,7 @@ export class WorkerPool implements RunService {
 
   #dispatch(slot: Slot, attempt: Attempt): void {
     slot.attempt = attempt
-    slot.started = performance.now()
+    slot.started = realNow()
     slot.watchdog = setTimeout(() => {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
@@ -227,7 +228,7 @@ export class WorkerPool implements RunService {
     if (!slot.ready) this.#failedToLoad(`a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`)
     if (attempt) {
       const death = slot.death ?? { kind: 'exited', how: `its worker ended with exit code ${code}` }
-      attempt.resolve({ kind: 'died', death, events: attempt.events, realMs: performance.now() - slot.started })
+      attempt.resolve({ kind: 'died', death, events: attempt.events, realMs: realNow() - slot.started })
     }
     if (!this.#closed) this.#pump()
   }

@@ -16,6 +16,7 @@ describe('world', () => {
     await expect(runScenario(refundScenario(), naive)).rejects.toThrow('another run is already active')
     const { history } = await first
     expect(eventsOf(history, 'outcome-reported')).toHaveLength(1)
+    await new Promise((r) => setImmediate(r)) // msw's quieting of injected faults outlives its server by one turn
     expect(globalThis.fetch).toBe(fetchBefore)
     expect(console.error).toBe(consoleErrorBefore)
     expect(Math.random).toBe(randomBefore)

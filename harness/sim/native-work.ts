@@ -1,0 +1,86 @@
+// Real work in flight: what the thread pool and the operating system are
+// doing for the run (Web Crypto and node:crypto jobs, fs, zlib, name lookups,
+// socket connects and writes). Virtual time must not move while any of it is
+// pending — a microsecond digest would otherwise "take" whatever the next
+// timer says — and a run is not stuck while it waits for it. Seen through
+// async_hooks: a request starts at `init` and is done at its callback's
+// `after` (or at `destroy`, whichever comes first).
+import { createHook } from 'node:async_hooks'
+
+/** Async resource types that are one-shot native requests (crypto jobs end in REQUEST; HTTPCLIENTREQUEST is a JS object, not work). */
+const REQUESTS = /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
+/** Sockets: open ones may still deliver data, so a run waiting on one is not stuck (the real-time budget bounds it). */
+const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
+
+export interface NativeWork {
+  /** Native requests started and not yet done. */
+  pending(): number
+  /** What is pending, for diagnostics. */
+  describe?(): string
+  /** Sockets opened and not yet closed. */
+  openSockets(): number
+  stop(): void
+}
+
+/** A zlib stream's state, as far as it tells whether its handle still has work on the thread pool. */
+interface ZlibOwner {
+  readonly destroyed?: boolean
+  readonly writableLength?: number
+  readonly writableEnded?: boolean
+  readonly readableEnded?: boolean
+}
+
+/**
+ * A zlib handle works through its input a chunk at a time, each chunk a trip to
+ * the thread pool, with no async resource of its own: it is busy while its
+ * stream has input queued, or has ended its input and not yet its output.
+ */
+function zlibState(handle: object): 'busy' | 'idle' | 'done' {
+  const owner = Object.getOwnPropertySymbols(handle)
+    .map((k) => (handle as Record<symbol, unknown>)[k])
+    .find((v): v is ZlibOwner => typeof v === 'object' && v !== null && 'writableEnded' in v)
+  if (!owner || owner.destroyed || owner.readableEnded) return 'done'
+  return (owner.writableLength ?? 0) > 0 || owner.writableEnded === true ? 'busy' : 'idle'
+}
+
+export function trackNativeWork(): NativeWork {
+  const requests = new Map<number, string>()
+  const sockets = new Set<number>()
+  const zlibs = new Map<number, object>()
+  const hook = createHook({
+    init(id, type, _trigger, resource) {
+      if (type === 'PROMISE') return
+      if (REQUESTS.test(type)) requests.set(id, type)
+      else if (SOCKETS.test(type)) sockets.add(id)
+      else if (type === 'ZLIB') zlibs.set(id, resource)
+    },
+    after(id) {
+      requests.delete(id)
+    },
+    destroy(id) {
+      requests.delete(id)
+      sockets.delete(id)
+      zlibs.delete(id)
+    },
+  })
+  hook.enable()
+  return {
+    pending() {
+      let busy = requests.size
+      for (const [id, handle] of zlibs) {
+        const state = zlibState(handle)
+        if (state === 'busy') busy++
+        else if (state === 'done') zlibs.delete(id)
+      }
+      return busy
+    },
+    describe: () => [...requests.values(), ...[...zlibs.values()].filter((h) => zlibState(h) === 'busy').map(() => 'ZLIB')].join(', '),
+    openSockets: () => sockets.size,
+    stop: () => {
+      hook.disable()
+      requests.clear()
+      sockets.clear()
+      zlibs.clear()
+    },
+  }
+}
