@@ -257,7 +257,7 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
     let sends = 0
     let backoffMs = 200
     for (;;) {
-      if (op.outcome === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: op.effect, id: op.effect_id! }, action_taken: sends ? 'sent' : 'already-done', message: `${op.effect} ${op.effect_id} done.` }
+      if (op.outcome === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: op.effect, id: op.effect_id! }, action_taken: sends ? 'sent' : op.reason === 'seen by lookup' ? 'probed-found' : 'already-done', message: `${op.effect} ${op.effect_id} done.` }
       if (op.outcome === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `The service refused it; nothing happened (${op.reason}).` }
       if (op.outcome === 'lost') return unknown(op, op.reason)
 

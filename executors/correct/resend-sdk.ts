@@ -280,7 +280,7 @@ class ResendSdkExecutor implements ExecutorProcess {
     let sends = 0
     let backoff = 250
     for (;;) {
-      if (r.status === 'applied') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: d.effect, id: r.effect_id! }, action_taken: sends ? 'sent' : 'already-done', message: `${d.effect} ${r.effect_id} is done.` }
+      if (r.status === 'applied') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: d.effect, id: r.effect_id! }, action_taken: sends ? 'sent' : r.note === 'found by lookup' ? 'probed-found' : 'already-done', message: `${d.effect} ${r.effect_id} is done.` }
       if (r.status === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `Refused; nothing happened (${r.note}).` }
       if (r.status === 'unknown') return this.#unknown(r, d, r.note)
 

@@ -252,7 +252,7 @@ class StripeSdkExecutor implements ExecutorProcess {
     const look = () => (email ? this.#emailLook(op, spendable) : this.#stripeLook(op, spendable))
     let rounds = 0
     for (;;) {
-      if (op.state === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: effect, id: op.effect_id! }, action_taken: rounds ? 'sent' : 'already-done', message: `${effect} ${op.effect_id} done.` }
+      if (op.state === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: effect, id: op.effect_id! }, action_taken: rounds ? 'sent' : op.info === 'found by listing' ? 'probed-found' : 'already-done', message: `${effect} ${op.effect_id} done.` }
       if (op.state === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `Refused; nothing happened (${op.info}).` }
       if (op.state === 'unknown') return this.#unknownEnvelope(op, op.info)
 
