@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
-import { BUNDLED_EXECUTORS } from '../executors/index.ts'
+import { loadBundled } from '../executors/index.ts'
 import { search } from '../harness/run/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
@@ -20,7 +20,7 @@ const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type
 const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
-const executor = BUNDLED_EXECUTORS[values.executor ?? 'reference']!
+const executor = await loadBundled(values.executor ?? 'reference')
 
 /** Bare msw: the same kind of requests (a form POST and a GET, JSON answers) to a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {

@@ -5,5 +5,7 @@
  * then be the only one a node:http client (stripe-node's default) receives.
  */
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers: { 'content-type': 'application/json', ...init.headers } })
+  const text = JSON.stringify(body)
+  // A real server sends the body's length; clients (and their timing) see it.
+  return new Response(text, { status: init.status ?? 200, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...init.headers } })
 }

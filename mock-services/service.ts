@@ -38,6 +38,11 @@ export interface ServiceSettings {
   readonly processingMs: number
   /** Reads see a write only this many ms after it was committed. */
   readonly visibilityLagMs: number
-  /** Whether the idempotency-key store survives a restart. */
+  /** Whether the idempotency-key store survives a restart. (Both vendors' stores are durable: `volatile` goes beyond them.) */
   readonly keyStore: 'durable' | 'volatile'
+  /**
+   * Refuse, with no effect, work that arrives after a deadline the client forwards in
+   * X-Request-Deadline. Neither vendor does this (default false).
+   */
+  readonly honoursDeadline?: boolean
 }

@@ -7,6 +7,7 @@ export function gateJson(result: SearchResult, opts: { runsAsked: number; seed: 
   return JSON.stringify(
     {
       executor: s.executor,
+      profile: s.profile,
       passed: result.counterexample === null,
       seed: opts.seed,
       runsAsked: opts.runsAsked,
@@ -19,6 +20,8 @@ export function gateJson(result: SearchResult, opts: { runsAsked: number; seed: 
       unresolved: s.unresolved,
       recoveryMs: s.recoveryMs,
       notStarted: s.notStarted,
+      lateEffects: s.lateEffects,
+      abortsUnsupported: s.abortsUnsupported,
       requests: s.requests,
       simulatedMs: s.simulatedMs,
       counterexample: result.counterexample

@@ -5,17 +5,19 @@ import type { LeaderboardRow } from '../harness/run/compare.ts'
 import type { Verdict } from '../harness/judge/verdict.ts'
 import { JUDGE_NAMES } from '../harness/judge/finding.ts'
 import { ms, pct, table } from './format.ts'
+import { profileName, type ProfileFeature } from '../harness/run/profile.ts'
 
 export function renderGate(result: SearchResult, opts: { runsAsked: number; seed: number; savedTo: string | null; replay: string | null }): string {
   const s = result.summary
   const out: string[] = []
   const stopped = result.counterexample && s.runs < opts.runsAsked ? ' (stopped at the first failure)' : ''
-  out.push(`faultline gate — executor ${s.executor}, seed ${opts.seed}, ${s.runs} of ${opts.runsAsked} runs${stopped}`)
+  out.push(`faultline gate — executor ${s.executor}, seed ${opts.seed}, ${s.runs} of ${opts.runsAsked} runs${stopped}, profile ${s.profile}`)
   out.push(`  violations   ${JUDGE_NAMES.map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
   out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
   out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
+  out.push(`  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`)
   out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s in ${(s.realMs / 1000).toFixed(2)} s real · ${s.requests} requests · ${s.faults} faults`)
   if (!result.counterexample) {
     out.push(`PASS — no violation in ${s.runs} generated runs`)
@@ -39,7 +41,7 @@ export function renderCounterexample(c: Counterexample): string {
   return lines.join('\n')
 }
 
-export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: number; seed: number }): string {
+export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: number; seed: number; profile?: string }): string {
   // Only the judges some executor tripped get a column; the rest are all zeros.
   const judges = JUDGE_NAMES.filter((j) => rows.some((r) => r.summary.violations[j] > 0))
   const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${rows[0]?.passK.k ?? 3}`]
@@ -54,7 +56,7 @@ export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: num
     s.verification.extraAttemptsPerCall.toFixed(2),
     pct(passK.rate),
   ])
-  const out = [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}) against each executor`, '', table(header, body), '']
+  const out = [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}, profile ${opts.profile ?? 'vendor'}) against each executor`, '', table(header, body), '']
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
   out.push('minimal counterexample per violation class:')
@@ -85,7 +87,9 @@ export function describeScenario(s: import('../harness/run/scenario.ts').Scenari
 }
 
 export function renderRun(executor: string, scenario: string, verdict: Verdict, history: History): string {
-  const out = [`faultline run — ${scenario} against ${executor}`, '', 'history:']
+  const started = history.find((e) => e.type === 'run-started')
+  const profile = started?.type === 'run-started' ? profileName(started.profile as ProfileFeature[]) : 'vendor'
+  const out = [`faultline run — ${scenario} against ${executor}, profile ${profile}`, '', 'history:']
   for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeEvent(e)}`)
   out.push('')
   if (verdict.violations.length === 0) out.push('PASS — no violation')
@@ -97,7 +101,7 @@ export function renderRun(executor: string, scenario: string, verdict: Verdict, 
 function describeEvent(e: History[number]): string {
   switch (e.type) {
     case 'run-started':
-      return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms)`
+      return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms, profile ${profileName(e.profile as ProfileFeature[])})`
     case 'process-booted':
       return `executor process ${e.generation} booted`
     case 'call-started':
@@ -135,6 +139,7 @@ function describeEvent(e: History[number]): string {
     case 'abort-requested':
       return `abort requested for ${e.run}: ${e.reason}`
     case 'abort-reported':
-      return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken})`).join(', ') || 'nothing to compensate'}`
+      if (!e.supported) return 'abort → the executor has no abort(): nothing compensated'
+      return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken}${x.compensates ? `, for ${x.compensates.type} ${x.compensates.id}` : ''})`).join(', ') || 'nothing to compensate'}`
   }
 }

@@ -7,6 +7,8 @@ import fc from 'fast-check'
 import type { Fault, RequestFault } from '../harness/faults/catalogue.ts'
 import type { ExecutorCrash } from '../harness/faults/executor-crash.ts'
 import type { PlanStep, Scenario, SeededPaymentIntent } from '../harness/run/scenario.ts'
+import type { ProfileFeature } from '../harness/run/profile.ts'
+import type { EmailMode } from '../mock-services/email/email.ts'
 
 /** Orders the generated plans refund, each paid by its own payment intent (500.00 EUR). */
 export const ORDERS = [
@@ -20,6 +22,8 @@ const AMOUNTS = [49.9, 12.5, 120, 7.99] as const
 export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) => ({ id: o.payment_intent, amount: 50_000, currency: 'eur' }))
 
 export interface ScenarioArbitraryOptions {
+  /** What the services may do beyond the vendors (default: nothing — vendor-faithful). */
+  readonly profile?: readonly ProfileFeature[]
   /** At most this many faults per scenario (default 3). */
   readonly maxFaults?: number
   /** Requests a fault may target: 1..maxAttempt (default 4: most runs make 1–4 side-effecting requests). */
@@ -83,6 +87,13 @@ export function executorCrashArbitrary(): fc.Arbitrary<ExecutorCrash> {
 
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
   const { maxFaults = 3, maxAttempt = 4, spineOnly = false } = options
+  const profile = options.profile ?? []
+  const has = (f: ProfileFeature) => profile.includes(f)
+  // Only what the profile allows: the vendors' e-mail honours keys and offers no lookup. `probe-only`
+  // (keys ignored, a lookup) is served but never generated: there a request the network delivers late
+  // can land just after a conclusive "not there", and no executor that ever resends can prevent the
+  // duplicate — the service broke its own contract (docs/faults.md).
+  const emailModes: EmailMode[] = ['idempotent', ...(has('email-lookup') ? (['idempotent+probe'] as const) : []), ...(has('email-without-keys') ? (['neither'] as const) : [])]
   const requestFaults = fc.uniqueArray(requestFaultArbitrary(maxAttempt, spineOnly), {
     maxLength: maxFaults,
     selector: (f) => `${f.kind === 'probe-timeout' ? 'probe' : 'mutation'}:${f.attempt}`,
@@ -94,7 +105,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
       steps: fc.array(step, { minLength: 1, maxLength: 3 }),
       // Irreversible calls go last: a confirmation e-mail ends some plans.
       email: spineOnly ? fc.constant(false) : fc.boolean(),
-      emailMode: fc.constantFrom('idempotent+probe' as const, 'neither' as const),
+      emailMode: fc.constantFrom(...emailModes),
       abortOnFailure: spineOnly ? fc.constant(false) : fc.constantFrom(true, true, false),
       faults: requestFaults,
       crashes,
@@ -107,7 +118,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
       // Fast, slow, and a service that takes 2 s to commit (work started late lands late).
       processingMs: fc.constantFrom(20, 250, 2_000),
       visibilityLagMs: spineOnly ? fc.constant(0) : fc.constantFrom(0, 0, 1_000, 4_000),
-      keyStore: spineOnly ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
+      keyStore: spineOnly || !has('volatile-keys') ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
     })
     .map((g): Scenario => {
       const faults: Fault[] = [...g.faults].sort((a, b) => a.attempt - b.attempt)
@@ -122,6 +133,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         version: 1,
         name: 'generated',
         seed: g.seed,
+        ...(profile.length > 0 ? { profile: [...profile] } : {}),
         turnBudgetMs: g.turnBudgetMs,
         plan: [
           ...g.steps.map(
@@ -148,7 +160,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
             // Only the payment intents the plan uses, so a shrunk scenario reads short.
             paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => (s.tool === 'issue_refund' || spineOnly) && ORDERS[s.order]!.payment_intent === pi.id)),
           },
-          ...(g.email ? { email: { processingMs: g.processingMs, ...(g.emailMode !== 'idempotent+probe' ? { mode: g.emailMode } : {}) } } : {}),
+          ...(g.email ? { email: { processingMs: g.processingMs, ...(g.emailMode !== 'idempotent' ? { mode: g.emailMode } : {}) } } : {}),
         },
       }
     })

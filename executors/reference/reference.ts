@@ -78,7 +78,10 @@ export const REFERENCE_POLICY: ReferencePolicy = {
 }
 
 type Adapters = Readonly<Record<string, ToolAdapter<object>>>
-/** Retry-After per operation key (epoch ms): a later ask of the same operation waits too. */
+/**
+ * Retry-After per service (epoch ms): the service that said it asked this client to send it
+ * nothing before then — any operation, in any later ask (docs/judges.md).
+ */
 type Waits = Map<string, number>
 
 export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLICY, name = 'reference'): Executor {
@@ -185,8 +188,10 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
     if (prior?.permanent) return unresolved('the service refused a resend, and the first send cannot be found')
   }
 
-  let notBefore = waits.get(key) ?? 0 // a Retry-After the service asked for (in this ask or an earlier one)
+  const origin = adapter.service
+  let notBefore = waits.get(origin) ?? 0 // a Retry-After the service asked for (in this ask or an earlier one, for any operation)
   for (let sends = 0; sends < policy.maxSends; ) {
+    notBefore = Math.max(notBefore, waits.get(origin) ?? 0)
     if (Date.now() < notBefore) {
       if (budget() - (notBefore - Date.now()) < policy.minAttemptBudgetMs) break
       await sleep(notBefore - Date.now())
@@ -238,11 +243,11 @@ async function callTool(call: ToolCall, log: IntentLog, adapters: Adapters, poli
       case 'rate-limited':
         // Refused before processing: wait as long as we are told (if the budget allows), then try again.
         notBefore = Date.now() + Math.max(result.retryAfterMs, policy.notSentBackoffMs)
-        waits.set(key, notBefore)
+        waits.set(origin, notBefore)
         break
       case 'in-flight':
       case 'ambiguous': {
-        if ('retryAfterMs' in result && result.retryAfterMs !== undefined && flaw !== 'ignores-retry-after') waits.set(key, (notBefore = Date.now() + result.retryAfterMs))
+        if ('retryAfterMs' in result && result.retryAfterMs !== undefined && flaw !== 'ignores-retry-after') waits.set(origin, (notBefore = Date.now() + result.retryAfterMs))
         ambiguous = true
         log.mark(key, 'UNKNOWN')
         if (flaw === 'new-key-after-unknown') break // resend at once, under a new key, without looking
@@ -310,15 +315,15 @@ async function compensate(runId: string, deadline: number, log: IntentLog, adapt
     }
     if (!effectId) continue
     const spec = JSON.parse(intent.compensation) as { tool: string; args: Record<string, unknown>; effectArg: string }
-    out.push(
-      await callTool(
-        { runId, stepId: `compensate:${intent.key}`, tool: spec.tool, args: { ...spec.args, [spec.effectArg]: effectId }, deadline, toolCallId: `compensate:${intent.key}` },
-        log,
-        adapters,
-        policy,
-        waits,
-      ),
+    const done = await callTool(
+      { runId, stepId: `compensate:${intent.key}`, tool: spec.tool, args: { ...spec.args, [spec.effectArg]: effectId }, deadline, toolCallId: `compensate:${intent.key}` },
+      log,
+      adapters,
+      policy,
+      waits,
     )
+    // Each compensation names the effect it concerns, so a failed one excuses that effect and no other.
+    out.push({ ...done, compensates: { type: adapters[intent.tool]!.effectType, id: effectId } })
   }
   return out
 }

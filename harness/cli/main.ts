@@ -3,11 +3,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BUNDLED_EXECUTORS } from '../../executors/index.ts'
+import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { gateJson } from '../../reports/json.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
 import { judge } from '../judge/verdict.ts'
 import { parseScenario } from '../run/scenario.ts'
+import { parseProfile, profileName, PROFILE_FEATURES, type ProfileFeature } from '../run/profile.ts'
 import { compare } from '../run/compare.ts'
 import { search, type SearchResult } from '../run/search.ts'
 import { EmailService } from '../../mock-services/email/email.ts'
@@ -46,8 +47,13 @@ supervision (the executor runs in worker threads; the verdict is this process's 
   --worker-memory MB   heap of one worker; past it the run is reported out-of-memory (default ${DEFAULT_BUDGETS.workerMemoryMb})
   --max-events N       history events one run may record; past it the run is cut short, flooded (default ${DEFAULT_BUDGETS.eventsPerRun})
 
+profiles (gate, compare): what the mock services may do beyond the real vendors
+  --profile vendor     (default) only what Stripe and Resend do (docs/vendors.md)
+  --profile hostile    every feature below
+  --profile F,G,...    some of: ${PROFILE_FEATURES.join(', ')}
+
 exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed
-bundled executors: ${Object.keys(BUNDLED_EXECUTORS).join(', ')}
+bundled executors: ${BUNDLED_NAMES.join(', ')}
 defaults: --runs 200, --seed 1`
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -108,7 +114,16 @@ const SUPERVISION = {
   'load-timeout': { type: 'string' },
   'worker-memory': { type: 'string' },
   'max-events': { type: 'string' },
+  profile: { type: 'string' },
 } as const
+
+/** `--profile`: what the services may do beyond the vendors (default vendor-faithful). */
+function profileOption(value: string | boolean | undefined): readonly ProfileFeature[] {
+  if (typeof value !== 'string') return []
+  const parsed = parseProfile(value)
+  if (!parsed.ok) throw new UsageError(`--profile: ${parsed.problem}`)
+  return parsed.features
+}
 
 function supervision(values: Partial<Record<keyof typeof SUPERVISION, string | boolean | undefined>>, defaultWorkers: number): PoolOptions {
   const s = (k: keyof typeof SUPERVISION) => (typeof values[k] === 'string' ? (values[k] as string) : undefined)
@@ -127,7 +142,7 @@ function supervision(values: Partial<Record<keyof typeof SUPERVISION, string | b
 async function openPool(spec: string, io: Io, pool: PoolOptions): Promise<WorkerPool> {
   let ref
   try {
-    ref = executorRef(spec, Object.keys(BUNDLED_EXECUTORS), io.cwd)
+    ref = executorRef(spec, BUNDLED_NAMES, io.cwd)
   } catch (e) {
     if (e instanceof ExecutorRefError) throw new UsageError(e.message)
     throw e
@@ -148,7 +163,7 @@ async function gate(args: readonly string[], io: Io): Promise<number> {
   const pool = await openPool(values.executor, io, supervision(values, availableParallelism()))
   let result
   try {
-    result = await search(pool, { runs, seed, stopAtFirstFailure: true })
+    result = await search(pool, { runs, seed, stopAtFirstFailure: true, profile: profileOption(values.profile) })
   } finally {
     await pool.close()
   }
@@ -160,16 +175,17 @@ async function gate(args: readonly string[], io: Io): Promise<number> {
 
 async function compareCommand(args: readonly string[], io: Io): Promise<number> {
   const { values } = options(args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION })
-  const names = (values.executors ?? Object.keys(BUNDLED_EXECUTORS).join(',')).split(',').map((s) => s.trim()).filter(Boolean)
+  const names = (values.executors ?? BUNDLED_NAMES.join(',')).split(',').map((s) => s.trim()).filter(Boolean)
   if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
   const runs = int(values.runs, 'runs', 200, 1)
   const seed = int(values.seed, 'seed', 1, 0)
   const k = int(values.k, 'k', 3, 1)
   const pool = supervision(values, availableParallelism())
+  const profile = profileOption(values.profile)
   // Every name is checked before any campaign starts: a typo fails at once, not after minutes.
   for (const n of names) {
     try {
-      executorRef(n, Object.keys(BUNDLED_EXECUTORS), io.cwd)
+      executorRef(n, BUNDLED_NAMES, io.cwd)
     } catch (e) {
       if (e instanceof ExecutorRefError) throw new UsageError(e.message)
       throw e
@@ -177,10 +193,10 @@ async function compareCommand(args: readonly string[], io: Io): Promise<number> 
   }
   const rows = await compare(
     names.map((n) => () => openPool(n, io, pool)),
-    { runs, seed, k, passKScenarios: 25 },
+    { runs, seed, k, passKScenarios: 25, profile },
   )
   if (values.json) io.out(JSON.stringify(rows.map((r) => ({ summary: r.summary, passK: r.passK, counterexamples: r.counterexamples })), null, 2))
-  else io.out(renderCompare(rows, { runs, seed }))
+  else io.out(renderCompare(rows, { runs, seed, profile: profileName(profile) }))
   return 0
 }
 

@@ -18,4 +18,10 @@ export interface Envelope {
   readonly action_taken: string
   /** A sentence for the model. */
   readonly message: string
+  /**
+   * Only in what `abort()` returns: the effect this compensation concerns (the charge refunded,
+   * the e-mail corrected), as the original envelope named it. The judges match compensations to
+   * effects by it: a compensation reported as failed excuses the effect it names, and no other.
+   */
+  readonly compensates?: { readonly type: string; readonly id: string } | null
 }

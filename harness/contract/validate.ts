@@ -33,7 +33,7 @@ export function checkEnvelopes(value: unknown): { readonly ok: true; readonly en
 function check(value: unknown): EnvelopeCheck {
   if (typeof value !== 'object' || value === null) return { ok: false, problem: `expected an envelope object, got ${describe(value)}` }
   // Each field read exactly once (a getter could answer differently twice), into a fresh plain object.
-  const { status, retry_safe, effect, action_taken, message } = value as Record<string, unknown>
+  const { status, retry_safe, effect, action_taken, message, compensates } = value as Record<string, unknown>
   if (!OUTCOME_STATUSES.includes(status as never)) return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(status)}` }
   if (typeof retry_safe !== 'boolean') return { ok: false, problem: `retry_safe must be a boolean, got ${describe(retry_safe)}` }
   let named: Envelope['effect'] = null
@@ -42,12 +42,19 @@ function check(value: unknown): EnvelopeCheck {
     if (typeof type !== 'string' || typeof id !== 'string') return { ok: false, problem: 'effect must be null or { type: string, id: string }' }
     named = { type, id }
   }
+  let concerns: Envelope['compensates'] = null
+  if (compensates !== null && compensates !== undefined) {
+    const { type, id } = (typeof compensates === 'object' ? compensates : {}) as Record<string, unknown>
+    if (typeof type !== 'string' || typeof id !== 'string') return { ok: false, problem: 'compensates must be null or { type: string, id: string }' }
+    concerns = { type, id }
+  }
   const envelope: Envelope = {
     status: status as Envelope['status'],
     retry_safe,
     effect: named,
     action_taken: typeof action_taken === 'string' ? action_taken.slice(0, 200) : '',
     message: typeof message === 'string' ? message.slice(0, 2_000) : '',
+    ...(concerns ? { compensates: concerns } : {}),
   }
   return { ok: true, envelope }
 }

@@ -27,14 +27,17 @@ export function phantomCompensation(history: History): Violation[] {
 
 /**
  * After an abort, an effect the executor had confirmed (SUCCEEDED) and that
- * can be compensated was silently left as it was. Compensations the executor
+ * can be compensated was silently left as it was. A compensation the executor
  * reported as failed or left to a person (a non-SUCCEEDED envelope in its
- * abort report) account for as many uncompensated effects: those failures are
- * visible, not silent.
+ * abort report) excuses the effect it names in `compensates` — visible, not
+ * silent — and no other. An executor without abort() was never asked: it is
+ * not judged here.
  */
 export function uncompensatedEffect(history: History): Violation[] {
   if (eventsOf(history, 'abort-requested').length === 0) return []
-  let admitted = eventsOf(history, 'abort-reported').reduce((n, e) => n + e.envelopes.filter((x) => x.status !== 'SUCCEEDED').length, 0)
+  const reports = eventsOf(history, 'abort-reported')
+  if (reports.length > 0 && reports.every((r) => !r.supported)) return []
+  const admitted = new Set(reports.flatMap((r) => r.envelopes.filter((x) => x.status !== 'SUCCEEDED' && x.compensates).map((x) => x.compensates!.id)))
   const compensated = new Set(
     eventsOf(history, 'effect-applied')
       .filter((e) => isAbortCall(e.call) && e.target !== null)
@@ -44,11 +47,7 @@ export function uncompensatedEffect(history: History): Violation[] {
   for (const v of callsOf(history).values()) {
     if (isAbortCall(v.call) || v.reports.at(-1)?.envelope.status !== 'SUCCEEDED') continue
     for (const e of v.effects) {
-      if (COMPENSABLE.has(e.type) && !compensated.has(e.effect)) {
-        if (admitted > 0) {
-          admitted--
-          continue
-        }
+      if (COMPENSABLE.has(e.type) && !compensated.has(e.effect) && !admitted.has(e.effect)) {
         out.push({ judge: 'uncompensated-effect', call: v.call, tool: v.tool, boundaries: [], message: `${v.call}: confirmed ${e.type} ${e.effect} was not compensated when the run was aborted` })
       }
     }

@@ -1,26 +1,62 @@
-import { eventsOf, type History } from '../run/history.ts'
+// Effects that land after the deadline of the turn in which their request was
+// sent. Against the real vendors an executor cannot stop a request the network
+// holds and delivers late — neither Stripe nor Resend refuses work that arrives
+// after the client's deadline — so a late effect is the executor's doing only
+// where it could have prevented it:
+//   - it started the side effect with less than MIN_SIDE_EFFECT_BUDGET_MS of its
+//     turn left (no vendor commits instantly: that request was always going to
+//     land late, or be abandoned while landing), or
+//   - the profile's services honour a forwarded deadline (`deadline-forwarding`)
+//     and the request forwarded none, or one past the turn's deadline.
+// Every other late effect is a measure (lateEffects), not a violation; what the
+// executor reported about it is still judged (false-failure, false-success…).
+import { eventsOf, type History, type HistoryEvent } from '../run/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { turnDeadlines } from './turns.ts'
 
-/** An effect applied after the deadline of the turn in which its request was sent. */
-export function effectAfterDeadline(history: History): Violation[] {
+/** Less than this left of its turn, a side effect should not be started at all. */
+export const MIN_SIDE_EFFECT_BUDGET_MS = 2_000
+
+type Late = { readonly effect: Extract<HistoryEvent, { type: 'effect-applied' }>; readonly deadline: number; readonly why: string | null }
+
+function lateOnes(history: History): Late[] {
   const deadlineAt = turnDeadlines(history)
-  const sentAt = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a.seq]))
-  const calls = callsOf(history)
-  const out: Violation[] = []
+  const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
+  const honoured = eventsOf(history, 'run-started')[0]?.profile.includes('deadline-forwarding') ?? false
+  const out: Late[] = []
   for (const e of eventsOf(history, 'effect-applied')) {
-    const deadline = deadlineAt(sentAt.get(e.attempt) ?? e.seq)
-    if (e.t > deadline) {
+    const attempt = sent.get(e.attempt)
+    const deadline = deadlineAt(attempt?.seq ?? e.seq)
+    if (e.t <= deadline) continue
+    let why: string | null = null
+    if (attempt && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS) why = `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
+    else if (attempt && honoured && (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)) {
+      why = attempt.forwardedDeadline === null ? 'the service honours a forwarded deadline and the request forwarded none' : `the request forwarded a deadline (${attempt.forwardedDeadline} ms) past the turn's`
+    }
+    out.push({ effect: e, deadline, why })
+  }
+  return out
+}
+
+/** A late effect the executor could have prevented. */
+export function effectAfterDeadline(history: History): Violation[] {
+  const calls = callsOf(history)
+  return lateOnes(history)
+    .filter((l) => l.why !== null)
+    .map(({ effect: e, deadline, why }) => {
       const v = e.call ? calls.get(e.call) : undefined
-      out.push({
-        judge: 'effect-after-deadline',
+      return {
+        judge: 'effect-after-deadline' as const,
         call: e.call,
         tool: v?.tool || null,
         boundaries: v ? boundariesOf(v) : [],
-        message: `${e.call ?? 'run'}: ${e.effectType} ${e.effect} applied at ${e.t} ms, after the turn's deadline at ${deadline} ms (attempt ${e.attempt})`,
-      })
-    }
-  }
-  return out
+        message: `${e.call ?? 'run'}: ${e.effectType} ${e.effect} applied at ${e.t} ms, after the turn's deadline at ${deadline} ms (attempt ${e.attempt}): ${why}`,
+      }
+    })
+}
+
+/** A measure: effects that landed after their turn's deadline where the executor could not have stopped them. */
+export function lateEffects(history: History): number {
+  return lateOnes(history).filter((l) => l.why === null).length
 }

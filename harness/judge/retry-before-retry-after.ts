@@ -1,30 +1,36 @@
+// Retry-After is the service's word about itself: the origin that sent it asks
+// the client to send it nothing before then — whatever the call. So a process
+// that was told (by a 429 or 503 with Retry-After) must send no side-effecting
+// request to that service before the time is up; requests to another service
+// are its own business. (A process that crashed as the answer arrived never
+// learnt it; its successor is not blamed.)
 import { eventsOf, type History } from '../run/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 
-/** A side-effecting request sent again sooner than the Retry-After the service asked for. */
 export function retryBeforeRetryAfter(history: History): Violation[] {
   const calls = callsOf(history)
   const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
-  const notBefore = new Map<string, { until: number; attempt: number }>()
+  const notBefore = new Map<string, { until: number; attempt: number; service: string }>() // `${service} ${generation}`
   const out: Violation[] = []
   const flagged = new Set<string>()
   for (const e of history) {
     if (e.type === 'answered' && e.retryAfterMs !== null && e.status !== null && e.status >= 400) {
       const a = sent.get(e.attempt)
-      if (a && !a.probe && a.call) notBefore.set(`${a.call} ${a.generation}`, { until: e.t + e.retryAfterMs, attempt: e.attempt })
+      if (a) notBefore.set(`${a.service} ${a.generation}`, { until: e.t + e.retryAfterMs, attempt: e.attempt, service: a.service })
     }
-    if (e.type === 'attempt-sent' && !e.probe && e.call) {
-      const wait = notBefore.get(`${e.call} ${e.generation}`) // only the process that was told
-      if (wait && e.t < wait.until && !flagged.has(e.call)) {
-        flagged.add(e.call)
-        const v = calls.get(e.call)
+    if (e.type === 'attempt-sent' && !e.probe) {
+      const key = `${e.service} ${e.generation}`
+      const wait = notBefore.get(key) // only the process that was told
+      if (wait && e.t < wait.until && !flagged.has(key)) {
+        flagged.add(key)
+        const v = e.call ? calls.get(e.call) : undefined
         out.push({
           judge: 'retry-before-retry-after',
           call: e.call,
           tool: v?.tool || null,
           boundaries: v ? boundariesOf(v) : [],
-          message: `${e.call}: attempt ${e.attempt} sent at ${e.t} ms, before ${wait.until} ms as Retry-After on attempt ${wait.attempt} asked`,
+          message: `${e.call ?? 'run'}: attempt ${e.attempt} went to ${e.service} at ${e.t} ms, before ${wait.until} ms, as the Retry-After on attempt ${wait.attempt} from ${wait.service} asked`,
         })
       }
     }

@@ -7,7 +7,7 @@ import { falseFailure } from './false-failure.ts'
 import { falseSuccess } from './false-success.ts'
 import type { Judge, Violation } from './finding.ts'
 import { notStarted } from './not-started.ts'
-import { effectAfterDeadline } from './effect-after-deadline.ts'
+import { effectAfterDeadline, lateEffects } from './effect-after-deadline.ts'
 import { returnedAfterDeadline } from './returned-after-deadline.ts'
 import { phantomCompensation, uncompensatedEffect } from './compensation.ts'
 import { unknownRetrySafe } from './unknown-retry-safe.ts'
@@ -41,6 +41,10 @@ export interface Verdict {
   readonly verification: VerificationCost
   /** Asks answered with action_taken "human-review": left to a person, as they should be when nothing else is safe. */
   readonly humanReview: number
+  /** Effects that landed after their turn's deadline where the executor could not have stopped them (a measure). */
+  readonly lateEffects: number
+  /** Aborts the executor could not be asked for (it has no abort()): a measure. */
+  readonly abortsUnsupported: number
   readonly requests: number
   readonly faults: number
   /** Virtual ms the run covered, settling included. */
@@ -56,6 +60,8 @@ export function judge(history: History): Verdict {
     verification: verificationCost(history),
     humanReview: eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +
       eventsOf(history, 'abort-reported').reduce((n, e) => n + e.envelopes.filter((x) => x.action_taken === 'human-review').length, 0),
+    lateEffects: lateEffects(history),
+    abortsUnsupported: eventsOf(history, 'abort-reported').filter((e) => !e.supported).length,
     requests: eventsOf(history, 'attempt-sent').length,
     faults: eventsOf(history, 'fault-injected').length,
     simulatedMs: history.at(-1)?.t ?? 0,

@@ -30,7 +30,14 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
   history.record({ type: 'abort-requested', run: runId, reason })
   for (let tries = 0; tries < MAX_ASKS_WITH_CRASHES; tries++) {
     supervisor.newTurn()
-    const result = await supervisor.within(abortCallOf(runId), (p) => (p.abort ? p.abort(runId, supervisor.deadline) : Promise.resolve([])))
+    let supported = true
+    const result = await supervisor.within(abortCallOf(runId), (p) => {
+      if (typeof p.abort !== 'function') {
+        supported = false
+        return Promise.resolve([])
+      }
+      return p.abort(runId, supervisor.deadline)
+    })
     if (!result.ok && 'crashed' in result) {
       if (!(await supervisor.restart(result.crashed))) return
       continue
@@ -44,7 +51,7 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
       history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
       return
     }
-    history.record({ type: 'abort-reported', run: runId, envelopes: checked.envelopes })
+    history.record({ type: 'abort-reported', run: runId, envelopes: checked.envelopes, supported })
     return
   }
 }

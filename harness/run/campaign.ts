@@ -11,6 +11,8 @@ export interface Percentiles {
 
 export interface CampaignSummary {
   readonly executor: string
+  /** Which profile the services ran with (`vendor`, `hostile`, `vendor+…`). */
+  readonly profile: string
   readonly runs: number
   /** Runs with at least one violation. */
   readonly failingRuns: number
@@ -27,6 +29,10 @@ export interface CampaignSummary {
   readonly verification: { readonly calls: number; readonly probesPerCall: number; readonly extraAttemptsPerCall: number }
   /** Outcomes left to a person. */
   readonly humanReview: number
+  /** Effects that landed after their turn's deadline where the executor could not have stopped them. */
+  readonly lateEffects: number
+  /** Aborts of runs whose executor has no abort(). */
+  readonly abortsUnsupported: number
   readonly requests: number
   readonly faults: number
   readonly simulatedMs: number
@@ -37,6 +43,7 @@ export interface CampaignSummary {
 
 export class Campaign {
   readonly #executor: string
+  readonly #profile: string
   #runs = 0
   #failing = 0
   #first: number | null = null
@@ -52,13 +59,16 @@ export class Campaign {
   #probes = 0
   #extraAttempts = 0
   #humanReview = 0
+  #lateEffects = 0
+  #abortsUnsupported = 0
   #faults = 0
   #simulatedMs = 0
   #realMs = 0
   readonly #speedups: number[] = []
 
-  constructor(executor: string) {
+  constructor(executor: string, profile = 'vendor') {
     this.#executor = executor
+    this.#profile = profile
   }
 
   add(verdict: Verdict, realMs: number): void {
@@ -82,6 +92,8 @@ export class Campaign {
     this.#probes += verdict.verification.probes
     this.#extraAttempts += verdict.verification.extraAttempts
     this.#humanReview += verdict.humanReview
+    this.#lateEffects += verdict.lateEffects
+    this.#abortsUnsupported += verdict.abortsUnsupported
     this.#faults += verdict.faults
     this.#simulatedMs += verdict.simulatedMs
     this.#realMs += realMs
@@ -91,6 +103,7 @@ export class Campaign {
   summary(): CampaignSummary {
     return {
       executor: this.#executor,
+      profile: this.#profile,
       runs: this.#runs,
       failingRuns: this.#failing,
       firstFailureRun: this.#first,
@@ -106,6 +119,8 @@ export class Campaign {
         extraAttemptsPerCall: this.#verifiedCalls ? this.#extraAttempts / this.#verifiedCalls : 0,
       },
       humanReview: this.#humanReview,
+      lateEffects: this.#lateEffects,
+      abortsUnsupported: this.#abortsUnsupported,
       requests: this.#requests,
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,

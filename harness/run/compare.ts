@@ -7,6 +7,7 @@ import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
 import type { Scenario } from './scenario.ts'
+import type { ProfileFeature } from './profile.ts'
 import { asService, search, type SearchResult } from './search.ts'
 
 export interface CompareOptions {
@@ -17,6 +18,8 @@ export interface CompareOptions {
   /** How many of the generated scenarios pass^k replays. */
   readonly passKScenarios: number
   readonly arbitrary?: fc.Arbitrary<Scenario>
+  /** What the services may do beyond the vendors (ignored when `arbitrary` is given). */
+  readonly profile?: readonly ProfileFeature[]
 }
 
 export interface PassK {
@@ -37,13 +40,13 @@ export interface LeaderboardRow extends SearchResult {
  * pool) for each, which is closed when its row is done.
  */
 export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
-  const arbitrary = options.arbitrary ?? scenarioArbitrary()
+  const arbitrary = options.arbitrary ?? scenarioArbitrary({ profile: options.profile })
   const rows: LeaderboardRow[] = []
   const sample = fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.passKScenarios, options.runs) })
   for (const e of executors) {
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
-      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, arbitrary })
+      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, arbitrary, profile: options.profile })
       rows.push({ ...result, passK: await passK(service, sample, options.k) })
     } finally {
       await service.close()

@@ -16,7 +16,15 @@ interface Stamp {
 
 export type HistoryEvent = Stamp &
   (
-    | { readonly type: 'run-started'; readonly executor: string; readonly scenario: string; readonly seed: number; readonly deadline: number }
+    | {
+        readonly type: 'run-started'
+        readonly executor: string
+        readonly scenario: string
+        readonly seed: number
+        readonly deadline: number
+        /** The profile's features (empty: vendor-faithful); judges read what the services did for the executor. */
+        readonly profile: readonly string[]
+      }
     | { readonly type: 'process-booted'; readonly generation: number }
     | { readonly type: 'call-started'; readonly call: CallId; readonly tool: string; readonly ask: number; readonly args: Readonly<Record<string, unknown>> }
     | {
@@ -35,6 +43,8 @@ export type HistoryEvent = Stamp &
         readonly fingerprint: string
         /** The executor process that sent it (null outside any process). */
         readonly generation: number | null
+        /** The deadline the request forwarded (X-Request-Deadline), in virtual ms since the run started; null if none. */
+        readonly forwardedDeadline: number | null
       }
     | { readonly type: 'fault-injected'; readonly attempt: number; readonly call: CallId | null; readonly boundary: Boundary; readonly kind: string }
     | { readonly type: 'request-delivered'; readonly attempt: number }
@@ -61,7 +71,13 @@ export type HistoryEvent = Stamp &
         readonly retryAfterMs: number | null
       }
     | { readonly type: 'abort-requested'; readonly run: string; readonly reason: string }
-    | { readonly type: 'abort-reported'; readonly run: string; readonly envelopes: readonly Envelope[] }
+    | {
+        readonly type: 'abort-reported'
+        readonly run: string
+        readonly envelopes: readonly Envelope[]
+        /** False when the executor has no abort(): it was never asked, and is not judged on compensation. */
+        readonly supported: boolean
+      }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
     | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: ExecutorProblem; readonly message: string }

@@ -37,7 +37,7 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
   const world = World.open(scenario, executor, options)
   try {
     const { clock, history, processes } = world
-    history.record({ type: 'run-started', executor: world.executorName, scenario: world.scenario.name, seed: world.scenario.seed, deadline: world.scenario.turnBudgetMs })
+    history.record({ type: 'run-started', executor: world.executorName, scenario: world.scenario.name, seed: world.scenario.seed, deadline: world.scenario.turnBudgetMs, profile: [...(world.scenario.profile ?? [])] })
 
     // The turn: boot a process, then let the model work through the plan.
     let done = false

@@ -4,7 +4,8 @@
 // as a file and run again.
 import { TOOLS } from '../contract/tools.ts'
 import { FAULT_KINDS, isRequestFault, REQUEST_FAULT_KINDS, requestFaultKind, type Fault, type RequestFault } from '../faults/catalogue.ts'
-import { EMAIL_MODES, type EmailMode } from '../../mock-services/email/email.ts'
+import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
+import { PROFILE_FEATURES, type ProfileFeature } from './profile.ts'
 
 export interface PlanStep {
   /** Unique within the plan; with the run id it names the tool call. */
@@ -38,6 +39,11 @@ export interface Scenario {
   readonly about?: string
   /** Seeds every random draw of the run. */
   readonly seed: number
+  /**
+   * What the services may do beyond the real vendors (profile.ts). Absent or empty: vendor-faithful.
+   * A setting that goes beyond the vendors (a volatile key store, an e-mail lookup) needs its feature here.
+   */
+  readonly profile?: readonly ProfileFeature[]
   /** The turn's budget in virtual ms; every tool call gets the same turn deadline. */
   readonly turnBudgetMs: number
   readonly plan: readonly PlanStep[]
@@ -50,7 +56,7 @@ export interface Scenario {
       readonly paymentIntents: readonly SeededPaymentIntent[]
     }
     readonly email?: ServiceScenarioSettings & {
-      /** What the e-mail service offers an executor: idempotency keys and a lookup, only the lookup, or neither. Default `idempotent+probe`. */
+      /** What the e-mail service offers an executor (see EmailMode). Default `idempotent`, as Resend. */
       readonly mode?: EmailMode
     }
   }
@@ -62,7 +68,7 @@ export interface ServiceScenarioSettings {
   readonly processingMs: number
   /** Reads see a write only this many ms after it was committed (default 0). */
   readonly visibilityLagMs?: number
-  /** Whether idempotency keys survive a restart of the service (default `durable`). */
+  /** Whether idempotency keys survive a restart of the service (default `durable`; `volatile` needs the `volatile-keys` profile). */
   readonly keyStore?: 'durable' | 'volatile'
 }
 
@@ -135,7 +141,40 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
     if (problem) return fail(problem)
     if (e.mode !== undefined && !EMAIL_MODES.includes(e.mode as EmailMode)) return fail(`"services.email.mode" must be one of ${EMAIL_MODES.join(', ')}, got ${show(e.mode)}`)
   }
+  const profileProblem = checkProfile(input)
+  if (profileProblem) return fail(profileProblem)
   return { ok: true, value: input as unknown as Scenario }
+}
+
+/** Settings beyond the vendors need their profile feature, so no scenario leaves the vendor profile unawares. */
+function checkProfile(input: Record<string, unknown>): string | null {
+  const profile = input.profile
+  if (profile !== undefined) {
+    if (!Array.isArray(profile)) return `"profile" must be an array of features (${PROFILE_FEATURES.join(', ')}), or absent for the vendor profile`
+    for (const f of profile) if (!(PROFILE_FEATURES as readonly unknown[]).includes(f)) return `"profile" has an unknown feature ${show(f)}: use ${PROFILE_FEATURES.join(', ')}`
+  }
+  const has = (f: ProfileFeature) => Array.isArray(profile) && profile.includes(f)
+  const need = (f: ProfileFeature, what: string) => (has(f) ? null : `${what} goes beyond the vendors; add "${f}" to "profile" to opt in`)
+  const services = input.services as Record<string, Record<string, unknown> | undefined>
+  for (const name of ['payments', 'email']) {
+    if (services[name]?.keyStore === 'volatile') {
+      const problem = need('volatile-keys', `"services.${name}.keyStore": "volatile"`)
+      if (problem) return problem
+    }
+  }
+  const mode = services.email?.mode as EmailMode | undefined
+  if (mode !== undefined) {
+    const offers = emailModeOffers(mode)
+    if (offers.lookup) {
+      const problem = need('email-lookup', `"services.email.mode": "${mode}" (a lookup by client reference)`)
+      if (problem) return problem
+    }
+    if (!offers.keys) {
+      const problem = need('email-without-keys', `"services.email.mode": "${mode}" (idempotency keys ignored)`)
+      if (problem) return problem
+    }
+  }
+  return null
 }
 
 function checkServiceSettings(name: string, s: Record<string, unknown>): string | null {

@@ -26,6 +26,7 @@ import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
 import { deepFreeze, effectApplied, HistoryRecorder, type History, type HistoryEvent } from './history.ts'
 import { ProcessSupervisor } from './processes.ts'
+import { allows } from './profile.ts'
 import type { Scenario } from './scenario.ts'
 
 export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
@@ -108,7 +109,7 @@ export class World {
       run: this.#run,
     })
     const requestFaults = this.scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
-    const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run)
+    const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run, (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()))
     const deactivate = activate(pipeline)
     undo.push(() => {
       pipeline.close() // nothing stays pending in msw past the run
@@ -214,7 +215,14 @@ export function executorName(executor: Executor): string {
 /** The run's services; the e-mail service is built on first use (most refund-only runs never touch it). */
 function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
   const p = scenario.services.payments
-  const payments = new PaymentsService(now, { processingMs: p.processingMs, visibilityLagMs: p.visibilityLagMs ?? 0, keyStore: p.keyStore ?? 'durable' })
+  const honoursDeadline = allows(scenario.profile, 'deadline-forwarding')
+  const payments = new PaymentsService(now, {
+    processingMs: p.processingMs,
+    visibilityLagMs: p.visibilityLagMs ?? 0,
+    keyStore: p.keyStore ?? 'durable',
+    honoursDeadline,
+    retryAfterOnErrors: allows(scenario.profile, 'stripe-retry-after'),
+  })
   for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
   payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
   const services = new Map<string, MockService>([['payments', payments]])
@@ -222,7 +230,7 @@ function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => 
   return {
     get(name) {
       if (name === 'email' && !services.has('email')) {
-        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent+probe' })
+        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent', honoursDeadline })
         email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
         services.set('email', email)
       }

@@ -29,8 +29,7 @@ export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs:
   for (let steps = 0; ; steps++) {
     await settle()
     // Real work in flight: virtual time waits for it (it would otherwise "take" the next timer's time).
-    for (let waited = 0; work.pending() > 0 && !isDone(); waited++) {
-      if (process.env.FL_DEBUG && waited === 2000) console.error('waiting for', work.describe?.())
+    while (work.pending() > 0 && !isDone()) {
       await realPause()
       await settle()
     }

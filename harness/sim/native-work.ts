@@ -15,8 +15,6 @@ const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 export interface NativeWork {
   /** Native requests started and not yet done. */
   pending(): number
-  /** What is pending, for diagnostics. */
-  describe?(): string
   /** Sockets opened and not yet closed. */
   openSockets(): number
   stop(): void
@@ -44,13 +42,13 @@ function zlibState(handle: object): 'busy' | 'idle' | 'done' {
 }
 
 export function trackNativeWork(): NativeWork {
-  const requests = new Map<number, string>()
+  const requests = new Set<number>()
   const sockets = new Set<number>()
   const zlibs = new Map<number, object>()
   const hook = createHook({
     init(id, type, _trigger, resource) {
       if (type === 'PROMISE') return
-      if (REQUESTS.test(type)) requests.set(id, type)
+      if (REQUESTS.test(type)) requests.add(id)
       else if (SOCKETS.test(type)) sockets.add(id)
       else if (type === 'ZLIB') zlibs.set(id, resource)
     },
@@ -74,7 +72,6 @@ export function trackNativeWork(): NativeWork {
       }
       return busy
     },
-    describe: () => [...requests.values(), ...[...zlibs.values()].filter((h) => zlibState(h) === 'busy').map(() => 'ZLIB')].join(', '),
     openSockets: () => sockets.size,
     stop: () => {
       hook.disable()

@@ -1,6 +1,7 @@
 // The request pipeline of a run, in the order a request lives through it.
 // Every step that matters to a judge is written to the history here.
 import type { MockService } from '../../mock-services/service.ts'
+import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import type { AttemptControl } from '../faults/fault.ts'
@@ -30,7 +31,18 @@ export class RequestPipeline implements RequestRouter {
 
   readonly #run: symbol | null
 
-  constructor(services: ServiceDirectory, faults: readonly RequestFault[], history: HistoryRecorder, processes: ProcessTable | null = null, run: symbol | null = null) {
+  /** Converts an epoch-ms deadline the client forwarded to the history's time (virtual ms since the run started). */
+  readonly #sinceStart: (epochMs: number) => number
+
+  constructor(
+    services: ServiceDirectory,
+    faults: readonly RequestFault[],
+    history: HistoryRecorder,
+    processes: ProcessTable | null = null,
+    run: symbol | null = null,
+    sinceStart: (epochMs: number) => number = (ms) => ms,
+  ) {
+    this.#sinceStart = sinceStart
     this.#run = run
     this.#services = services
     this.#mutationFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'mutation').map((f) => [f.attempt, f]))
@@ -94,7 +106,9 @@ export class RequestPipeline implements RequestRouter {
     const attempt = ++this.#attempts
     const mutation = mutating ? ++this.#mutations : 0
     const probe = mutating ? 0 : ++this.#probes
-    this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation })
+    const forwarded = Number(request.headers.get(DEADLINE_HEADER) ?? Number.NaN)
+    const forwardedDeadline = Number.isFinite(forwarded) ? this.#sinceStart(forwarded) : null
+    this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation, forwardedDeadline })
     // The process may crash right after sending: the request is on its way regardless.
     if (generation !== null) this.#processes?.step(generation, 'after-send')
 

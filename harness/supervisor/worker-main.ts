@@ -5,7 +5,7 @@
 // knows what happened up to that point. It never judges.
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import { BUNDLED_EXECUTORS } from '../../executors/index.ts'
+import { loadBundled } from '../../executors/index.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isExecutor } from '../contract/validate.ts'
@@ -70,11 +70,7 @@ function load(ref: ExecutorRef): Promise<Executor> {
 }
 
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
-  if (ref.kind === 'bundled') {
-    const e = BUNDLED_EXECUTORS[ref.name]
-    if (!e) throw new Error(`unknown executor "${ref.name}"`)
-    return e
-  }
+  if (ref.kind === 'bundled') return loadBundled(ref.name)
   let mod: Record<string, unknown>
   try {
     mod = (await import(pathToFileURL(ref.path).href)) as Record<string, unknown>

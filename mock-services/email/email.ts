@@ -17,12 +17,20 @@ export type { Email, Tag } from './store.ts'
 
 /**
  * What the service offers an executor:
- * - `idempotent+probe`: Idempotency-Key is honoured, and sent e-mails can be looked up by tag;
- * - `probe-only`: no idempotency (the header is ignored), but the lookup works;
+ * - `idempotent` (Resend, the default): Idempotency-Key is honoured for 24 h; sent e-mails can be
+ *   read by id and listed a page at a time, but not looked up by anything the client chose;
+ * - `idempotent+probe`: the same, plus faultline's lookup by tag (`GET /emails?tag=name:value`);
+ * - `probe-only`: the lookup, but the header is ignored;
  * - `neither`: no idempotency and no lookup — a send that times out cannot be made safe automatically.
+ * All but `idempotent` go beyond Resend (profiles `email-lookup`, `email-without-keys`).
  */
-export type EmailMode = 'idempotent+probe' | 'probe-only' | 'neither'
-export const EMAIL_MODES: readonly EmailMode[] = ['idempotent+probe', 'probe-only', 'neither']
+export type EmailMode = 'idempotent' | 'idempotent+probe' | 'probe-only' | 'neither'
+export const EMAIL_MODES: readonly EmailMode[] = ['idempotent', 'idempotent+probe', 'probe-only', 'neither']
+
+/** Does the mode honour Idempotency-Key? Does it answer the lookup by tag? */
+export function emailModeOffers(mode: EmailMode): { readonly keys: boolean; readonly lookup: boolean } {
+  return { keys: mode === 'idempotent' || mode === 'idempotent+probe', lookup: mode === 'idempotent+probe' || mode === 'probe-only' }
+}
 
 export interface EmailSettings extends ServiceSettings {
   readonly mode: EmailMode
@@ -30,7 +38,15 @@ export interface EmailSettings extends ServiceSettings {
   readonly pause?: () => Promise<void>
 }
 
-export const DEFAULT_EMAIL_SETTINGS: EmailSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', mode: 'idempotent+probe' }
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', mode: 'idempotent', honoursDeadline: false }
+
+/** Resend's rate-limit headers, on every answer (draft 6 of the IETF RateLimit fields; default 5 requests/s per team). */
+function withRateLimit(response: Response, remaining = 4, resetS = 1): Response {
+  response.headers.set('ratelimit-limit', '5')
+  response.headers.set('ratelimit-remaining', String(remaining))
+  response.headers.set('ratelimit-reset', String(resetS))
+  return response
+}
 
 /** Resend documents 1 to 256 characters. */
 export const MAX_EMAIL_KEY_LENGTH = 256
@@ -68,26 +84,32 @@ export class EmailService implements MockService {
     this.keys.restart()
   }
 
+  /** An error answered without touching the service, as Resend words it (docs/vendors.md). */
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
     switch (kind) {
       case 'rate-limited': {
-        const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. You can only make 2 requests per second.')
+        // Resend's 429 does carry Retry-After, with its ratelimit-* headers (draft 6).
+        const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. Please limit the number of requests per second.')
         r.headers.set('retry-after', String(retryAfterS))
-        return r
+        return withRateLimit(r, 0, retryAfterS)
       }
       case 'unavailable':
-        return resendError(503, 'application_error', 'The service is temporarily unavailable. Try the request again later.')
+        return withRateLimit(resendError(503, 'service_unavailable', 'API is temporarily unavailable'))
       case 'validation':
-        return resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.')
+        return withRateLimit(resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.'))
       case 'key-in-use':
-        return resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.')
+        return withRateLimit(resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.'))
     }
   }
 
   async handle(request: Request, delivery: Delivery): Promise<Response> {
+    return withRateLimit(await this.#route(request, delivery))
+  }
+
+  async #route(request: Request, delivery: Delivery): Promise<Response> {
     const url = new URL(request.url)
     if (request.method === 'POST' && url.pathname === '/emails') return this.#send(request, delivery)
-    if (request.method === 'GET' && url.pathname === '/emails') return this.#lookup(url)
+    if (request.method === 'GET' && url.pathname === '/emails') return this.#list(url)
     if (request.method === 'GET' && url.pathname.startsWith('/emails/')) return this.#get(decodeURIComponent(url.pathname.slice('/emails/'.length)))
     return resendError(404, 'not_found', 'The requested endpoint does not exist.')
   }
@@ -95,14 +117,14 @@ export class EmailService implements MockService {
   // --- sending, under Resend's Idempotency-Key contract --------------------------------
 
   async #send(request: Request, delivery: Delivery): Promise<Response> {
-    if (pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
+    if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
     let body: unknown
     try {
       body = await request.json()
     } catch {
       return resendError(400, 'validation_error', 'Invalid JSON in request body.')
     }
-    const key = this.#settings.mode === 'idempotent+probe' ? request.headers.get('idempotency-key') : null
+    const key = emailModeOffers(this.#settings.mode).keys ? request.headers.get('idempotency-key') : null
     const perform = () => this.#deliver(body, delivery)
     if (key === null) {
       const r = await perform()
@@ -121,6 +143,11 @@ export class EmailService implements MockService {
 
   async #deliver(body: unknown, delivery: Delivery): Promise<Performed> {
     const invalid = (status: number, name: string, message: string) => ({ dontStore: resendError(status, name, message) })
+    if (delivery.internalError) {
+      // The service failed after accepting the request and before sending: nothing sent, nothing kept under the key.
+      await this.#processing.run()
+      return { dontStore: resendError(500, 'application_error', 'An unexpected error occurred.') }
+    }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(422, 'validation_error', 'The request body must be a JSON object.')
     const b = body as Record<string, unknown>
     for (const field of ['from', 'to', 'subject'] as const) {
@@ -171,16 +198,36 @@ export class EmailService implements MockService {
     return jsonResponse(found.email)
   }
 
-  /** Faultline's probe: `GET /emails?tag=name:value` lists the e-mails that carry the tag (newest first). */
-  #lookup(url: URL): Response {
-    if (this.#settings.mode === 'neither') return resendError(404, 'not_found', 'The requested endpoint does not exist.')
+  /**
+   * `GET /emails`: Resend lists sent e-mails newest first, a page at a time (`limit`, default 20,
+   * at most 100; `after`, `before`), without their tags and bodies, and filters by nothing else.
+   * With the `email-lookup` profile, `?tag=name:value` is faultline's lookup by client reference:
+   * the e-mails carrying the tag, tags included, and the filter echoed in `tag`.
+   */
+  #list(url: URL): Response {
     const tag = url.searchParams.get('tag')
-    const m = tag === null ? null : /^([^:]+):(.+)$/.exec(tag)
-    if (!m) return resendError(422, 'validation_error', 'Pass the tag to look up as `tag=name:value`.')
-    const data = this.#store.withTag({ name: m[1]!, value: m[2]! }, (at) => this.#visibility.visible(at))
-    return jsonResponse({ object: 'list', has_more: false, data })
+    if (tag !== null && emailModeOffers(this.#settings.mode).lookup) {
+      const m = /^([^:]+):(.+)$/.exec(tag)
+      if (!m) return resendError(422, 'validation_error', 'Pass the tag to look up as `tag=name:value`.')
+      const data = this.#store.withTag({ name: m[1]!, value: m[2]! }, (at) => this.#visibility.visible(at))
+      // The filter is echoed: a list that does not say what it was filtered by is no lookup.
+      return jsonResponse({ object: 'list', has_more: false, tag, data })
+    }
+    const limitRaw = url.searchParams.get('limit')
+    const limit = limitRaw === null ? 20 : Number(limitRaw)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return resendError(422, 'validation_error', 'The `limit` must be an integer between 1 and 100.')
+    const all = this.#store.all((at) => this.#visibility.visible(at))
+    const after = url.searchParams.get('after')
+    const before = url.searchParams.get('before')
+    let start = 0
+    let end = all.length
+    if (after !== null) start = all.findIndex((e) => e.id === after) + 1
+    if (before !== null) end = Math.max(0, all.findIndex((e) => e.id === before))
+    const page = before !== null ? all.slice(Math.max(0, end - limit), end) : all.slice(start, start + limit)
+    const hasMore = before !== null ? end - limit > 0 : start + limit < all.length
+    const data = page.map(({ html: _h, text: _t, tags: _g, object: _o, ...rest }) => rest)
+    return jsonResponse({ object: 'list', has_more: hasMore, data })
   }
-
 
   /** Resend's ids are UUIDs; ours are deterministic ones. */
   #id(): string {

@@ -64,6 +64,15 @@ export class EmailStore {
     return row ? { email: toEmail(row), visibleAt: row.visibleAt } : null
   }
 
+  /** Every e-mail readable now, newest first. */
+  all(isVisible: (visibleAt: number) => boolean): Email[] {
+    return this.#db.email
+      .getAll()
+      .filter((r) => isVisible(r.visibleAt))
+      .sort((a, b) => b.seq - a.seq)
+      .map(toEmail)
+  }
+
   withTag(tag: Tag, isVisible: (visibleAt: number) => boolean): Email[] {
     const needle = JSON.stringify(tag)
     return this.#db.email

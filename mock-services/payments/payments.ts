@@ -19,9 +19,14 @@ export type { PaymentIntent, Refund } from './store.ts'
 export interface PaymentsSettings extends ServiceSettings {
   /** How the service waits while processing; tests inject a scheduler here. Defaults to a timer of `processingMs`. */
   readonly pause?: () => Promise<void>
+  /**
+   * Put Retry-After on 429 and 503 answers. The Stripe API never sends it (stripe-node removed its
+   * support as dead code, 22.3.1, #2781): default false; the `stripe-retry-after` profile turns it on.
+   */
+  readonly retryAfterOnErrors?: boolean
 }
 
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable' }
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', honoursDeadline: false, retryAfterOnErrors: false }
 
 /** Stripe documents at most 255 characters. */
 export const MAX_KEY_LENGTH = 255
@@ -61,24 +66,33 @@ export class PaymentsService implements MockService {
     this.keys.restart()
   }
 
+  /**
+   * An error answered before the API runs (a fault at the response boundary), as Stripe words it
+   * (docs/vendors.md): a rate-limited 429 names its limiter in Stripe-Rate-Limited-Reason and carries
+   * no Retry-After; every answer Stripe processed carries a request id.
+   */
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
+    const retryAfter: Record<string, string> = this.#settings.retryAfterOnErrors ? { 'retry-after': String(retryAfterS) } : {}
     switch (kind) {
       case 'rate-limited':
-        return stripeError(429, 'invalid_request_error', 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.', { code: 'rate_limit' }, { 'retry-after': String(retryAfterS) })
+        return this.#withRequestId(stripeError(429, 'invalid_request_error', 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.', { code: 'rate_limit' }, { 'stripe-rate-limited-reason': 'endpoint-rate', ...retryAfter }))
       case 'unavailable':
-        return stripeError(503, 'api_error', 'The service is temporarily unavailable. Please try again later.', {}, { 'stripe-should-retry': 'true', 'retry-after': String(retryAfterS) })
+        return this.#withRequestId(stripeError(503, 'api_error', 'The service is temporarily unavailable. Please try again later.', {}, retryAfter))
       case 'validation':
-        return stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', { code: 'parameter_invalid_integer', param: 'amount' })
+        return this.#withRequestId(stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', { code: 'parameter_invalid_integer', param: 'amount' }))
       case 'key-in-use':
-        return stripeError(409, 'invalid_request_error', 'There is currently another in-progress request using this Idempotent Key. Please try again later.', { code: 'idempotency_key_in_use' }, { 'stripe-should-retry': 'true' })
+        return this.#withRequestId(stripeError(409, 'invalid_request_error', 'There is currently another in-progress request using this Idempotent Key. Please try again later.', { code: 'idempotency_key_in_use' }))
     }
   }
 
-  async handle(request: Request, delivery: Delivery): Promise<Response> {
-    const response = await this.#route(request, delivery)
-    // Every Stripe response carries a request id; SDKs expose it.
+  /** Every answer Stripe processed carries a request id (docs.stripe.com/api/request_ids); SDKs expose it. */
+  #withRequestId(response: Response): Response {
     response.headers.set('request-id', `req_fl${String(++this.#requests).padStart(10, '0')}`)
     return response
+  }
+
+  async handle(request: Request, delivery: Delivery): Promise<Response> {
+    return this.#withRequestId(await this.#route(request, delivery))
   }
 
   async #route(request: Request, delivery: Delivery): Promise<Response> {
@@ -101,7 +115,7 @@ export class PaymentsService implements MockService {
   // --- Stripe's Idempotency-Key contract ----------------------------------------------
 
   async #idempotent(request: Request, delivery: Delivery, perform: (form: Record<string, FormValue>) => Promise<Performed>): Promise<Response> {
-    if (pastDeadline(request, this.#now())) {
+    if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) {
       return stripeError(408, 'invalid_request_error', 'The request arrived after the deadline its client forwarded; it was not processed.', { code: 'request_deadline_exceeded' }, { 'stripe-should-retry': 'false' })
     }
     const form = parseStripeForm(await request.text())
@@ -126,7 +140,8 @@ export class PaymentsService implements MockService {
       // A replayed 500 will replay again: Stripe tells SDKs not to retry it.
       replay: (stored) =>
         withKey(jsonResponse(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true', ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}) } })),
-      fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status })),
+      // A 500 stored under the key will replay as it is: Stripe says so (Stripe-Should-Retry: false).
+      fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status, headers: stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {} })),
       mismatch: () =>
         withKey(
           stripeError(
@@ -144,7 +159,6 @@ export class PaymentsService implements MockService {
             'invalid_request_error',
             `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
             { code: 'idempotency_key_in_use' },
-            { 'stripe-should-retry': 'true' },
           ),
         ),
     })

@@ -24,6 +24,7 @@ export function canonicalCharge(args: Readonly<Record<string, unknown>>): { ok: 
 export function chargeAdapter(base: string): ToolAdapter<CanonicalCharge> {
   return {
     tool: 'charge_card',
+    service: 'payments',
     effectType: 'charge',
     irreversible: false,
     canonical: canonicalCharge,

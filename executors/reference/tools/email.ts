@@ -31,6 +31,7 @@ export function canonicalEmail(args: Readonly<Record<string, unknown>>): { ok: t
 export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
   return {
     tool: 'send_email',
+    service: 'email',
     effectType: 'email',
     irreversible: true,
     canonical: canonicalEmail,
@@ -45,7 +46,10 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
         const response = await fetch(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, { signal: AbortSignal.timeout(timeoutMs) })
         if (response.status === 404) return { unsupported: true } // this service offers no lookup
         if (!response.ok) return { error: `probe answered ${response.status}` }
-        const list = (await response.json()) as { data?: { id: string }[] }
+        const list = (await response.json()) as { tag?: string; data?: { id: string }[] }
+        // Resend's own list ignores the tag (docs/vendors.md, R4): a list that does not say it was
+        // filtered by our reference proves nothing — not even when it is empty.
+        if (list.tag !== `client_reference:${key}`) return { unsupported: true }
         return { found: list.data?.[0]?.id ?? null }
       } catch (e) {
         const c = classifyError(e)

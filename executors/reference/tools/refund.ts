@@ -6,6 +6,7 @@ import type { ToolAdapter } from './tool-adapter.ts'
 export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
   return {
     tool: 'issue_refund',
+    service: 'payments',
     effectType: 'refund',
     irreversible: false,
     canonical(args) {

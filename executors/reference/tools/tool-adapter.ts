@@ -7,6 +7,8 @@ export type Probe = { readonly found: string | null } | { readonly error: string
 
 export interface ToolAdapter<Op> {
   readonly tool: string
+  /** The service that performs it (Retry-After from it holds back every request to it). */
+  readonly service: 'payments' | 'email'
   /** What the effect is called in envelopes (`refund`, `email`). */
   readonly effectType: string
   /** Irreversible effects can only be corrected, never undone. */

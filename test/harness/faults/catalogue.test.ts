@@ -67,7 +67,8 @@ describe('after-receipt: an internal 500', () => {
     }
     const { history } = await runScenario(refundScenario({ faults: [{ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt: 1, mode: '500' }], model: ONE_ASK }), twice)
     expect(eventsOf(history, 'effect-applied')).toHaveLength(0)
-    expect(statuses).toEqual([500, '-', '-', 500, 'true', 'false'])
+    // Stripe says a stored 500 will replay as it is (Stripe-Should-Retry: false), first time and on replay.
+    expect(statuses).toEqual([500, '-', 'false', 500, 'true', 'false'])
   })
 })
 
@@ -99,22 +100,27 @@ describe('response: error-response', () => {
     expect(error.type).toMatch(/_error$/) // Stripe's error shape
     expect(error.code).toBe(code)
   })
-  it('429 carries Retry-After', async () => {
-    let retryAfter: string | null = null
+  it("429 as Stripe sends it: Stripe-Rate-Limited-Reason and a request id, no Retry-After; Retry-After only with the stripe-retry-after profile", async () => {
+    const headers: Record<string, string | null>[] = []
     const ex: Executor = {
       name: 'ra',
       boot: async (ctx) => ({
         async callTool() {
           const r = await fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', body: 'payment_intent=pi_1&amount=100', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-          retryAfter = r.headers.get('retry-after')
+          headers.push({ retryAfter: r.headers.get('retry-after'), reason: r.headers.get('stripe-rate-limited-reason'), requestId: r.headers.get('request-id') })
           const body = (await r.json()) as { error: { code: string } }
           expect(body.error.code).toBe('rate_limit')
           return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 't', message: '' }
         },
       }),
     }
-    await runScenario(refundScenario({ faults: [{ kind: 'error-response', boundary: 'response', attempt: 1, status: 429, retryAfterS: 7 }], model: ONE_ASK }), ex)
-    expect(retryAfter).toBe('7')
+    const fault = { kind: 'error-response', boundary: 'response', attempt: 1, status: 429, retryAfterS: 7 } as const
+    await runScenario(refundScenario({ faults: [fault], model: ONE_ASK }), ex)
+    await runScenario(refundScenario({ faults: [fault], model: ONE_ASK, profile: ['stripe-retry-after'] }), ex)
+    expect(headers).toEqual([
+      { retryAfter: null, reason: 'endpoint-rate', requestId: expect.stringMatching(/^req_/) },
+      { retryAfter: '7', reason: 'endpoint-rate', requestId: expect.stringMatching(/^req_/) },
+    ])
   })
 })
 

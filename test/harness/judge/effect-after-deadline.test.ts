@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectAfterDeadline } from '../../../harness/judge/effect-after-deadline.ts'
+import { effectAfterDeadline, lateEffects, MIN_SIDE_EFFECT_BUDGET_MS } from '../../../harness/judge/effect-after-deadline.ts'
 import { history } from './history-builder.ts'
 
 describe('effectAfterDeadline', () => {
@@ -70,7 +70,7 @@ describe('effectAfterDeadline', () => {
         .at(2000).turn(5000)
         .booted(2)
         .callStarted('r/s1', 2)
-        .at(2100).attemptWith('r/s1', 2, { generation: 2 })
+        .at(3500).attemptWith('r/s1', 2, { generation: 2 }) // with 1.5 s of the new turn left
     // After the old deadline (1000) but within the new one (5000): fine.
     expect(effectAfterDeadline(base().at(3000).effect('r/s1', 2, 're_2').build())).toEqual([])
     // Exactly at the new deadline: fine.
@@ -170,7 +170,7 @@ describe('effectAfterDeadline', () => {
       .report('r/s1', 1, 'SUCCEEDED')
       .at(200).abortRequested('r')
       .turn(3000)
-      .attempt('r#abort', 2)
+      .at(2500).attempt('r#abort', 2) // half a second of the abort's turn left
       .at(3001).effectWith('r#abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
       .build()
 
@@ -184,6 +184,42 @@ describe('effectAfterDeadline', () => {
   // Regression: the abort call has no tool; its violations say null, like the other judges'.
   it('reports a late compensation with no tool (null), as the other judges report the abort', () => {
     expect(effectAfterDeadline(lateAbort())[0]?.tool).toBeNull()
+  })
+
+  describe('only where the executor could have prevented it', () => {
+    // Sent with 5 s of a 10 s turn left; held by the network, it lands at 12 s.
+    const heldLate = (profile: readonly string[] = [], forwardedDeadline: number | null = null) =>
+      history()
+        .runStartedWithDeadline(10_000, profile)
+        .callStarted('r/s1')
+        .at(5_000).attemptWith('r/s1', 1, { forwardedDeadline })
+        .fault('r/s1', 1, 'in-transit', 'late-delivery')
+        .at(12_000).effect('r/s1', 1, 're_1')
+        .build()
+
+    it('a request sent with budget to spare that the network holds past the deadline is a measure, not a violation, against the vendors', () => {
+      expect(effectAfterDeadline(heldLate())).toEqual([])
+      expect(lateEffects(heldLate())).toBe(1)
+    })
+
+    it(`a side effect started with less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms left is a violation, and not a measure`, () => {
+      const h = history()
+        .runStartedWithDeadline(10_000)
+        .callStarted('r/s1')
+        .at(10_000 - MIN_SIDE_EFFECT_BUDGET_MS + 1).attempt('r/s1', 1)
+        .at(10_500).effect('r/s1', 1, 're_1')
+        .build()
+      expect(effectAfterDeadline(h).map((v) => v.message)).toEqual([expect.stringContaining(`with ${MIN_SIDE_EFFECT_BUDGET_MS - 1} ms of its turn left`)])
+      expect(lateEffects(h)).toBe(0)
+    })
+
+    it('with services that honour a forwarded deadline, not forwarding one (or one past the turn) is a violation', () => {
+      expect(effectAfterDeadline(heldLate(['deadline-forwarding'])).map((v) => v.message)).toEqual([expect.stringContaining('forwarded none')])
+      expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 11_000)).map((v) => v.message)).toEqual([expect.stringContaining("past the turn's")])
+      // Forwarded within the turn: the service was told; what it did with it is not the executor's doing.
+      expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 9_000))).toEqual([])
+      expect(lateEffects(heldLate(['deadline-forwarding'], 9_000))).toBe(1)
+    })
   })
 
   it('never fires when the history has no deadline at all', () => {

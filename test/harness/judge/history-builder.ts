@@ -29,8 +29,8 @@ export class HistoryBuilder {
     return this
   }
 
-  runStarted(): this {
-    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline: 30_000 })
+  runStarted(profile: readonly string[] = []): this {
+    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline: 30_000, profile })
   }
 
   callStarted(call: CallId, ask = 1, tool = 'issue_refund'): this {
@@ -49,6 +49,7 @@ export class HistoryBuilder {
       mutation: probe ? 0 : attempt,
       fingerprint,
       generation: 1,
+      forwardedDeadline: null,
     })
   }
 
@@ -95,15 +96,15 @@ export class HistoryBuilder {
   // ---- More control, for the deadline, compensation and retry judges ----
 
   /** 'run-started' with a chosen deadline (the deadline before any 'turn-started'). */
-  runStartedWithDeadline(deadline: number): this {
-    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline })
+  runStartedWithDeadline(deadline: number, profile: readonly string[] = []): this {
+    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline, profile })
   }
 
   /** 'attempt-sent' with every field that judges key on under the test's control. */
   attemptWith(
     call: CallId | null,
     attempt: number,
-    options: { probe?: boolean; fingerprint?: string; generation?: number | null; mutation?: number; service?: string; method?: string; path?: string } = {},
+    options: { probe?: boolean; fingerprint?: string; generation?: number | null; mutation?: number; service?: string; method?: string; path?: string; forwardedDeadline?: number | null } = {},
   ): this {
     const probe = options.probe ?? false
     return this.add({
@@ -117,6 +118,7 @@ export class HistoryBuilder {
       mutation: options.mutation ?? (probe ? 0 : attempt),
       fingerprint: options.fingerprint ?? (probe ? 'probe' : 'refund-body'),
       generation: options.generation === undefined ? 1 : options.generation,
+      forwardedDeadline: options.forwardedDeadline ?? null,
     })
   }
 
@@ -149,8 +151,8 @@ export class HistoryBuilder {
     return this.add({ type: 'abort-requested', run, reason })
   }
 
-  abortReported(run: string, envelopes: readonly Envelope[] = []): this {
-    return this.add({ type: 'abort-reported', run, envelopes })
+  abortReported(run: string, envelopes: readonly Envelope[] = [], supported = true): this {
+    return this.add({ type: 'abort-reported', run, envelopes, supported })
   }
 
   booted(generation: number): this {

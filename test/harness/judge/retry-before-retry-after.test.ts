@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { retryBeforeRetryAfter } from '../../../harness/judge/retry-before-retry-after.ts'
 import { history } from './history-builder.ts'
 
-// Attempt 1 of r/s1 (process 1) is answered at t = 100 with Retry-After 1000 ms:
-// the next side-effecting request may not leave before t = 1100.
+// Attempt 1 of r/s1 (process 1) to payments is answered at t = 100 with Retry-After 1000 ms:
+// no side-effecting request of that process may go to payments before t = 1100 — whatever the call.
 const throttled = (status = 429) =>
   history()
     .booted(1)
@@ -18,9 +18,7 @@ describe('retryBeforeRetryAfter', () => {
     const found = retryBeforeRetryAfter(h)
     expect(found).toHaveLength(1)
     expect(found[0]).toMatchObject({ judge: 'retry-before-retry-after', call: 'r/s1', tool: 'issue_refund', boundaries: ['after-receipt'] })
-    expect(found[0]?.message).toContain('attempt 2 sent at 1099 ms')
-    expect(found[0]?.message).toContain('before 1100 ms')
-    expect(found[0]?.message).toContain('attempt 1')
+    expect(found[0]?.message).toBe('r/s1: attempt 2 went to payments at 1099 ms, before 1100 ms, as the Retry-After on attempt 1 from payments asked')
   })
 
   it('fires for an immediate retry after a 503 with Retry-After', () => {
@@ -54,19 +52,24 @@ describe('retryBeforeRetryAfter', () => {
     expect(retryBeforeRetryAfter(h)).toEqual([])
   })
 
-  it('does not fire for a mutation of another call', () => {
+  it('fires for a mutation of another call to the same service: Retry-After is about the service, not the call', () => {
     const h = throttled().callStarted('r/s2').at(200).attemptWith('r/s2', 2, { generation: 1 }).build()
+    expect(retryBeforeRetryAfter(h).map((v) => v.call)).toEqual(['r/s2'])
+  })
+
+  it('does not fire for a mutation to another service', () => {
+    const h = throttled().callStarted('r/s2', 1, 'send_email').at(200).attemptWith('r/s2', 2, { generation: 1, service: 'email', path: '/emails' }).build()
     expect(retryBeforeRetryAfter(h)).toEqual([])
   })
 
-  it("does not hold a mutation to a probe's Retry-After", () => {
+  it("holds mutations to a probe's Retry-After too: the service asked the client to hold off", () => {
     const h = history()
       .callStarted('r/s1')
       .at(0).attemptWith('r/s1', 1, { probe: true })
       .at(100).answered('r/s1', 1, 429, 1000)
       .at(200).attemptWith('r/s1', 2)
       .build()
-    expect(retryBeforeRetryAfter(h)).toEqual([])
+    expect(retryBeforeRetryAfter(h).map((v) => v.call)).toEqual(['r/s1'])
   })
 
   it('does not fire when the error carried no Retry-After', () => {
@@ -97,10 +100,10 @@ describe('retryBeforeRetryAfter', () => {
       .build()
     const found = retryBeforeRetryAfter(h)
     expect(found).toHaveLength(1)
-    expect(found[0]?.message).toContain('attempt 3 sent at 3199 ms, before 3200 ms')
+    expect(found[0]?.message).toContain('attempt 3 went to payments at 3199 ms, before 3200 ms')
   })
 
-  it('reports a call once', () => {
+  it('reports a service once per process', () => {
     const h = throttled()
       .at(200).attemptWith('r/s1', 2, { generation: 1 })
       .at(300).attemptWith('r/s1', 3, { generation: 1 })

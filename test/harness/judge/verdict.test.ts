@@ -28,6 +28,8 @@ describe('judge (verdict)', () => {
       notStarted: 0,
       verification: { calls: 1, probes: 0, extraAttempts: 0 },
       humanReview: 0,
+      lateEffects: 0,
+      abortsUnsupported: 0,
       requests: 1,
       faults: 0,
       simulatedMs: 30,
@@ -106,6 +108,6 @@ describe('judge (verdict)', () => {
   })
 
   it('covers zero virtual ms for an empty history', () => {
-    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, requests: 0, faults: 0, simulatedMs: 0 })
+    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, lateEffects: 0, abortsUnsupported: 0, requests: 0, faults: 0, simulatedMs: 0 })
   })
 })

@@ -51,7 +51,7 @@ describe('worker pool', () => {
 
 describe('a dead worker\'s history', () => {
   const events: HistoryEvent[] = [
-    { seq: 0, t: 0, type: 'run-started', executor: 'x', scenario: 's', seed: 1, deadline: 45_000 },
+    { seq: 0, t: 0, type: 'run-started', executor: 'x', scenario: 's', seed: 1, deadline: 45_000, profile: [] },
     { seq: 1, t: 0, type: 'call-started', call: 'run-1/s1', tool: 'issue_refund', ask: 1, args: {} },
     { seq: 2, t: 10, type: 'outcome-reported', call: 'run-1/s1', ask: 1, envelope: { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'x', message: 'x' } },
     { seq: 3, t: 10, type: 'call-started', call: 'run-1/s2', tool: 'issue_refund', ask: 1, args: {} },

@@ -280,8 +280,8 @@ describe('EmailService — reads', () => {
     expect(await errorOf(missing)).toMatchObject({ statusCode: 404, name: 'not_found' })
   })
 
-  it('lookup by tag finds only the e-mails carrying exactly that tag, newest first', async () => {
-    const s = service()
+  it('lookup by tag (the email-lookup profile) finds only the e-mails carrying exactly that tag, newest first', async () => {
+    const s = service({ mode: 'idempotent+probe' })
     const tagged = (value: string, key: string, extra: { name: string; value: string }[] = []) =>
       s.handle(send({ ...MESSAGE, subject: key, tags: [...extra, { name: 'client_reference', value }] }, key), D1)
     const a1 = await idOf(await tagged('abc', 'k1'))
@@ -304,20 +304,37 @@ describe('EmailService — reads', () => {
     expect(s.ledger.entries).toHaveLength(6) // reads add nothing
   })
 
-  it.each(['/emails', '/emails?tag=', '/emails?tag=client_reference', '/emails?tag=client_reference:', '/emails?tag=:abc', '/emails?ref=client_reference:abc'])(
+  it.each(['/emails?tag=', '/emails?tag=client_reference', '/emails?tag=client_reference:', '/emails?tag=:abc'])(
     'lookup %s without a proper tag=name:value → 422 validation_error',
     async (path) => {
-      const s = service()
+      const s = service({ mode: 'idempotent+probe' })
       const res = await s.handle(get(path), D1)
       expect(res.status).toBe(422)
       expect(await errorOf(res)).toMatchObject({ statusCode: 422, name: 'validation_error' })
     },
   )
+
+  it("Resend's list (the default): newest first, a page at a time, no tags or bodies, and no filter — a tag is ignored", async () => {
+    const s = service()
+    const ids: string[] = []
+    for (let i = 1; i <= 3; i++) ids.push(await idOf(await s.handle(send({ ...MESSAGE, subject: `m${i}` }, `k${i}`), D1)))
+    const page = async (path: string) => (await (await s.handle(get(path), D1)).json()) as { object: string; has_more: boolean; data: Record<string, unknown>[] }
+    const all = await page('/emails?tag=client_reference:nothing-like-this')
+    expect(all.data.map((e) => e.id)).toEqual([...ids].reverse())
+    expect(all.data.every((e) => !('tags' in e) && !('text' in e) && !('html' in e))).toBe(true)
+    const first = await page('/emails?limit=2')
+    expect(first).toMatchObject({ object: 'list', has_more: true })
+    expect(first.data.map((e) => e.id)).toEqual([ids[2], ids[1]])
+    const next = await page(`/emails?limit=2&after=${ids[1]}`)
+    expect(next).toMatchObject({ has_more: false })
+    expect(next.data.map((e) => e.id)).toEqual([ids[0]])
+    expect((await s.handle(get('/emails?limit=101'), D1)).status).toBe(422)
+  })
 })
 
 describe('EmailService — modes', () => {
-  it("'idempotent+probe' is the default mode", () => {
-    expect(service().mode).toBe('idempotent+probe')
+  it("'idempotent' is the default mode, as Resend: keys honoured, no lookup by reference", () => {
+    expect(service().mode).toBe('idempotent')
   })
 
   it("'probe-only' ignores the key (two sends, two e-mails) but the lookup works", async () => {
@@ -336,15 +353,37 @@ describe('EmailService — modes', () => {
     await idOf(await s.handle(send(MESSAGE, 'k'.repeat(300)), D1))
   })
 
-  it("'neither' ignores the key and the lookup answers 404", async () => {
+  it("'neither' ignores the key, and a lookup gets only the plain list (no tags to match)", async () => {
     const s = service({ mode: 'neither' })
     const a = await idOf(await s.handle(send(MESSAGE), D1))
     const b = await idOf(await s.handle(send(MESSAGE), D2))
     expect(a).not.toBe(b)
     expect(s.ledger.entries).toHaveLength(2)
     const res = await s.handle(get('/emails?tag=client_reference:order-1'), D1)
-    expect(res.status).toBe(404)
-    expect((await errorOf(res)).name).toBe('not_found')
+    expect(res.status).toBe(200)
+    const list = (await res.json()) as { data: Record<string, unknown>[] }
+    expect(list.data.map((e) => e.id)).toEqual([b, a])
+    expect(list.data.every((e) => !('tags' in e))).toBe(true)
+  })
+
+  it('an internal failure after receipt (a fault) sends nothing, answers 500, and keeps nothing under the key', async () => {
+    const s = service()
+    const failed = await s.handle(send(MESSAGE), { ...D1, internalError: true })
+    expect(failed.status).toBe(500)
+    expect(await errorOf(failed)).toMatchObject({ statusCode: 500, name: 'application_error' })
+    expect(s.ledger.entries).toHaveLength(0)
+    await idOf(await s.handle(send(MESSAGE), D2)) // the same key now sends: nothing was stored
+    expect(s.ledger.entries).toHaveLength(1)
+  })
+
+  it("every answer carries Resend's rate-limit headers; its 429 also Retry-After", async () => {
+    const s = service()
+    const ok = await s.handle(send(MESSAGE), D1)
+    expect(ok.headers.get('ratelimit-limit')).toBe('5')
+    const limited = s.errorResponse('rate-limited', 3)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('3')
+    expect(await errorOf(limited)).toMatchObject({ name: 'rate_limit_exceeded' })
   })
 
   it.each<EmailMode>(['probe-only', 'neither'])("'%s' still validates the payload", async (mode) => {

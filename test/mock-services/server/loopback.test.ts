@@ -24,7 +24,7 @@ describe('serveLoopback', () => {
   async function start() {
     const payments = new PaymentsService(Date.now, { processingMs: 0 })
     payments.seedPaymentIntent('pi_1', 10_000, 'eur')
-    const email = new EmailService(Date.now, { processingMs: 0 })
+    const email = new EmailService(Date.now, { processingMs: 0, mode: 'idempotent+probe' })
     server = await serveLoopback([payments, email], 0)
     return { payments, email, urls: server.urls as { payments: string; email: string } }
   }
@@ -73,7 +73,7 @@ describe('serveLoopback', () => {
     expect(payments.ledger.entries[0]?.call).toBeNull()
   })
 
-  it('email: send, then look it up by tag', async () => {
+  it('email (with faultline\'s lookup): send, then look it up by tag', async () => {
     const { email, urls } = await start()
     const message = { from: 'shop@shop.example', to: 'ada@example.com', subject: 'Hi', text: 'hello', tags: [{ name: 'client_reference', value: 'c-42' }] }
     const sent = await fetch(`${urls.email}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'e1' }, body: JSON.stringify(message) })
