@@ -9,6 +9,8 @@ export type { ToolSpec } from './contract/tools.ts'
 export { TOOLS, ISSUE_REFUND } from './contract/tools.ts'
 export { checkEnvelope, isExecutor } from './contract/validate.ts'
 export { noopExecutor } from './contract/noop-executor.ts'
+export type { ExceptionMapping, MappingClass, Observed, ClientName } from './contract/mapping.ts'
+export { MAPPING_CLASSES } from './contract/mapping.ts'
 
 // Scenarios and faults (plain data)
 export type { Scenario, PlanStep, ModelBehaviour } from './run/scenario.ts'
