@@ -30,7 +30,8 @@
 //     every timeout and wait is cut to the turn's deadline.
 //   * abort(): refunds confirmed charges and corrects confirmed e-mails;
 //     anything unconfirmed is probed, compensated only if found, and otherwise
-//     left to a person.
+//     left to a person. A compensation's envelope, whether it completed or
+//     not, names the effect it concerns in `compensates`.
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios'
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
@@ -228,7 +229,10 @@ class Adapter implements ExecutorProcess {
         const res = await this.#http.email.get<string>('/emails', { params: { tag: `client_reference:${row.key}` }, timeout })
         if (res.status === 404) return { t: 'unsupported', why: 'the e-mail service offers no lookup' }
         if (res.status !== 200) return { t: 'cannot', why: `lookup answered ${res.status}` }
-        const data = parse(res.data).data
+        const list = parse(res.data)
+        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        if (list.tag !== `client_reference:${row.key}`) return { t: 'unsupported', why: 'the e-mail service offers no lookup by reference' }
+        const data = list.data
         const hit = Array.isArray(data) ? (data[0] as { id?: string } | undefined) : undefined
         return hit?.id ? { t: 'found', id: hit.id } : { t: 'absent' }
       }
@@ -373,10 +377,11 @@ class Adapter implements ExecutorProcess {
       const undoKey = `${row.key}_undo`
       if (!this.#row(undoKey)) this.#create({ key: undoKey, run_id: runId, step_id: row.step_id, kind: `undo:${row.kind}`, ...compensation(row, undoKey) })
       const r = await this.#run(undoKey, deadline)
+      const compensates = { type: row.effect_type, id: row.effect_id! }
       out.push(
         r.status === 'SUCCEEDED'
-          ? { ...r, action_taken: 'compensated', message: `Compensated ${row.effect_type} ${row.effect_id}: ${r.message}` }
-          : { ...r, action_taken: 'human-review', message: `Compensating ${row.effect_type} ${row.effect_id} did not complete: ${r.message}` },
+          ? { ...r, action_taken: 'compensated', compensates, message: `Compensated ${row.effect_type} ${row.effect_id}: ${r.message}` }
+          : { ...r, action_taken: 'human-review', compensates, message: `Compensating ${row.effect_type} ${row.effect_id} did not complete: ${r.message}` },
       )
     }
     return out

@@ -18,7 +18,9 @@
 //     recorded and a later ask waits it out (or declines to send).
 //   * abort() compensates only what was confirmed SUCCEEDED (a charge is
 //     refunded, an e-mail is followed by a correction tagged `corrects`); an
-//     UNKNOWN charge or e-mail is left to a person (`human-review`).
+//     UNKNOWN charge or e-mail is left to a person (`human-review`). Each
+//     compensation's envelope, done or not, names the effect it concerns in
+//     `compensates`; the UNKNOWN ones name none (their id is not known).
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
@@ -314,7 +316,7 @@ class HonestMinimal implements ExecutorProcess {
     const out: Envelope[] = []
     for (const op of ops) {
       if (op.status === 'succeeded') {
-        out.push(await this.#compensate(op, deadline))
+        out.push({ ...(await this.#compensate(op, deadline)), compensates: { type: op.effect_type, id: op.effect_id! } })
       } else if (op.status === 'unknown' || (op.status === 'intent' && op.note === 'sending')) {
         out.push(
           envelope('UNKNOWN', false, null, 'human-review', `${op.tool} for step ${op.step_id} may or may not have happened; it was not compensated. A person should check ${op.service} for reference ${op.key}.`),

@@ -24,7 +24,8 @@
 //   * FAILED_NO_EFFECT only if no send was ever ambiguous; otherwise UNKNOWN,
 //     never retry-safe, unless the effect is seen.
 //   * abort(): refund confirmed charges, correct confirmed e-mails; probe the
-//     unconfirmed ones; leave what cannot be settled to a person.
+//     unconfirmed ones; leave what cannot be settled to a person. Every
+//     compensation's envelope, done or not, names its effect in `compensates`.
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
@@ -231,7 +232,10 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
         const res = await timedFetch(`${this.#ctx.services.email}/emails?${new URLSearchParams({ tag: `client_reference:${op.key}` })}`, {}, timeout())
         if (res.status === 404) return { v: 'unknown', why: 'the e-mail service has no lookup', noLookup: true }
         if (!res.ok) return { v: 'unknown', why: `lookup answered ${res.status}` }
-        const first = ((await res.json()) as { data?: { id: string }[] }).data?.[0]
+        const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
+        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        if (list.tag !== `client_reference:${op.key}`) return { v: 'unknown', why: 'the e-mail service has no lookup by reference', noLookup: true }
+        const first = list.data?.[0]
         return first ? { v: 'present', id: first.id } : { v: 'absent' }
       }
       const path = op.path === '/v1/refunds' ? '/v1/refunds' : '/v1/payment_intents'
@@ -369,7 +373,8 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
         this.#put(undo)
       }
       const r = await this.#settle(undo, budget)
-      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', message: `Compensated ${op.effect} ${op.effect_id}: ${r.message}` } : { ...r, action_taken: 'human-review', message: `Compensation of ${op.effect} ${op.effect_id} not completed: ${r.message}` })
+      const compensates = { type: op.effect, id: op.effect_id! }
+      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', compensates, message: `Compensated ${op.effect} ${op.effect_id}: ${r.message}` } : { ...r, action_taken: 'human-review', compensates, message: `Compensation of ${op.effect} ${op.effect_id} not completed: ${r.message}` })
     }
     return out
   }

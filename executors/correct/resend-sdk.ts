@@ -26,6 +26,8 @@
 //   * FAILED_NO_EFFECT only when no send of the operation was ever a maybe.
 //   * abort(): refund confirmed charges, send a correction (`corrects` tag) for
 //     confirmed e-mails, probe unconfirmed ones first, leave the rest to a person.
+//     Every compensation's envelope, done or not, names its effect in
+//     `compensates`.
 import { createHash } from 'node:crypto'
 import https from 'node:https'
 import { Resend } from 'resend'
@@ -222,11 +224,13 @@ class EmailDriver implements Driver {
   async probe(rec: Rec, timeoutMs: () => number): Promise<Seen> {
     const t = timeoutMs()
     if (t < 300) return { s: 'cannot', why: 'out of time' }
-    const res = await this.#resend.get<{ data: { id: string }[] }>(`/emails?tag=${encodeURIComponent(`client_reference:${rec.key}`)}`, { signal: AbortSignal.timeout(t) })
+    const res = await this.#resend.get<{ tag?: string; data: { id: string }[] }>(`/emails?tag=${encodeURIComponent(`client_reference:${rec.key}`)}`, { signal: AbortSignal.timeout(t) })
     if (res.error) {
       if (res.error.statusCode === 404) return { s: 'cannot', why: 'the e-mail service has no lookup', never: true }
       return { s: 'cannot', why: `lookup failed (${res.error.name})` }
     }
+    // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+    if (res.data?.tag !== `client_reference:${rec.key}`) return { s: 'cannot', why: 'the e-mail service has no lookup by reference', never: true }
     const first = res.data?.data?.[0]
     return first ? { s: 'yes', id: first.id } : { s: 'no' }
   }
@@ -385,7 +389,8 @@ class ResendSdkExecutor implements ExecutorProcess {
         })
       }
       const res = await this.#complete(undoKey, deadline)
-      out.push(res.status === 'SUCCEEDED' ? { ...res, action_taken: 'compensated', message: `Compensated ${d.effect} ${target}: ${res.message}` } : { ...res, action_taken: 'human-review', message: `Compensation of ${d.effect} ${target} not completed: ${res.message}` })
+      const compensates = { type: d.effect, id: target }
+      out.push(res.status === 'SUCCEEDED' ? { ...res, action_taken: 'compensated', compensates, message: `Compensated ${d.effect} ${target}: ${res.message}` } : { ...res, action_taken: 'human-review', compensates, message: `Compensation of ${d.effect} ${target} not completed: ${res.message}` })
     }
     return out
   }

@@ -29,7 +29,8 @@
 //   * Durable SQLite row per operation, written before the first send.
 //   * abort(): refunds confirmed charges (a Stripe refund with its own key),
 //     corrects confirmed e-mails, probes the unconfirmed, leaves the rest to a
-//     person.
+//     person. Each compensation's envelope, done or not, names the effect in
+//     `compensates`.
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Envelope } from '../../harness/contract/envelope.ts'
@@ -233,7 +234,10 @@ class StripeSdkExecutor implements ExecutorProcess {
       const res = await fetch(`${this.#emailBase}/emails?tag=${encodeURIComponent(`client_reference:${op.key}`)}`, { signal: ac.signal })
       if (res.status === 404) return { l: 'unsure', why: 'the e-mail service has no lookup', forever: true }
       if (!res.ok) return { l: 'unsure', why: `lookup answered ${res.status}` }
-      const id = ((await res.json()) as { data?: { id: string }[] }).data?.[0]?.id
+      const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
+      // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+      if (list.tag !== `client_reference:${op.key}`) return { l: 'unsure', why: 'the e-mail service has no lookup by reference', forever: true }
+      const id = list.data?.[0]?.id
       return id ? { l: 'found', id } : { l: 'absent' }
     } catch (e) {
       return { l: 'unsure', why: `lookup failed (${(e as Error).name})` }
@@ -365,7 +369,8 @@ class StripeSdkExecutor implements ExecutorProcess {
         })
       }
       const r = await this.#finish(undoKey, deadline)
-      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', message: `Compensated ${effectOf[op.kind]} ${target}: ${r.message}` } : { ...r, action_taken: 'human-review', message: `Compensation of ${effectOf[op.kind]} ${target} not completed: ${r.message}` })
+      const compensates = { type: effectOf[op.kind], id: target }
+      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', compensates, message: `Compensated ${effectOf[op.kind]} ${target}: ${r.message}` } : { ...r, action_taken: 'human-review', compensates, message: `Compensation of ${effectOf[op.kind]} ${target} not completed: ${r.message}` })
     }
     return out
   }

@@ -23,7 +23,8 @@
 //   * recover() after a crash probes each operation left mid-send, so the next
 //     ask often starts from a known outcome.
 //   * abort() compensates confirmed charges (refund) and e-mails (correction),
-//     probes unconfirmed ones first, and leaves the rest to a person.
+//     probes unconfirmed ones first, and leaves the rest to a person. Each
+//     compensation's envelope, done or not, names the effect in `compensates`.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
@@ -229,7 +230,9 @@ class WebCryptoExecutor implements ExecutorProcess {
         const res = await fetch(`${this.#services.email}/emails?tag=${encodeURIComponent(`client_reference:${op.key}`)}`, { signal: AbortSignal.timeout(timeout) })
         if (res.status === 404) return 'unsupported'
         if (!res.ok) return 'error'
-        const list = (await res.json()) as { data?: { id: string }[] }
+        const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
+        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        if (list.tag !== `client_reference:${op.key}`) return 'unsupported'
         return list.data?.[0]?.id ?? null
       }
       let cursor = ''
@@ -366,7 +369,8 @@ class WebCryptoExecutor implements ExecutorProcess {
         this.#append({ key: undoKey, runId: `${runId}#undo`, stepId: op.stepId }, plan)
       }
       const result = await this.#drive(undoKey, deadline)
-      out.push(result.status === 'SUCCEEDED' ? { ...result, action_taken: 'compensated', message: `Compensated ${op.plan.effect} ${target}: ${result.message}` } : { ...result, action_taken: 'human-review', message: `Compensation of ${op.plan.effect} ${target} did not complete: ${result.message}` })
+      const compensates = { type: op.plan.effect, id: target }
+      out.push(result.status === 'SUCCEEDED' ? { ...result, action_taken: 'compensated', compensates, message: `Compensated ${op.plan.effect} ${target}: ${result.message}` } : { ...result, action_taken: 'human-review', compensates, message: `Compensation of ${op.plan.effect} ${target} did not complete: ${result.message}` })
     }
     return out
   }
