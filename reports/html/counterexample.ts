@@ -1,0 +1,26 @@
+// One counterexample: what was violated, how to replay it, the scenario
+// (folded), its sequence timeline, and the history as text (folded).
+import { describeEvent } from './describe.ts'
+import { esc } from './escape.ts'
+import type { HtmlCounterexample } from './input.ts'
+import { renderLegend } from './legend.ts'
+import { renderTimelineSvg } from './timeline.ts'
+
+export function renderCounterexample(c: HtmlCounterexample, index: number): string {
+  const violations = c.violations
+    .map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call ? ` <code>${esc(v.call)}</code>` : ''}: ${esc(v.message)}</li>`)
+    .join('')
+  const width = Math.max(6, ...c.history.map((e) => String(e.t).length))
+  const lines = c.history.map((e) => `${String(e.t).padStart(width)} ms  ${describeEvent(e)}`).join('\n')
+  return `<section class="counterexample" id="counterexample-${index + 1}" data-executor="${esc(c.executor)}" data-judge="${esc(c.judge)}">
+<h3><span class="executor">${esc(c.executor)}</span> — ${esc(c.judge)}</h3>
+<ul class="violations">${violations}</ul>
+<p class="replay-label">Replay it with</p>
+<pre class="replay"><code>${esc(c.replay)}</code></pre>
+<details class="scenario"><summary>Scenario (JSON)</summary><pre><code>${esc(c.scenarioJson)}</code></pre></details>
+<h4>Sequence timeline</h4>
+<div class="scroll timeline-wrap">${renderTimelineSvg(c.history, c.violations)}</div>
+${renderLegend()}
+<details class="history-text"><summary>History as text (${c.history.length} events)</summary><pre>${esc(lines)}</pre></details>
+</section>`
+}

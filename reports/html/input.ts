@@ -1,0 +1,52 @@
+// What the HTML report draws: plain data, derived from a result's JSON (the
+// renderer never judges or runs anything; it only formats this).
+import type { HistoryEvent } from '../../harness/run/history.ts'
+
+export interface HtmlViolation {
+  readonly judge: string
+  readonly call: string | null
+  readonly message: string
+}
+
+/** One row of the leaderboard (one executor's campaign). */
+export interface HtmlRow {
+  readonly executor: string
+  readonly runs: number
+  readonly failingRuns: number
+  /** Violations per judge (only judges with a count). */
+  readonly violations: Readonly<Record<string, number>>
+  readonly unresolvedRate: number
+  readonly recoveryP50Ms: number | null
+  readonly recoveryP95Ms: number | null
+  /** pass^k as a rate, or null where it was not computed. */
+  readonly passK: number | null
+}
+
+/** A minimal counterexample with the history of its replay: drawn as a sequence timeline. */
+export interface HtmlCounterexample {
+  readonly executor: string
+  /** The judge whose violation was kept while shrinking. */
+  readonly judge: string
+  readonly violations: readonly HtmlViolation[]
+  /** The scenario, as JSON text (shown folded). */
+  readonly scenarioJson: string
+  /** The replay command that reproduces it. */
+  readonly replay: string
+  /** The replay's history: every event with its virtual time `t` (ms since the run started). */
+  readonly history: readonly HistoryEvent[]
+}
+
+export interface HtmlReport {
+  readonly title: string
+  /** e.g. "gate — executor reference, seed 1, 200 runs, profile vendor". */
+  readonly subtitle: string
+  /** PASS/FAIL line first. */
+  readonly verdict: { readonly passed: boolean; readonly line: string }
+  readonly leaderboard: readonly HtmlRow[]
+  /** Violations counted by judge and by boundary, over the whole campaign (all executors). */
+  readonly violationsByJudge: Readonly<Record<string, number>>
+  readonly violationsByBoundary: Readonly<Record<string, number>>
+  /** Recovery latencies (virtual ms) per executor, for the distribution chart. */
+  readonly recoveryMs: Readonly<Record<string, readonly number[]>>
+  readonly counterexamples: readonly HtmlCounterexample[]
+}

@@ -1,0 +1,45 @@
+// The page's stylesheet, inlined into the report (no external fonts: system ones).
+export const STYLES = `
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1500px; padding: 24px 32px 64px; font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; color: #1f2328; background: #fff; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', monospace; font-size: 12.5px; }
+pre { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 10px 12px; overflow-x: auto; white-space: pre; }
+h1 { font-size: 20px; margin: 8px 0 2px; }
+h2 { font-size: 18px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 1px solid #d0d7de; }
+h3 { font-size: 16px; margin: 0 0 8px; }
+h4 { font-size: 14px; margin: 18px 0 6px; }
+.verdict { font-size: 22px; font-weight: 700; margin: 0; padding: 10px 16px; border-radius: 8px; }
+.verdict .badge { display: inline-block; padding: 0 10px; margin-right: 10px; border-radius: 6px; color: #fff; }
+.verdict.pass { background: #dafbe1; color: #1a7f37; } .verdict.pass .badge { background: #1a7f37; }
+.verdict.fail { background: #ffebe9; color: #cf222e; } .verdict.fail .badge { background: #cf222e; }
+.subtitle { color: #57606a; margin: 0 0 8px; }
+.scroll { overflow-x: auto; }
+table.leaderboard { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.leaderboard th, table.leaderboard td { padding: 4px 10px; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }
+table.leaderboard thead th { background: #f6f8fa; font-weight: 600; }
+table.leaderboard td.num { text-align: right; }
+table.leaderboard td.bad { color: #cf222e; font-weight: 600; }
+table.leaderboard td.good { color: #1a7f37; }
+table.leaderboard td.zero, .na { color: #8c959f; }
+abbr { text-decoration: underline dotted; cursor: help; }
+.legend { color: #57606a; font-size: 12.5px; }
+.charts { display: flex; flex-wrap: wrap; gap: 8px 48px; }
+.charts figure { margin: 0; }
+figcaption { font-weight: 600; margin: 8px 0 4px; }
+.empty { color: #8c959f; font-style: italic; }
+nav.toc ol { margin: 4px 0; padding-left: 22px; }
+.counterexample { border: 1px solid #d0d7de; border-radius: 8px; padding: 16px 20px; margin: 20px 0; }
+.counterexample .executor { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+ul.violations { list-style: none; padding: 0; margin: 0 0 8px; }
+ul.violations li { color: #1f2328; background: #ffe3e6; border-left: 4px solid #c4122f; padding: 4px 10px; margin: 4px 0; border-radius: 3px; }
+ul.violations li b { color: #c4122f; }
+.replay-label { margin: 10px 0 2px; color: #57606a; }
+details > summary { cursor: pointer; color: #0969da; margin: 6px 0; }
+.timeline-wrap { border: 1px solid #d0d7de; border-radius: 6px; }
+.timeline-wrap svg { display: block; }
+ul.timeline-legend { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 18px; padding: 0; margin: 8px 0; font-size: 12.5px; color: #57606a; }
+ul.timeline-legend li { display: flex; align-items: center; gap: 6px; }
+svg .ev:hover > text { text-decoration: underline; }
+@media print { details > pre { display: block; } .scroll { overflow: visible; } }
+`

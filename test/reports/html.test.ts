@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest'
+import type { History, HistoryEvent } from '../../harness/run/history.ts'
+import type { HtmlReport, HtmlViolation } from '../../reports/html/input.ts'
+import { renderHtmlReport } from '../../reports/html/report.ts'
+import { renderTimelineSvg } from '../../reports/html/timeline.ts'
+import { envelope, history } from '../harness/judge/history-builder.ts'
+
+const HOSTILE = '<script>alert(1)</script>'
+const ATTR_BREAK = '" onmouseover="alert(2)'
+const DAY = 25 * 3_600_000
+
+/**
+ * A refund whose response is lost after the effect (reported FAILED_NO_EFFECT: a false failure),
+ * an e-mail reported UNKNOWN with retry_safe: true, a crash with a 25-hour pause, recovery,
+ * an abort, and every other kind of event, with executor-written strings that are hostile.
+ */
+function fullHistory(pauseMs = DAY): History {
+  const h = history()
+    .at(0)
+    .runStartedWithDeadline(45_000)
+    .turn(45_000)
+    .booted(1)
+    .callStarted('r/s1', 1, 'issue_refund')
+    .attempt('r/s1', 1)
+    .fault('r/s1', 1, 'after-effect', 'reset-after-effect')
+    .delivered(1)
+    .at(20)
+    .effect('r/s1', 1, 're_1')
+    .response(1, 200)
+    .lost(1)
+    .answered('r/s1', 1, null, null, 'ECONNRESET')
+    .report('r/s1', 1, 'FAILED_NO_EFFECT')
+    .callStarted('r/s2', 1, 'send_email')
+    .attemptWith('r/s2', 2, { service: 'email', path: '/v1/emails', fingerprint: 'email-body' })
+    .fault('r/s2', 2, 'service', 'service-restart')
+    .add({ type: 'service-restarted', service: 'email' })
+    .answered('r/s2', 2, null, null, 'ECONNRESET')
+    .attemptWith('r/s2', 3, { service: 'email', method: 'GET', path: '/v1/emails', probe: true })
+    .delivered(3)
+    .response(3, 404)
+    .answered('r/s2', 3, 404, 2_000)
+    .reportEnvelope('r/s2', 1, { ...envelope('UNKNOWN'), retry_safe: true, message: HOSTILE })
+    .executorFault('r/s2', 'threw', `boom ${HOSTILE} ${ATTR_BREAK}`)
+    .crashed(1, 'after-response', 'r/s2')
+    .at(20 + pauseMs)
+    .turn(20 + pauseMs + 45_000)
+    .booted(2)
+    .recovered(2)
+    .add({ type: 'fenced', generation: 1, what: 'POST /v1/refunds' })
+    .abortRequested('r')
+    .abortReported('r', [{ ...envelope('SUCCEEDED', { type: 'refund', id: 're_2' }), compensates: { type: 'charge', id: 'pi_1' } }])
+    .at(30 + pauseMs)
+    .runEnded()
+  return h.build()
+}
+
+const VIOLATIONS: readonly HtmlViolation[] = [
+  { judge: 'false-failure', call: 'r/s1', message: 'r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1) but attempt 1, sent before, applied re_1 at 20 ms' },
+  { judge: 'unknown-retry-safe', call: 'r/s2', message: `r/s2: ask 1 reported UNKNOWN with retry_safe: true ${HOSTILE}` },
+]
+
+function report(h: History = fullHistory()): HtmlReport {
+  return {
+    title: `faultline gate ${HOSTILE}`,
+    subtitle: `gate — executor ${HOSTILE}, seed 1, 200 runs, profile vendor`,
+    verdict: { passed: false, line: 'FAIL — 3 failing run(s), first at run 7' },
+    leaderboard: [
+      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1 },
+      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null },
+    ],
+    violationsByJudge: { 'false-failure': 80, 'duplicate-effect': 40, [ATTR_BREAK]: 2 },
+    violationsByBoundary: { 'after-effect': 70, 'in-transit': 50 },
+    recoveryMs: { reference: [0, 0, 20, 250, 3_000, 90_000_000], [`naive ${HOSTILE}`]: [] },
+    counterexamples: [
+      {
+        executor: `naive ${HOSTILE}`,
+        judge: 'false-failure',
+        violations: VIOLATIONS,
+        scenarioJson: JSON.stringify({ name: HOSTILE, about: ATTR_BREAK }, null, 2),
+        replay: `npm run faultline -- run reports/out/x.json --executor '${HOSTILE}'`,
+        history: h,
+      },
+    ],
+  }
+}
+
+/** The SVG elements of a document, checked for balance (a cheap well-formedness check). */
+function assertBalanced(markup: string): void {
+  const stack: string[] = []
+  for (const m of markup.matchAll(/<(\/?)([a-zA-Z][\w-]*)\b[^>]*?(\/?)>/g)) {
+    const [, close, name, selfClose] = m
+    if (selfClose) continue
+    if (close) expect(stack.pop(), `</${name}>`).toBe(name)
+    else stack.push(name!)
+  }
+  expect(stack).toEqual([])
+}
+
+describe('renderHtmlReport', () => {
+  const html = renderHtmlReport(report())
+
+  it('references nothing outside the file', () => {
+    expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data)\s*=\s*["']?\s*(?:https?:)?\/\//i)
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
+    expect(html).not.toMatch(/<link\b/i)
+    expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b/i)
+    expect(html).not.toMatch(/@import|url\(/i)
+    // Nothing in this report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
+    expect(html).not.toMatch(/https?:\/\//)
+    // Every href is a link within the page.
+    for (const m of html.matchAll(/\bhref="([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
+  })
+
+  it('puts the verdict first, then the subtitle, the leaderboard, the charts and the counterexamples', () => {
+    const body = html.slice(html.indexOf('<body>'))
+    const order = ['class="verdict fail"', 'class="subtitle"', 'class="leaderboard"', 'data-chart="violations by judge"', 'data-chart="violations by boundary"', 'data-chart="recovery latency"', 'class="counterexample"', 'class="timeline"']
+    const at = order.map((s) => body.indexOf(s))
+    expect(at.every((i) => i >= 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    expect(body.indexOf('class="verdict')).toBeLessThan(body.indexOf('<h1'))
+    expect(html).toContain('<span class="badge">FAIL</span>3 failing run(s), first at run 7')
+  })
+
+  it('shows n/a for what was not computed, and every judge with a count as a column', () => {
+    const row = html.slice(html.indexOf('data-executor="naive'), html.indexOf('</tr>', html.indexOf('data-executor="naive')))
+    expect(row.match(/n\/a/g)).toHaveLength(3)
+    expect(html).toContain('<abbr title="false-failure">FF</abbr>')
+    expect(html).toContain('<abbr title="duplicate-effect">DE</abbr>')
+  })
+
+  it('escapes every string from the input', () => {
+    expect(html).not.toContain(HOSTILE)
+    expect(html).not.toContain(ATTR_BREAK)
+    expect(html).not.toMatch(/<script/i)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('&quot; onmouseover=&quot;alert(2)')
+  })
+
+  it('draws the latencies on a log axis without breaking on 0 or a day', () => {
+    expect(html).not.toMatch(/NaN|Infinity|undefined/)
+    const chart = html.slice(html.indexOf('data-chart="recovery latency"'))
+    expect(chart.match(/class="latency"/g)).toHaveLength(6)
+    expect(chart).toContain('1 d')
+    expect(chart).toContain('no faulted call reached a known outcome')
+  })
+
+  it('folds the scenario JSON and gives the replay command', () => {
+    expect(html).toMatch(/<details class="scenario"><summary>Scenario \(JSON\)<\/summary><pre><code>\{/)
+    expect(html).toContain('npm run faultline -- run reports/out/x.json')
+  })
+
+  it('is balanced markup inside every SVG', () => {
+    for (const svg of html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? []) assertBalanced(svg)
+  })
+})
+
+describe('renderTimelineSvg', () => {
+  const h = fullHistory()
+  const svg = renderTimelineSvg(h, VIOLATIONS)
+
+  it('draws every event of the history, each with its type', () => {
+    for (const type of new Set(h.map((e) => e.type))) expect(svg, type).toContain(`data-event-type="${type}"`)
+    expect(svg.match(/<g class="ev[ "]/g)).toHaveLength(h.length)
+    expect(new Set(h.map((e) => e.type)).size).toBe(20)
+  })
+
+  it('has a lane for the model, the executor, the network and each service seen', () => {
+    for (const lane of ['model', 'executor', 'network', 'service:payments', 'service:email']) expect(svg).toContain(`class="lifeline" data-lane="${lane}"`)
+  })
+
+  it('marks the fault where it struck, with its kind and boundary', () => {
+    const fault = group(svg, 'fault-injected', 5)
+    expect(fault).toMatch(/class="ev ev-fault-injected fault"/)
+    expect(fault).toContain('class="fault-marker"')
+    expect(fault).toContain('reset-after-effect · after-effect')
+    expect(fault).toContain('⚡')
+    expect(group(svg, 'process-crashed')).toMatch(/class="ev ev-process-crashed crash"/)
+    expect(group(svg, 'process-crashed')).toContain('💥')
+  })
+
+  it('draws the violation: the report and the effect it is about, and its message in a callout', () => {
+    const report = group(svg, 'outcome-reported', eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s1'))
+    expect(report).toMatch(/class="ev ev-outcome-reported violation"/)
+    expect(report).toContain('FAILED_NO_EFFECT')
+    // The ledger's truth beside the report.
+    expect(report).toContain('ledger: re_1')
+    expect(group(svg, 'effect-applied')).toMatch(/class="ev ev-effect-applied violation"/)
+    expect(svg).toMatch(/<g class="callout violation" data-judge="false-failure" data-call="r\/s1" data-violation="1">/)
+    expect(svg).toContain('r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1)')
+    expect(svg).toMatch(/class="ledger-line violation"[^>]*data-event-type="outcome-reported"/)
+    // The UNKNOWN report of r/s2 is the second violation's.
+    expect(group(svg, 'outcome-reported', eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s2'))).toContain('data-violations="2"')
+  })
+
+  it('gives every event a tooltip with its full description', () => {
+    expect(group(svg, 'attempt-sent')).toMatch(/<title>#4 at 0 ms — attempt 1: POST payments\/v1\/refunds for r\/s1\n/)
+    expect(group(svg, 'response-lost')).toContain('<title>#9 at 20 ms — attempt 1 response lost: connection reset after the effect</title>')
+  })
+
+  it('escapes what the executor wrote', () => {
+    expect(svg).not.toContain(HOSTILE)
+    expect(svg).not.toContain(ATTR_BREAK)
+    expect(svg).toContain('&lt;script&gt;')
+    assertBalanced(svg)
+  })
+
+  it('cuts a 25-hour pause to a marked break instead of a tall picture', () => {
+    const height = (s: string) => Number(/<svg[^>]*\bheight="(\d+)"/.exec(s)![1])
+    const long = height(svg)
+    const short = height(renderTimelineSvg(fullHistory(25), VIOLATIONS))
+    expect(svg).toMatch(/class="time-break" data-label="25 h later"/)
+    expect(long - short).toBeLessThanOrEqual(40)
+    expect(long).toBeLessThan(40 * h.length + 500)
+  })
+
+  it('draws a flooded history in part, with a bounded height', () => {
+    const flood: HistoryEvent[] = [...fullHistory()]
+    for (let i = 0; i < 5_000; i++) flood.push({ seq: flood.length, t: DAY + 1_000 + i, type: 'executor-fault', call: null, problem: 'threw', message: `again ${i}` })
+    const s = renderTimelineSvg(flood, [])
+    expect(s).toContain('events not drawn')
+    expect(Number(/<svg[^>]*\bheight="(\d+)"/.exec(s)![1])).toBeLessThan(20_000)
+  })
+})
+
+/** The SVG group of the event of `type` (the one with `seq`, or the first). */
+function group(svg: string, type: string, seq?: number): string {
+  const re = new RegExp(`<g class="ev ev-${type}[^"]*"[^>]*data-seq="${seq ?? '\\d+'}"[^>]*>[\\s\\S]*?</g>(?=<g class="ev|<g class="callouts|<g class="ledger)`)
+  const m = re.exec(svg)
+  expect(m, `${type} ${seq ?? ''}`).not.toBeNull()
+  return m![0]
+}
+
+function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
+  return h.find(pred)!.seq
+}
