@@ -5,4 +5,15 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'phantom-compensation'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'compensates-unknown-blindly' }, 'compensates-unknown-blindly')
+export default createReferenceExecutor(
+  {
+    ...REFERENCE_POLICY,
+    compensation: async (intent) => {
+      if (intent.status === 'SUCCEEDED' && intent.effect_id) return { effectId: intent.effect_id }
+      // "It probably happened": compensate what it would have been, without looking.
+      if (intent.status === 'PENDING' || intent.status === 'UNKNOWN') return { effectId: intent.key }
+      return { nothing: true }
+    },
+  },
+  'compensates-unknown-blindly',
+)

@@ -1,8 +1,9 @@
 // Bug: Every send gets a fresh idempotency key, so the key protects nothing: a late original lands beside its resend.
 // Caught by: duplicate-effect.
+import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/judge/finding.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'fresh-key-per-attempt' }, 'fresh-key-per-attempt')
+export default createReferenceExecutor({ ...REFERENCE_POLICY, sendKey: () => randomUUID() }, 'fresh-key-per-attempt')

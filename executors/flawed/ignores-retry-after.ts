@@ -5,4 +5,4 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'retry-before-retry-after'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'ignores-retry-after' }, 'ignores-retry-after')
+export default createReferenceExecutor({ ...REFERENCE_POLICY, retryAfter: () => 0 }, 'ignores-retry-after')

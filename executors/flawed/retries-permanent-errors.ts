@@ -1,8 +1,19 @@
 // Bug: A 400/422 validation error is retried with the same request.
 // Caught by: permanent-error-retried.
 import type { JudgeName } from '../../harness/judge/finding.ts'
+import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'permanent-error-retried'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'retries-permanent-errors' }, 'retries-permanent-errors')
+export default createReferenceExecutor(
+  {
+    ...REFERENCE_POLICY,
+    // A refusal taken for a request that never got through: it is sent again, as it was.
+    mapping: (observed) => {
+      const c = referenceMapping(observed)
+      return c === 'rejected' ? 'not-sent' : c
+    },
+  },
+  'retries-permanent-errors',
+)

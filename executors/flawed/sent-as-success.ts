@@ -1,8 +1,19 @@
 // Bug: A request that was sent but never answered is reported as SUCCEEDED.
 // Caught by: false-success.
 import type { JudgeName } from '../../harness/judge/finding.ts'
+import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'false-success'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'sent-as-success' }, 'sent-as-success')
+export default createReferenceExecutor(
+  {
+    ...REFERENCE_POLICY,
+    // "It was sent, so it was done": whatever may have landed is taken as applied.
+    mapping: (observed) => {
+      const c = referenceMapping(observed)
+      return c === 'ambiguous' ? 'applied' : c
+    },
+  },
+  'sent-as-success',
+)

@@ -1,8 +1,17 @@
 // Bug: It reconciles with a single probe, sent at once, and takes a miss as proof of no effect: visibility lag defeats it.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { ReconciliationRule } from '../reference/reconciliation.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'false-failure'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'single-unspaced-probe' }, 'single-unspaced-probe')
+const oneLookAtOnce: ReconciliationRule['settle'] = async (look, budget) => {
+  if (budget() < 2_000) return { inconclusive: true }
+  const probe = await look(2_000)
+  if ('unsupported' in probe) return { unsupported: true }
+  if ('error' in probe) return { inconclusive: true }
+  return probe.found ? { found: probe.found } : { noEffect: true } // a miss taken as proof
+}
+
+export default createReferenceExecutor({ ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, settle: oneLookAtOnce } }, 'single-unspaced-probe')

@@ -5,4 +5,12 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'false-failure'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'sweeper-marks-failed' }, 'sweeper-marks-failed')
+export default createReferenceExecutor(
+  {
+    ...REFERENCE_POLICY,
+    sweeper: async ({ log }) => {
+      for (const intent of log.unresolved()) log.mark(intent.key, 'FAILED_NO_EFFECT', { permanent: true }) // stale, so it must have failed
+    },
+  },
+  'sweeper-marks-failed',
+)

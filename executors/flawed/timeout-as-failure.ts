@@ -1,8 +1,17 @@
 // Bug: A timeout is reported as FAILED_NO_EFFECT (retry-safe), though the request may have landed.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/judge/finding.ts'
+import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'false-failure'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'timeout-as-failure' }, 'timeout-as-failure')
+export default createReferenceExecutor(
+  {
+    ...REFERENCE_POLICY,
+    // "It timed out, so it never got there": sent again while the budget lasts, then reported
+    // FAILED_NO_EFFECT, retry-safe — though the first send may land late.
+    mapping: (observed) => ('error' in observed && observed.error instanceof Error && /Timeout|Abort/.test(observed.error.name) ? 'not-sent' : referenceMapping(observed)),
+  },
+  'timeout-as-failure',
+)

@@ -5,4 +5,5 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, flaw: 'trusts-expired-key' }, 'trusts-expired-key')
+// "The key makes a resend safe": so it resends without looking, however old the key.
+export default createReferenceExecutor({ ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, lookBeforeResending: () => false } }, 'trusts-expired-key')

@@ -40,7 +40,7 @@ export function chargeAdapter(base: string): ToolAdapter<CanonicalCharge> {
       }).toString(),
     send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/v1/payment_intents`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
     probe: (_body, key, timeoutMs) => findInStripeList(`${base}/v1/payment_intents`, (p) => p.metadata?.client_reference === key && p.status === 'succeeded', timeoutMs),
-    effectId: (b) => (b as { id: string }).id,
+    effectId: (b) => (b as { id?: string } | null)?.id,
     compensation: (op) => ({ tool: 'issue_refund', args: { amount: (op.amount / 100).toFixed(2), currency: op.currency, order_id: op.order_id }, effectArg: 'payment_intent' }),
   }
 }

@@ -1,6 +1,6 @@
 // send_email against the Resend-shaped e-mail service. Irreversible: a sent
 // e-mail can only be followed by a correction.
-import { classifyError } from '../classify.ts'
+import { errorDetail } from '../observation.ts'
 import { sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 
@@ -52,11 +52,10 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
         if (list.tag !== `client_reference:${key}`) return { unsupported: true }
         return { found: list.data?.[0]?.id ?? null }
       } catch (e) {
-        const c = classifyError(e)
-        return { error: 'detail' in c ? c.detail : 'unknown error' }
+        return { error: errorDetail(e) }
       }
     },
-    effectId: (b) => (b as { id: string }).id,
+    effectId: (b) => (b as { id?: string } | null)?.id,
     // A sent e-mail cannot be unsent: it can only be followed by a correction.
     compensation: (op) => (op.corrects ? null : { tool: 'send_email', args: { to: op.to, template: 'refund_correction', order_id: op.order_id }, effectArg: 'corrects' }),
   }

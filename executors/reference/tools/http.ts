@@ -1,22 +1,20 @@
 // The two things every adapter does over HTTP: send a side-effecting request
 // under its key (forwarding the cut-off), and walk a Stripe-style list.
+import type { Observed } from '../../../harness/contract/mapping.ts'
 import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
-import { classifyError, classifyResponse, type Classified } from '../classify.ts'
+import { errorDetail, observe } from '../observation.ts'
 import type { Probe } from './tool-adapter.ts'
 
-/** POST `body` with the operation's key and cut-off; the result classified. */
-export async function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Classified> {
-  try {
-    const response = await fetch(url, {
+/** POST `body` with the operation's key and cut-off; what the client observed. */
+export function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed> {
+  return observe(() =>
+    fetch(url, {
       method: 'POST',
       headers: { 'content-type': contentType, 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
       body,
       signal: AbortSignal.timeout(timeoutMs),
-    })
-    return await classifyResponse(response)
-  } catch (e) {
-    return classifyError(e)
-  }
+    }),
+  )
 }
 
 type Item = { id: string; status?: string; metadata?: Record<string, string> }
@@ -37,7 +35,6 @@ export async function findInStripeList(firstPage: string, match: (item: Item) =>
     }
     return { found: null }
   } catch (e) {
-    const c = classifyError(e)
-    return { error: 'detail' in c ? c.detail : 'unknown error' }
+    return { error: errorDetail(e) }
   }
 }

@@ -25,7 +25,7 @@ export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
     send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/v1/refunds`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
     probe: (body, key, timeoutMs) =>
       findInStripeList(`${base}/v1/refunds?payment_intent=${encodeURIComponent(new URLSearchParams(body).get('payment_intent') ?? '')}`, (r) => r.metadata?.client_reference === key, timeoutMs),
-    effectId: (b) => (b as { id: string }).id,
+    effectId: (b) => (b as { id?: string } | null)?.id,
     compensation: () => null, // money sent back cannot be taken back
   }
 }

@@ -1,7 +1,7 @@
 // What the reference executor needs to know about one tool: how to read the
 // model's arguments as a canonical operation, what to send, and how to find
 // the effect again (the probe). The protocol around it is the same for all.
-import type { Classified } from '../classify.ts'
+import type { Observed } from '../../../harness/contract/mapping.ts'
 
 export type Probe = { readonly found: string | null } | { readonly error: string } | { readonly unsupported: true }
 
@@ -17,12 +17,12 @@ export interface ToolAdapter<Op> {
   canonical(args: Readonly<Record<string, unknown>>): { ok: true; op: Op } | { ok: false; problem: string }
   /** The exact request body; stored with the intent and resent byte for byte. */
   body(op: Op, key: string, runId: string, stepId: string): string
-  /** Send it with the operation's key, forwarding the turn's deadline (epoch ms). */
-  send(body: string, key: string, timeoutMs: number, deadline: number): Promise<Classified>
+  /** Send it with the given key, forwarding the cut-off (epoch ms); what the client observed. */
+  send(body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed>
   /** Look for the effect tagged with `key`; the operation is recovered from the stored body. */
   probe(body: string, key: string, timeoutMs: number): Promise<Probe>
-  /** The service's id of the effect in a success body. */
-  effectId(successBody: unknown): string
+  /** The service's id of the effect in a success body, if the body names one. */
+  effectId(successBody: unknown): string | undefined
   /**
    * The compensating tool call, registered before the call: its tool and its
    * arguments, to be completed with the effect's id (`effect`) once known. Null

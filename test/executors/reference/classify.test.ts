@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { classifyError, classifyResponse, errorCode } from '../../../executors/reference/classify.ts'
+import type { Observed } from '../../../harness/contract/mapping.ts'
+import { classify } from '../../../executors/reference/classify.ts'
+import { referenceMapping } from '../../../executors/reference/exception-mapping.ts'
+import { errorCode, observe } from '../../../executors/reference/observation.ts'
 
 function fetchFailed(code: string): TypeError {
   return new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code }) })
@@ -9,32 +12,41 @@ function stripeError(status: number, code?: string, type = 'invalid_request_erro
   return Response.json({ error: { type, message: 'nope', ...(code ? { code } : {}) } }, { status })
 }
 
-describe('classifyError', () => {
+const thrown = (error: unknown): Observed => ({ client: 'fetch', error })
+const classifyError = (error: unknown) => classify(thrown(error), referenceMapping)
+const classifyResponse = async (response: Response) => classify(await observe(async () => response), referenceMapping)
+
+describe('the reference mapping of errors', () => {
   it('maps a refused connection (wrapped by undici) to not-sent', () => {
-    expect(classifyError(fetchFailed('ECONNREFUSED'))).toEqual({ kind: 'not-sent', detail: 'ECONNREFUSED' })
+    expect(classifyError(fetchFailed('ECONNREFUSED'))).toEqual({ class: 'not-sent', body: null, detail: 'ECONNREFUSED', inFlight: false })
   })
 
   it.each(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])('maps %s to not-sent', (code) => {
-    expect(classifyError(fetchFailed(code)).kind).toBe('not-sent')
+    expect(classifyError(fetchFailed(code)).class).toBe('not-sent')
   })
 
   it('maps a connection reset to ambiguous', () => {
-    expect(classifyError(fetchFailed('ECONNRESET'))).toEqual({ kind: 'ambiguous', detail: 'ECONNRESET' })
+    expect(classifyError(fetchFailed('ECONNRESET'))).toMatchObject({ class: 'ambiguous', detail: 'ECONNRESET' })
   })
 
   it('maps a DOMException TimeoutError (AbortSignal.timeout) to ambiguous', () => {
-    expect(classifyError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toEqual({ kind: 'ambiguous', detail: 'TimeoutError' })
+    expect(classifyError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toMatchObject({ class: 'ambiguous', detail: 'TimeoutError' })
   })
 
   it('maps an AbortError to ambiguous', () => {
-    expect(classifyError(new DOMException('This operation was aborted', 'AbortError'))).toEqual({ kind: 'ambiguous', detail: 'AbortError' })
+    expect(classifyError(new DOMException('This operation was aborted', 'AbortError'))).toMatchObject({ class: 'ambiguous', detail: 'AbortError' })
   })
 
   it('maps anything unrecognised to ambiguous', () => {
-    expect(classifyError(new TypeError('fetch failed'))).toEqual({ kind: 'ambiguous', detail: 'TypeError' })
-    expect(classifyError('a string')).toEqual({ kind: 'ambiguous', detail: 'unknown error' })
-    expect(classifyError(undefined)).toEqual({ kind: 'ambiguous', detail: 'unknown error' })
-    expect(classifyError(Object.assign(new Error('x'), { code: 'EPIPE' })).kind).toBe('ambiguous')
+    expect(classifyError(new TypeError('fetch failed'))).toMatchObject({ class: 'ambiguous', detail: 'TypeError' })
+    expect(classifyError('a string')).toMatchObject({ class: 'ambiguous', detail: 'unknown error' })
+    expect(classifyError(undefined)).toMatchObject({ class: 'ambiguous', detail: 'unknown error' })
+    expect(classifyError(Object.assign(new Error('x'), { code: 'EPIPE' })).class).toBe('ambiguous')
+  })
+
+  it('takes a mapping that throws or answers nonsense as ambiguous', () => {
+    expect(classify(thrown(fetchFailed('ECONNREFUSED')), () => { throw new Error('bug') }).class).toBe('ambiguous')
+    expect(classify(thrown(fetchFailed('ECONNREFUSED')), () => 'maybe' as never).class).toBe('ambiguous')
   })
 })
 
@@ -59,45 +71,51 @@ describe('errorCode', () => {
   })
 })
 
-describe('classifyResponse', () => {
-  it('maps 200 to succeeded with the body', async () => {
-    expect(await classifyResponse(Response.json({ id: 're_1' }, { status: 200 }))).toEqual({ kind: 'succeeded', body: { id: 're_1' } })
+describe('the reference mapping of responses', () => {
+  it('maps 200 to applied with the body', async () => {
+    expect(await classifyResponse(Response.json({ id: 're_1' }, { status: 200 }))).toEqual({ class: 'applied', body: { id: 're_1' }, detail: '200', inFlight: false })
   })
 
   it('maps 400 to rejected, naming the error code', async () => {
-    expect(await classifyResponse(stripeError(400, 'amount_too_large'))).toEqual({ kind: 'rejected', status: 400, detail: '400 amount_too_large' })
+    expect(await classifyResponse(stripeError(400, 'amount_too_large'))).toMatchObject({ class: 'rejected', detail: '400 amount_too_large' })
   })
 
   it.each([402, 404, 422])('maps %i to rejected', async (status) => {
-    expect((await classifyResponse(stripeError(status, 'x'))).kind).toBe('rejected')
+    expect((await classifyResponse(stripeError(status, 'x'))).class).toBe('rejected')
   })
 
   it('names the error type when there is no code (idempotency_error)', async () => {
-    expect(await classifyResponse(stripeError(400, undefined, 'idempotency_error'))).toEqual({ kind: 'rejected', status: 400, detail: '400 idempotency_error' })
+    expect(await classifyResponse(stripeError(400, undefined, 'idempotency_error'))).toMatchObject({ class: 'rejected', detail: '400 idempotency_error' })
   })
 
-  it('maps 409 to in-flight', async () => {
-    expect(await classifyResponse(stripeError(409, 'idempotency_key_in_use'))).toEqual({ kind: 'in-flight', detail: '409 idempotency_key_in_use' })
+  it('maps a 409 to ambiguous, in flight, asking for no pause', async () => {
+    expect(await classifyResponse(stripeError(409, 'idempotency_key_in_use'))).toMatchObject({ class: 'ambiguous', detail: '409 idempotency_key_in_use', inFlight: true })
   })
 
-  it('maps 429 to rate-limited, reading Retry-After in seconds', async () => {
+  it('maps 429 to not-sent, reading Retry-After in seconds (1 s when absent)', async () => {
     const r = await classifyResponse(new Response(JSON.stringify({ error: { type: 'invalid_request_error', code: 'rate_limit' } }), { status: 429, headers: { 'retry-after': '2' } }))
-    expect(r).toMatchObject({ kind: 'rate-limited', retryAfterMs: 2_000 })
+    expect(r).toMatchObject({ class: 'not-sent', retryAfterMs: 2_000, inFlight: false })
+    expect(await classifyResponse(new Response('{}', { status: 429 }))).toMatchObject({ class: 'not-sent', retryAfterMs: 1_000 })
   })
 
-  it("maps Resend's 409 for another payload to rejected, and its in-progress 409 to in-flight", async () => {
+  it('reads Retry-After on an ambiguous answer, and none when it is not given', async () => {
+    expect(await classifyResponse(new Response('{}', { status: 503, headers: { 'retry-after': '3' } }))).toMatchObject({ class: 'ambiguous', retryAfterMs: 3_000 })
+    expect(await classifyResponse(new Response('{}', { status: 503 }))).not.toHaveProperty('retryAfterMs')
+  })
+
+  it("maps Resend's 409 for another payload to rejected, and its in-progress 409 to ambiguous", async () => {
     const other = await classifyResponse(new Response(JSON.stringify({ statusCode: 409, name: 'invalid_idempotent_request', message: 'x' }), { status: 409 }))
-    expect(other.kind).toBe('rejected')
+    expect(other.class).toBe('rejected')
     const busy = await classifyResponse(new Response(JSON.stringify({ statusCode: 409, name: 'concurrent_idempotent_requests', message: 'x' }), { status: 409 }))
-    expect(busy.kind).toBe('in-flight')
+    expect(busy).toMatchObject({ class: 'ambiguous', inFlight: true })
   })
 
   it.each([500, 502, 503, 504, 408])('maps %i to ambiguous', async (status) => {
-    expect((await classifyResponse(stripeError(status, undefined, 'api_error'))).kind).toBe('ambiguous')
+    expect((await classifyResponse(stripeError(status, undefined, 'api_error'))).class).toBe('ambiguous')
   })
 
   it('copes with a body that is not JSON', async () => {
-    expect(await classifyResponse(new Response('<html>Bad gateway</html>', { status: 502 }))).toEqual({ kind: 'ambiguous', detail: '502' })
-    expect(await classifyResponse(new Response('', { status: 200 }))).toEqual({ kind: 'succeeded', body: null })
+    expect(await classifyResponse(new Response('<html>Bad gateway</html>', { status: 502 }))).toMatchObject({ class: 'ambiguous', detail: '502', body: '<html>Bad gateway</html>' })
+    expect(await classifyResponse(new Response('', { status: 200 }))).toMatchObject({ class: 'applied', body: null })
   })
 })

@@ -1,0 +1,48 @@
+// What the HTTP client observed for one request, as the contract's `Observed`
+// (harness/contract/mapping.ts): the error fetch threw, or the response with its
+// body read. Also the error's code and a few words for messages.
+import type { Observed } from '../../harness/contract/mapping.ts'
+
+/** Run a fetch and observe how it ended. */
+export async function observe(request: () => Promise<Response>): Promise<Observed> {
+  try {
+    const response = await request()
+    return { client: 'fetch', response: { status: response.status, headers: Object.fromEntries(response.headers), body: await readBody(response) } }
+  } catch (error) {
+    return { client: 'fetch', error }
+  }
+}
+
+/** The parsed JSON body, the text if it is not JSON, or null (empty, or unreadable). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => null)
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** `code` of the error or of anything in its cause chain (undici wraps: TypeError('fetch failed', { cause })). */
+export function errorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string') return code
+  }
+  return null
+}
+
+/** An error in a word: its code, else its name. */
+export function errorDetail(error: unknown): string {
+  const name = error instanceof Error ? error.name : ''
+  return errorCode(error) ?? (name || 'unknown error')
+}
+
+/** The observation in a few words, for messages: `ECONNRESET`, `TimeoutError`, `409 idempotency_key_in_use`. */
+export function detail(observed: Observed): string {
+  if ('error' in observed) return errorDetail(observed.error)
+  const { status, body } = observed.response
+  const b = body as { error?: { type?: string; code?: string }; name?: string } | null
+  return `${status} ${b?.error?.code ?? b?.error?.type ?? b?.name ?? ''}`.trim()
+}

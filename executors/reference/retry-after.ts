@@ -1,0 +1,9 @@
+// Retry-After: how long to send a service nothing after it asked for a pause.
+// The pause holds back every request to that service, of any operation, in any
+// later ask too (docs/judges.md).
+
+/** How long to hold back a service that asked for `askedMs`. */
+export type RetryAfterRule = (askedMs: number) => number
+
+/** The reference: as long as it asked. */
+export const honourRetryAfter: RetryAfterRule = (askedMs) => askedMs

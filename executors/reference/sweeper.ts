@@ -1,0 +1,26 @@
+// The recovery sweeper (rule 7): after a restart, the next process looks for
+// the effects of intents left in flight, confirms what it finds, and never
+// marks an unconfirmed one failed.
+import type { IntentLog, Intent } from './intent-log.ts'
+import { PROBE_TIMEOUT_MS } from './reconciliation.ts'
+import type { Probe } from './tools/tool-adapter.ts'
+
+export interface Sweep {
+  readonly log: IntentLog
+  /** One probe for the intent's effect. */
+  look(intent: Intent, timeoutMs: number): Promise<Probe>
+  /** Milliseconds left for work before the recovery's deadline (the policy's budget rule). */
+  left(): number
+}
+
+export type Sweeper = (sweep: Sweep) => Promise<void>
+
+export const probeAndConfirm: Sweeper = async ({ log, look, left }) => {
+  for (const intent of log.unresolved()) {
+    const budget = left()
+    if (budget < PROBE_TIMEOUT_MS) continue
+    const probe = await look(intent, Math.min(PROBE_TIMEOUT_MS, budget))
+    if ('found' in probe && probe.found) log.mark(intent.key, 'SUCCEEDED', { effectId: probe.found })
+    else log.mark(intent.key, 'UNKNOWN') // not seen (yet): stays open; never marked failed
+  }
+}
