@@ -1,3 +1,4 @@
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 // Benchmark: a standard campaign against the reference executor, and the bare
 // msw round trip measured in the same process, so the harness's own overhead
 // is a ratio from one run (absolute figures drift on shared machines).
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { loadBundled } from '../executors/index.ts'
-import { search } from '../harness/run/search.ts'
+import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 
@@ -69,9 +70,9 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDig
 storeCostPerRequest(500) // warm-up
 const storeMs = storeCostPerRequest(3000)
 const bareBefore = await bareMsw(3000)
-await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false }) // warm-up
+await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false, generator: scenarioGenerator() }) // warm-up
 const start = performance.now()
-const result = await search(executor, { runs, seed, stopAtFirstFailure: false })
+const result = await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
 const wallMs = performance.now() - start
 const bareAfter = await bareMsw(3000)
 const bareMs = (bareBefore + bareAfter) / 2
@@ -97,9 +98,9 @@ console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)
 async function supervised(workers: number, n: number, onRun?: (index: number) => void): Promise<{ seconds: number; runs: number }> {
   const pool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers })
   try {
-    await search(pool, { runs: 50, seed: seed + 2, stopAtFirstFailure: false }) // warm-up: every worker started and loaded
+    await search(pool, { runs: 50, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() }) // warm-up: every worker started and loaded
     const start = performance.now()
-    const r = await search(pool, { runs: n, seed, stopAtFirstFailure: false, onRun })
+    const r = await search(pool, { runs: n, seed, stopAtFirstFailure: false, generator: scenarioGenerator(), onRun })
     return { seconds: (performance.now() - start) / 1000, runs: r.summary.runs }
   } finally {
     await pool.close()

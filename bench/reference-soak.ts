@@ -4,10 +4,11 @@
 //
 //   npm run bench:soak                # 10,000 runs: 4 seeds x 2,500
 //   npm run bench:soak -- --runs 2500 --seeds 1,2,3,4
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { parseArgs } from 'node:util'
 import { reference } from '../executors/reference/reference.ts'
 import { JUDGE_NAMES } from '../harness/judge/finding.ts'
-import { search } from '../harness/run/search.ts'
+import { search } from '../harness/campaign/search.ts'
 
 const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' } } })
 const seeds = (values.seeds ?? '1,2,3,4').split(',').map(Number)
@@ -16,7 +17,7 @@ let total = 0
 let failing = 0
 const started = performance.now()
 for (const seed of seeds) {
-  const r = await search(reference, { runs, seed, stopAtFirstFailure: true })
+  const r = await search(reference, { runs, seed, stopAtFirstFailure: true, generator: scenarioGenerator() })
   total += r.summary.runs
   failing += r.summary.failingRuns
   const v = JUDGE_NAMES.filter((j) => r.summary.violations[j] > 0).map((j) => `${j} ${r.summary.violations[j]}`)

@@ -3,9 +3,10 @@
 // few seeds. Targets: median runs-to-first-failure <= 50, shrinking <= 3 s per mutant.
 //
 //   npm run bench:zoo                 # seeds 1-5, up to 1,000 runs each
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { parseArgs } from 'node:util'
 import { ZOO } from '../executors/flawed/index.ts'
-import { search } from '../harness/run/search.ts'
+import { search } from '../harness/campaign/search.ts'
 
 const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' } } })
 const seeds = (values.seeds ?? '1,2,3,4,5').split(',').map(Number)
@@ -26,7 +27,7 @@ for (const m of ZOO) {
   const shrinkMs: number[] = []
   const faults: number[] = []
   for (const seed of seeds) {
-    const r = await search(m.executor, { runs, seed, stopAtFirstFailure: true })
+    const r = await search(m.executor, { runs, seed, stopAtFirstFailure: true, generator: scenarioGenerator() })
     if (!r.counterexample) {
       missed++
       firsts.push(runs + 1)

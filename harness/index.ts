@@ -13,21 +13,21 @@ export type { ExceptionMapping, MappingClass, Observed, ClientName } from './con
 export { MAPPING_CLASSES } from './contract/mapping.ts'
 
 // Scenarios and faults (plain data)
-export type { Scenario, PlanStep, ModelBehaviour } from './run/scenario.ts'
-export { parseScenario } from './run/scenario.ts'
+export type { Scenario, PlanStep, ModelBehaviour } from './scenario/scenario.ts'
+export { parseScenario } from './scenario/scenario.ts'
 export type { Fault } from './faults/catalogue.ts'
 export type { Boundary } from './faults/fault.ts'
 export { FAULT_KINDS } from './faults/catalogue.ts'
 export { scenarioArbitrary, requestFaultArbitrary, executorCrashArbitrary } from '../scenarios/arbitraries.ts'
 
 // Running, judging, searching
-export type { History, HistoryEvent, CallId } from './run/history.ts'
+export type { History, HistoryEvent, CallId } from './history/history.ts'
 export { runScenario, type RunResult } from './run/runner.ts'
 export { judge, JUDGES, type Verdict } from './judge/verdict.ts'
 export type { Violation, JudgeName } from './judge/finding.ts'
-export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './run/search.ts'
-export { compare, passK, type CompareOptions, type LeaderboardRow, type PassK } from './run/compare.ts'
-export type { CampaignSummary } from './run/campaign.ts'
+export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './campaign/search.ts'
+export { compare, passK, type CompareOptions, type LeaderboardRow, type PassK } from './campaign/compare.ts'
+export type { CampaignSummary } from './campaign/campaign.ts'
 
 // The mock services, for pointing real SDKs at them outside a run
 export { mountServices, type Mounted } from './sim/mount.ts'

@@ -1,5 +1,5 @@
 // Renderers for machines: stable JSON.
-import type { SearchResult } from '../harness/run/search.ts'
+import type { SearchResult } from '../harness/campaign/search.ts'
 
 /** The verdict summary of a gate: executor, runs, violations per judge, the minimal counterexample. */
 export function gateJson(result: SearchResult, opts: { runsAsked: number; seed: number }): string {

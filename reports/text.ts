@@ -1,11 +1,11 @@
 // Renderers for people: plain text. They only format what they are given.
-import type { History } from '../harness/run/history.ts'
-import type { Counterexample, SearchResult } from '../harness/run/search.ts'
-import type { LeaderboardRow } from '../harness/run/compare.ts'
+import type { History } from '../harness/history/history.ts'
+import type { Counterexample, SearchResult } from '../harness/campaign/search.ts'
+import type { LeaderboardRow } from '../harness/campaign/compare.ts'
 import type { Verdict } from '../harness/judge/verdict.ts'
 import { JUDGE_NAMES } from '../harness/judge/finding.ts'
 import { ms, pct, table } from './format.ts'
-import { profileName, type ProfileFeature } from '../harness/run/profile.ts'
+import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
 export function renderGate(result: SearchResult, opts: { runsAsked: number; seed: number; savedTo: string | null; replay: string | null }): string {
   const s = result.summary
@@ -78,7 +78,7 @@ function short(judge: string): string {
 }
 
 /** One line: the plan's tools, the faults, and the model's quirks. */
-export function describeScenario(s: import('../harness/run/scenario.ts').Scenario): string {
+export function describeScenario(s: import('../harness/scenario/scenario.ts').Scenario): string {
   const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
   const quirks = [s.model.askAgainAfterSuccess ? 'asks again after success' : '', s.model.ignoresRetrySafe ? 'ignores retry_safe' : '', s.abortOnFailure ? 'aborts on failure' : '']
     .filter(Boolean)

@@ -6,8 +6,9 @@
 import fc from 'fast-check'
 import type { Fault, RequestFault } from '../harness/faults/catalogue.ts'
 import type { ExecutorCrash } from '../harness/faults/executor-crash.ts'
-import type { PlanStep, Scenario, SeededPaymentIntent } from '../harness/run/scenario.ts'
-import type { ProfileFeature } from '../harness/run/profile.ts'
+import type { PlanStep, Scenario, SeededPaymentIntent } from '../harness/scenario/scenario.ts'
+import type { ProfileFeature } from '../harness/scenario/profile.ts'
+import type { ScenarioGenerator } from '../harness/scenario/generator.ts'
 import type { EmailMode } from '../mock-services/email/email.ts'
 
 /** Orders the generated plans refund, each paid by its own payment intent (500.00 EUR). */
@@ -164,4 +165,9 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         },
       }
     })
+}
+
+/** The default generator: the whole catalogue under the given profile (vendor-faithful by default). */
+export function scenarioGenerator(options: ScenarioArbitraryOptions = {}): ScenarioGenerator {
+  return { arbitrary: scenarioArbitrary(options), profile: options.profile ?? [] }
 }

@@ -1,6 +1,6 @@
 // Bug: Every attempt gets the same fixed timeout, whatever is left of the turn: it answers after the deadline.
 // Caught by: returned-after-deadline.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'returned-after-deadline'

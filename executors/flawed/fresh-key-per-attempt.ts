@@ -1,7 +1,7 @@
 // Bug: Every send gets a fresh idempotency key, so the key protects nothing: a late original lands beside its resend.
 // Caught by: duplicate-effect.
 import { randomUUID } from 'node:crypto'
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'duplicate-effect'

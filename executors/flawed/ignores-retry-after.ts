@@ -1,6 +1,6 @@
 // Bug: A 429 is retried after a short backoff, ignoring Retry-After.
 // Caught by: retry-before-retry-after.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'retry-before-retry-after'

@@ -1,6 +1,6 @@
 // The zoo: deliberately flawed executors, each the reference with one bug (its file says which, and which judge should catch it).
 import type { Executor } from '../../harness/contract/executor.ts'
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import freshKeyPerAttempt, { catches as freshKeyPerAttemptCatches } from './fresh-key-per-attempt.ts'
 import keyFromAllArguments, { catches as keyFromAllArgumentsCatches } from './key-from-all-arguments.ts'
 import keyFromTheModel, { catches as keyFromTheModelCatches } from './key-from-the-model.ts'

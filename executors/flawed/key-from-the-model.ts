@@ -1,6 +1,6 @@
 // Bug: The key is the model's tool-call id, which is new on every ask: asking again is a new operation.
 // Caught by: duplicate-effect.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'duplicate-effect'

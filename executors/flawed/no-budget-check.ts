@@ -1,6 +1,6 @@
 // Bug: It starts side effects with too little budget left (no reserve, no minimum): the work lands after the turn's deadline.
 // Caught by: effect-after-deadline.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { turnBudget } from '../reference/budget-rule.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

@@ -1,6 +1,6 @@
 // Bug: A 400/422 validation error is retried with the same request.
 // Caught by: permanent-error-retried.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

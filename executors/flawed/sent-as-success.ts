@@ -1,6 +1,6 @@
 // Bug: A request that was sent but never answered is reported as SUCCEEDED.
 // Caught by: false-success.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

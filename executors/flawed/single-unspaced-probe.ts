@@ -1,6 +1,6 @@
 // Bug: It reconciles with a single probe, sent at once, and takes a miss as proof of no effect: visibility lag defeats it.
 // Caught by: false-failure.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import type { ReconciliationRule } from '../reference/reconciliation.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

@@ -1,6 +1,6 @@
 // Bug: A timeout is reported as FAILED_NO_EFFECT (retry-safe), though the request may have landed.
 // Caught by: false-failure.
-import type { JudgeName } from '../../harness/judge/finding.ts'
+import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

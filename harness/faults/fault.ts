@@ -5,18 +5,8 @@
 // its process (see executor-crash.ts).
 import type { MockService, ServiceErrorKind } from '../../mock-services/service.ts'
 
-/** Where a fault strikes (see DESIGN.md §1). */
-export type Boundary =
-  | 'before-send'
-  | 'in-transit'
-  | 'after-receipt'
-  | 'after-effect'
-  | 'gateway'
-  | 'response'
-  | 'probe'
-  | 'service'
-  | 'executor'
-  | 'model'
+export type { Boundary } from '../contract/names.ts'
+import type { Boundary } from '../contract/names.ts'
 
 /** Fields every fault carries. */
 export interface FaultBase {

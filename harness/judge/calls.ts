@@ -1,8 +1,8 @@
 // A per-tool-call view of a history, built once and shared by the judges.
 // Attribution is the harness's (the call running when a request was made).
 import type { Envelope } from '../contract/envelope.ts'
-import type { Boundary } from '../faults/fault.ts'
-import type { CallId, History } from '../run/history.ts'
+import type { Boundary } from '../contract/names.ts'
+import type { CallId, History } from '../history/history.ts'
 
 export interface Report {
   readonly t: number

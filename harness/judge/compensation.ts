@@ -2,10 +2,10 @@
 // harness's call `<run>#abort`; a compensation names what it acts on in the
 // ledger (`target`: a refund's payment intent = the charge's id; a correction
 // e-mail's original e-mail).
-import { eventsOf, type History } from '../run/history.ts'
+import { eventsOf, type History } from '../history/history.ts'
 import { callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
-import { isAbortCall } from './turns.ts'
+import { isAbortCall } from '../history/call-ids.ts'
 
 /** Effect types that a compensation can undo or correct. */
 const COMPENSABLE = new Set(['charge', 'email'])

@@ -1,7 +1,7 @@
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
-import { isAbortCall } from './turns.ts'
-import type { History } from '../run/history.ts'
+import { isAbortCall } from '../history/call-ids.ts'
+import type { History } from '../history/history.ts'
 
 /** A tool call whose effect happened more than once (for an abort: one effect compensated twice). */
 export function duplicateEffect(history: History): Violation[] {

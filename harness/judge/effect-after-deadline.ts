@@ -10,7 +10,7 @@
 //     and the request forwarded none, or one past the turn's deadline.
 // Every other late effect is a measure (lateEffects), not a violation; what the
 // executor reported about it is still judged (false-failure, false-success…).
-import { eventsOf, type History, type HistoryEvent } from '../run/history.ts'
+import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { turnDeadlines } from './turns.ts'

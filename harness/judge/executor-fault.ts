@@ -1,5 +1,5 @@
 import type { Violation } from './finding.ts'
-import { eventsOf, type History } from '../run/history.ts'
+import { eventsOf, type History } from '../history/history.ts'
 
 /** The executor threw, hung, failed to boot, or returned something that is not an envelope. */
 export function executorFault(history: History): Violation[] {

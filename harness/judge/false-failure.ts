@@ -1,6 +1,6 @@
 import { attemptsBefore, boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 /**
  * A FAILED_NO_EFFECT report for a tool call that did have an effect from an

@@ -1,6 +1,6 @@
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 /** A SUCCEEDED report for a tool call that, by the end of the run, has no effect at all. */
 export function falseSuccess(history: History): Violation[] {

@@ -1,34 +1,9 @@
 // What judges return: plain data.
-import type { Boundary } from '../faults/fault.ts'
-import type { CallId } from '../run/history.ts'
+import type { Boundary, JudgeName } from '../contract/names.ts'
+import type { CallId, History } from '../history/history.ts'
 
-/** The properties a run is checked for. */
-export type JudgeName =
-  | 'duplicate-effect'
-  | 'false-success'
-  | 'false-failure'
-  | 'effect-after-deadline'
-  | 'returned-after-deadline'
-  | 'phantom-compensation'
-  | 'uncompensated-effect'
-  | 'unknown-retry-safe'
-  | 'permanent-error-retried'
-  | 'retry-before-retry-after'
-  | 'executor-fault'
-
-export const JUDGE_NAMES: readonly JudgeName[] = [
-  'duplicate-effect',
-  'false-success',
-  'false-failure',
-  'effect-after-deadline',
-  'returned-after-deadline',
-  'phantom-compensation',
-  'uncompensated-effect',
-  'unknown-retry-safe',
-  'permanent-error-retried',
-  'retry-before-retry-after',
-  'executor-fault',
-]
+export type { JudgeName, BuiltinJudgeName } from '../contract/names.ts'
+export { JUDGE_NAMES } from '../contract/names.ts'
 
 export interface Violation {
   readonly judge: JudgeName
@@ -41,4 +16,4 @@ export interface Violation {
   readonly message: string
 }
 
-export type Judge = (history: import('../run/history.ts').History) => Violation[]
+export type Judge = (history: History) => Violation[]

@@ -1,4 +1,4 @@
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 /**
  * A measure: asks the executor answered FAILED_NO_EFFECT without sending a

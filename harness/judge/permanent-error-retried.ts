@@ -1,4 +1,4 @@
-import { eventsOf, type History } from '../run/history.ts'
+import { eventsOf, type History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 

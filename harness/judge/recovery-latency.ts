@@ -1,5 +1,5 @@
 import { callsOf } from './calls.ts'
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 /**
  * For each tool call a fault struck: virtual ms from the first fault to the

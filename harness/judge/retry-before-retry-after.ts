@@ -4,7 +4,7 @@
 // request to that service before the time is up; requests to another service
 // are its own business. (A process that crashed as the answer arrived never
 // learnt it; its successor is not blamed.)
-import { eventsOf, type History } from '../run/history.ts'
+import { eventsOf, type History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 

@@ -1,5 +1,5 @@
 // Which turn (and so which deadline) was in force at a point of the history.
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 /** `deadlineAt(seq)`: the deadline (virtual ms since the run started) of the turn in force at history position `seq`. */
 export function turnDeadlines(history: History): (seq: number) => number {
@@ -16,14 +16,4 @@ export function turnDeadlines(history: History): (seq: number) => number {
     }
     return deadline
   }
-}
-
-/** The harness's name for a run's abort (compensation): `<run>#abort` — no step id can contain '#'. */
-export function abortCallOf(runId: string): string {
-  return `${runId}#abort`
-}
-
-/** Is this the harness's name for an abort (compensation) of a run? */
-export function isAbortCall(call: string | null): boolean {
-  return call !== null && call.endsWith('#abort')
 }

@@ -1,5 +1,5 @@
 import { callsOf } from './calls.ts'
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 
 export interface UnresolvedMeasure {
   /** Tool calls that got at least one report. */

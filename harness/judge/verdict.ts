@@ -1,6 +1,6 @@
 // All judges over one history. Pure: the same history gives the same verdict.
-import type { History } from '../run/history.ts'
-import { eventsOf } from '../run/history.ts'
+import type { History } from '../history/history.ts'
+import { eventsOf } from '../history/history.ts'
 import { duplicateEffect } from './duplicate-effect.ts'
 import { executorFault } from './executor-fault.ts'
 import { falseFailure } from './false-failure.ts'

@@ -1,6 +1,6 @@
 import { callsOf } from './calls.ts'
-import type { History } from '../run/history.ts'
-import { isAbortCall } from './turns.ts'
+import type { History } from '../history/history.ts'
+import { isAbortCall } from '../history/call-ids.ts'
 
 export interface VerificationCost {
   /** Tool calls that sent at least one request. */

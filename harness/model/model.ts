@@ -6,11 +6,11 @@
 import type { Envelope } from '../contract/envelope.ts'
 import type { ToolCall } from '../contract/tool-call.ts'
 import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
-import type { HistoryRecorder } from '../run/history.ts'
-import type { Scenario } from '../run/scenario.ts'
-import type { ProcessSupervisor } from '../run/processes.ts'
+import type { HistoryRecorder } from '../history/history.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import type { ProcessControl } from './process-control.ts'
 import { oneLine } from '../contract/one-line.ts'
-import { abortCallOf } from '../judge/turns.ts'
+import { abortCallOf } from '../history/call-ids.ts'
 import type { VirtualClock } from '../sim/clock.ts'
 import { uuidFrom, type Rng } from '../sim/random.ts'
 import { regenerateArgs } from './regenerate.ts'
@@ -21,7 +21,7 @@ export interface ModelContext {
   readonly history: HistoryRecorder
   readonly rng: Rng
   readonly clock: VirtualClock
-  readonly supervisor: ProcessSupervisor
+  readonly supervisor: ProcessControl
 }
 
 /** The agent aborts the run: the executor compensates, as its own call, in a turn of its own. */

@@ -9,10 +9,12 @@ import type { VirtualClock } from '../sim/clock.ts'
 import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
 import type { SimStorage } from '../sim/storage.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
-import type { HistoryRecorder } from './history.ts'
+import type { HistoryRecorder } from '../history/history.ts'
 import { oneLine } from '../contract/one-line.ts'
+import type { ProcessControl } from '../model/process-control.ts'
 
 export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly crashed: Crash } | { readonly ok: false; readonly threw: unknown }
+
 
 export interface ProcessSupervisorOptions {
   readonly executor: Executor
@@ -26,7 +28,7 @@ export interface ProcessSupervisorOptions {
   readonly run: symbol
 }
 
-export class ProcessSupervisor {
+export class ProcessSupervisor implements ProcessControl {
   readonly processes: ProcessTable
   readonly #o: ProcessSupervisorOptions
   #process: ExecutorProcess | null = null

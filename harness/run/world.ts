@@ -24,10 +24,10 @@ import { reinstateTampered } from '../sim/patch.ts'
 import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
-import { deepFreeze, effectApplied, HistoryRecorder, type History, type HistoryEvent } from './history.ts'
+import { deepFreeze, effectApplied, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
 import { ProcessSupervisor } from './processes.ts'
-import { allows } from './profile.ts'
-import type { Scenario } from './scenario.ts'
+import { allows } from '../scenario/profile.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 
 export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
 

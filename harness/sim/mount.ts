@@ -2,7 +2,7 @@
 // adapter at them in an ordinary test (real timers, no faults unless given).
 import type { MockService } from '../../mock-services/service.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
-import { effectApplied, HistoryRecorder, type History } from '../run/history.ts'
+import { effectApplied, HistoryRecorder, type History } from '../history/history.ts'
 import { activate, startInterception, stopInterception } from './network.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
 import { RequestPipeline } from './pipeline.ts'

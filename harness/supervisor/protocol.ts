@@ -1,7 +1,7 @@
 // The messages between the supervisor (main thread) and a run worker. Plain,
 // structured-cloneable data only.
-import type { HistoryEvent } from '../run/history.ts'
-import type { Scenario } from '../run/scenario.ts'
+import type { HistoryEvent } from '../history/history.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 
 export type ToWorker =

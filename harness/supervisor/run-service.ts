@@ -2,9 +2,9 @@
 // default for anything loaded by name or path), or the caller's own thread (for
 // an Executor object in a test or a script: fast, but unsupervised).
 import type { Executor } from '../contract/executor.ts'
-import type { History } from '../run/history.ts'
+import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
-import type { Scenario } from '../run/scenario.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import { executorName } from '../run/world.ts'
 import { startInterception, stopInterception } from '../sim/network.ts'
 

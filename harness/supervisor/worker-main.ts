@@ -5,11 +5,12 @@
 // knows what happened up to that point. It never judges.
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
 import { loadBundled } from '../../executors/index.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isExecutor } from '../contract/validate.ts'
-import type { HistoryEvent } from '../run/history.ts'
+import type { HistoryEvent } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
 import { executorName, World } from '../run/world.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
@@ -73,14 +74,28 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   if (ref.kind === 'bundled') return loadBundled(ref.name)
   let mod: Record<string, unknown>
   try {
-    mod = (await import(pathToFileURL(ref.path).href)) as Record<string, unknown>
+    // tsx loads .ts, .mts, .js, .mjs and .cjs alike, as ESM or CommonJS, whatever the package says.
+    mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
   } catch (e) {
-    throw new Error(`cannot load executor module ${ref.spec}: ${oneLine(e)}`)
+    throw new Error(`cannot load executor module ${ref.spec}: ${loadProblem(e)}`)
   }
-  const candidates = [mod.default, mod.executor, ...Object.values(mod)]
+  // A CommonJS module (or TypeScript compiled as one) arrives as { default: module.exports }.
+  const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
+  const candidates = [mod.default, mod.executor, inner.default, inner.executor, ...Object.values(mod), ...Object.values(inner)]
   const found = candidates.find(isExecutor)
   if (!found) throw new Error(`${ref.spec} exports no Executor: export default (or export const executor =) an object with a string "name" and a "boot(ctx)" function`)
   return found
+}
+
+/** Why a module did not load, in one line — for a syntax error, with its file, line and column. */
+function loadProblem(e: unknown): string {
+  const located = (e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null)?.errors?.[0]
+  if (located?.location) return `syntax error at ${located.location.file}:${located.location.line}:${located.location.column}: ${located.text}`
+  const text = e instanceof Error ? e.message : ''
+  const line = text.split('\n').find((l) => /:\d+:\d+: ERROR: /.test(l))
+  if (line) return `syntax error at ${line.replace(': ERROR:', ':')}`
+  // A plain Error says enough by its message; another class's name is part of the news (TypeError, …).
+  return e instanceof Error && e.name === 'Error' ? (e.message.split('\n')[0] ?? '') : oneLine(e)
 }
 
 // 5. Events go out as they are recorded: at once when they mark work in flight (so the
@@ -137,7 +152,7 @@ async function handle(m: ToWorker): Promise<void> {
   try {
     executor = await load(m.executor)
   } catch (e) {
-    post({ type: 'load-failed', task: m.task, message: oneLine(e) })
+    post({ type: 'load-failed', task: m.task, message: e instanceof Error ? e.message.split('\n')[0]! : oneLine(e) })
     return
   }
   if (m.type === 'load') {

@@ -2,8 +2,8 @@
 // is private to the text renderer; this copy should become an import once it
 // is exported). The timeline uses these sentences as tooltips and in the
 // folded text history.
-import type { HistoryEvent } from '../../harness/run/history.ts'
-import { profileName, type ProfileFeature } from '../../harness/run/profile.ts'
+import type { HistoryEvent } from '../../harness/history/history.ts'
+import { profileName, type ProfileFeature } from '../../harness/scenario/profile.ts'
 
 export function describeEvent(e: HistoryEvent): string {
   switch (e.type) {

@@ -1,6 +1,6 @@
 // What the HTML report draws: plain data, derived from a result's JSON (the
 // renderer never judges or runs anything; it only formats this).
-import type { HistoryEvent } from '../../harness/run/history.ts'
+import type { HistoryEvent } from '../../harness/history/history.ts'
 
 export interface HtmlViolation {
   readonly judge: string

@@ -3,7 +3,7 @@
 // (its envelopes, from outcome-reported and abort-reported). Lines a
 // violation is about are drawn in the warning colour with its number.
 import type { Envelope } from '../../harness/contract/envelope.ts'
-import type { History } from '../../harness/run/history.ts'
+import type { History } from '../../harness/history/history.ts'
 import { eventDetail } from './describe.ts'
 import { el, fit, MONO, text, title, wrap } from './svg.ts'
 import { duration } from './time.ts'

@@ -1,7 +1,7 @@
 // The timeline's furniture: tinted rows, lane heads and lifelines (the
 // executor's dashed while no process is alive), time breaks, the turns'
 // deadlines, and the time axis. The events themselves are timeline-event.ts.
-import type { History } from '../../harness/run/history.ts'
+import type { History } from '../../harness/history/history.ts'
 import { COLORS } from './colors.ts'
 import { el, fit, num, text, textWidth, title } from './svg.ts'
 import { duration } from './time.ts'

@@ -1,7 +1,7 @@
 // Where each history event goes on the sequence timeline: its lane, whether it
 // is an arrow between lanes or a mark on one, its short label and its tone.
 // Geometry is the drawing's business (timeline.ts); this only sorts events out.
-import type { History, HistoryEvent } from '../../harness/run/history.ts'
+import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import { duration } from './time.ts'
 
 export interface Lane {

@@ -5,7 +5,7 @@
 // crashes, the ledger's truth beside each report, and every violation in the
 // warning colour with its message in a callout. Each element has a <title>
 // tooltip with the full event, and data-* attributes for tests.
-import type { History } from '../../harness/run/history.ts'
+import type { History } from '../../harness/history/history.ts'
 import { renderCallouts } from './callouts.ts'
 import type { HtmlViolation } from './input.ts'
 import { renderLedgerPanel } from './ledger-panel.ts'

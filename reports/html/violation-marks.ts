@@ -3,7 +3,7 @@
 // and wrote the message; this only finds, in the history, what they named —
 // the effects, asks and attempts the message mentions, else the call's
 // reports and effects.
-import type { History, HistoryEvent } from '../../harness/run/history.ts'
+import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlViolation } from './input.ts'
 
 export interface ViolationMarks {

@@ -8,7 +8,7 @@ import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import type { Delivery } from '../../mock-services/service.ts'
 import { mountServices, type Mounted } from '../../harness/sim/mount.ts'
-import { parseScenario } from '../../harness/run/scenario.ts'
+import { parseScenario } from '../../harness/scenario/scenario.ts'
 import { refundScenario } from '../support/scenario.ts'
 
 const D: Delivery = { attempt: 1, call: 'r/s1' }

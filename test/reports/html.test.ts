@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { History, HistoryEvent } from '../../harness/run/history.ts'
+import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlReport, HtmlViolation } from '../../reports/html/input.ts'
 import { renderHtmlReport } from '../../reports/html/report.ts'
 import { renderTimelineSvg } from '../../reports/html/timeline.ts'

@@ -8,7 +8,7 @@ import { naive } from '../../executors/naive.ts'
 import { reference } from '../../executors/reference/reference.ts'
 import { judge } from '../../harness/judge/verdict.ts'
 import { runScenario } from '../../harness/run/runner.ts'
-import { parseScenario, type Scenario } from '../../harness/run/scenario.ts'
+import { parseScenario, type Scenario } from '../../harness/scenario/scenario.ts'
 
 const DIR = join(import.meta.dirname, '..', '..', 'scenarios', 'named')
 const named: [string, Scenario][] = readdirSync(DIR)

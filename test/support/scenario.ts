@@ -1,6 +1,6 @@
 // Small builders for hand-written scenarios in tests.
 import type { Fault } from '../../harness/faults/catalogue.ts'
-import type { Scenario } from '../../harness/run/scenario.ts'
+import type { Scenario } from '../../harness/scenario/scenario.ts'
 
 export function refundScenario(overrides: Partial<Scenario> & { faults?: readonly Fault[] } = {}): Scenario {
   return {

@@ -1,9 +1,14 @@
 // The two things every adapter does over HTTP: send a side-effecting request
 // under its key (forwarding the cut-off), and walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
-import { DEADLINE_HEADER } from '../../../mock-services/deadline.ts'
 import { errorDetail, observe } from '../observation.ts'
 import type { Probe } from './tool-adapter.ts'
+
+/**
+ * faultline's deadline header (README): a service that honours it refuses work arriving later.
+ * Neither Stripe nor Resend does; forwarding it costs nothing and helps where a service does.
+ */
+const DEADLINE_HEADER = 'x-request-deadline'
 
 /** POST `body` with the operation's key and cut-off; what the client observed. */
 export function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed> {

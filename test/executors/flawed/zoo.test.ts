@@ -2,9 +2,10 @@
 // the zoo, each with the judge its file names.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 import { describe, expect, it } from 'vitest'
 import { ZOO } from '../../../executors/flawed/index.ts'
-import { search } from '../../../harness/run/search.ts'
+import { search } from '../../../harness/campaign/search.ts'
 
 /** gate's defaults (harness/cli/main.ts). */
 const GATE = { runs: 200, seed: 1 }
@@ -23,7 +24,7 @@ describe('the zoo of flawed executors', () => {
   const report: string[] = []
   it.each(ZOO.map((m) => [m.executor.name, m] as const))('gate catches %s with the judge its file names', async (_name, member) => {
     const judges = new Set<string>()
-    const result = await search(member.executor, { ...GATE, stopAtFirstFailure: true, onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)) })
+    const result = await search(member.executor, { ...GATE, stopAtFirstFailure: true, generator: scenarioGenerator(), onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)) })
     expect(result.counterexample, `${member.executor.name} was not caught in ${GATE.runs} runs`).not.toBeNull()
     expect([...judges]).toContain(member.catches)
     const c = result.counterexample!

@@ -4,7 +4,7 @@
 // ctx.services.payments and keeps what the client raised.
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { RequestFault } from '../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../harness/run/history.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { refundScenario } from '../../support/scenario.ts'
 import type { ClientCall } from './clients.ts'

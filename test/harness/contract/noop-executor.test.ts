@@ -1,11 +1,12 @@
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 import { describe, expect, it } from 'vitest'
 import { noopExecutor } from '../../../harness/contract/noop-executor.ts'
 import { checkEnvelope } from '../../../harness/contract/validate.ts'
-import { search } from '../../../harness/run/search.ts'
+import { search } from '../../../harness/campaign/search.ts'
 
 describe('no-op executor', () => {
   it('is never judged a violator: honest inaction is not a lie', async () => {
-    const result = await search(noopExecutor, { runs: 50, seed: 9, stopAtFirstFailure: true })
+    const result = await search(noopExecutor, { runs: 50, seed: 9, stopAtFirstFailure: true, generator: scenarioGenerator() })
     expect(result.counterexample).toBeNull()
     expect(result.summary.requests).toBe(0)
   })

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../harness/run/history.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
-import type { Scenario } from '../../../harness/run/scenario.ts'
+import type { Scenario } from '../../../harness/scenario/scenario.ts'
 import { oneShotExecutor, type Seen } from '../../support/one-shot-executor.ts'
 import { refundScenario } from '../../support/scenario.ts'
 

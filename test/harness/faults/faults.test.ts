@@ -2,7 +2,7 @@
 // error the client saw.
 import { describe, expect, it } from 'vitest'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../harness/run/history.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { oneShotExecutor, type Seen } from '../../support/one-shot-executor.ts'
 import { refundScenario } from '../../support/scenario.ts'

@@ -1,8 +1,8 @@
 // Hand-written histories for judge tests: events get increasing `seq`, and
 // the virtual time `t` set by `at()` (it stays put until moved again).
 import type { Envelope, OutcomeStatus } from '../../../harness/contract/envelope.ts'
-import type { Boundary } from '../../../harness/faults/fault.ts'
-import type { CallId, EventInput, History, HistoryEvent } from '../../../harness/run/history.ts'
+import type { Boundary } from '../../../harness/contract/names.ts'
+import type { CallId, EventInput, History, HistoryEvent } from '../../../harness/history/history.ts'
 
 export function envelope(status: OutcomeStatus, effect: Envelope['effect'] = null): Envelope {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { notStarted } from '../../../harness/judge/not-started.ts'
-import type { History } from '../../../harness/run/history.ts'
+import type { History } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { refundScenario } from '../../support/scenario.ts'

@@ -120,7 +120,7 @@ describe('returnedAfterDeadline', () => {
         { seq: 1, t: 900, type: 'abort-requested', run: 'r', reason: 'x' },
         { seq: 2, t: 900, type: 'turn-started', deadline: 10_900 },
         { seq: 3, t: at, type: 'abort-reported', run: 'r', envelopes: [envelope] },
-      ] as unknown as import('../../../harness/run/history.ts').History
+      ] as unknown as import('../../../harness/history/history.ts').History
     expect(returnedAfterDeadline(mk(11_400))).toEqual([])
     expect(returnedAfterDeadline(mk(11_401))).toEqual([expect.objectContaining({ judge: 'returned-after-deadline', call: 'r#abort' })])
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { JUDGE_NAMES } from '../../../harness/judge/finding.ts'
 import { JUDGES, judge } from '../../../harness/judge/verdict.ts'
-import type { History } from '../../../harness/run/history.ts'
+import type { History } from '../../../harness/history/history.ts'
 import { history } from './history-builder.ts'
 
 function deepFreeze(h: History): History {

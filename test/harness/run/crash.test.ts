@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
-import { eventsOf } from '../../../harness/run/history.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { refundScenario } from '../../support/scenario.ts'
 

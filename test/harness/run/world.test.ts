@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { naive } from '../../../executors/naive.ts'
 import type { Executor } from '../../../harness/contract/executor.ts'
-import { eventsOf } from '../../../harness/run/history.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { tamperedPatches } from '../../../harness/sim/patch.ts'
 import { refundScenario } from '../../support/scenario.ts'

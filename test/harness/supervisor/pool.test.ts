@@ -5,9 +5,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { main, type Io } from '../../../harness/cli/main.ts'
 import { deathHistory, inFlight, WorkerPool } from '../../../harness/supervisor/pool.ts'
-import type { HistoryEvent } from '../../../harness/run/history.ts'
+import type { HistoryEvent } from '../../../harness/history/history.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
-import { campaignScenarios } from '../../../harness/run/search.ts'
+import { campaignScenarios } from '../../../harness/campaign/search.ts'
 import { join } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')

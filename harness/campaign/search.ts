@@ -7,23 +7,22 @@
 // The result is the same for any number of workers.
 import { realNow } from '../sim/real-clock.ts'
 import fc from 'fast-check'
-import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
 import { InThreadRunService, type RunService } from '../supervisor/run-service.ts'
 import { Campaign, type CampaignSummary } from './campaign.ts'
-import type { Scenario } from './scenario.ts'
-import { profileName, type ProfileFeature } from './profile.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import { profileName } from '../scenario/profile.ts'
+import type { ScenarioGenerator } from '../scenario/generator.ts'
 
 export interface SearchOptions {
   readonly runs: number
   readonly seed: number
   /** Stop generating at the first failing run (a gate), or run them all (a comparison). */
   readonly stopAtFirstFailure: boolean
-  readonly arbitrary?: fc.Arbitrary<Scenario>
-  /** What the services may do beyond the vendors (ignored when `arbitrary` is given; default vendor-faithful). */
-  readonly profile?: readonly ProfileFeature[]
+  /** What draws the scenarios (scenarios/arbitraries.ts makes the default one: `scenarioGenerator()`). */
+  readonly generator: ScenarioGenerator
   /** Called after every generated run (not during shrinking), in the order runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
   /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
@@ -96,12 +95,12 @@ export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: numbe
 }
 
 async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
-  const arbitrary = options.arbitrary ?? scenarioArbitrary({ profile: options.profile })
+  const arbitrary = options.generator.arbitrary
   const generated = campaignScenarios(arbitrary, options.seed, options.runs)
   const { judged, count } = await runAll(service, generated, options)
 
   // Aggregated in run order, over exactly the runs a one-worker campaign would have made.
-  const campaign = new Campaign(service.executorName, profileName(options.profile))
+  const campaign = new Campaign(service.executorName, profileName(options.generator.profile))
   let first: { index: number; judge: JudgeName } | null = null
   const firstByJudge = new Map<JudgeName, number>()
   for (let i = 0; i < count; i++) {

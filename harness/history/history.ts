@@ -1,7 +1,7 @@
 // The history of one run: an append-only list of plain events stamped with
 // virtual time. Judges and reports read only this.
 import type { Envelope } from '../contract/envelope.ts'
-import type { Boundary } from '../faults/fault.ts'
+import type { Boundary } from '../contract/names.ts'
 import type { LedgerEntry } from '../../mock-services/ledger.ts'
 
 /** `runId/stepId`: the harness's name for a tool call. */

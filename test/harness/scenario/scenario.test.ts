@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseScenario } from '../../../harness/run/scenario.ts'
+import { parseScenario } from '../../../harness/scenario/scenario.ts'
 
 function valid(): Record<string, any> {
   return {

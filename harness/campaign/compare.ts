@@ -2,12 +2,11 @@
 // violations per judge, unresolved rate, recovery latency, verification cost,
 // pass^k reliability, and one minimal counterexample per violation class.
 import fc from 'fast-check'
-import { scenarioArbitrary } from '../../scenarios/arbitraries.ts'
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
-import type { Scenario } from './scenario.ts'
-import type { ProfileFeature } from './profile.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import type { ScenarioGenerator } from '../scenario/generator.ts'
 import { asService, search, type SearchResult } from './search.ts'
 
 export interface CompareOptions {
@@ -17,9 +16,8 @@ export interface CompareOptions {
   readonly k: number
   /** How many of the generated scenarios pass^k replays. */
   readonly passKScenarios: number
-  readonly arbitrary?: fc.Arbitrary<Scenario>
-  /** What the services may do beyond the vendors (ignored when `arbitrary` is given). */
-  readonly profile?: readonly ProfileFeature[]
+  /** What draws the scenarios (scenarios/arbitraries.ts makes the default one). */
+  readonly generator: ScenarioGenerator
 }
 
 export interface PassK {
@@ -40,13 +38,13 @@ export interface LeaderboardRow extends SearchResult {
  * pool) for each, which is closed when its row is done.
  */
 export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
-  const arbitrary = options.arbitrary ?? scenarioArbitrary({ profile: options.profile })
+  const arbitrary = options.generator.arbitrary
   const rows: LeaderboardRow[] = []
   const sample = fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.passKScenarios, options.runs) })
   for (const e of executors) {
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
-      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, arbitrary, profile: options.profile })
+      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, generator: options.generator })
       rows.push({ ...result, passK: await passK(service, sample, options.k) })
     } finally {
       await service.close()

@@ -1,15 +1,16 @@
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 import { describe, expect, it } from 'vitest'
 import { ZOO } from '../../../executors/flawed/index.ts'
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { JUDGE_NAMES } from '../../../harness/judge/finding.ts'
-import { compare } from '../../../harness/run/compare.ts'
+import { compare } from '../../../harness/campaign/compare.ts'
 import { renderCompare } from '../../../reports/text.ts'
 
 describe('compare', () => {
   it('runs the same scenarios against each executor: the reference clean with full pass^k, the others caught with a counterexample per class', async () => {
     const keyFromModel = ZOO.find((m) => m.executor.name === 'key-from-the-model')!.executor
-    const rows = await compare([reference, naive, keyFromModel], { runs: 150, seed: 3, k: 3, passKScenarios: 20 })
+    const rows = await compare([reference, naive, keyFromModel], { runs: 150, seed: 3, k: 3, passKScenarios: 20, generator: scenarioGenerator() })
     const [ref, nai, kfm] = rows
     // The same scenarios: same requests would differ, but the run count and the seeds are the same.
     expect(rows.map((r) => r.summary.runs)).toEqual([150, 150, 150])

@@ -1,0 +1,9 @@
+// Where a command writes: stdout for its report, stderr for everything else.
+
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+  cwd: string
+}
+
+export const processIo: Io = { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), cwd: process.cwd() }

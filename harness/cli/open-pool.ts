@@ -1,0 +1,25 @@
+// Start the supervisor's workers for an executor given by name or path; a
+// name, path or module that is not usable is bad usage (exit 2), in one line.
+import { BUNDLED_NAMES } from '../../executors/index.ts'
+import { executorRef, ExecutorRefError, type ExecutorRef } from '../supervisor/executor-ref.ts'
+import { LoadFailure, WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
+import { UsageError } from './usage-error.ts'
+
+export function resolveExecutor(spec: string, cwd: string): ExecutorRef {
+  try {
+    return executorRef(spec, BUNDLED_NAMES, cwd)
+  } catch (e) {
+    if (e instanceof ExecutorRefError) throw new UsageError(e.message)
+    throw e
+  }
+}
+
+export async function openPool(spec: string, cwd: string, pool: PoolOptions): Promise<WorkerPool> {
+  const ref = resolveExecutor(spec, cwd)
+  try {
+    return await WorkerPool.open(ref, pool)
+  } catch (e) {
+    if (e instanceof LoadFailure) throw new UsageError(e.message)
+    throw e
+  }
+}

@@ -1,0 +1,48 @@
+// Reading a scenario file a person wrote or faultline saved: a byte-order mark
+// is fine, JSON nested absurdly deep is refused before anything recurses into
+// it, and every problem is one line that names the file, the place and the fix.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseScenario, type Scenario } from '../scenario/scenario.ts'
+import { UsageError } from './usage-error.ts'
+
+/** Far deeper than any scenario (about 6 levels), far shallower than a stack. */
+export const MAX_JSON_DEPTH = 64
+
+export function readScenarioFile(file: string, cwd: string): Scenario {
+  let text: string
+  try {
+    text = readFileSync(resolve(cwd, file), 'utf8')
+  } catch {
+    throw new UsageError(`cannot read scenario file ${file} (check the path)`)
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1) // a UTF-8 byte-order mark, as some editors write
+  const depth = nestingDepth(text)
+  if (depth > MAX_JSON_DEPTH) throw new UsageError(`${file} nests ${depth} levels deep; a scenario needs fewer than ${MAX_JSON_DEPTH} (is it the right file?)`)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new UsageError(`${file} is not valid JSON: ${(e as Error).message.split('\n')[0]}`)
+  }
+  const parsed = parseScenario(json)
+  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.problem}`)
+  return parsed.value
+}
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped), without parsing it. */
+export function nestingDepth(text: string): number {
+  let depth = 0
+  let max = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth)
+    else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return max
+}

@@ -1,0 +1,66 @@
+// What --help prints: the overview, and each command's own options.
+import { BUNDLED_NAMES } from '../../executors/index.ts'
+import { PROFILE_FEATURES } from '../scenario/profile.ts'
+import { DEFAULT_BUDGETS } from '../supervisor/budgets.ts'
+import { MAX_SEED } from './options.ts'
+
+const SUPERVISION = `supervision (the executor runs in worker threads; the verdict is this process's alone):
+  --workers N          runs at once (default: the cores available; run: 1); results are the same for any N
+  --run-timeout MS     real time one run may take before it is stopped and replayed once, then reported hung (default ${DEFAULT_BUDGETS.runRealMs})
+  --load-timeout MS    real time loading the executor module may take (default ${DEFAULT_BUDGETS.loadRealMs})
+  --worker-memory MB   heap of one worker; past it the run is reported out-of-memory (default ${DEFAULT_BUDGETS.workerMemoryMb})
+  --max-events N       history events one run may record; past it the run is cut short, flooded (default ${DEFAULT_BUDGETS.eventsPerRun})`
+
+const PROFILES = `profiles: what the mock services may do beyond the real vendors
+  --profile vendor     (default) only what Stripe and Resend do (docs/vendors.md)
+  --profile hostile    every feature below
+  --profile F,G,...    some of: ${PROFILE_FEATURES.join(', ')}`
+
+const EXIT = 'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
+
+export const COMMAND_USAGE = {
+  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--json] [supervision]
+  Generate N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each;
+  stop at the first violation, shrink it to a minimal scenario, save it and print how to replay it.
+
+${PROFILES}
+
+${SUPERVISION}
+
+${EXIT}`,
+  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--json] [supervision]
+  The same N generated scenarios (default 200) against each executor (default: every bundled one):
+  a leaderboard, pass^k over 25 scenarios replayed K times (default 3), one minimal counterexample per
+  violation class. Exits 0 (the comparison is a report, not a gate).
+
+${PROFILES}
+
+${SUPERVISION}`,
+  run: `faultline run <scenario.json> [--executor <name|path>] [--json] [supervision]
+  Replay one scenario (default executor: reference): its history, stamped with virtual time, and its verdict.
+  Exits 1 when the verdict has a violation.
+
+${SUPERVISION}`,
+  serve: `faultline serve [--port P]
+  Serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C.`,
+} as const
+
+export type Command = keyof typeof COMMAND_USAGE
+
+export const USAGE = `faultline — fault-injection tests for AI-agent tool-call executors
+
+usage:
+  faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--json]
+      generate N scenarios, run and judge each; exit 1 on the first violation (shrunk and saved)
+  faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--json]
+      the same N scenarios against each executor: a leaderboard with pass^k over 25 of them
+  faultline run <scenario.json> [--executor <name|path>] [--json]
+      replay one scenario and print its history and verdict
+  faultline serve [--port P]
+      serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
+  faultline <command> --help      that command's options (supervision budgets, profiles)
+  faultline --version
+
+${EXIT}
+bundled executors: ${BUNDLED_NAMES.join(', ')}
+defaults: --runs 200, --seed 1, --profile vendor`

@@ -1,0 +1,48 @@
+// Names the whole harness shares with its users: where a fault strikes, and
+// which property a judge checks. Plain strings, defined once.
+
+/** Where a fault strikes on a request's path, or outside it (DESIGN.md §1). */
+export type Boundary =
+  | 'before-send'
+  | 'in-transit'
+  | 'after-receipt'
+  | 'after-effect'
+  | 'gateway'
+  | 'response'
+  | 'probe'
+  | 'service'
+  | 'executor'
+  | 'model'
+
+export const BOUNDARIES: readonly Boundary[] = ['before-send', 'in-transit', 'after-receipt', 'after-effect', 'gateway', 'response', 'probe', 'service', 'executor', 'model']
+
+/** The properties the bundled judges check (harness/judge/, one file each). */
+export type BuiltinJudgeName =
+  | 'duplicate-effect'
+  | 'false-success'
+  | 'false-failure'
+  | 'effect-after-deadline'
+  | 'returned-after-deadline'
+  | 'phantom-compensation'
+  | 'uncompensated-effect'
+  | 'unknown-retry-safe'
+  | 'permanent-error-retried'
+  | 'retry-before-retry-after'
+  | 'executor-fault'
+
+/** A judge's name: a bundled one, or one a team registered (`defineJudge`). */
+export type JudgeName = BuiltinJudgeName | (string & {})
+
+export const JUDGE_NAMES: readonly BuiltinJudgeName[] = [
+  'duplicate-effect',
+  'false-success',
+  'false-failure',
+  'effect-after-deadline',
+  'returned-after-deadline',
+  'phantom-compensation',
+  'uncompensated-effect',
+  'unknown-retry-safe',
+  'permanent-error-retried',
+  'retry-before-retry-after',
+  'executor-fault',
+]
