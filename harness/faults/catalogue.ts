@@ -1,62 +1,53 @@
-// Every fault kind, by name. Scenario validation, generation and the docs read this.
-import { connectionRefused, type ConnectionRefused } from './connection-refused.ts'
-import { dnsFailure, type DnsFailure } from './dns-failure.ts'
-import { dropped, type Dropped } from './dropped.ts'
-import { errorResponse, type ErrorResponse } from './error-response.ts'
+// Every fault kind, by name. Scenario validation, generation, the pipeline and the docs read this.
+import { connectionRefused } from './connection-refused.ts'
+import { dnsFailure } from './dns-failure.ts'
+import { dropped } from './dropped.ts'
+import { errorResponse } from './error-response.ts'
 import { executorCrash, type ExecutorCrash } from './executor-crash.ts'
-import type { RequestFaultKind } from './fault.ts'
-import { gatewayTimeout, type GatewayTimeout } from './gateway-timeout.ts'
-import { lateDelivery, type LateDelivery } from './late-delivery.ts'
-import { latency, type Latency } from './latency.ts'
-import { probeTimeout, type ProbeTimeout } from './probe-timeout.ts'
-import { resetAfterEffect, type ResetAfterEffect } from './reset-after-effect.ts'
-import { serverFailsBeforeApply, type ServerFailsBeforeApply } from './server-fails-before-apply.ts'
-import { serviceRestart, type ServiceRestart } from './service-restart.ts'
-import { withholdAfterEffect, type WithholdAfterEffect } from './withhold-after-effect.ts'
+import type { FaultOf, RequestFaultKind } from './fault.ts'
+import { gatewayTimeout } from './gateway-timeout.ts'
+import { lateDelivery } from './late-delivery.ts'
+import { latency } from './latency.ts'
+import { probeTimeout } from './probe-timeout.ts'
+import { resetAfterEffect } from './reset-after-effect.ts'
+import { serverFailsBeforeApply } from './server-fails-before-apply.ts'
+import { serviceRestart } from './service-restart.ts'
+import { withholdAfterEffect } from './withhold-after-effect.ts'
+
+/** The request fault kinds, in the catalogue's order (docs/faults.md). */
+export const REQUEST_FAULTS = [
+  connectionRefused,
+  dnsFailure,
+  latency,
+  lateDelivery,
+  dropped,
+  serverFailsBeforeApply,
+  resetAfterEffect,
+  withholdAfterEffect,
+  gatewayTimeout,
+  errorResponse,
+  probeTimeout,
+  serviceRestart,
+] as const
 
 /** A fault on a request's path: scenario data. */
-export type RequestFault =
-  | ConnectionRefused
-  | DnsFailure
-  | Latency
-  | LateDelivery
-  | Dropped
-  | ServerFailsBeforeApply
-  | ResetAfterEffect
-  | WithholdAfterEffect
-  | GatewayTimeout
-  | ErrorResponse
-  | ProbeTimeout
-  | ServiceRestart
+export type RequestFault = FaultOf<(typeof REQUEST_FAULTS)[number]>
 
 /** A fault of any kind: scenario data. */
 export type Fault = RequestFault | ExecutorCrash
 
-export const REQUEST_FAULT_KINDS: { readonly [K in RequestFault['kind']]: RequestFaultKind<Extract<RequestFault, { kind: K }>> } = {
-  'connection-refused': connectionRefused,
-  'dns-failure': dnsFailure,
-  latency,
-  'late-delivery': lateDelivery,
-  dropped,
-  'server-fails-before-apply': serverFailsBeforeApply,
-  'reset-after-effect': resetAfterEffect,
-  'withhold-after-effect': withholdAfterEffect,
-  'gateway-timeout': gatewayTimeout,
-  'error-response': errorResponse,
-  'probe-timeout': probeTimeout,
-  'service-restart': serviceRestart,
-}
+const BY_KIND = new Map<string, RequestFaultKind>(REQUEST_FAULTS.map((k) => [k.kind, k as unknown as RequestFaultKind]))
 
-/** Every kind with its boundary and parameter check (request faults and the executor crash). */
-export const FAULT_KINDS: { readonly [K in Fault['kind']]: { readonly kind: K; readonly boundary: Extract<Fault, { kind: K }>['boundary']; readonly summary: string; check(f: Record<string, unknown>): string | null } } = {
-  ...REQUEST_FAULT_KINDS,
-  'executor-crash': executorCrash,
-}
+/** Every kind's name, boundary and summary (request faults and the executor crash). */
+export const FAULT_KINDS: Readonly<Record<Fault['kind'], { readonly kind: string; readonly boundary: string; readonly summary: string; readonly truth: string }>> = Object.fromEntries(
+  [...REQUEST_FAULTS, executorCrash].map((k) => [k.kind, { kind: k.kind, boundary: k.boundary, summary: k.summary, truth: k.truth }]),
+) as never
 
 export function isRequestFault(f: Fault): f is RequestFault {
   return f.kind !== 'executor-crash'
 }
 
-export function requestFaultKind(fault: RequestFault): RequestFaultKind<RequestFault> {
-  return REQUEST_FAULT_KINDS[fault.kind] as RequestFaultKind<RequestFault>
+/** The kind a request fault is of. */
+export function requestFaultKind(fault: RequestFault): RequestFaultKind {
+  return BY_KIND.get(fault.kind)!
 }

@@ -1,20 +1,20 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /** before-send: the connection is refused; the request never leaves the client. */
-export interface ConnectionRefused extends RequestFaultBase {
-  readonly kind: 'connection-refused'
-  readonly boundary: 'before-send'
-}
-
-export const connectionRefused: RequestFaultKind<ConnectionRefused> = {
+export const connectionRefused = requestFaultKind({
   kind: 'connection-refused',
   boundary: 'before-send',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'connection refused (ECONNREFUSED)',
   truth: 'no effect',
+  params: {},
+  weight: 2,
+  spine: true,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     throw networkError('ECONNREFUSED', new URL(ctl.request.url).hostname)
   },
-  check: () => null,
-}
+})
+export type ConnectionRefused = FaultOf<typeof connectionRefused>

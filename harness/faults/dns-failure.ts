@@ -1,20 +1,19 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /** before-send: the service's name does not resolve; nothing is sent. */
-export interface DnsFailure extends RequestFaultBase {
-  readonly kind: 'dns-failure'
-  readonly boundary: 'before-send'
-}
-
-export const dnsFailure: RequestFaultKind<DnsFailure> = {
+export const dnsFailure = requestFaultKind({
   kind: 'dns-failure',
   boundary: 'before-send',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'DNS failure (ENOTFOUND)',
   truth: 'no effect',
+  params: {},
+  weight: 1,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     throw networkError('ENOTFOUND', new URL(ctl.request.url).hostname)
   },
-  check: () => null,
-}
+})
+export type DnsFailure = FaultOf<typeof dnsFailure>

@@ -1,21 +1,20 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /** in-transit: the request is silently dropped; the client waits for its own timeout. */
-export interface Dropped extends RequestFaultBase {
-  readonly kind: 'dropped'
-  readonly boundary: 'in-transit'
-}
-
-export const dropped: RequestFaultKind<Dropped> = {
+export const dropped = requestFaultKind({
   kind: 'dropped',
   boundary: 'in-transit',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'silently dropped; the client sees only its own timeout',
   truth: 'no effect',
+  params: {},
+  weight: 1,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     await ctl.clientGaveUp()
     throw abandonedRequest('dropped request')
   },
-  check: () => null,
-}
+})
+export type Dropped = FaultOf<typeof dropped>

@@ -1,26 +1,35 @@
 // Faults are scenario data: a plain, JSON-serialisable description of what
-// goes wrong and where. Each kind lives in its own file. Faults on a request's
-// path strike the n-th request of the kind they target and decide that
-// attempt's fate; crashes of the executor strike the n-th observable step of
-// its process (see executor-crash.ts).
+// goes wrong and where. Each kind lives in its own file and declares, there,
+// everything about itself: its data (a zod schema, from which its type and its
+// validation follow), its arbitrary (how a campaign draws its parameters), its
+// truth (what the ledger will say), and how it strikes.
+//
+// A fault is addressed relative to a tool call: `step` names a plan step (or
+// `#abort`, the run's compensation), and `send` / `probe` the n-th
+// side-effecting request / the n-th read made on behalf of that step, over all
+// its asks. So a fault stays with its step when shrinking drops other steps.
+import type fc from 'fast-check'
+import { z } from 'zod'
 import type { MockService, ServiceErrorKind } from '../../mock-services/service.ts'
-
-export type { Boundary } from '../contract/names.ts'
 import type { Boundary } from '../contract/names.ts'
 
-/** Fields every fault carries. */
-export interface FaultBase {
-  readonly kind: string
-  readonly boundary: Boundary
-}
+export type { Boundary } from '../contract/names.ts'
 
-/** A fault on a request's path. */
-export interface RequestFaultBase extends FaultBase {
-  /**
-   * Which request it strikes: the n-th (1-based) of the run, counting only
-   * the requests its kind targets (side-effecting requests, or probes).
-   */
-  readonly attempt: number
+/** A plan step's id, or `#abort` for the requests of a run's compensation. */
+export const STEP_REF = z.string().regex(/^(?:[A-Za-z0-9_.:-]{1,64}|#abort)$/, 'must be a plan step id (1-64 of A-Z a-z 0-9 _ . : -) or "#abort"')
+
+/** Which requests of a step a request fault counts and strikes. */
+export type Target = 'send' | 'probe'
+
+/** The n-th request a fault strikes, counted within its step's tool call: at most this many. */
+export const MAX_NTH = 1_000
+
+/** What a fault kind's arbitrary may know about the scenario it is drawn for. */
+export interface FaultContext {
+  /** The turn's budget (ms): timing that matters sits around it. */
+  readonly turnBudgetMs: number
+  /** Only the spine's four boundaries, in their plainest forms. */
+  readonly spineOnly: boolean
 }
 
 /** How a struck attempt can proceed; handed to a fault by the request pipeline. */
@@ -44,28 +53,65 @@ export interface AttemptControl {
   restartService(): void
 }
 
-export interface RequestFaultKind<F extends RequestFaultBase> {
-  readonly kind: F['kind']
-  readonly boundary: F['boundary']
-  /** Which requests it counts and strikes. */
-  readonly targets: 'mutation' | 'probe'
+type Address<T extends Target> = T extends 'send' ? { readonly send: number } : { readonly probe: number }
+
+/** A kind's own parameters (none: nothing, rather than zod's "no key at all"). */
+type Params<P extends z.ZodRawShape> = [keyof P] extends [never] ? unknown : Readonly<z.infer<z.ZodObject<P>>>
+
+/** A request fault's data: its kind, boundary, address and parameters. */
+export type RequestFaultData<K extends string, B extends Boundary, T extends Target, P extends z.ZodRawShape> = { readonly kind: K; readonly boundary: B; readonly step: string } & Address<T> & Params<P>
+
+export interface RequestFaultKind<K extends string = string, B extends Boundary = Boundary, T extends Target = Target, P extends z.ZodRawShape = z.ZodRawShape> {
+  readonly kind: K
+  readonly boundary: B
+  /** Which requests it counts and strikes: side-effecting ones, or reads (probes). */
+  readonly targets: T
   /** What the client sees, for docs and reports. */
   readonly summary: string
-  /** The effect, for docs and reports. */
+  /** The effect, for docs and reports: what the ledger will say. */
   readonly truth: string
+  /** Its data, whole: validation, the type, and the published JSON Schema follow from it. */
+  readonly schema: z.ZodType<RequestFaultData<K, B, T, P>>
+  /** How often a campaign draws it, relative to the others. */
+  readonly weight: number
+  /** One of the spine's four boundaries (before-send, in-transit, after-receipt, after-effect)? */
+  readonly spine: boolean
+  /** Its own parameters, as a campaign draws them. */
+  parameters(ctx: FaultContext): fc.Arbitrary<z.infer<z.ZodObject<P>>>
   /** Decide the attempt's fate: a Response for the client, or a thrown Node-like network error. */
-  strike(fault: F, ctl: AttemptControl): Promise<Response>
-  /** Problems with the fault's own parameters, for scenario validation. */
-  check(fault: Record<string, unknown>): string | null
+  strike(fault: RequestFaultData<K, B, T, P>, ctl: AttemptControl): Promise<Response>
 }
 
-/** Checks an integer parameter; null when fine. */
-export function checkInt(f: Record<string, unknown>, name: string, min: number, max: number): string | null {
-  const v = f[name]
-  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`
+/** Declare a request fault kind; its schema is built from its parameters. */
+export function requestFaultKind<const K extends string, const B extends Boundary, const T extends Target, P extends z.ZodRawShape>(def: {
+  readonly kind: K
+  readonly boundary: B
+  readonly targets: T
+  readonly summary: string
+  readonly truth: string
+  readonly params: P
+  readonly weight: number
+  readonly spine?: boolean
+  parameters(ctx: FaultContext): fc.Arbitrary<z.infer<z.ZodObject<P>>>
+  strike(fault: RequestFaultData<K, B, T, P>, ctl: AttemptControl): Promise<Response>
+}): RequestFaultKind<K, B, T, P> {
+  const nth = z.int().min(1).max(MAX_NTH).describe(def.targets === 'send' ? `which side-effecting request of the step's tool call it strikes (1 = the first, over all its asks)` : `which read (reconciliation probe) of the step's tool call it strikes`)
+  const schema = z
+    .strictObject({
+      kind: z.literal(def.kind),
+      boundary: z.literal(def.boundary),
+      step: STEP_REF.describe('the plan step whose tool call it strikes, or "#abort"'),
+      [def.targets]: nth,
+      ...def.params,
+    })
+    .describe(`${def.kind} (${def.boundary}): ${def.summary}. Truth: ${def.truth}.`) as unknown as z.ZodType<RequestFaultData<K, B, T, P>>
+  return { kind: def.kind, boundary: def.boundary, targets: def.targets, summary: def.summary, truth: def.truth, schema, weight: def.weight, spine: def.spine ?? false, parameters: def.parameters, strike: def.strike }
 }
 
-/** Checks an enumerated parameter; null when fine. */
-export function checkOneOf(f: Record<string, unknown>, name: string, values: readonly unknown[]): string | null {
-  return values.includes(f[name]) ? null : `${name} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(f[name])}`
+/** The data of a request fault kind. */
+export type FaultOf<T> = T extends RequestFaultKind<infer K, infer B, infer X, infer P> ? RequestFaultData<K, B, X, P> : never
+
+/** Which request of its step a fault strikes, counted as it targets. */
+export function nthOf(fault: { readonly send?: number; readonly probe?: number }): number {
+  return fault.send ?? fault.probe ?? 0
 }

@@ -1,29 +1,30 @@
-import { checkInt, checkOneOf, type RequestFaultBase, type RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
-
-/**
- * gateway: a gateway in front of the service answers 504 after `afterMs`
- * while the upstream either finishes later (the request reaches the service a
- * second after the 504: effect) or dies (never: no effect).
- */
-export interface GatewayTimeout extends RequestFaultBase {
-  readonly kind: 'gateway-timeout'
-  readonly boundary: 'gateway'
-  readonly upstream: 'finishes' | 'dies'
-  readonly afterMs: number
-}
 
 /** How long after the 504 a finishing upstream applies the request. */
 export const UPSTREAM_LAG_MS = 1_000
 
 const GATEWAY_PAGE = '<html><head><title>504 Gateway Time-out</title></head><body><center><h1>504 Gateway Time-out</h1></center></body></html>\n'
 
-export const gatewayTimeout: RequestFaultKind<GatewayTimeout> = {
+/**
+ * gateway: a gateway in front of the service answers 504 after `afterMs`
+ * while the upstream either finishes later (the request reaches the service a
+ * second after the 504: effect) or dies (never: no effect).
+ */
+export const gatewayTimeout = requestFaultKind({
   kind: 'gateway-timeout',
   boundary: 'gateway',
-  targets: 'mutation',
-  summary: 'HTTP 504 from a gateway (an HTML page, not the service\'s JSON)',
+  targets: 'send',
+  summary: "HTTP 504 from a gateway (an HTML page, not the service's JSON)",
   truth: 'effect iff the upstream finishes',
+  params: {
+    upstream: z.enum(['finishes', 'dies']).describe('whether the upstream applies the request after the 504'),
+    afterMs: z.int().min(0).max(120_000).describe('when the gateway answers 504'),
+  },
+  weight: 2,
+  parameters: () => fc.record({ upstream: fc.constantFrom('finishes' as const, 'dies' as const), afterMs: fc.constantFrom(1_000, 5_000) }),
   async strike(fault, ctl) {
     if (fault.upstream === 'finishes') {
       void ctl
@@ -37,7 +38,7 @@ export const gatewayTimeout: RequestFaultKind<GatewayTimeout> = {
         .catch(() => {})
     }
     if (await ctl.giveUpWithin(fault.afterMs)) throw abandonedRequest('the client gave up before the gateway answered')
-    return new Response(GATEWAY_PAGE, { status: 504, headers: { 'content-type': 'text/html' } })
+    return new Response(GATEWAY_PAGE, { status: 504, headers: { 'content-type': 'text/html', 'content-length': String(GATEWAY_PAGE.length) } })
   },
-  check: (f) => checkOneOf(f, 'upstream', ['finishes', 'dies']) ?? checkInt(f, 'afterMs', 0, 120_000),
-}
+})
+export type GatewayTimeout = FaultOf<typeof gatewayTimeout>

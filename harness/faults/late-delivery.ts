@@ -1,27 +1,26 @@
-import { checkInt, type RequestFaultBase, type RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
+
+/** The longest a request is held for a client that never gives up. */
+export const MAX_HOLD_MS = 120_000
 
 /**
  * in-transit: the request is held in the network and delivered `delayMs`
  * after the client gave up on it (possibly after its retry). It arrives, so
  * the effect happens. A client with no timeout just sees latency of MAX_HOLD_MS.
  */
-export interface LateDelivery extends RequestFaultBase {
-  readonly kind: 'late-delivery'
-  readonly boundary: 'in-transit'
-  /** How long after the client gave up the request arrives. */
-  readonly delayMs: number
-}
-
-/** The longest a request is held for a client that never gives up. */
-export const MAX_HOLD_MS = 120_000
-
-export const lateDelivery: RequestFaultKind<LateDelivery> = {
+export const lateDelivery = requestFaultKind({
   kind: 'late-delivery',
   boundary: 'in-transit',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'the request is held and delivered after the client gave up (its own timeout)',
   truth: 'effect, late',
+  params: { delayMs: z.int().min(0).max(600_000).describe('how long after the client gave up the request arrives') },
+  weight: 2,
+  spine: true,
+  parameters: () => fc.record({ delayMs: fc.integer({ min: 0, max: 30_000 }) }),
   async strike(fault, ctl) {
     const gaveUp = await ctl.giveUpWithin(MAX_HOLD_MS)
     if (!gaveUp) return ctl.deliver()
@@ -30,5 +29,5 @@ export const lateDelivery: RequestFaultKind<LateDelivery> = {
     ctl.loseResponse('delivered after the client gave up')
     throw abandonedRequest('late delivery: nobody is listening')
   },
-  check: (f) => checkInt(f, 'delayMs', 0, 600_000),
-}
+})
+export type LateDelivery = FaultOf<typeof lateDelivery>

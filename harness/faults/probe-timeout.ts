@@ -1,21 +1,20 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /** probe: a reconciliation read gets no answer until the client times out. Reads change nothing. */
-export interface ProbeTimeout extends RequestFaultBase {
-  readonly kind: 'probe-timeout'
-  readonly boundary: 'probe'
-}
-
-export const probeTimeout: RequestFaultKind<ProbeTimeout> = {
+export const probeTimeout = requestFaultKind({
   kind: 'probe-timeout',
   boundary: 'probe',
   targets: 'probe',
-  summary: 'a reconciliation read times out (strikes the n-th read, not the n-th write)',
+  summary: "a reconciliation read times out (strikes the step's n-th read, not its n-th send)",
   truth: 'unchanged',
+  params: {},
+  weight: 2,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     await ctl.clientGaveUp()
     throw abandonedRequest('probe withheld')
   },
-  check: () => null,
-}
+})
+export type ProbeTimeout = FaultOf<typeof probeTimeout>

@@ -1,22 +1,22 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /** after-effect: the effect is committed, then the connection is reset before the response. */
-export interface ResetAfterEffect extends RequestFaultBase {
-  readonly kind: 'reset-after-effect'
-  readonly boundary: 'after-effect'
-}
-
-export const resetAfterEffect: RequestFaultKind<ResetAfterEffect> = {
+export const resetAfterEffect = requestFaultKind({
   kind: 'reset-after-effect',
   boundary: 'after-effect',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'connection reset after the server acted (ECONNRESET)',
   truth: 'effect',
+  params: {},
+  weight: 3,
+  spine: true,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     await ctl.deliver()
     ctl.loseResponse('connection reset after the effect')
     throw networkError('ECONNRESET', new URL(ctl.request.url).hostname)
   },
-  check: () => null,
-}
+})
+export type ResetAfterEffect = FaultOf<typeof resetAfterEffect>

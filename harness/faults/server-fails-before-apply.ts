@@ -1,4 +1,6 @@
-import { checkOneOf, type RequestFaultBase, type RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
@@ -7,22 +9,20 @@ import { networkError } from './network-error.ts'
  * (which Stripe stores under the idempotency key and replays). No effect. To
  * the client a reset looks exactly like a reset after the effect: that is the point.
  */
-export interface ServerFailsBeforeApply extends RequestFaultBase {
-  readonly kind: 'server-fails-before-apply'
-  readonly boundary: 'after-receipt'
-  readonly mode: 'reset' | '503' | '500'
-}
-
-export const serverFailsBeforeApply: RequestFaultKind<ServerFailsBeforeApply> = {
+export const serverFailsBeforeApply = requestFaultKind({
   kind: 'server-fails-before-apply',
   boundary: 'after-receipt',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'the server fails before applying: connection reset, 503, or an internal 500',
   truth: 'no effect',
+  params: { mode: z.enum(['reset', '503', '500']).describe('how it fails') },
+  weight: 3,
+  spine: true,
+  parameters: (ctx) => fc.record({ mode: ctx.spineOnly ? fc.constantFrom('reset' as const, '503' as const) : fc.constantFrom('reset' as const, '503' as const, 'reset' as const, '503' as const, '500' as const) }),
   async strike(fault, ctl) {
     if (fault.mode === '503') return ctl.errorResponse('unavailable')
     if (fault.mode === '500') return ctl.deliver({ internalError: true })
     throw networkError('ECONNRESET', new URL(ctl.request.url).hostname)
   },
-  check: (f) => checkOneOf(f, 'mode', ['reset', '503', '500']),
-}
+})
+export type ServerFailsBeforeApply = FaultOf<typeof serverFailsBeforeApply>

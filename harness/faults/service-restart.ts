@@ -1,4 +1,5 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
@@ -7,20 +8,18 @@ import { networkError } from './network-error.ts'
  * service comes back with its keys if its key store is durable, without them
  * if it is volatile.
  */
-export interface ServiceRestart extends RequestFaultBase {
-  readonly kind: 'service-restart'
-  readonly boundary: 'service'
-}
-
-export const serviceRestart: RequestFaultKind<ServiceRestart> = {
+export const serviceRestart = requestFaultKind({
   kind: 'service-restart',
   boundary: 'service',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'the service restarts (keys kept by a durable store, lost by a volatile one); the client sees ECONNRESET',
   truth: 'no effect; keys kept or lost',
+  params: {},
+  weight: 1,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     ctl.restartService()
     throw networkError('ECONNRESET', new URL(ctl.request.url).hostname)
   },
-  check: () => null,
-}
+})
+export type ServiceRestart = FaultOf<typeof serviceRestart>

@@ -1,4 +1,5 @@
-import type { RequestFaultBase, RequestFaultKind } from './fault.ts'
+import fc from 'fast-check'
+import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
@@ -6,22 +7,21 @@ import { abandonedRequest } from './network-error.ts'
  * client sees only its own timeout (an executor with no timeout hangs, which
  * the harness reports).
  */
-export interface WithholdAfterEffect extends RequestFaultBase {
-  readonly kind: 'withhold-after-effect'
-  readonly boundary: 'after-effect'
-}
-
-export const withholdAfterEffect: RequestFaultKind<WithholdAfterEffect> = {
+export const withholdAfterEffect = requestFaultKind({
   kind: 'withhold-after-effect',
   boundary: 'after-effect',
-  targets: 'mutation',
+  targets: 'send',
   summary: 'the server acted; the response is withheld until the client times out',
   truth: 'effect',
+  params: {},
+  weight: 2,
+  spine: true,
+  parameters: () => fc.constant({}),
   async strike(_fault, ctl) {
     await ctl.deliver()
     ctl.loseResponse('response withheld until the client gave up')
     await ctl.clientGaveUp()
     throw abandonedRequest('the client gave up on a withheld response')
   },
-  check: () => null,
-}
+})
+export type WithholdAfterEffect = FaultOf<typeof withholdAfterEffect>

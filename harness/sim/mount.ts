@@ -14,7 +14,11 @@ export interface Mounted {
   unmount(): void
 }
 
-/** Serve `services` at `https://<name>.test` through msw until `unmount()`. */
+/**
+ * Serve `services` at `https://<name>.test` through msw until `unmount()`.
+ * Requests made here belong to no tool call: address `faults` to them with
+ * `step: '*'` (`send: 1` strikes the first side-effecting request, and so on).
+ */
 export function mountServices(services: readonly MockService[], faults: readonly RequestFault[] = []): Mounted {
   const start = Date.now()
   const history = new HistoryRecorder(() => Date.now() - start)

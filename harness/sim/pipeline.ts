@@ -4,6 +4,8 @@ import type { MockService } from '../../mock-services/service.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
+import { nthOf } from '../faults/fault.ts'
+import { stepOf } from '../history/call-ids.ts'
 import type { AttemptControl } from '../faults/fault.ts'
 import { abandonedRequest, isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
 import { createHash } from 'node:crypto'
@@ -21,13 +23,14 @@ export interface ServiceDirectory {
 
 export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
-  readonly #mutationFaults: ReadonlyMap<number, RequestFault>
-  readonly #probeFaults: ReadonlyMap<number, RequestFault>
+  /** Faults by what they strike: `${step} send ${n}` or `${step} probe ${n}`. */
+  readonly #faults: ReadonlyMap<string, RequestFault>
+  /** Requests made on behalf of each tool call so far, counted as faults address them. */
+  readonly #perCall = new Map<string, { send: number; probe: number }>()
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable | null
   #attempts = 0
   #mutations = 0
-  #probes = 0
 
   readonly #run: symbol | null
 
@@ -45,8 +48,7 @@ export class RequestPipeline implements RequestRouter {
     this.#sinceStart = sinceStart
     this.#run = run
     this.#services = services
-    this.#mutationFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'mutation').map((f) => [f.attempt, f]))
-    this.#probeFaults = new Map(faults.filter((f) => requestFaultKind(f).targets === 'probe').map((f) => [f.attempt, f]))
+    this.#faults = new Map(faults.map((f) => [`${f.step} ${requestFaultKind(f).targets} ${nthOf(f)}`, f]))
     this.#history = history
     this.#processes = processes
   }
@@ -99,32 +101,35 @@ export class RequestPipeline implements RequestRouter {
   }
 
   async #proceed(request: Request, url: URL, service: MockService, call: string | null, generation: number | null): Promise<Response> {
-    // 3. Number the attempt. Side-effecting requests and probes are also
-    //    counted apart: that is what scenario faults target.
+    // 3. Number the attempt: over the run (the history's numbering), and within its tool call,
+    //    side-effecting requests and reads apart (what scenario faults address).
     const mutating = service.isMutation(request)
     const fingerprint = await fingerprintOf(request, url)
     const attempt = ++this.#attempts
     const mutation = mutating ? ++this.#mutations : 0
-    const probe = mutating ? 0 : ++this.#probes
+    const counted = this.#perCall.get(call ?? '*') ?? { send: 0, probe: 0 }
+    this.#perCall.set(call ?? '*', counted)
+    const nth = mutating ? ++counted.send : ++counted.probe
     const forwarded = Number(request.headers.get(DEADLINE_HEADER) ?? Number.NaN)
     const forwardedDeadline = Number.isFinite(forwarded) ? this.#sinceStart(forwarded) : null
     this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation, forwardedDeadline })
     // The process may crash right after sending: the request is on its way regardless.
-    if (generation !== null) this.#processes?.step(generation, 'after-send')
+    if (generation !== null) this.#processes?.step(generation, 'after-send', call)
 
-    // 4. The attempt's fate: a scheduled fault decides it; otherwise it is delivered.
-    const fault = mutating ? this.#mutationFaults.get(mutation) : this.#probeFaults.get(probe)
+    // 4. The attempt's fate: a fault addressed to it decides it; otherwise it is delivered.
+    // Requests outside any tool call (`mountServices`, a background loop) are the step '*'.
+    const fault = this.#faults.get(`${stepOf(call) ?? '*'} ${mutating ? 'send' : 'probe'} ${nth}`)
     const outcome = fault ? this.#strike(fault, request, attempt, call, service) : this.#deliver(request, attempt, call, service)
 
     // 5. The answer reaches the client only if its process is still alive,
     //    and the process may crash right after it arrives.
     return outcome.then(
       (response) =>
-        this.#toClient(generation, response, true, () =>
+        this.#toClient(generation, call, response, true, () =>
           this.#history.record({ type: 'answered', attempt, call, status: response.status, error: null, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) }),
         ),
       (error: unknown) =>
-        this.#toClient(generation, error, false, () => {
+        this.#toClient(generation, call, error, false, () => {
           if (!isExpectedThrow(error) || isInjectedNetworkError(error)) this.#history.record({ type: 'answered', attempt, call, status: null, error: errorName(error), retryAfterMs: null })
         }),
     )
@@ -175,10 +180,10 @@ export class RequestPipeline implements RequestRouter {
   }
 
   /** Hand the outcome to the client — unless its process died; `reached` records that it did. */
-  #toClient(generation: number | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
+  #toClient(generation: number | null, call: string | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
     if (generation !== null && this.#processes) {
       if (!this.#processes.isAlive(generation)) return this.#park()
-      if (this.#processes.step(generation, 'after-response')) return this.#park()
+      if (this.#processes.step(generation, 'after-response', call)) return this.#park()
     }
     reached()
     return ok ? Promise.resolve(value as Response) : Promise.reject(value)

@@ -3,6 +3,7 @@
 // A dead generation is fenced: its requests never leave, its storage handles
 // throw, and nothing answers it.
 import type { CrashPoint, ExecutorCrash } from '../faults/executor-crash.ts'
+import { stepOf } from '../history/call-ids.ts'
 
 /** Thrown into a dead process's code when it touches what a dead process cannot. */
 export class ProcessCrashed extends Error {
@@ -20,7 +21,8 @@ export interface Crash {
 export class ProcessTable {
   #generation = 0
   readonly #dead = new Set<number>()
-  readonly #counts: Record<CrashPoint, number> = { 'after-write': 0, 'after-send': 0, 'after-response': 0 }
+  /** Observable steps so far, per tool call and point: what crashes address. */
+  readonly #counts = new Map<string, number>()
   readonly #pending: ExecutorCrash[]
   readonly #onCrash: (crash: Crash) => void
 
@@ -47,13 +49,18 @@ export class ProcessTable {
   }
 
   /**
-   * `generation` took an observable step. Returns true when a scheduled crash
-   * struck right after it: the generation is now dead.
+   * `generation` took an observable step on behalf of tool call `call`.
+   * Returns true when a crash addressed to it struck right after it: the
+   * generation is now dead. (Steps outside any call are not counted.)
    */
-  step(generation: number, point: CrashPoint): boolean {
+  step(generation: number, point: CrashPoint, call: string | null): boolean {
     if (!this.isAlive(generation)) return false
-    const n = ++this.#counts[point]
-    const i = this.#pending.findIndex((c) => c.point === point && c.nth === n)
+    const step = stepOf(call)
+    if (step === null) return false
+    const key = `${step} ${point}`
+    const n = (this.#counts.get(key) ?? 0) + 1
+    this.#counts.set(key, n)
+    const i = this.#pending.findIndex((c) => c.step === step && c.point === point && c.nth === n)
     if (i === -1) return false
     const [fault] = this.#pending.splice(i, 1)
     this.#dead.add(generation)

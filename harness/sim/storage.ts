@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { DurableStorage } from '../contract/storage.ts'
 import type { ProcessTable } from './process-table.ts'
+import { currentContext } from './attribution.ts'
 
 export class SimStorage {
   readonly #databases = new Map<string, BetterSqlite3.Database>()
@@ -39,7 +40,8 @@ export class SimStorage {
 
 /** Count a write and crash right after it if one is scheduled there. */
 function wrote(generation: number, processes: ProcessTable): void {
-  processes.step(generation, 'after-write')
+  // The write is the tool call's whose work is running (recovery works on behalf of the call in flight).
+  processes.step(generation, 'after-write', currentContext()?.call ?? null)
   processes.assertAlive(generation)
 }
 

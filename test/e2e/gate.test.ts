@@ -47,7 +47,7 @@ describe('naive executor', () => {
 describe('shrinking', () => {
   it('keeps only the faults that matter: dropping any fault of the minimal counterexample makes it pass', async () => {
     // Faults only (an obedient model that never asks twice), so every violation needs a fault.
-    const result = await search(naive, { runs: 300, seed: SEED + 100, stopAtFirstFailure: true, generator: scenarioGenerator({ spineOnly: true, maxFaults: 3 }) })
+    const result = await search(naive, { runs: 300, seed: SEED + 100, stopAtFirstFailure: true, generator: scenarioGenerator({ spineOnly: true, maxFaultsPerStep: 2 }) })
     const c = result.counterexample!
     expect(c).not.toBeNull()
     console.log(`naive: ${c.scenario.faults.length} fault(s) left after ${c.shrinks} shrinks: ${c.scenario.faults.map((f) => f.kind).join(', ')}`)

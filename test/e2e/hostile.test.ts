@@ -146,7 +146,7 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
   it('a poller that keeps fetching: its timers die with its process, the 25 h pause costs nothing, the history stays small', async () => {
     const file = scenarioFile(
       refundScenario({
-        faults: [{ kind: 'executor-crash', boundary: 'executor', point: 'after-write', nth: 1, pauseMs: 25 * 60 * 60 * 1000 }],
+        faults: [{ kind: 'executor-crash', boundary: 'executor', step: 's1', point: 'after-write', nth: 1, pauseMs: 25 * 60 * 60 * 1000 }],
         model: { maxAsks: 1, regenerateArgs: false },
       }),
     )

@@ -67,8 +67,8 @@ describe('replay under load', () => {
     const scenario = refundScenario({
       turnBudgetMs: 20_000,
       faults: [
-        { kind: 'late-delivery', boundary: 'in-transit', attempt: 1, delayMs: 1_500 },
-        { kind: 'reset-after-effect', boundary: 'after-effect', attempt: 2 },
+        { kind: 'late-delivery', boundary: 'in-transit', step: 's1', send: 1, delayMs: 1_500 },
+        { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 2 },
       ],
       model: { maxAsks: 2, regenerateArgs: true },
     })

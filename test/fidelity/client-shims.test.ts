@@ -38,7 +38,7 @@ function nodeHttp(arm: (req: ClientRequest) => void, options: RequestOptions = {
     })
 }
 
-const latency = (delayMs: number) => [{ kind: 'latency' as const, boundary: 'in-transit' as const, attempt: 1, delayMs }]
+const latency = (delayMs: number) => [{ kind: 'latency' as const, boundary: 'in-transit' as const, step: 's1', send: 1, delayMs }]
 
 describe("node:http's req.setTimeout in a run follows the virtual clock, with Node's semantics", () => {
   const timed = nodeHttp((req) => req.setTimeout(200, () => req.destroy()))

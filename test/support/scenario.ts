@@ -4,7 +4,7 @@ import type { Scenario } from '../../harness/scenario/scenario.ts'
 
 export function refundScenario(overrides: Partial<Scenario> & { faults?: readonly Fault[] } = {}): Scenario {
   return {
-    version: 1,
+    version: 2,
     name: 'test',
     seed: 7,
     turnBudgetMs: 45_000,

@@ -34,12 +34,12 @@ export function scenarioFaults(c: FaultCase): RequestFault[] {
   const attempts = Array.from({ length: ATTEMPTS }, (_, i) => i + 1)
   switch (c) {
     case 'refused':
-      return attempts.map((attempt) => ({ kind: 'connection-refused', boundary: 'before-send', attempt }))
+      return attempts.map((send) => ({ kind: 'connection-refused', boundary: 'before-send', step: 's1', send }))
     case 'reset-before-apply':
-      return attempts.map((attempt) => ({ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt, mode: 'reset' }))
+      return attempts.map((send) => ({ kind: 'server-fails-before-apply', boundary: 'after-receipt', step: 's1', send, mode: 'reset' }))
     case 'reset-after-effect':
-      return attempts.map((attempt) => ({ kind: 'reset-after-effect', boundary: 'after-effect', attempt }))
+      return attempts.map((send) => ({ kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send }))
     case 'no-answer':
-      return attempts.map((attempt) => ({ kind: 'withhold-after-effect', boundary: 'after-effect', attempt }))
+      return attempts.map((send) => ({ kind: 'withhold-after-effect', boundary: 'after-effect', step: 's1', send }))
   }
 }

@@ -41,7 +41,7 @@ export async function captureInRun(call: ClientCall, faults: readonly RequestFau
   const { history } = await runScenario(
     refundScenario({
       name,
-      faults,
+      faults: [...faults],
       model: { maxAsks: 1, regenerateArgs: false },
       // An instant service, like the loopback server, so the two worlds' timings compare.
       services: { payments: { processingMs: 0, paymentIntents: [{ id: 'pi_1', amount: 10_000, currency: 'eur' }] } },

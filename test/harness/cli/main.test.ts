@@ -81,11 +81,11 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
 
   it('an invalid scenario file names the field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-'))
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 1, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }))
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 2, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }))
     writeFileSync(join(dir, 'notjson.json'), '{ nope')
     const bad = await cli(['run', 'bad.json'], dir)
     expect(bad.code).toBe(2)
-    expect(bad.err).toMatch(/bad.json: "plan" must be a non-empty array/)
+    expect(bad.err).toMatch(/bad.json: plan must be a list of at least 1, got \[\]/)
     const notJson = await cli(['run', 'notjson.json'], dir)
     expect(notJson.code).toBe(2)
     expect(notJson.err).toMatch(/notjson.json is not valid JSON/)

@@ -19,7 +19,7 @@ async function strike(faults: Fault[], timeoutMs: number | null = 5_000, extra: 
 
 describe('before-send: dns-failure', () => {
   it('nothing is sent; fetch fails with ENOTFOUND as the cause', async () => {
-    const { seen, effects, history } = await strike([{ kind: 'dns-failure', boundary: 'before-send', attempt: 1 }])
+    const { seen, effects, history } = await strike([{ kind: 'dns-failure', boundary: 'before-send', step: 's1', send: 1 }])
     expect(effects).toHaveLength(0)
     expect(eventsOf(history, 'request-delivered')).toHaveLength(0)
     expect(seen.error).toMatchObject({ name: 'TypeError', message: 'fetch failed', causeCode: 'ENOTFOUND' })
@@ -28,13 +28,13 @@ describe('before-send: dns-failure', () => {
 
 describe('in-transit: latency', () => {
   it('just under the client timeout: a slow success', async () => {
-    const { seen, effects, history } = await strike([{ kind: 'latency', boundary: 'in-transit', attempt: 1, delayMs: 4_900 }], 5_000)
+    const { seen, effects, history } = await strike([{ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 4_900 }], 5_000)
     expect(seen.status).toBe(200)
     expect(effects).toHaveLength(1)
     expect(eventsOf(history, 'outcome-reported')[0]!.t).toBe(4_920)
   })
   it('just over: the client times out, and the request lands anyway', async () => {
-    const { seen, effects, history } = await strike([{ kind: 'latency', boundary: 'in-transit', attempt: 1, delayMs: 5_100 }], 5_000)
+    const { seen, effects, history } = await strike([{ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 5_100 }], 5_000)
     expect(seen.error).toMatchObject({ name: 'TimeoutError' })
     expect(effects).toHaveLength(1)
     expect(effects[0]!.t).toBeGreaterThan(eventsOf(history, 'outcome-reported')[0]!.t)
@@ -43,7 +43,7 @@ describe('in-transit: latency', () => {
 
 describe('in-transit: dropped', () => {
   it('never arrives; the client sees its own timeout', async () => {
-    const { seen, effects, history } = await strike([{ kind: 'dropped', boundary: 'in-transit', attempt: 1 }], 5_000)
+    const { seen, effects, history } = await strike([{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }], 5_000)
     expect(seen.error).toMatchObject({ name: 'TimeoutError' })
     expect(effects).toHaveLength(0)
     expect(eventsOf(history, 'request-delivered')).toHaveLength(0)
@@ -65,7 +65,7 @@ describe('after-receipt: an internal 500', () => {
         },
       }),
     }
-    const { history } = await runScenario(refundScenario({ faults: [{ kind: 'server-fails-before-apply', boundary: 'after-receipt', attempt: 1, mode: '500' }], model: ONE_ASK }), twice)
+    const { history } = await runScenario(refundScenario({ faults: [{ kind: 'server-fails-before-apply', boundary: 'after-receipt', step: 's1', send: 1, mode: '500' }], model: ONE_ASK }), twice)
     expect(eventsOf(history, 'effect-applied')).toHaveLength(0)
     // Stripe says a stored 500 will replay as it is (Stripe-Should-Retry: false), first time and on replay.
     expect(statuses).toEqual([500, '-', 'false', 500, 'true', 'false'])
@@ -74,13 +74,13 @@ describe('after-receipt: an internal 500', () => {
 
 describe('gateway: gateway-timeout', () => {
   it('504 with an HTML page while the upstream finishes later: effect, after the 504', async () => {
-    const { seen, effects, history } = await strike([{ kind: 'gateway-timeout', boundary: 'gateway', attempt: 1, upstream: 'finishes', afterMs: 2_000 }], 5_000)
+    const { seen, effects, history } = await strike([{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 2_000 }], 5_000)
     expect(seen.status).toBe(504)
     expect(effects).toHaveLength(1)
     expect(effects[0]!.t).toBeGreaterThan(eventsOf(history, 'outcome-reported')[0]!.t)
   })
   it('504 and the upstream dies: no effect', async () => {
-    const { seen, effects } = await strike([{ kind: 'gateway-timeout', boundary: 'gateway', attempt: 1, upstream: 'dies', afterMs: 2_000 }], 5_000)
+    const { seen, effects } = await strike([{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'dies', afterMs: 2_000 }], 5_000)
     expect(seen.status).toBe(504)
     expect(effects).toHaveLength(0)
   })
@@ -93,7 +93,7 @@ describe('response: error-response', () => {
     [400, 'parameter_invalid_integer'],
     [409, 'idempotency_key_in_use'],
   ] as const)('%i in Stripe\'s shape, with no effect', async (status, code) => {
-    const { seen, effects } = await strike([{ kind: 'error-response', boundary: 'response', attempt: 1, status, retryAfterS: 3 }])
+    const { seen, effects } = await strike([{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status, retryAfterS: 3 }])
     expect(seen.status).toBe(status)
     expect(effects).toHaveLength(0)
     const error = (JSON.parse(seen.body!) as { error: { type: string; code?: string } }).error
@@ -114,7 +114,7 @@ describe('response: error-response', () => {
         },
       }),
     }
-    const fault = { kind: 'error-response', boundary: 'response', attempt: 1, status: 429, retryAfterS: 7 } as const
+    const fault = { kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 7 } as const
     await runScenario(refundScenario({ faults: [fault], model: ONE_ASK }), ex)
     await runScenario(refundScenario({ faults: [fault], model: ONE_ASK, profile: ['stripe-retry-after'] }), ex)
     expect(headers).toEqual([
@@ -142,7 +142,7 @@ describe('probe: probe-timeout', () => {
         },
       }),
     }
-    const { history } = await runScenario(refundScenario({ faults: [{ kind: 'probe-timeout', boundary: 'probe', attempt: 1 }], model: ONE_ASK }), reader)
+    const { history } = await runScenario(refundScenario({ faults: [{ kind: 'probe-timeout', boundary: 'probe', step: 's1', probe: 1 }], model: ONE_ASK }), reader)
     expect(seen).toBe('TimeoutError')
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(eventsOf(history, 'fault-injected')[0]).toMatchObject({ boundary: 'probe', attempt: 2 })
@@ -188,7 +188,7 @@ describe('service: service-restart', () => {
         }),
       }
       const { history } = await runScenario(
-        refundScenario({ faults: [{ kind: 'service-restart', boundary: 'service', attempt: 2 }], model: ONE_ASK, services: { payments: { processingMs: 20, keyStore, paymentIntents: [{ id: 'pi_1', amount: 10_000, currency: 'eur' }] } } }),
+        refundScenario({ faults: [{ kind: 'service-restart', boundary: 'service', step: 's1', send: 2 }], model: ONE_ASK, services: { payments: { processingMs: 20, keyStore, paymentIntents: [{ id: 'pi_1', amount: 10_000, currency: 'eur' }] } } }),
         ex,
       )
       expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(ids[1]) // a connection closed mid-request, as undici reports it

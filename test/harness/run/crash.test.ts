@@ -8,7 +8,7 @@ import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
-const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): ExecutorCrash => ({ kind: 'executor-crash', boundary: 'executor', point, nth, pauseMs })
+const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): ExecutorCrash => ({ kind: 'executor-crash', boundary: 'executor', step: 's1', point, nth, pauseMs })
 
 /** An executor that logs to SQLite, sends one refund with a fixed key, then logs again, noting what happened to it. */
 function scripted(notes: string[]): Executor {
@@ -53,10 +53,10 @@ async function run(faults: ExecutorCrash[]) {
 
 describe('executor crashes', () => {
   it('after a durable write: the write survives, the next process sees it, recovers, and is asked again', async () => {
-    const { notes, history } = await run([crash('after-write', 2, 3_000)]) // write 2 = "before s1"
+    const { notes, history } = await run([crash('after-write', 1, 3_000)]) // s1's first write = "before s1" (boot's table is no call's)
     expect(notes).toEqual(['boot sees []', 'threw ProcessCrashed', 'boot sees [before s1]', 'recover with 45000 ms left', 'response 200'])
     const crashed = eventsOf(history, 'process-crashed')
-    expect(crashed).toEqual([expect.objectContaining({ generation: 1, point: 'after-write #2', call: 'run-7/s1' })])
+    expect(crashed).toEqual([expect.objectContaining({ generation: 1, point: 'after-write #1', call: 'run-7/s1' })])
     const booted = eventsOf(history, 'process-booted')
     expect(booted.map((b) => b.generation)).toEqual([1, 2])
     expect(booted[1]!.t - crashed[0]!.t).toBe(3_000) // the pause

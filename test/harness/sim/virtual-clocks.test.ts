@@ -29,7 +29,7 @@ async function inRun(work: (ctx: { payments: string }) => Promise<Record<string,
       }
     },
   }
-  const { history } = await runScenario(refundScenario({ faults, model: { maxAsks: 1, regenerateArgs: false } }), executor)
+  const { history } = await runScenario(refundScenario({ faults: [...faults], model: { maxAsks: 1, regenerateArgs: false } }), executor)
   return { seen, history }
 }
 
@@ -86,7 +86,7 @@ describe('virtual clocks', () => {
 })
 
 describe('socket and agent timeouts on node:http follow virtual time', () => {
-  const dropped = [{ kind: 'dropped' as const, boundary: 'in-transit' as const, attempt: 1 }]
+  const dropped = [{ kind: 'dropped' as const, boundary: 'in-transit' as const, step: 's1', send: 1 }]
   const post = (url: string, agent: http.Agent | undefined, onRequest: (req: http.ClientRequest) => void) =>
     new Promise<string>((resolve) => {
       const req = http.request(`${url}/v1/refunds`, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
