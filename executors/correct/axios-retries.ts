@@ -1,5 +1,8 @@
 // axios-retries — style: an axios client with a careful, hand-written retry policy.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Design rules:
 //   * One axios instance per service, `validateStatus: () => true` so every
 //     status is classified here, bodies read as text (a gateway's 504 is HTML).

@@ -1,5 +1,8 @@
 // honest-minimal — style: the smallest executor that never lies.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Plain global fetch, one request per ask, and no cleverness:
 //   * The idempotency key is derived from run id, step id, tool and the
 //     canonical identity of the arguments (amount in minor units, currency

@@ -1,5 +1,8 @@
 // monotonic-budget — style: time budgets measured on the monotonic clock.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Wall-clock time can jump (NTP slews, a VM resumed, a leap second), so this
 // executor reads the wall clock exactly once per tool call: the budget is
 // `call.deadline - Date.now()` at the start, and from then on the time spent

@@ -4,6 +4,9 @@
 // through `node:https` directly. Each tool is a small "driver" (send, probe,
 // compensate) behind one shared outcome policy.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Design rules:
 //   * One idempotency key per logical operation: SHA-256 over (run id, step id,
 //     tool, canonical identity). Canonical identity: amounts in minor units,

@@ -4,6 +4,9 @@
 // 409s, 5xx and whatever the API marks `Stripe-Should-Retry: true`), pointed at
 // the payments service. E-mail, which Stripe does not do, goes through fetch.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Design rules:
 //   * Our own idempotency key per logical operation (never the SDK's random
 //     one): SHA-256 of run id, step id, tool and the canonical identity of the

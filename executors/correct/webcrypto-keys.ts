@@ -3,6 +3,9 @@
 // global `fetch` with `AbortSignal.timeout`, and the durable state is an
 // append-only journal (event sourcing) rather than a mutable row.
 //
+// Longer than most because it is one file on purpose: written the way a team
+// writes an adapter, not split the way this repository splits its engine.
+//
 // Design rules:
 //   * Key = hex(SHA-256(JSON [run id, step id, tool, canonical identity])),
 //     computed with crypto.subtle before anything else happens. The canonical

@@ -1,7 +1,7 @@
 // The classify step: what one send's observation means, by the policy's
 // exception mapping, with the timing hints read from the observation itself.
 import { MAPPING_CLASSES, type ExceptionMapping, type MappingClass, type Observed } from '../../harness/contract/mapping.ts'
-import { detail } from './observation.ts'
+import { detail } from './tools/observation.ts'
 import { timingHints, type TimingHints } from './timing-hints.ts'
 
 export interface Classified extends TimingHints {

@@ -2,7 +2,7 @@
 // for the request's effect. Not-sent and rejected are certain; everything else
 // is ambiguous, and so is anything it does not recognise (rule 3).
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
-import { errorCode } from './observation.ts'
+import { errorCode } from './tools/observation.ts'
 
 /** Codes that prove the request never left: nothing happened. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])

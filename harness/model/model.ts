@@ -3,7 +3,6 @@
 // safe — or, if the scenario says it is disobedient, when it does not. Re-asks
 // may re-word the arguments. After an executor crash, the resumed agent asks
 // again for the step that was in flight.
-import type { Envelope } from '../contract/envelope.ts'
 import type { ToolCall } from '../contract/tool-call.ts'
 import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../history/history.ts'

@@ -8,9 +8,6 @@
 // executor gets copies of what it is handed, and every history event is frozen
 // as it is recorded, so nothing the executor does changes the scenario that
 // search replays and shrinks, or the record the judges read.
-import { EmailService } from '../../mock-services/email/email.ts'
-import { PaymentsService } from '../../mock-services/payments/payments.ts'
-import type { MockService } from '../../mock-services/service.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
@@ -21,12 +18,13 @@ import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork, type NativeWork } from '../sim/native-work.ts'
 import { activate, runEnded, startInterception, stopInterception } from '../sim/network.ts'
 import { reinstateTampered } from '../sim/patch.ts'
-import { RequestPipeline, type ServiceDirectory } from '../sim/pipeline.ts'
+import { RequestPipeline } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
-import { deepFreeze, effectApplied, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
+import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
+import { executorName } from './executor-name.ts'
 import { ProcessSupervisor } from './processes.ts'
-import { allows } from '../scenario/profile.ts'
+import { buildServices } from './services.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 
 export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
@@ -200,41 +198,4 @@ function undoEach(undo: (() => void)[]): void {
   }
   if (errors.length === 1) throw errors[0]
   if (errors.length > 1) throw new AggregateError(errors, 'faultline: several parts of a run failed to undo')
-}
-
-/** The executor's name, read once and defensively (a getter can throw). */
-export function executorName(executor: Executor): string {
-  try {
-    const name: unknown = executor.name
-    return typeof name === 'string' && name.length > 0 ? name.slice(0, 100) : 'unnamed executor'
-  } catch {
-    return 'unnamed executor'
-  }
-}
-
-/** The run's services; the e-mail service is built on first use (most refund-only runs never touch it). */
-function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
-  const p = scenario.services.payments
-  const honoursDeadline = allows(scenario.profile, 'deadline-forwarding')
-  const payments = new PaymentsService(now, {
-    processingMs: p.processingMs,
-    visibilityLagMs: p.visibilityLagMs ?? 0,
-    keyStore: p.keyStore ?? 'durable',
-    honoursDeadline,
-    retryAfterOnErrors: allows(scenario.profile, 'stripe-retry-after'),
-  })
-  for (const pi of p.paymentIntents) payments.seedPaymentIntent(pi.id, pi.amount, pi.currency)
-  payments.ledger.onAppend((entry) => history.record(effectApplied(entry)))
-  const services = new Map<string, MockService>([['payments', payments]])
-  const e = scenario.services.email
-  return {
-    get(name) {
-      if (name === 'email' && !services.has('email')) {
-        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent', honoursDeadline })
-        email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
-        services.set('email', email)
-      }
-      return services.get(name)
-    },
-  }
 }

@@ -89,7 +89,7 @@ export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unkn
       // A fault whose kind is no kind: name the kinds, and the likely one.
       const base = issue.path.at(-1) === 'kind' ? issue.path.slice(0, -1) : issue.path
       const kind = (valueAt(input, base) as { kind?: unknown } | null)?.kind
-      const kinds = unionKinds(schema, base, input)
+      const kinds = unionKinds(schema, base)
       const guess = typeof kind === 'string' ? didYouMean(kind, kinds) : null
       return `${pathOf(base)}.kind must be one of ${kinds.join(', ')}, got ${JSON.stringify(kind) ?? 'nothing'}${guess ? ` — did you mean "${guess}"?` : ''}`
     }
@@ -116,7 +116,7 @@ function article(expected: string): string {
 }
 
 /** The `kind` literals of the union at `path` (the fault kinds). */
-function unionKinds(schema: z.ZodType, path: readonly PropertyKey[], input: unknown): string[] {
+function unionKinds(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let s: unknown = schema
   const def = (x: unknown) => (x as { _zod: { def: Record<string, unknown> } })._zod.def
   for (const p of path) {

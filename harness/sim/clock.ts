@@ -2,6 +2,9 @@
 // only moves when the driver (drive.ts) finds the simulation idle and fires the
 // next due timer, so tens of simulated seconds take milliseconds.
 //
+// Longer than most because the clock's timer bookkeeping (owners, native work,
+// the patched timer modules) is one state machine, read best in one place.
+//
 // Timers belong to whoever armed them (read from the async context, see
 // attribution.ts): the harness, or an executor process. A process's timers die
 // with it — as in a real crash — and a throw from one of its callbacks is a

@@ -7,26 +7,25 @@
 // is replaced; a run that overran or ran out of memory is replayed once in a
 // fresh worker before it is reported, so a verdict does not depend on machine load.
 //
+// Longer than most because a worker's life (dispatch, watchdog, death,
+// replacement, replay) is one state machine, read best in one place.
+//
 // Plain worker_threads rather than a pool library (tinypool, piscina): we need
 // per-run control those do not expose — which worker died and how (its own
 // exit, the watchdog, the memory limit), the events it streamed before dying,
 // and replacing a worker that a run left something running in.
 import { realNow } from '../sim/real-clock.ts'
-import { Worker } from 'node:worker_threads'
 import { oneLine } from '../contract/one-line.ts'
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { DEFAULT_BUDGETS, type Budgets } from './budgets.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
+import { deathHistory, type Death } from './death.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import type { RunOutcome, RunService } from './run-service.ts'
+import { LoadFailure, spawn, spawnAndLoad, type Slot } from './spawn.ts'
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
-
-/** The executor module could not be loaded (exit 2 at the command line). */
-export class LoadFailure extends Error {
-  override readonly name = 'LoadFailure'
-}
+export { LoadFailure }
 
 /** The harness itself failed inside a worker (exit 3 at the command line). */
 export class HarnessFailure extends Error {
@@ -48,7 +47,7 @@ export interface RunOptions {
   readonly replay?: boolean
 }
 
-interface Attempt {
+export interface Attempt {
   readonly task: number
   readonly scenario: Scenario
   readonly realMs: number
@@ -59,18 +58,6 @@ interface Attempt {
 
 type AttemptResult = { readonly kind: 'done'; readonly history: History; readonly realMs: number } | { readonly kind: 'died'; readonly death: Death; readonly events: readonly HistoryEvent[]; readonly realMs: number }
 
-type Death = { readonly kind: 'overran'; readonly ms: number } | { readonly kind: 'out-of-memory'; readonly mb: number } | { readonly kind: 'exited'; readonly how: string }
-
-interface Slot {
-  readonly worker: Worker
-  ready: boolean
-  attempt: Attempt | null
-  watchdog: ReturnType<typeof setTimeout> | null
-  started: number
-  /** What ended the worker, as far as it is known. */
-  death: Death | null
-  stopping: boolean
-}
 
 let nextTask = 1
 
@@ -238,84 +225,4 @@ export class WorkerPool implements RunService {
     slot.stopping = true
     await slot.worker.terminate()
   }
-}
-
-function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
-  const worker = new Worker(ENTRY, {
-    workerData: { memoryMb: budgets.workerMemoryMb },
-    resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb },
-    // Not the parent's flags: the entry registers what the worker needs itself.
-    execArgv: [],
-    stdout: true,
-    stderr: true,
-  })
-  // What the executor prints never mixes with the report on stdout.
-  worker.stdout.setEncoding('utf8').on('data', output)
-  worker.stderr.setEncoding('utf8').on('data', output)
-  return { worker, ready: false, attempt: null, watchdog: null, started: 0, death: null, stopping: false }
-}
-
-/** Start a worker and load the executor in it, within the load budget. */
-function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk: string) => void): Promise<{ slot: Slot; name: string }> {
-  const slot = spawn(budgets, output)
-  const { worker } = slot
-  return new Promise((resolve, reject) => {
-    // Only our own listeners come off: the Worker's internal ones (which ref its port) must stay.
-    const detach = () => {
-      clearTimeout(timer)
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
-    }
-    const fail = (message: string) => {
-      detach()
-      void worker.terminate()
-      reject(new LoadFailure(message))
-    }
-    const onMessage = (m: FromWorker) => {
-      if (m.type === 'loaded') {
-        detach()
-        slot.ready = true
-        resolve({ slot, name: m.name })
-      } else if (m.type === 'load-failed') fail(m.message)
-      else if (m.type === 'exiting') fail(`executor module ${refLabel(ref)} ended its process while loading (${m.how})`)
-      else if (m.type === 'harness-error') fail(m.message)
-    }
-    const onError = (e: Error & { code?: string }) =>
-      fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)` : `cannot load executor module ${refLabel(ref)}: ${oneLine(e)}`)
-    const onExit = (code: number) => fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${code})`)
-    const timer = setTimeout(() => fail(`executor module ${refLabel(ref)} did not finish loading within ${budgets.loadRealMs / 1000} s (a top-level await that never settles, or a file that never ends?)`), budgets.loadRealMs)
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
-    worker.postMessage({ type: 'load', task: 0, executor: ref } satisfies ToWorker)
-  })
-}
-
-/**
- * The history of a run whose worker died: what was streamed, then the finding
- * (attributed to the call in flight), then the run's end. The judges read it
- * like any other.
- */
-export function deathHistory(events: readonly HistoryEvent[], death: Death): History {
-  const last = events.at(-1)
-  const seq = events.length
-  const t = last?.t ?? 0
-  const message =
-    death.kind === 'overran'
-      ? `the run did not finish within ${death.ms / 1000} s of real time, twice (the executor blocks its thread: a busy loop, or work that never yields)`
-      : death.kind === 'out-of-memory'
-        ? `it went past the worker's memory limit of ${death.mb} MB`
-        : death.how
-  const problem = death.kind === 'overran' ? 'hung' : death.kind
-  const out: HistoryEvent[] = [...events, { seq, t, type: 'executor-fault', call: inFlight(events), problem, message }, { seq: seq + 1, t, type: 'run-ended', pendingTimers: 0 }]
-  return Object.freeze(out.map(deepFreeze))
-}
-
-/** The tool call (or abort) that had started and not yet been answered. */
-export function inFlight(events: readonly HistoryEvent[]): string | null {
-  let call: string | null = null
-  for (const e of events) {
-    if (e.type === 'call-started') call = e.call
-    else if (e.type === 'abort-requested') call = `${e.run}#abort`
-    else if ((e.type === 'outcome-reported' || e.type === 'executor-fault') && e.call === call) call = null
-    else if (e.type === 'abort-reported' && call === `${e.run}#abort`) call = null
-  }
-  return call
 }

@@ -5,7 +5,7 @@ import type { Executor } from '../contract/executor.ts'
 import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { executorName } from '../run/world.ts'
+import { executorName } from '../run/executor-name.ts'
 import { startInterception, stopInterception } from '../sim/network.ts'
 
 export interface RunOutcome {

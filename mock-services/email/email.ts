@@ -1,6 +1,9 @@
 // A Resend-shaped e-mail service: POST /emails, GET /emails/:id, a lookup by
 // client reference (a tag) for reconciliation probes, Resend's
 // Idempotency-Key contract, and a ledger of the e-mails really sent.
+//
+// Longer than most because it is Resend's surface in one file, route by route,
+// so it can be read against Resend's API reference (docs/vendors.md).
 import { canonicalJson } from '../idempotency/fingerprint.ts'
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
@@ -10,7 +13,7 @@ import { Processing } from '../processing.ts'
 import { Visibility } from '../visibility.ts'
 import { pastDeadline } from '../deadline.ts'
 import { resendError } from './errors.ts'
-import { EmailStore, type Email, type Tag } from './store.ts'
+import { EmailStore, type Tag } from './store.ts'
 import { jsonResponse } from '../json-response.ts'
 
 export type { Email, Tag } from './store.ts'

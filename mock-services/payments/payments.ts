@@ -1,6 +1,9 @@
 // A Stripe-shaped payment service: payment intents (create and confirm = a
 // charge), refunds, Stripe's Idempotency-Key contract, Stripe's error shape,
 // and a ledger of the effects that really happened.
+//
+// Longer than most because it is Stripe's surface in one file, route by route,
+// so it can be read against Stripe's API reference (docs/vendors.md).
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'

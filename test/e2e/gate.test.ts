@@ -6,7 +6,7 @@ import { JUDGE_NAMES } from '../../harness/judge/finding.ts'
 import { judge } from '../../harness/judge/verdict.ts'
 import { runScenario } from '../../harness/run/runner.ts'
 import { search } from '../../harness/campaign/search.ts'
-import { scenarioArbitrary, scenarioGenerator } from '../../scenarios/arbitraries.ts'
+import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 

@@ -1,6 +1,6 @@
 // charge_card against the Stripe-shaped payments service: a payment intent
 // created and confirmed. Compensated by a refund of the whole charge.
-import { toMinorUnits } from '../canonical.ts'
+import { toMinorUnits } from './canonical.ts'
 import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 

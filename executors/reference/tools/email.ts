@@ -1,6 +1,6 @@
 // send_email against the Resend-shaped e-mail service. Irreversible: a sent
 // e-mail can only be followed by a correction.
-import { errorDetail } from '../observation.ts'
+import { errorDetail } from './observation.ts'
 import { sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 

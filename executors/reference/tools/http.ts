@@ -1,7 +1,7 @@
 // The two things every adapter does over HTTP: send a side-effecting request
 // under its key (forwarding the cut-off), and walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
-import { errorDetail, observe } from '../observation.ts'
+import { errorDetail, observe } from './observation.ts'
 import type { Probe } from './tool-adapter.ts'
 
 /**

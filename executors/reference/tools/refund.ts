@@ -1,5 +1,5 @@
 // issue_refund against the Stripe-shaped payments service.
-import { canonicalRefund, type CanonicalRefund } from '../canonical.ts'
+import { canonicalRefund, type CanonicalRefund } from './canonical.ts'
 import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Observed } from '../../../harness/contract/mapping.ts'
 import { classify } from '../../../executors/reference/classify.ts'
 import { referenceMapping } from '../../../executors/reference/exception-mapping.ts'
-import { errorCode, observe } from '../../../executors/reference/observation.ts'
+import { errorCode, observe } from '../../../executors/reference/tools/observation.ts'
 
 function fetchFailed(code: string): TypeError {
   return new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code }) })

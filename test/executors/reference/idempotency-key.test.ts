@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalRefund, type CanonicalRefund } from '../../../executors/reference/canonical.ts'
+import { canonicalRefund, type CanonicalRefund } from '../../../executors/reference/tools/canonical.ts'
 import { idempotencyKey } from '../../../executors/reference/idempotency-key.ts'
 
 function canon(args: Record<string, unknown>): CanonicalRefund {

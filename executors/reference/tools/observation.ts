@@ -1,7 +1,7 @@
 // What the HTTP client observed for one request, as the contract's `Observed`
 // (harness/contract/mapping.ts): the error fetch threw, or the response with its
 // body read. Also the error's code and a few words for messages.
-import type { Observed } from '../../harness/contract/mapping.ts'
+import type { Observed } from '../../../harness/contract/mapping.ts'
 
 /** Run a fetch and observe how it ended. */
 export async function observe(request: () => Promise<Response>): Promise<Observed> {

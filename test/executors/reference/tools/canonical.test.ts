@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalRefund, toMinorUnits } from '../../../executors/reference/canonical.ts'
+import { canonicalRefund, toMinorUnits } from '../../../../executors/reference/tools/canonical.ts'
 
 const ARGS = { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o-1' }
 

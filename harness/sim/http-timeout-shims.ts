@@ -1,0 +1,146 @@
+// The node:http and net timeout shims (client-shims.ts, 2–4): Node arms these
+// on internal timers no fake clock reaches, and msw's socket only connects when
+// a response is ready; the shims keep Node's semantics on the global timers.
+import { ClientRequest, type IncomingMessage } from 'node:http'
+import net from 'node:net'
+import { patchProperty, type Patch } from './patch.ts'
+
+
+interface TimeoutState {
+  ms: number
+  timer: ReturnType<typeof setTimeout> | null
+  watching: boolean
+}
+
+type TimedRequest = ClientRequest & { _ended?: boolean }
+
+const states = new WeakMap<ClientRequest, TimeoutState>()
+
+function disarm(state: TimeoutState): void {
+  if (state.timer !== null) globalThis.clearTimeout(state.timer)
+  state.timer = null
+}
+
+function arm(req: TimedRequest, state: TimeoutState): void {
+  disarm(state)
+  if (state.ms === 0 || req.destroyed) return
+  // Looked up per call: the run's virtual clock, or real timers outside a run.
+  state.timer = globalThis.setTimeout(() => {
+    state.timer = null
+    if (!req.destroyed) req.emit('timeout')
+  }, state.ms)
+}
+
+export function requestTimeoutOnGlobalTimers(): Patch {
+  const proto = ClientRequest.prototype as TimedRequest
+  const original = proto.setTimeout
+  return patchProperty(
+    proto,
+    'setTimeout',
+    function setTimeout(this: TimedRequest, msecs: number, callback?: () => void): TimedRequest {
+      // Node: nothing to time once the response has ended; invalid durations throw as Node throws them.
+      if (this._ended) return this
+      if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback) as TimedRequest
+      if (callback) this.once('timeout', callback)
+      let state = states.get(this)
+      if (!state) {
+        state = { ms: 0, timer: null, watching: false }
+        states.set(this, state)
+      }
+      state.ms = Math.min(msecs, 2 ** 31 - 1)
+      if (!state.watching) {
+        state.watching = true
+        const s = state
+        // Activity re-arms an idle timeout: the response arriving. The request closing (response
+        // read, or destroyed) ends it, as Node drops the socket's timeout listener.
+        this.once('response', (_res: IncomingMessage) => arm(this, s))
+        this.once('close', () => disarm(s))
+      }
+      arm(this, state)
+      return this
+    } as typeof proto.setTimeout,
+    'ClientRequest.prototype.setTimeout (global timers)',
+  )
+}
+
+type RequestWithOption = TimedRequest & { timeout?: number }
+
+export function requestTimeoutOption(): Patch {
+  const proto = ClientRequest.prototype as RequestWithOption & { onSocket(socket: unknown, err?: unknown): void }
+  const original = proto.onSocket
+  return patchProperty(
+    proto,
+    'onSocket',
+    function onSocket(this: RequestWithOption, socket: unknown, err?: unknown): void {
+      // Node validated the option in the constructor; a setTimeout() call made before this one wins, as in Node.
+      if (typeof this.timeout === 'number' && !states.has(this)) this.setTimeout(this.timeout)
+      if (socket instanceof net.Socket) requestOf.set(socket, this)
+      // An agent's timeout is the socket's, set when the agent creates it (net.connect does so), and
+      // the request hears of it (Node's listenSocketTimeout). msw wraps the caller's agent in its own.
+      const agent = (this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }).agent
+      const agentTimeout = agent?.customAgent?.options?.timeout ?? agent?.options?.timeout
+      if (typeof agentTimeout === 'number' && agentTimeout > 0 && socket instanceof net.Socket && !socketTimers.has(socket)) {
+        socket.setTimeout(agentTimeout)
+        if (this.timeout === undefined && agent?.options?.timeout === undefined) {
+          socket.once('timeout', () => ((socket as net.Socket & { _httpMessage?: ClientRequest })._httpMessage ?? this).emit('timeout'))
+        }
+      }
+      original.call(this, socket, err)
+    },
+    'ClientRequest.prototype.onSocket (timeout option on global timers)',
+  )
+}
+
+// net.Socket timeouts
+
+type Timer = ReturnType<typeof globalThis.setTimeout>
+const socketTimers = new WeakMap<net.Socket, { timer: Timer | null }>()
+/** The request a socket was last handed to (by `onSocket`). */
+const requestOf = new WeakMap<net.Socket, TimedRequest>()
+
+export function socketTimeoutOnGlobalTimers(): Patch {
+  const proto = net.Socket.prototype
+  const original = proto.setTimeout
+  return patchProperty(
+    proto,
+    'setTimeout',
+    function setTimeout(this: net.Socket, msecs: number, callback?: () => void): net.Socket {
+      if (this.destroyed) return this
+      // Invalid durations: Node's own validation error.
+      if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback)
+      ;(this as { timeout?: number }).timeout = msecs
+      // A request with a timeout of its own is timed by (2); Node's copy of it onto the socket
+      // (its agent's setRequestSocket) would be a second timer that the request's later calls never move.
+      const req = requestOf.get(this)
+      if (req && states.has(req) && !req._ended && !req.destroyed) {
+        if (callback) this.once('timeout', callback)
+        return this
+      }
+      let found = socketTimers.get(this)
+      if (!found) {
+        const fresh: { timer: Timer | null } = { timer: null }
+        socketTimers.set(this, fresh)
+        this.once('close', () => {
+          if (fresh.timer !== null) globalThis.clearTimeout(fresh.timer)
+          fresh.timer = null
+        })
+        found = fresh
+      }
+      const s = found
+      if (s.timer !== null) globalThis.clearTimeout(s.timer)
+      s.timer = null
+      if (msecs === 0) {
+        if (callback) this.removeListener('timeout', callback)
+        return this
+      }
+      // Looked up per call: the run's virtual clock, or real timers outside a run.
+      s.timer = globalThis.setTimeout(() => {
+        s.timer = null
+        if (!this.destroyed) this.emit('timeout')
+      }, Math.min(msecs, 2 ** 31 - 1))
+      if (callback) this.once('timeout', callback)
+      return this
+    } as typeof proto.setTimeout,
+    'net.Socket.prototype.setTimeout (global timers)',
+  )
+}
