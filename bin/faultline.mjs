@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Installed entry point: faultline is TypeScript; tsx runs it without a build step.
-import { register } from 'tsx/esm/api'
+// The `faultline` command. Installed, it runs the compiled JavaScript in dist/
+// (plain Node). In a checkout, where the TypeScript source is, it runs that
+// through tsx — never a dist/ left over from an older build.
+import { existsSync } from 'node:fs'
 
-register()
-await import('../harness/cli/bin.ts')
+const source = new URL('../harness/cli/bin.ts', import.meta.url)
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import(source.href)
+} else {
+  await import(new URL('../dist/harness/cli/bin.js', import.meta.url).href)
+}

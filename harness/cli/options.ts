@@ -12,8 +12,14 @@ export const MAX_SEED = 2 ** 31 - 1
 
 type Spec = Record<string, { type: 'string' | 'boolean' }>
 
+/** What `options` returns: each option's value by its type, and the positional arguments. */
+export interface Parsed<T extends Spec> {
+  readonly values: { [K in keyof T]?: T[K]['type'] extends 'string' ? string : boolean }
+  readonly positionals: string[]
+}
+
 /** Parsed options, or null when --help was asked for (the caller prints its usage). */
-export function options<T extends Spec>(command: string, args: readonly string[], spec: T, positionals = 0) {
+export function options<T extends Spec>(command: string, args: readonly string[], spec: T, positionals = 0): Parsed<T> | null {
   let parsed
   try {
     parsed = parseArgs({ args: [...args], options: { ...spec, help: { type: 'boolean', short: 'h' } } as T & { help: { type: 'boolean'; short: 'h' } }, allowPositionals: positionals > 0, strict: true })
@@ -22,7 +28,7 @@ export function options<T extends Spec>(command: string, args: readonly string[]
   }
   if ((parsed.values as { help?: boolean }).help) return null
   if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}" (faultline ${command} --help)`)
-  return parsed
+  return parsed as unknown as Parsed<T>
 }
 
 /** A whole number ≥ `min` (and ≤ `max`), or `fallback` when the option was not given. */

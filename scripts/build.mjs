@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// npm run build (and prepack): the package plain Node runs — JavaScript and
+// type declarations in dist/, the worker entry beside the compiled worker, and
+// the JSON Schema files in schemas/, generated from the zod schemas. Generated,
+// so neither dist/ nor schemas/ is committed.
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+rmSync(join(root, 'dist'), { recursive: true, force: true })
+execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root })
+// Not TypeScript, so tsc leaves it: the worker's entry, which loads the compiled worker when there is one.
+copyFileSync(join(root, 'harness/supervisor/worker-entry.mjs'), join(root, 'dist/harness/supervisor/worker-entry.mjs'))
+
+const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/harness/cli/published-schemas.js')).href)
+rmSync(join(root, 'schemas'), { recursive: true, force: true })
+mkdirSync(join(root, 'schemas'))
+for (const { file, schema } of PUBLISHED_SCHEMAS) writeFileSync(join(root, 'schemas', file), JSON.stringify(schema(), null, 2) + '\n')
+console.log(`built dist/ and ${PUBLISHED_SCHEMAS.length} schema file(s) in schemas/`)
