@@ -1,4 +1,5 @@
-// faultline's public API: this list and nothing else.
+// faultline's public API: this list and nothing else. Every name here is
+// documented in docs/api.md (test/api.test.ts keeps the two in step).
 
 // The executor plug-in contract
 export type { Executor, BootContext, ExecutorProcess } from './contract/executor.ts'
@@ -6,28 +7,35 @@ export type { ToolCall } from './contract/tool-call.ts'
 export type { Envelope, OutcomeStatus } from './contract/envelope.ts'
 export type { DurableStorage } from './contract/storage.ts'
 export type { ToolSpec } from './contract/tools.ts'
-export { TOOLS, ISSUE_REFUND } from './contract/tools.ts'
+export { TOOLS } from './contract/tools.ts'
 export { checkEnvelope, isExecutor } from './contract/validate.ts'
-export { noopExecutor } from './contract/noop-executor.ts'
 export type { ExceptionMapping, MappingClass, Observed, ClientName } from './contract/mapping.ts'
 export { MAPPING_CLASSES } from './contract/mapping.ts'
+export type { Boundary, BuiltinJudgeName, JudgeName } from './contract/names.ts'
+export { BOUNDARIES, JUDGE_NAMES } from './contract/names.ts'
 
 // Scenarios and faults (plain data)
 export type { Scenario, PlanStep, ModelBehaviour } from './scenario/scenario.ts'
 export { parseScenario } from './scenario/scenario.ts'
+export type { ScenarioGenerator } from './scenario/generator.ts'
 export type { Fault } from './faults/catalogue.ts'
-export type { Boundary } from './faults/fault.ts'
 export { FAULT_KINDS } from './faults/catalogue.ts'
-export { scenarioArbitrary, requestFaultArbitrary, executorCrashArbitrary } from '../scenarios/arbitraries.ts'
+export { scenarioGenerator } from '../scenarios/arbitraries.ts'
 
-// Running, judging, searching
+// Running and judging
 export type { History, HistoryEvent, CallId } from './history/history.ts'
 export { runScenario, type RunResult } from './run/runner.ts'
-export { judge, JUDGES, type Verdict } from './judge/verdict.ts'
-export type { Violation, JudgeName } from './judge/finding.ts'
-export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './campaign/search.ts'
-export { compare, passK, type CompareOptions, type LeaderboardRow, type PassK } from './campaign/compare.ts'
-export type { CampaignSummary } from './campaign/campaign.ts'
+export { judge, type Verdict } from './judge/verdict.ts'
+export type { Violation } from './judge/finding.ts'
+export { defineJudge, definedJudges, undefineJudge, type JudgeDefinition, type Finding, type NamedJudge } from './judge/registry.ts'
+
+// Campaigns
+export { search, type SearchOptions, type SearchResult, type Counterexample } from './campaign/search.ts'
+export { compare, type CompareOptions, type LeaderboardRow, type PassK } from './campaign/compare.ts'
+export type { CampaignSummary, Percentiles } from './campaign/campaign.ts'
+export { WorkerPool, type PoolOptions } from './supervisor/pool.ts'
+export { executorRef, type ExecutorRef } from './supervisor/executor-ref.ts'
+export type { RunService, RunOutcome } from './supervisor/run-service.ts'
 
 // The mock services, for pointing real SDKs at them outside a run
 export { mountServices, type Mounted } from './sim/mount.ts'

@@ -3,7 +3,6 @@ import type { History } from '../harness/history/history.ts'
 import type { Counterexample, SearchResult } from '../harness/campaign/search.ts'
 import type { LeaderboardRow } from '../harness/campaign/compare.ts'
 import type { Verdict } from '../harness/judge/verdict.ts'
-import { JUDGE_NAMES } from '../harness/judge/finding.ts'
 import { ms, pct, table } from './format.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
@@ -12,7 +11,7 @@ export function renderGate(result: SearchResult, opts: { runsAsked: number; seed
   const out: string[] = []
   const stopped = result.counterexample && s.runs < opts.runsAsked ? ' (stopped at the first failure)' : ''
   out.push(`faultline gate — executor ${s.executor}, seed ${opts.seed}, ${s.runs} of ${opts.runsAsked} runs${stopped}, profile ${s.profile}`)
-  out.push(`  violations   ${JUDGE_NAMES.map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
+  out.push(`  violations   ${Object.keys(s.violations).map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
   out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
   out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
@@ -43,7 +42,7 @@ export function renderCounterexample(c: Counterexample): string {
 
 export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: number; seed: number; profile?: string }): string {
   // Only the judges some executor tripped get a column; the rest are all zeros.
-  const judges = JUDGE_NAMES.filter((j) => rows.some((r) => r.summary.violations[j] > 0))
+  const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) => rows.some((r) => (r.summary.violations[j] ?? 0) > 0))
   const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${rows[0]?.passK.k ?? 3}`]
   const sorted = [...rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
   const body = sorted.map(({ summary: s, passK }) => [

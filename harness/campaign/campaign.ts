@@ -1,6 +1,7 @@
 // A campaign aggregates the verdicts of many runs of one executor.
 import type { Verdict } from '../judge/verdict.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
+import { definedJudges } from '../judge/registry.ts'
 
 export interface Percentiles {
   readonly count: number
@@ -47,7 +48,7 @@ export class Campaign {
   #runs = 0
   #failing = 0
   #first: number | null = null
-  readonly #byJudge = Object.fromEntries(JUDGE_NAMES.map((j) => [j, 0])) as Record<JudgeName, number>
+  readonly #byJudge = Object.fromEntries([...JUDGE_NAMES, ...definedJudges().map((j) => j.judgeName)].map((j) => [j, 0])) as Record<JudgeName, number>
   readonly #byTool: Record<string, number> = {}
   readonly #byBoundary: Record<string, number> = {}
   #calls = 0
@@ -78,7 +79,7 @@ export class Campaign {
       this.#first ??= this.#runs
     }
     for (const v of verdict.violations) {
-      this.#byJudge[v.judge]++
+      this.#byJudge[v.judge] = (this.#byJudge[v.judge] ?? 0) + 1
       const tool = v.tool ?? '(run)'
       this.#byTool[tool] = (this.#byTool[tool] ?? 0) + 1
       for (const b of v.boundaries.length ? v.boundaries : ['(no fault)']) this.#byBoundary[b] = (this.#byBoundary[b] ?? 0) + 1

@@ -5,15 +5,17 @@ import { renderCompare } from '../../reports/text.ts'
 import { compare } from '../campaign/compare.ts'
 import { profileName } from '../scenario/profile.ts'
 import type { Io } from './io.ts'
+import { JUDGING, loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION })
+  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION, ...JUDGING })
   if (!parsed) return (io.out(COMMAND_USAGE.compare), 0)
   const { values } = parsed
+  await loadJudges(values.judge, io.cwd)
   const names = (values.executors ?? BUNDLED_NAMES.join(',')).split(',').map((s) => s.trim()).filter(Boolean)
   if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
   const runs = int(values.runs, 'runs', 200, 1)

@@ -2,6 +2,7 @@
 import { renderRun } from '../../reports/text.ts'
 import { judge } from '../judge/verdict.ts'
 import type { Io } from './io.ts'
+import { JUDGING, loadJudges } from './judges.ts'
 import { openPool } from './open-pool.ts'
 import { options, supervision, SUPERVISION } from './options.ts'
 import { readScenarioFile } from './scenario-file.ts'
@@ -9,12 +10,13 @@ import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('run', args, { executor: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION }, 1)
+  const parsed = options('run', args, { executor: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION, ...JUDGING }, 1)
   if (!parsed) return (io.out(COMMAND_USAGE.run), 0)
   const { values, positionals } = parsed
   const file = positionals[0]
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
   const scenario = readScenarioFile(file, io.cwd)
+  await loadJudges(values.judge, io.cwd)
   const pool = await openPool(values.executor ?? 'reference', io.cwd, supervision(values, 1))
   let outcome
   try {

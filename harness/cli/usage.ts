@@ -16,29 +16,38 @@ const PROFILES = `profiles: what the mock services may do beyond the real vendor
   --profile hostile    every feature below
   --profile F,G,...    some of: ${PROFILE_FEATURES.join(', ')}`
 
+const JUDGES = `judges of your own:
+  --judge m.ts[,n.ts]  load modules that define judges (defineJudge from 'faultline'); they run beside the bundled ones`
+
 const EXIT = 'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
-  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--json] [supervision]
+  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [supervision]
   Generate N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each;
   stop at the first violation, shrink it to a minimal scenario, save it and print how to replay it.
 
 ${PROFILES}
 
+${JUDGES}
+
 ${SUPERVISION}
 
 ${EXIT}`,
-  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--json] [supervision]
+  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [supervision]
   The same N generated scenarios (default 200) against each executor (default: every bundled one):
   a leaderboard, pass^k over 25 scenarios replayed K times (default 3), one minimal counterexample per
   violation class. Exits 0 (the comparison is a report, not a gate).
 
 ${PROFILES}
 
+${JUDGES}
+
 ${SUPERVISION}`,
-  run: `faultline run <scenario.json> [--executor <name|path>] [--json] [supervision]
+  run: `faultline run <scenario.json> [--executor <name|path>] [--judge M] [--json] [supervision]
   Replay one scenario (default executor: reference): its history, stamped with virtual time, and its verdict.
   Exits 1 when the verdict has a violation.
+
+${JUDGES}
 
 ${SUPERVISION}`,
   serve: `faultline serve [--port P]

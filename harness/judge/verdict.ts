@@ -16,7 +16,9 @@ import { retryBeforeRetryAfter } from './retry-before-retry-after.ts'
 import { verificationCost, type VerificationCost } from './verification-cost.ts'
 import { recoveryLatency } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
+import { definedJudges } from './registry.ts'
 
+/** The bundled judges; `judge()` also runs every judge defined with `defineJudge`. */
 export const JUDGES: readonly Judge[] = [
   duplicateEffect,
   falseSuccess,
@@ -53,7 +55,7 @@ export interface Verdict {
 
 export function judge(history: History): Verdict {
   return {
-    violations: JUDGES.flatMap((j) => j(history)),
+    violations: [...JUDGES, ...definedJudges()].flatMap((j) => j(history)),
     unresolved: unresolved(history),
     recoveryMs: recoveryLatency(history),
     notStarted: notStarted(history),

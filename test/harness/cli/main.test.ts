@@ -45,6 +45,20 @@ describe('gate', () => {
   })
 })
 
+describe('run, with a scenario someone mistyped', () => {
+  it('exits 2 with one line that names the misspelt key and the key it meant', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-'))
+    const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/named/worked-example.json'), 'utf8'))
+    scenario.abortOnFaliure = scenario.abortOnFailure ?? true
+    delete scenario.abortOnFailure
+    writeFileSync(join(cwd, 'typo.json'), JSON.stringify(scenario))
+    const r = await cli(['run', 'typo.json', '--executor', 'reference'], cwd)
+    expect(r.code).toBe(2)
+    expect(r.err.trim()).toMatch(/^faultline: typo\.json: unknown key "abortOnFaliure": did you mean "abortOnFailure"\?/)
+    expect(r.err.trim().split('\n')).toHaveLength(1)
+  })
+})
+
 describe('run', () => {
   it('replays a named scenario: the reference passes, the naive executor fails', async () => {
     const ok = await cli(['run', 'scenarios/named/dropped-connection-after-server-acted.json'])

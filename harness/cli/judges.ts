@@ -1,0 +1,27 @@
+// `--judge <module>[,<module>…]`: judges of a team's own, loaded in the main
+// thread (judging happens there) before the campaign starts. A module defines
+// its judges with `defineJudge` at its top level, or exports them.
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
+import { oneLine } from '../contract/one-line.ts'
+import { definedJudges } from '../judge/registry.ts'
+import { UsageError } from './usage-error.ts'
+
+export const JUDGING = { judge: { type: 'string' } } as const
+
+/** Load each module named by `--judge`; the names of the judges now defined. */
+export async function loadJudges(value: unknown, cwd: string): Promise<readonly string[]> {
+  if (typeof value !== 'string' || value === '') return []
+  for (const spec of value.split(',')) {
+    const path = resolve(cwd, spec)
+    const before = definedJudges().length
+    try {
+      await tsImport(pathToFileURL(path).href, import.meta.url)
+    } catch (e) {
+      throw new UsageError(`cannot load judge module ${spec}: ${oneLine(e)}`)
+    }
+    if (definedJudges().length === before) throw new UsageError(`judge module ${spec} defines no judge (call defineJudge({ name, about, check }) from 'faultline' at its top level)`)
+  }
+  return definedJudges().map((j) => j.judgeName)
+}

@@ -1,0 +1,57 @@
+// `--judge`: a team's own judge, loaded from a module, runs beside the bundled
+// ones in gate, compare and run, and names itself in the verdict.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { main, type Io } from '../../../harness/cli/main.ts'
+import { definedJudges, undefineJudge } from '../../../harness/judge/registry.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+const API = pathToFileURL(join(ROOT, 'harness/index.ts')).href
+
+async function cli(argv: string[], cwd: string) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd }
+  const code = await main(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+afterEach(() => {
+  for (const j of definedJudges()) undefineJudge(j.judgeName)
+})
+
+describe('--judge', () => {
+  it('runs a defined judge: a refund above 40.00 is a violation of this team\'s own rule', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    writeFileSync(
+      join(dir, 'small-refunds.ts'),
+      `import { defineJudge } from '${API}'
+defineJudge({
+  name: 'refund-over-limit',
+  about: 'a refund above 40.00 was applied',
+  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' && Number(e.amount) > 4_000 ? [{ call: e.call, message: 'refund of ' + e.amount + ' over the limit' }] : [])),
+})
+`,
+    )
+    const scenario = join(ROOT, 'scenarios/named/worked-example.json')
+    const plain = await cli(['run', scenario, '--executor', 'reference', '--json'], dir)
+    expect(plain.code).toBe(0)
+    const judged = await cli(['run', scenario, '--executor', 'reference', '--json', '--judge', './small-refunds.ts'], dir)
+    const verdict = JSON.parse(judged.out).verdict as { violations: { judge: string; tool: string | null }[] }
+    expect(verdict.violations.map((v) => v.judge)).toEqual(['refund-over-limit'])
+    expect(verdict.violations[0]!.tool).toBe('issue_refund')
+    expect(judged.code).toBe(1)
+  }, 60_000)
+
+  it('refuses a module that defines no judge, in one line, with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    writeFileSync(join(dir, 'empty.ts'), 'export const nothing = 1\n')
+    const r = await cli(['gate', '--executor', 'reference', '--judge', './empty.ts'], dir)
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/judge module \.\/empty\.ts defines no judge/)
+    expect(r.err.trim().split('\n')).toHaveLength(1)
+  })
+})
