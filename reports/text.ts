@@ -3,6 +3,7 @@ import type { History } from '../harness/history/history.ts'
 import type { Counterexample, SearchResult } from '../harness/campaign/search.ts'
 import type { LeaderboardRow } from '../harness/campaign/compare.ts'
 import type { Verdict } from '../harness/judge/verdict.ts'
+import { describeEvent, REQUEST_LEVEL } from './describe-event.ts'
 import { ms, pct, table } from './format.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
@@ -89,7 +90,7 @@ export function renderRun(executor: string, scenario: string, verdict: Verdict, 
   const started = history.find((e) => e.type === 'run-started')
   const profile = started?.type === 'run-started' ? profileName(started.profile as ProfileFeature[]) : 'vendor'
   const out = [`faultline run — ${scenario} against ${executor}, profile ${profile}`, '', 'history:']
-  for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeEvent(e)}`)
+  for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeIndented(e)}`)
   out.push('')
   if (verdict.violations.length === 0) out.push('PASS — no violation')
   else out.push(`FAIL — ${verdict.violations.length} violation(s)`, ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`))
@@ -97,48 +98,6 @@ export function renderRun(executor: string, scenario: string, verdict: Verdict, 
   return out.join('\n')
 }
 
-function describeEvent(e: History[number]): string {
-  switch (e.type) {
-    case 'run-started':
-      return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms, profile ${profileName(e.profile as ProfileFeature[])})`
-    case 'process-booted':
-      return `executor process ${e.generation} booted`
-    case 'call-started':
-      return `${e.call} ask ${e.ask}: ${e.tool} ${JSON.stringify(e.args)}`
-    case 'attempt-sent':
-      return `  attempt ${e.attempt}${e.probe ? ' (probe)' : ''}: ${e.method} ${e.service}${e.path}${e.call ? ` for ${e.call}` : ''}`
-    case 'fault-injected':
-      return `  ⚡ ${e.kind} (${e.boundary}) on attempt ${e.attempt}`
-    case 'request-delivered':
-      return `  attempt ${e.attempt} delivered`
-    case 'effect-applied':
-      return `  ✎ effect ${e.effectType} ${e.effect} (${e.amount}) by attempt ${e.attempt}`
-    case 'response-sent':
-      return `  attempt ${e.attempt} answered ${e.status}${e.replayed ? ' (replayed)' : ''}`
-    case 'response-lost':
-      return `  attempt ${e.attempt} response lost: ${e.reason}`
-    case 'outcome-reported':
-      return `${e.call} ask ${e.ask} → ${e.envelope.status} retry_safe=${e.envelope.retry_safe} (${e.envelope.action_taken})`
-    case 'executor-fault':
-      return `executor ${e.problem}${e.call ? ` in ${e.call}` : ''}: ${e.message}`
-    case 'run-ended':
-      return `run ended (${e.pendingTimers} timers left)`
-    case 'turn-started':
-      return `turn starts; its deadline is at ${e.deadline} ms`
-    case 'process-crashed':
-      return `💥 executor process ${e.generation} crashed (${e.point})${e.call ? ` during ${e.call}` : ''}`
-    case 'process-recovered':
-      return `executor process ${e.generation} recovered`
-    case 'fenced':
-      return `  dead process ${e.generation} tried ${e.what}: fenced`
-    case 'service-restarted':
-      return `  ⟳ service ${e.service} restarted`
-    case 'answered':
-      return `  attempt ${e.attempt} → client: ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (Retry-After ${e.retryAfterMs / 1000} s)` : ''}`
-    case 'abort-requested':
-      return `abort requested for ${e.run}: ${e.reason}`
-    case 'abort-reported':
-      if (!e.supported) return 'abort → the executor has no abort(): nothing compensated'
-      return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken}${x.compensates ? `, for ${x.compensates.type} ${x.compensates.id}` : ''})`).join(', ') || 'nothing to compensate'}`
-  }
+function describeIndented(e: History[number]): string {
+  return `${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`
 }

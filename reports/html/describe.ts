@@ -1,55 +1,10 @@
-// One event in words: the same wording as reports/text.ts (describeEvent there
-// is private to the text renderer; this copy should become an import once it
-// is exported). The timeline uses these sentences as tooltips and in the
-// folded text history.
+// The longer description of one event, for the timeline's tooltips and the
+// folded text history: the shared sentence (reports/describe-event.ts) plus
+// what it leaves out.
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import { profileName, type ProfileFeature } from '../../harness/scenario/profile.ts'
+import { describeEvent } from '../describe-event.ts'
 
-export function describeEvent(e: HistoryEvent): string {
-  switch (e.type) {
-    case 'run-started':
-      return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms, profile ${profileName(e.profile as ProfileFeature[])})`
-    case 'process-booted':
-      return `executor process ${e.generation} booted`
-    case 'call-started':
-      return `${e.call} ask ${e.ask}: ${e.tool} ${JSON.stringify(e.args)}`
-    case 'attempt-sent':
-      return `attempt ${e.attempt}${e.probe ? ' (probe)' : ''}: ${e.method} ${e.service}${e.path}${e.call ? ` for ${e.call}` : ''}`
-    case 'fault-injected':
-      return `⚡ ${e.kind} (${e.boundary}) on attempt ${e.attempt}`
-    case 'request-delivered':
-      return `attempt ${e.attempt} delivered`
-    case 'effect-applied':
-      return `✎ effect ${e.effectType} ${e.effect} (${e.amount}) by attempt ${e.attempt}`
-    case 'response-sent':
-      return `attempt ${e.attempt} answered ${e.status}${e.replayed ? ' (replayed)' : ''}`
-    case 'response-lost':
-      return `attempt ${e.attempt} response lost: ${e.reason}`
-    case 'outcome-reported':
-      return `${e.call} ask ${e.ask} → ${e.envelope.status} retry_safe=${e.envelope.retry_safe} (${e.envelope.action_taken})`
-    case 'executor-fault':
-      return `executor ${e.problem}${e.call ? ` in ${e.call}` : ''}: ${e.message}`
-    case 'run-ended':
-      return `run ended (${e.pendingTimers} timers left)`
-    case 'turn-started':
-      return `turn starts; its deadline is at ${e.deadline} ms`
-    case 'process-crashed':
-      return `💥 executor process ${e.generation} crashed (${e.point})${e.call ? ` during ${e.call}` : ''}`
-    case 'process-recovered':
-      return `executor process ${e.generation} recovered`
-    case 'fenced':
-      return `dead process ${e.generation} tried ${e.what}: fenced`
-    case 'service-restarted':
-      return `⟳ service ${e.service} restarted`
-    case 'answered':
-      return `attempt ${e.attempt} → client: ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (Retry-After ${e.retryAfterMs / 1000} s)` : ''}`
-    case 'abort-requested':
-      return `abort requested for ${e.run}: ${e.reason}`
-    case 'abort-reported':
-      if (!e.supported) return 'abort → the executor has no abort(): nothing compensated'
-      return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken}${x.compensates ? `, for ${x.compensates.type} ${x.compensates.id}` : ''})`).join(', ') || 'nothing to compensate'}`
-  }
-}
+export { describeEvent }
 
 /** The longer tooltip: the sentence, plus what the sentence leaves out (the envelope's message, the args). */
 export function eventDetail(e: HistoryEvent): string {
