@@ -1,6 +1,7 @@
 // A campaign aggregates the verdicts of many runs of one executor.
 import type { Verdict } from '../judge/verdict.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
+import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
 
 export interface Percentiles {
   readonly count: number
@@ -39,6 +40,8 @@ export interface CampaignSummary {
   readonly realMs: number
   /** The median run's ratio of simulated to real time (long restart pauses make the total ratio flattering). */
   readonly medianSpeedup: number | null
+  /** What the campaign exercised: per fault kind × boundary × tool, strikes and the states they led to. */
+  readonly coverage: readonly CoverageCell[]
 }
 
 export class Campaign {
@@ -65,17 +68,24 @@ export class Campaign {
   #simulatedMs = 0
   #realMs = 0
   readonly #speedups: number[] = []
+  readonly #coverage = new Map<string, CoverageCell>()
 
   constructor(executor: string, profile = 'vendor') {
     this.#executor = executor
     this.#profile = profile
   }
 
-  add(verdict: Verdict, realMs: number): void {
+  /**
+   * One run, in run order; `realMs` is 0 when unknown (a merged campaign:
+   * wall-clock time is no part of a report); `index` is the run's 0-based place
+   * in the whole campaign (a shard's runs are not numbered 0, 1, 2, …).
+   */
+  add(verdict: Verdict, realMs: number, coverage: readonly CoverageCell[] = [], index = this.#runs): void {
     this.#runs++
+    addCoverage(this.#coverage, coverage)
     if (verdict.violations.length > 0) {
       this.#failing++
-      this.#first ??= this.#runs
+      this.#first ??= index + 1
     }
     for (const v of verdict.violations) {
       this.#byJudge[v.judge]++
@@ -126,8 +136,24 @@ export class Campaign {
       simulatedMs: this.#simulatedMs,
       realMs: this.#realMs,
       medianSpeedup: percentiles(this.#speedups).p50,
+      coverage: sortedCells(this.#coverage.values()),
     }
   }
+}
+
+/** What one run of a campaign leaves for the aggregate and for a merge: plain data, no wall-clock time. */
+export interface RunRecord {
+  /** 0-based place in the campaign (fast-check's run index). */
+  readonly index: number
+  readonly verdict: Verdict
+  readonly coverage: readonly CoverageCell[]
+}
+
+/** A campaign's summary from its runs' records, in run order: the one way both a run and a merge aggregate. */
+export function summarize(executor: string, profile: string, records: readonly RunRecord[], realMs: readonly number[] = []): CampaignSummary {
+  const campaign = new Campaign(executor, profile)
+  records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
+  return campaign.summary()
 }
 
 export function percentiles(values: readonly number[]): Percentiles {
