@@ -156,6 +156,25 @@ export function summarize(executor: string, profile: string, records: readonly R
   return campaign.summary()
 }
 
+/**
+ * Which failures a campaign shrinks, in the order it reports them: the first
+ * failing run's first violation, then (with `each`, a comparison) the first run
+ * of every other kind of violation, in order of first appearance. A run and a
+ * merge of shards choose through this one function.
+ */
+export function failuresToShrink(records: readonly RunRecord[], each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
+  let first: { index: number; judge: JudgeName } | null = null
+  const firstByJudge = new Map<JudgeName, number>()
+  for (const { index, verdict } of records) {
+    if (verdict.violations.length > 0) first ??= { index, judge: verdict.violations[0]!.judge }
+    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
+  }
+  if (!first) return []
+  const out = [first]
+  if (each) for (const [judge, index] of firstByJudge) if (judge !== first.judge) out.push({ index, judge })
+  return out
+}
+
 export function percentiles(values: readonly number[]): Percentiles {
   if (values.length === 0) return { count: 0, p50: null, p95: null, max: null }
   const sorted = [...values].sort((a, b) => a - b)

@@ -15,6 +15,7 @@ import { parseScenario, type Scenario } from '../scenario/scenario.ts'
 import type { RunService } from '../supervisor/run-service.ts'
 import type { CorpusResult } from './report-schema.ts'
 import type { Shard } from './shard.ts'
+import type { Frozen } from './history-schema.ts'
 
 /** Where the corpus lives unless `--corpus DIR` says otherwise (relative to the working directory). */
 export const DEFAULT_CORPUS_DIR = '.faultline/corpus'
@@ -37,7 +38,7 @@ export function slug(name: string): string {
 }
 
 /** The hash of what a scenario does: its name and its note for people do not count. */
-export function scenarioHash(scenario: Scenario): string {
+export function scenarioHash(scenario: Frozen<Scenario>): string {
   const { name: _name, about: _about, $schema: _schema, ...rest } = scenario
   return createHash('sha256').update(canonical(rest)).digest('hex').slice(0, 12)
 }
@@ -55,7 +56,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value)
 }
 
-export function entryName(judgeName: string, executor: string, scenario: Scenario): string {
+export function entryName(judgeName: string, executor: string, scenario: Frozen<Scenario>): string {
   return `${judgeName}--${slug(executor)}--${scenarioHash(scenario)}.json`
 }
 
@@ -97,7 +98,7 @@ export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
 }
 
 /** Save a minimal counterexample; an entry already there (the same scenario) is kept as it is. Returns its path. */
-export function saveEntry(cwd: string, dir: string, judgeName: string, executor: string, scenario: Scenario, about: string): string {
+export function saveEntry(cwd: string, dir: string, judgeName: string, executor: string, scenario: Frozen<Scenario>, about: string): string {
   const name = entryName(judgeName, executor, scenario)
   const abs = resolve(cwd, dir)
   const file = join(abs, name)
@@ -114,11 +115,11 @@ export function saveEntry(cwd: string, dir: string, judgeName: string, executor:
 }
 
 /** Replay entries (already read) against the executor: still failing when the replay violates anything, fixed otherwise. */
-export async function replayEntries(service: RunService, entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[]): Promise<CorpusResult[]> {
+export async function replayEntries(service: RunService, entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[], replay: (file: string) => string): Promise<CorpusResult[]> {
   return Promise.all(
     entries.map(async ({ entry, scenario }) => {
       const violations = judge((await service.run(scenario)).history).violations
-      return { file: entry.file, judge: entry.judge, status: violations.length > 0 ? ('still-failing' as const) : ('fixed' as const), violations: [...violations] }
+      return { file: entry.file, judge: entry.judge, status: violations.length > 0 ? ('still-failing' as const) : ('fixed' as const), violations, replay: replay(entry.file) }
     }),
   )
 }

@@ -105,7 +105,7 @@ export const COVERAGE_CELL = z
     tool: z.string().describe('the tool of the call it struck; abort for a compensation, (none) outside any call'),
     struck: count,
     effectWhileError: count.describe('the struck attempt applied an effect and its client never saw a success'),
-    unknownReconciled: count.describe('the struck call became ambiguous (UNKNOWN, or probed) and later reported a known outcome'),
+    unknownReconciled: count.describe('after the strike the call was reconciled (a probe, an UNKNOWN report, or a replayed answer to a same-key resend) and then reported a known outcome'),
     crashInFlight: count.describe('a crash while a side-effecting request of the process had no answer yet'),
   })
   .describe('what one fault kind at one boundary on one tool exercised (harness/judge/coverage.ts)')

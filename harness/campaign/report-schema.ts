@@ -31,6 +31,7 @@ const CAMPAIGN = z.strictObject({
   runs: z.int().min(1).describe('runs asked for (--runs)'),
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
   faultline: z.string().describe('the version of faultline that ran it: scenarios are only comparable within one version'),
+  corpus: z.string().nullable().describe('the failure corpus directory (--corpus; null: --no-corpus)'),
   shard: SHARD.nullable(),
 })
 
@@ -87,6 +88,7 @@ const CORPUS_RESULT = z.strictObject({
   judge: z.string().describe('the judge it was saved for'),
   status: z.enum(['still-failing', 'fixed']).describe('still-failing: its replay violated something; fixed: nothing'),
   violations: z.array(VIOLATION),
+  replay: z.string().describe('the command that replays it'),
 })
 
 const REQUIREMENT = z.strictObject({
@@ -115,10 +117,7 @@ export const GATE_REPORT = z
     passed: z.boolean().describe('no violation found, no corpus entry still failing, every coverage requirement met'),
     summary: SUMMARY,
     counterexample: COUNTEREXAMPLE.nullable().describe('the minimal counterexample of the first failing run'),
-    corpus: z
-      .strictObject({ dir: z.string(), replayed: z.array(CORPUS_RESULT).describe('this executor\'s entries, by file name') })
-      .nullable()
-      .describe('the failure corpus replayed before the campaign (null: --no-corpus)'),
+    corpus: z.array(CORPUS_RESULT).describe('this executor\'s corpus entries, replayed before the campaign, by file name'),
     minCoverage: z.array(REQUIREMENT).describe('--min-coverage, and whether the campaign met it'),
     runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),
   })

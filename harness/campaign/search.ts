@@ -13,7 +13,7 @@ import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
 import { InThreadRunService, type RunService } from '../supervisor/run-service.ts'
-import { summarize, type CampaignSummary, type RunRecord } from './campaign.ts'
+import { failuresToShrink, summarize, type CampaignSummary, type RunRecord } from './campaign.ts'
 import { coverage, type CoverageCell } from '../judge/coverage.ts'
 import type { History } from '../history/history.ts'
 import { inShard, type Shard } from './shard.ts'
@@ -119,20 +119,11 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const counted = mine.slice(0, count)
   const runs: RunRecord[] = counted.map((i) => ({ index: i, verdict: judged.get(i)!.verdict, coverage: judged.get(i)!.coverage }))
   const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
-  let first: { index: number; judge: JudgeName } | null = null
-  const firstByJudge = new Map<JudgeName, number>()
-  for (const { index, verdict } of runs) {
-    if (verdict.violations.length > 0) first ??= { index, judge: verdict.violations[0]!.judge }
-    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
+  const counterexamples: Counterexample[] = []
+  for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
+    counterexamples.push(await shrink(service, arbitrary, options.seed, index, kept, judged.get(index)!))
   }
-
-  const counterexample = first ? await shrink(service, arbitrary, options.seed, first.index, first.judge, judged.get(first.index)!) : null
-  const counterexamples: Counterexample[] = counterexample ? [counterexample] : []
-  if (options.shrinkEach) {
-    for (const [judgeName, at] of firstByJudge) {
-      if (judgeName !== counterexample?.judge) counterexamples.push(await shrink(service, arbitrary, options.seed, at, judgeName, judged.get(at)!))
-    }
-  }
+  const counterexample = counterexamples[0] ?? null
   return { summary, counterexample, counterexamples, runs, shard }
 }
 

@@ -20,7 +20,7 @@ export interface CoverageCell {
   readonly struck: number
   /** The struck attempt applied an effect and its client never saw a success (an error, a 4xx/5xx, or nothing). */
   readonly effectWhileError: number
-  /** The struck call was ambiguous (reported UNKNOWN, or probed after the strike) and later reported a known outcome. */
+  /** After the strike the call was reconciled (it probed, reported UNKNOWN, or got a replayed answer to a same-key resend) and then reported a known outcome. */
   readonly unknownReconciled: number
   /** A crash of the executor while a side-effecting request of its process had no answer yet. */
   readonly crashInFlight: number
@@ -82,13 +82,21 @@ export function coverage(history: History): CoverageCell[] {
   return [...cells.values()].sort((a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool))
 }
 
-/** After `seq`, the call became ambiguous (an UNKNOWN report, or a probe) and then reported a known outcome. */
+/**
+ * After `seq`, the call was reconciled — it probed, reported UNKNOWN, or got an
+ * answer the service replayed from its idempotency store (a resend with the
+ * same key settling what the first attempt left open) — and then reported a
+ * known outcome.
+ */
 function reconciledAfter(history: History, call: CallId, seq: number): boolean {
   if (isAbortCall(call)) return false
   let ambiguous = false
+  const attempts = new Set<number>()
   for (const e of history) {
+    if (e.type === 'attempt-sent' && e.call === call) attempts.add(e.attempt)
     if (e.seq <= seq) continue
     if (e.type === 'attempt-sent' && e.call === call && e.probe) ambiguous = true
+    else if (e.type === 'response-sent' && e.replayed && attempts.has(e.attempt)) ambiguous = true
     else if (e.type === 'outcome-reported' && e.call === call) {
       if (e.envelope.status === 'UNKNOWN') ambiguous = true
       else if (ambiguous) return true
