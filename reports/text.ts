@@ -37,6 +37,7 @@ export function renderGate(report: GateReport): string {
     out.push(renderCounterexample(counterexample))
     if (counterexample.file) out.push(`  saved to     ${counterexample.file}`)
     if (counterexample.replay) out.push(`  replay with  ${counterexample.replay}`)
+    if (campaign.shard && campaign.corpus !== null) out.push('  not saved    a shard saves nothing; faultline merge saves the campaign\'s first failure in the corpus')
   }
   if (stillFailing.length) {
     out.push(`FAIL — ${stillFailing.length} corpus entr${stillFailing.length === 1 ? 'y' : 'ies'} still failing`)

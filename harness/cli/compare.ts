@@ -44,7 +44,7 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard, k, passKScenarios: PASS_K_SCENARIOS }
   let report
   try {
-    report = compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd: io.cwd, corpus: corpusDir, replayPrefix: commandPrefix() })
+    report = compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd: io.cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix() }) // a shard saves nothing; merge does
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)
     throw e

@@ -51,7 +51,9 @@ export async function gate(args: readonly string[], io: Io): Promise<number> {
   const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard }
   let counterexample
   try {
-    counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd: io.cwd, corpus: corpusDir, replayPrefix: prefix }) : null
+    // A shard saves nothing: only the merge knows which failure is the campaign's, and shards sharing a
+    // corpus directory must all replay it as it was before the campaign.
+    counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd: io.cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix }) : null
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)
     throw e
