@@ -28,6 +28,7 @@ export const ENVELOPE = z
     compensates: EFFECT_REF.nullable().optional(),
   })
   .describe('what an executor reported for one tool call')
+  .meta({ id: 'Envelope' })
 
 const stamp = { seq: count.describe('order within the history'), t: ms.describe('virtual ms since the run started') }
 const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ ...stamp, type: z.literal(type), ...shape })
@@ -71,6 +72,7 @@ export const HISTORY_EVENT = z
     event('service-restarted', { service: z.string() }),
   ])
   .describe('one event of a run\'s history (harness/history/history.ts)')
+  .meta({ id: 'HistoryEvent' })
 
 export const HISTORY = z.array(HISTORY_EVENT).describe('a run\'s history: every event in order, stamped with virtual time')
 
@@ -80,7 +82,7 @@ export const VIOLATION = z.strictObject({
   tool: z.string().nullable(),
   boundaries: z.array(BOUNDARY).describe('boundaries of the faults that struck the call'),
   message: z.string(),
-})
+}).meta({ id: 'Violation' })
 
 export const VERDICT = z
   .strictObject({
@@ -97,6 +99,7 @@ export const VERDICT = z
     simulatedMs: ms,
   })
   .describe('the judges\' findings and measures for one run (harness/judge/verdict.ts)')
+  .meta({ id: 'Verdict' })
 
 export const COVERAGE_CELL = z
   .strictObject({
@@ -109,6 +112,7 @@ export const COVERAGE_CELL = z
     crashInFlight: count.describe('a crash while a side-effecting request of the process had no answer yet'),
   })
   .describe('what one fault kind at one boundary on one tool exercised (harness/judge/coverage.ts)')
+  .meta({ id: 'CoverageCell' })
 
 // The compiler checks that the schemas and the types agree, both ways (readonly aside).
 /** Deep readonly: the report types are read, never written in place (and readonly data fits them). */

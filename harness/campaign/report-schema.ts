@@ -19,6 +19,9 @@ import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './histo
 export const REPORT_FORMAT = 'faultline-report'
 export const REPORT_VERSION = 1
 
+/** The scenario format (harness/scenario/scenario.ts), named in the published schema. */
+const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
+
 const count = z.int().min(0)
 const rate = z.number().min(0).max(1)
 
@@ -65,6 +68,7 @@ export const SUMMARY = z
     coverage: z.array(COVERAGE_CELL).describe('per fault kind × boundary × tool, sorted by those names'),
   })
   .describe('one executor\'s campaign, aggregated')
+  .meta({ id: 'Summary' })
 
 export const COUNTEREXAMPLE = z.strictObject({
   judge: z.string().describe('the judge whose violation shrinking kept'),
@@ -73,15 +77,16 @@ export const COUNTEREXAMPLE = z.strictObject({
   shrinks: count,
   reproduced: z.boolean().describe('false: the run did not fail again on replay, and the scenario is the original, unshrunk'),
   violations: z.array(VIOLATION).describe('what the minimal scenario\'s replay violated'),
-  scenario: SCENARIO_SCHEMA.describe('the minimal scenario (scenario format, version 2)'),
+  scenario: SCENARIO.describe('the minimal scenario (scenario format, version 2)'),
   file: z.string().nullable().describe('where it was saved in the corpus, relative to the working directory (null: not saved)'),
   replay: z.string().nullable().describe('the command that replays exactly that file'),
   history: HISTORY.nullable().describe('the history of the minimal scenario\'s replay (null: it did not reproduce)'),
-})
+}).meta({ id: 'Counterexample' })
 
 export const RUN_RECORD = z
   .strictObject({ index: count.describe('0-based run number'), verdict: VERDICT, coverage: z.array(COVERAGE_CELL) })
   .describe('one run of the campaign: what a merge aggregates again')
+  .meta({ id: 'RunRecord' })
 
 const CORPUS_RESULT = z.strictObject({
   file: z.string().describe('the entry, relative to the working directory'),
@@ -122,6 +127,7 @@ export const GATE_REPORT = z
     runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),
   })
   .describe('faultline gate: one executor, stopped at its first violation')
+  .meta({ id: 'GateReport' })
 
 const ROW = z.strictObject({
   executor: EXECUTOR,
@@ -140,6 +146,7 @@ export const COMPARE_REPORT = z
     rows: z.array(ROW).describe('one per executor, in the order given'),
   })
   .describe('faultline compare: the same scenarios against each executor')
+  .meta({ id: 'CompareReport' })
 
 export const RUN_REPORT = z
   .strictObject({
@@ -153,6 +160,7 @@ export const RUN_REPORT = z
     history: HISTORY,
   })
   .describe('faultline run: one scenario replayed')
+  .meta({ id: 'RunReport' })
 
 export const REPORT_SCHEMA = z
   .discriminatedUnion('command', [GATE_REPORT, COMPARE_REPORT, RUN_REPORT])
