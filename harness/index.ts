@@ -36,6 +36,13 @@ export type { CampaignSummary, Percentiles } from './campaign/campaign.ts'
 export { WorkerPool, type PoolOptions } from './supervisor/pool.ts'
 export { executorRef, type ExecutorRef } from './supervisor/executor-ref.ts'
 export type { RunService, RunOutcome } from './supervisor/run-service.ts'
+export { coverage, type CoverageCell, type CoverageState } from './judge/coverage.ts'
+
+// Campaign results as data: the report (one versioned schema), shards and their merge, the failure corpus
+export { REPORT_SCHEMA, REPORT_VERSION, type Report, type GateReport, type CompareReport, type RunReport } from './campaign/report-schema.ts'
+export { merge, parseReport, MergeError } from './campaign/merge.ts'
+export type { Shard } from './campaign/shard.ts'
+export { DEFAULT_CORPUS_DIR, scenarioHash } from './campaign/corpus.ts'
 
 // The mock services, for pointing real SDKs at them outside a run
 export { mountServices, type Mounted } from './sim/mount.ts'

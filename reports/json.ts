@@ -1,41 +1,29 @@
-// Renderers for machines: stable JSON.
-import type { SearchResult } from '../harness/campaign/search.ts'
+// The report as JSON text (harness/campaign/report-schema.ts): indented for
+// people, except the long lists — a run's records, a history's events — which
+// are one element per line, so a file of thousands of runs stays a few
+// megabytes and a diff shows one run per line. Deterministic: the same report
+// gives the same bytes.
+import type { Report } from '../harness/campaign/report-schema.ts'
 
-/** The verdict summary of a gate: executor, runs, violations per judge, the minimal counterexample. */
-export function gateJson(result: SearchResult, opts: { runsAsked: number; seed: number }): string {
-  const s = result.summary
-  return JSON.stringify(
-    {
-      executor: s.executor,
-      profile: s.profile,
-      passed: result.counterexample === null,
-      seed: opts.seed,
-      runsAsked: opts.runsAsked,
-      runs: s.runs,
-      failingRuns: s.failingRuns,
-      firstFailureRun: s.firstFailureRun,
-      violations: s.violations,
-      violationsByTool: s.violationsByTool,
-      violationsByBoundary: s.violationsByBoundary,
-      unresolved: s.unresolved,
-      recoveryMs: s.recoveryMs,
-      notStarted: s.notStarted,
-      lateEffects: s.lateEffects,
-      abortsUnsupported: s.abortsUnsupported,
-      requests: s.requests,
-      simulatedMs: s.simulatedMs,
-      counterexample: result.counterexample
-        ? {
-            judge: result.counterexample.judge,
-            faults: result.counterexample.scenario.faults.length,
-            shrinks: result.counterexample.shrinks,
-            fastCheck: { seed: result.counterexample.seed, path: result.counterexample.path },
-            violations: result.counterexample.violations,
-            scenario: result.counterexample.scenario,
-          }
-        : null,
-    },
-    null,
-    2,
-  )
+/** Lists whose elements go one per line. */
+const ONE_PER_LINE = new Set(['runs', 'passKRuns', 'history'])
+
+export function reportJson(report: Report): string {
+  return `${format(report, '', null)}\n`
+}
+
+function format(value: unknown, indent: string, key: string | null): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    const inner = `${indent}  `
+    const items = value.map((v) => (key !== null && ONE_PER_LINE.has(key) ? JSON.stringify(v) : format(v, inner, null)))
+    return `[\n${items.map((i) => `${inner}${i}`).join(',\n')}\n${indent}]`
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+    if (entries.length === 0) return '{}'
+    const inner = `${indent}  `
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${format(v, inner, k)}`).join(',\n')}\n${indent}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }

@@ -1,38 +1,57 @@
-// Renderers for people: plain text. They only format what they are given.
+// Renderers for people: plain text. They only format what they are given —
+// a report (harness/campaign/report-schema.ts), the same JSON `--json` prints.
+import type { CompareReport, GateReport, ReportCounterexample, RunReport } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
-import type { Counterexample, SearchResult } from '../harness/campaign/search.ts'
-import type { LeaderboardRow } from '../harness/campaign/compare.ts'
-import type { Verdict } from '../harness/judge/verdict.ts'
 import { describeEvent, REQUEST_LEVEL } from './describe-event.ts'
+import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
 import { ms, pct, table } from './format.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
-export function renderGate(result: SearchResult, opts: { runsAsked: number; seed: number; savedTo: string | null; replay: string | null }): string {
-  const s = result.summary
+export function renderGate(report: GateReport): string {
+  const { summary: s, campaign, counterexample } = report
   const out: string[] = []
-  const stopped = result.counterexample && s.runs < opts.runsAsked ? ' (stopped at the first failure)' : ''
-  out.push(`faultline gate — executor ${s.executor}, seed ${opts.seed}, ${s.runs} of ${opts.runsAsked} runs${stopped}, profile ${s.profile}`)
-  out.push(`  violations   ${Object.keys(s.violations).map((j) => `${j} ${s.violations[j]}`).join(' · ')}`)
+  const stopped = counterexample && s.runs < campaign.runs ? ' (stopped at the first failure)' : ''
+  const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
+  out.push(`faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`)
+  if (report.corpus.length) {
+    const failing = report.corpus.filter((c) => c.status === 'still-failing').length
+    out.push(`  corpus       ${report.corpus.length} saved counterexample(s) replayed first: ${failing} still failing, ${report.corpus.length - failing} fixed`)
+    for (const c of report.corpus) out.push(`    ${c.status === 'fixed' ? '✓ fixed        ' : '✗ still failing'} ${c.file}${c.status === 'fixed' ? '' : ` (${[...new Set(c.violations.map((v) => v.judge))].join(', ')})`}`)
+  }
+  out.push(`  violations   ${Object.keys(s.violations).map((j) => `${j} ${s.violations[j] ?? 0}`).join(' · ')}`)
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
   out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
   out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
   out.push(`  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`)
-  out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s in ${(s.realMs / 1000).toFixed(2)} s real · ${s.requests} requests · ${s.faults} faults`)
-  if (!result.counterexample) {
-    out.push(`PASS — no violation in ${s.runs} generated runs`)
-  } else {
+  out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`)
+  out.push(renderCoverage(s.coverage))
+  if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
+  const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
+  const unmet = report.minCoverage.filter((r) => r.met === false)
+  if (report.passed) {
+    out.push(`PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`)
+  }
+  if (counterexample) {
     out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
-    out.push(renderCounterexample(result.counterexample))
-    if (opts.savedTo) out.push(`  saved to     ${opts.savedTo}`)
-    if (opts.replay) out.push(`  replay with  ${opts.replay}`)
+    out.push(renderCounterexample(counterexample))
+    if (counterexample.file) out.push(`  saved to     ${counterexample.file}`)
+    if (counterexample.replay) out.push(`  replay with  ${counterexample.replay}`)
+    if (campaign.shard && campaign.corpus !== null) out.push('  not saved    a shard saves nothing; faultline merge saves the campaign\'s first failure in the corpus')
+  }
+  if (stillFailing.length) {
+    out.push(`FAIL — ${stillFailing.length} corpus entr${stillFailing.length === 1 ? 'y' : 'ies'} still failing`)
+    for (const c of stillFailing) out.push(`  replay with  ${c.replay}`)
+  }
+  if (unmet.length) {
+    out.push(`FAIL — the campaign never exercised what --min-coverage declares: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more --runs, another --seed, or a generator that reaches it)`)
   }
   return out.join('\n')
 }
 
-export function renderCounterexample(c: Counterexample): string {
+export function renderCounterexample(c: ReportCounterexample): string {
   const lines = [
-    `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.seed} path ${c.path}):`,
+    `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}):`,
     ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
     ...JSON.stringify(c.scenario, null, 2)
       .split('\n')
@@ -41,10 +60,11 @@ export function renderCounterexample(c: Counterexample): string {
   return lines.join('\n')
 }
 
-export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: number; seed: number; profile?: string }): string {
+export function renderCompare(report: CompareReport): string {
+  const { rows, campaign } = report
   // Only the judges some executor tripped get a column; the rest are all zeros.
   const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) => rows.some((r) => (r.summary.violations[j] ?? 0) > 0))
-  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${rows[0]?.passK.k ?? 3}`]
+  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${campaign.k}`]
   const sorted = [...rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
   const body = sorted.map(({ summary: s, passK }) => [
     s.executor,
@@ -56,16 +76,18 @@ export function renderCompare(rows: readonly LeaderboardRow[], opts: { runs: num
     s.verification.extraAttemptsPerCall.toFixed(2),
     pct(passK.rate),
   ])
-  const out = [`faultline compare — the same ${opts.runs} generated scenarios (seed ${opts.seed}, profile ${opts.profile ?? 'vendor'}) against each executor`, '', table(header, body), '']
+  const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
+  const out = [`faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`, '', table(header, body), '']
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
   out.push('minimal counterexample per violation class:')
   for (const row of sorted) {
     for (const c of row.counterexamples) {
-      out.push(`  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}`)
+      out.push(`  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}${c.file ? `  → ${c.file}` : ''}`)
     }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
+  else if (campaign.corpus !== null) out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
   return out.join('\n')
 }
 
@@ -78,7 +100,7 @@ function short(judge: string): string {
 }
 
 /** One line: the plan's tools, the faults, and the model's quirks. */
-export function describeScenario(s: import('../harness/scenario/scenario.ts').Scenario): string {
+export function describeScenario(s: { readonly faults: readonly { readonly kind: string }[]; readonly model: { readonly askAgainAfterSuccess?: boolean | undefined; readonly ignoresRetrySafe?: boolean | undefined }; readonly abortOnFailure?: boolean | undefined; readonly plan: readonly { readonly tool: string }[] }): string {
   const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
   const quirks = [s.model.askAgainAfterSuccess ? 'asks again after success' : '', s.model.ignoresRetrySafe ? 'ignores retry_safe' : '', s.abortOnFailure ? 'aborts on failure' : '']
     .filter(Boolean)
@@ -86,7 +108,10 @@ export function describeScenario(s: import('../harness/scenario/scenario.ts').Sc
   return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}`
 }
 
-export function renderRun(executor: string, scenario: string, verdict: Verdict, history: History): string {
+export function renderRun(report: RunReport): string {
+  const { verdict, history } = report
+  const executor = report.executor.name
+  const scenario = report.scenario.name
   const started = history.find((e) => e.type === 'run-started')
   const profile = started?.type === 'run-started' ? profileName(started.profile as ProfileFeature[]) : 'vendor'
   const out = [`faultline run — ${scenario} against ${executor}, profile ${profile}`, '', 'history:']

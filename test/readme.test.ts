@@ -63,7 +63,7 @@ describe('README', () => {
     for (const line of lines) {
       const m = /(?:npx faultline|npm run faultline --) ([a-z-]+)(.*)/.exec(line)!
       const help = await helpOf(m[1]!)
-      for (const opt of m[2]!.match(/--[a-z-]+/g) ?? []) expect(help, `${m[1]} ${opt}`).toContain(opt)
+      for (const opt of m[2]!.match(/(?<=^|\s)--[a-z-]+/g) ?? []) expect(help, `${m[1]} ${opt}`).toContain(opt)
     }
   })
 })

@@ -2,6 +2,7 @@
 import type { Verdict } from '../judge/verdict.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
 import { definedJudges } from '../judge/registry.ts'
+import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
 
 export interface Percentiles {
   readonly count: number
@@ -40,6 +41,8 @@ export interface CampaignSummary {
   readonly realMs: number
   /** The median run's ratio of simulated to real time (long restart pauses make the total ratio flattering). */
   readonly medianSpeedup: number | null
+  /** What the campaign exercised: per fault kind × boundary × tool, strikes and the states they led to. */
+  readonly coverage: readonly CoverageCell[]
 }
 
 export class Campaign {
@@ -66,17 +69,24 @@ export class Campaign {
   #simulatedMs = 0
   #realMs = 0
   readonly #speedups: number[] = []
+  readonly #coverage = new Map<string, CoverageCell>()
 
   constructor(executor: string, profile = 'vendor') {
     this.#executor = executor
     this.#profile = profile
   }
 
-  add(verdict: Verdict, realMs: number): void {
+  /**
+   * One run, in run order; `realMs` is 0 when unknown (a merged campaign:
+   * wall-clock time is no part of a report); `index` is the run's 0-based place
+   * in the whole campaign (a shard's runs are not numbered 0, 1, 2, …).
+   */
+  add(verdict: Verdict, realMs: number, coverage: readonly CoverageCell[] = [], index = this.#runs): void {
     this.#runs++
+    addCoverage(this.#coverage, coverage)
     if (verdict.violations.length > 0) {
       this.#failing++
-      this.#first ??= this.#runs
+      this.#first ??= index + 1
     }
     for (const v of verdict.violations) {
       this.#byJudge[v.judge] = (this.#byJudge[v.judge] ?? 0) + 1
@@ -127,8 +137,43 @@ export class Campaign {
       simulatedMs: this.#simulatedMs,
       realMs: this.#realMs,
       medianSpeedup: percentiles(this.#speedups).p50,
+      coverage: sortedCells(this.#coverage.values()),
     }
   }
+}
+
+/** What one run of a campaign leaves for the aggregate and for a merge: plain data, no wall-clock time. */
+export interface RunRecord {
+  /** 0-based place in the campaign (fast-check's run index). */
+  readonly index: number
+  readonly verdict: Verdict
+  readonly coverage: readonly CoverageCell[]
+}
+
+/** A campaign's summary from its runs' records, in run order: the one way both a run and a merge aggregate. */
+export function summarize(executor: string, profile: string, records: readonly RunRecord[], realMs: readonly number[] = []): CampaignSummary {
+  const campaign = new Campaign(executor, profile)
+  records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
+  return campaign.summary()
+}
+
+/**
+ * Which failures a campaign shrinks, in the order it reports them: the first
+ * failing run's first violation, then (with `each`, a comparison) the first run
+ * of every other kind of violation, in order of first appearance. A run and a
+ * merge of shards choose through this one function.
+ */
+export function failuresToShrink(records: readonly RunRecord[], each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
+  let first: { index: number; judge: JudgeName } | null = null
+  const firstByJudge = new Map<JudgeName, number>()
+  for (const { index, verdict } of records) {
+    if (verdict.violations.length > 0) first ??= { index, judge: verdict.violations[0]!.judge }
+    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
+  }
+  if (!first) return []
+  const out = [first]
+  if (each) for (const [judge, index] of firstByJudge) if (judge !== first.judge) out.push({ index, judge })
+  return out
 }
 
 export function percentiles(values: readonly number[]): Percentiles {

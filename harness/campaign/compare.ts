@@ -1,13 +1,13 @@
 // Compare executors on the same seeded scenarios: a leaderboard of
 // violations per judge, unresolved rate, recovery latency, verification cost,
 // pass^k reliability, and one minimal counterexample per violation class.
-import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
-import { asService, search, type SearchResult } from './search.ts'
+import { asService, campaignScenarios, search, type SearchResult } from './search.ts'
+import { inShard, type Shard } from './shard.ts'
 
 export interface CompareOptions {
   readonly runs: number
@@ -18,6 +18,8 @@ export interface CompareOptions {
   readonly passKScenarios: number
   /** What draws the scenarios (scenarios/arbitraries.ts makes the default one). */
   readonly generator: ScenarioGenerator
+  /** Run only this shard's runs and pass^k scenarios (default: all of them). */
+  readonly shard?: Shard | null
 }
 
 export interface PassK {
@@ -28,8 +30,16 @@ export interface PassK {
   readonly rate: number
 }
 
+/** Whether the executor got campaign scenario `index` right on all k replays: what a merge sums again. */
+export interface PassKRun {
+  readonly index: number
+  readonly passed: boolean
+}
+
 export interface LeaderboardRow extends SearchResult {
   readonly passK: PassK
+  /** The pass^k scenarios this row replayed (a shard's share), in run order. */
+  readonly passKRuns: readonly PassKRun[]
 }
 
 /**
@@ -38,14 +48,18 @@ export interface LeaderboardRow extends SearchResult {
  * pool) for each, which is closed when its row is done.
  */
 export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
-  const arbitrary = options.generator.arbitrary
+  const shard = options.shard ?? null
   const rows: LeaderboardRow[] = []
-  const sample = fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.passKScenarios, options.runs) })
+  // pass^k replays the campaign's first scenarios (each regenerable from the seed and its index, so shards can share them out).
+  const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
+  const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   for (const e of executors) {
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
-      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, generator: options.generator })
-      rows.push({ ...result, passK: await passK(service, sample, options.k) })
+      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, generator: options.generator, shard })
+      const passed = await passKEach(service, mine.map((m) => m.scenario), options.k)
+      const passKRuns = mine.map(({ index }, j) => ({ index, passed: passed[j]! }))
+      rows.push({ ...result, passK: passKOf(options.k, passKRuns), passKRuns })
     } finally {
       await service.close()
     }
@@ -53,11 +67,22 @@ export async function compare(executors: readonly (Executor | (() => Promise<Run
   return rows
 }
 
+/** pass^k over some scenarios' results. */
+export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
+  const passed = runs.filter((r) => r.passed).length
+  return { k, scenarios: runs.length, passed, rate: runs.length ? passed / runs.length : 1 }
+}
+
 /** The share of scenarios an executor gets right on every one of k replays with different seeds. */
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
+  return passKOf(k, (await passKEach(target, scenarios, k)).map((passed, index) => ({ index, passed })))
+}
+
+/** For each scenario: did the executor get it right on every one of k replays with different seeds? */
+async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<boolean[]> {
   const service = asService(target)
   try {
-    const results = await Promise.all(
+    return await Promise.all(
       scenarios.map(async (scenario) => {
         for (let j = 0; j < k; j++) {
           const { history } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
@@ -66,8 +91,6 @@ export async function passK(target: Executor | RunService, scenarios: readonly S
         return true
       }),
     )
-    const passed = results.filter(Boolean).length
-    return { k, scenarios: scenarios.length, passed, rate: scenarios.length ? passed / scenarios.length : 1 }
   } finally {
     if (service !== target) await service.close()
   }

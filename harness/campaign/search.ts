@@ -4,14 +4,19 @@
 // in the supervisor's thread. The first failing run (the lowest-numbered one,
 // whatever the order runs finished in) is then replayed by its fast-check path
 // and shrunk to a minimal scenario that still shows the same kind of violation.
-// The result is the same for any number of workers.
+// The result is the same for any number of workers. A shard runs only its own
+// runs (shard.ts) and shrinks its own first failure; a merge of the shards'
+// results picks the lowest-numbered one (merge.ts).
 import { realNow } from '../sim/real-clock.ts'
 import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
 import { InThreadRunService, type RunService } from '../supervisor/run-service.ts'
-import { Campaign, type CampaignSummary } from './campaign.ts'
+import { failuresToShrink, summarize, type CampaignSummary, type RunRecord } from './campaign.ts'
+import { coverage, type CoverageCell } from '../judge/coverage.ts'
+import type { History } from '../history/history.ts'
+import { inShard, type Shard } from './shard.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { profileName } from '../scenario/profile.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
@@ -27,6 +32,8 @@ export interface SearchOptions {
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
   /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
   readonly shrinkEach?: boolean
+  /** Run only this shard's runs (default: all of them). */
+  readonly shard?: Shard | null
 }
 
 export interface Counterexample {
@@ -42,6 +49,8 @@ export interface Counterexample {
   readonly shrinkRealMs: number
   /** False when replaying the failing run did not fail again: the scenario is the original, unshrunk. */
   readonly reproduced: boolean
+  /** The history of the minimal scenario's replay (null when it did not reproduce). */
+  readonly history: History | null
 }
 
 export interface SearchResult {
@@ -50,6 +59,9 @@ export interface SearchResult {
   readonly counterexample: Counterexample | null
   /** With `shrinkEach`: one minimal counterexample per violation class (judge) found. */
   readonly counterexamples: readonly Counterexample[]
+  /** The runs the summary counts, in run order: what a merge of shards aggregates again. */
+  readonly runs: readonly RunRecord[]
+  readonly shard: Shard | null
 }
 
 /** What one run of a campaign left for the aggregate. */
@@ -57,6 +69,8 @@ interface Judged {
   readonly verdict: Verdict
   readonly realMs: number
   readonly died: boolean
+  /** Read from the history as it arrives: histories are not kept (thousands of runs). */
+  readonly coverage: readonly CoverageCell[]
 }
 
 /**
@@ -96,51 +110,46 @@ export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: numbe
 
 async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
   const arbitrary = options.generator.arbitrary
+  const shard = options.shard ?? null
   const generated = campaignScenarios(arbitrary, options.seed, options.runs)
-  const { judged, count } = await runAll(service, generated, options)
+  const mine = generated.map((_, i) => i).filter((i) => inShard(i, shard))
+  const { judged, count } = await runAll(service, generated, mine, options)
 
   // Aggregated in run order, over exactly the runs a one-worker campaign would have made.
-  const campaign = new Campaign(service.executorName, profileName(options.generator.profile))
-  let first: { index: number; judge: JudgeName } | null = null
-  const firstByJudge = new Map<JudgeName, number>()
-  for (let i = 0; i < count; i++) {
-    const { verdict, realMs } = judged[i]!
-    campaign.add(verdict, realMs)
-    if (verdict.violations.length > 0) first ??= { index: i, judge: verdict.violations[0]!.judge }
-    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, i)
+  const counted = mine.slice(0, count)
+  const runs: RunRecord[] = counted.map((i) => ({ index: i, verdict: judged.get(i)!.verdict, coverage: judged.get(i)!.coverage }))
+  const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
+  const counterexamples: Counterexample[] = []
+  for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
+    counterexamples.push(await shrink(service, arbitrary, options.seed, index, kept, judged.get(index)!))
   }
-
-  const counterexample = first ? await shrink(service, arbitrary, options.seed, first.index, first.judge, judged[first.index]!) : null
-  const counterexamples: Counterexample[] = counterexample ? [counterexample] : []
-  if (options.shrinkEach) {
-    for (const [judgeName, at] of firstByJudge) {
-      if (judgeName !== counterexample?.judge) counterexamples.push(await shrink(service, arbitrary, options.seed, at, judgeName, judged[at]!))
-    }
-  }
-  return { summary: campaign.summary(), counterexample, counterexamples }
+  const counterexample = counterexamples[0] ?? null
+  return { summary, counterexample, counterexamples, runs, shard }
 }
 
 /**
- * Run the scenarios, up to `service.concurrency` at once, dispatched in index
- * order. A gate stops dispatching past the lowest failing index found so far;
- * runs in flight below it still finish (one of them may fail first).
+ * Run the scenarios at `indices` (in order), up to `service.concurrency` at
+ * once. A gate stops dispatching past the lowest failing run found so far;
+ * runs in flight below it still finish (one of them may fail first). `count`
+ * is how many of `indices` the campaign counts.
  */
-async function runAll(service: RunService, generated: readonly Scenario[], options: SearchOptions): Promise<{ judged: Judged[]; count: number }> {
-  const judged: Judged[] = []
+async function runAll(service: RunService, generated: readonly Scenario[], indices: readonly number[], options: SearchOptions): Promise<{ judged: Map<number, Judged>; count: number }> {
+  const judged = new Map<number, Judged>()
   let next = 0
-  let stopAt = Infinity
+  let stopAt = Infinity // a position in `indices`
   const lane = async () => {
-    while (next < generated.length && next <= stopAt) {
-      const i = next++
+    while (next < indices.length && next <= stopAt) {
+      const k = next++
+      const i = indices[k]!
       const out = await service.run(generated[i]!)
       const verdict = judge(out.history)
-      judged[i] = { verdict, realMs: out.realMs, died: out.died }
-      if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, i)
+      judged.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) })
+      if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, k)
       options.onRun?.(i, verdict.violations)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, service.concurrency) }, lane))
-  return { judged, count: Math.min(generated.length, stopAt + 1) }
+  return { judged, count: Math.min(indices.length, stopAt + 1) }
 }
 
 /** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
@@ -179,9 +188,10 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   if (!details.failed || !details.counterexample) {
     // It failed in the campaign and not on replay: report the original as it is, and say so.
     const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${kept} for ${service.executorName} (did not reproduce)` }
-    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false }
+    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
   }
   const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${service.executorName}` }
-  const violations = judge((await service.run(scenario)).history).violations
-  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true }
+  const { history } = await service.run(scenario)
+  const violations = judge(history).violations
+  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true, history }
 }

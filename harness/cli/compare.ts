@@ -1,18 +1,29 @@
-// `faultline compare`: the same generated scenarios against each executor, as a leaderboard.
+// `faultline compare`: the same generated scenarios against each executor, as a
+// leaderboard; every shrunk counterexample is saved in the failure corpus. With
+// --shard it runs one share, and --out writes what `faultline merge` puts back together.
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
+import { reportJson } from '../../reports/json.ts'
 import { renderCompare } from '../../reports/text.ts'
 import { compare } from '../campaign/compare.ts'
+import { CorpusError } from '../campaign/corpus.ts'
+import { compareReport, withoutRuns } from '../campaign/report.ts'
 import { profileName } from '../scenario/profile.ts'
+import { realNow } from '../sim/real-clock.ts'
+import { CAMPAIGN_IO, corpusOption, shardOption, writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
+import { commandPrefix, version } from './version.ts'
+
+/** How many of the campaign's scenarios pass^k replays. */
+const PASS_K_SCENARIOS = 25
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION, ...JUDGING })
+  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...CAMPAIGN_IO, ...SUPERVISION, ...JUDGING })
   if (!parsed) return (io.out(COMMAND_USAGE.compare), 0)
   const { values } = parsed
   await loadJudges(values.judge, io.cwd)
@@ -23,13 +34,25 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   const k = int(values.k, 'k', 3, 1, 100)
   const pool = supervision(values)
   const profile = profileOption(values.profile)
+  const corpusDir = corpusOption(values)
+  const shard = shardOption(values.shard, io)
   // Every name is checked before any campaign starts: a typo fails at once, not after minutes.
   for (const n of names) resolveExecutor(n, io.cwd)
+  const started = realNow()
   const rows = await compare(
     names.map((n) => () => openPool(n, io.cwd, pool)),
-    { runs, seed, k, passKScenarios: 25, generator: scenarioGenerator({ profile }) },
+    { runs, seed, k, passKScenarios: PASS_K_SCENARIOS, generator: scenarioGenerator({ profile }), shard },
   )
-  if (values.json) io.out(JSON.stringify(rows.map((r) => ({ summary: r.summary, passK: r.passK, counterexamples: r.counterexamples })), null, 2))
-  else io.out(renderCompare(rows, { runs, seed, profile: profileName(profile) }))
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard, k, passKScenarios: PASS_K_SCENARIOS }
+  let report
+  try {
+    report = compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd: io.cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges: values.judge }) // a shard saves nothing; merge does
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
+  }
+  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
+  io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
+  io.err(`faultline: ${rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`)
   return 0
 }

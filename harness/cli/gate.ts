@@ -1,47 +1,71 @@
-// `faultline gate`: a campaign against one executor that stops at the first
-// violation, shrinks it, saves it, and says how to replay it. Exit 1 when it found one.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+// `faultline gate`: replay the executor's failure corpus, then a campaign that
+// stops at the first violation, shrinks it, saves it in the corpus and says how
+// to replay that exact file; check the coverage a team declared. Exit 1 when
+// anything failed. With --shard it runs one share of the campaign and --out
+// writes what `faultline merge` puts back together.
 import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
-import { gateJson } from '../../reports/json.ts'
+import { reportJson } from '../../reports/json.ts'
 import { renderGate } from '../../reports/text.ts'
-import { search, type SearchResult } from '../campaign/search.ts'
+import { entryInShard, listEntries, readEntry, replayEntries, CorpusError } from '../campaign/corpus.ts'
+import { checkCoverage, uncheckedCoverage } from '../campaign/min-coverage.ts'
+import { gateReport, replayCommand, reportCounterexample, reportSummary, withoutRuns } from '../campaign/report.ts'
+import { search } from '../campaign/search.ts'
+import { profileName } from '../scenario/profile.ts'
+import { CAMPAIGN_IO, corpusOption, minCoverageOption, shardOption, writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { openPool } from './open-pool.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
-import { commandPrefix } from './version.ts'
+import { commandPrefix, version } from './version.ts'
 
 export async function gate(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('gate', args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION, ...JUDGING })
+  const parsed = options('gate', args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'min-coverage': { type: 'string' }, ...CAMPAIGN_IO, ...SUPERVISION, ...JUDGING })
   if (!parsed) return (io.out(COMMAND_USAGE.gate), 0)
   const { values } = parsed
   if (!values.executor) throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
+  const spec = values.executor
   const runs = int(values.runs, 'runs', 200, 1)
   const seed = seedOption(values.seed)
-  const generator = scenarioGenerator({ profile: profileOption(values.profile) })
+  const profile = profileOption(values.profile)
+  const requirements = minCoverageOption(values['min-coverage'], io.cwd)
+  const corpusDir = corpusOption(values)
+  const shard = shardOption(values.shard, io)
+  const generator = scenarioGenerator({ profile })
+  const prefix = commandPrefix()
   await loadJudges(values.judge, io.cwd)
-  const pool = await openPool(values.executor, io.cwd, supervision(values))
+  const pool = await openPool(spec, io.cwd, supervision(values))
   let result
+  let corpus
   try {
-    result = await search(pool, { runs, seed, stopAtFirstFailure: true, generator })
+    const entries = corpusDir === null ? [] : listEntries(io.cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
+    const scenarios = entries.map((entry) => ({ entry, scenario: readEntry(io.cwd, entry) }))
+    corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, values.judge))
+    result = await search(pool, { runs, seed, stopAtFirstFailure: true, generator, shard })
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
   } finally {
     await pool.close()
   }
-  const saved = result.counterexample ? saveCounterexample(result, io.cwd) : null
-  if (values.json) io.out(gateJson(result, { runsAsked: runs, seed }))
-  else io.out(renderGate(result, { runsAsked: runs, seed, savedTo: saved, replay: saved ? `${commandPrefix()} run ${saved} --executor ${values.executor}${values.judge ? ` --judge ${values.judge}` : ''}` : null }))
-  return result.counterexample ? 1 : 0
-}
-
-/** Write the minimal counterexample under reports/out/ so it can be replayed. */
-function saveCounterexample(result: SearchResult, cwd: string): string {
-  const c = result.counterexample!
-  const dir = join(cwd, 'reports', 'out')
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `counterexample-${result.summary.executor.replace(/[^A-Za-z0-9_-]/g, '_')}-${c.judge}.json`)
-  writeFileSync(file, `${JSON.stringify(c.scenario, null, 2)}\n`)
-  return relative(cwd, file)
+  const executor = { spec, name: result.summary.executor }
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard }
+  let counterexample
+  try {
+    // A shard saves nothing: only the merge knows which failure is the campaign's, and shards sharing a
+    // corpus directory must all replay it as it was before the campaign.
+    counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd: io.cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix, judges: values.judge }) : null
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
+  }
+  const summary = reportSummary(result.summary)
+  // A shard's share of the campaign says nothing about the whole: coverage is checked when the shards are merged.
+  const minCoverage = shard ? uncheckedCoverage(requirements) : checkCoverage(requirements, summary.coverage)
+  const report = gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
+  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
+  io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
+  io.err(`faultline: ${summary.runs} run(s) in ${(result.summary.realMs / 1000).toFixed(2)} s of real time${result.summary.medianSpeedup ? `, the median run ${Math.round(result.summary.medianSpeedup)}× faster than simulated time` : ''}`)
+  return report.passed ? 0 : 1
 }

@@ -10,11 +10,15 @@ import { UsageError } from './usage-error.ts'
 
 export const JUDGING = { judge: { type: 'string' } } as const
 
+/** Modules already loaded by this process: its judges are defined, and loading again would define them twice. */
+const loaded = new Set<string>()
+
 /** Load each module named by `--judge`; the names of the judges now defined. */
 export async function loadJudges(value: unknown, cwd: string): Promise<readonly string[]> {
   if (typeof value !== 'string' || value === '') return []
   for (const spec of value.split(',')) {
     const path = resolve(cwd, spec)
+    if (loaded.has(path)) continue
     const before = definedJudges().length
     try {
       await tsImport(pathToFileURL(path).href, import.meta.url)
@@ -22,6 +26,7 @@ export async function loadJudges(value: unknown, cwd: string): Promise<readonly 
       throw new UsageError(`cannot load judge module ${spec}: ${oneLine(e)}`)
     }
     if (definedJudges().length === before) throw new UsageError(`judge module ${spec} defines no judge (call defineJudge({ name, about, check }) from 'faultline' at its top level)`)
+    loaded.add(path)
   }
   return definedJudges().map((j) => j.judgeName)
 }

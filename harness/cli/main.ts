@@ -3,6 +3,7 @@
 import { HarnessFailure } from '../supervisor/pool.ts'
 import { compareCommand } from './compare.ts'
 import { gate } from './gate.ts'
+import { mergeCommand } from './merge.ts'
 import { processIo, type Io } from './io.ts'
 import { run } from './run.ts'
 import { serve } from './serve.ts'
@@ -13,15 +14,15 @@ import { version } from './version.ts'
 export type { Io } from './io.ts'
 export { USAGE } from './usage.ts'
 
-const COMMANDS = { gate, compare: compareCommand, run, serve } as const
+const COMMANDS = { gate, compare: compareCommand, run, merge: mergeCommand, serve } as const
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   try {
     const [command, ...rest] = argv
-    if (command === undefined) throw new UsageError('no command: use gate, compare, run or serve (faultline --help)')
+    if (command === undefined) throw new UsageError('no command: use gate, compare, run, merge or serve (faultline --help)')
     if (command === 'help' || command === '--help' || command === '-h') return (io.out(USAGE), 0)
     if (command === '--version' || command === '-v' || command === 'version') return (io.out(version()), 0)
-    if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command "${command}": use gate, compare, run or serve (faultline --help)`)
+    if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command "${command}": use gate, compare, run, merge or serve (faultline --help)`)
     return await COMMANDS[command as keyof typeof COMMANDS](rest, io)
   } catch (e) {
     if (e instanceof UsageError) {

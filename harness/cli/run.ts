@@ -1,6 +1,10 @@
 // `faultline run`: replay one scenario file against one executor; its history and verdict.
+import { reportJson } from '../../reports/json.ts'
 import { renderRun } from '../../reports/text.ts'
+import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from '../campaign/report-schema.ts'
+import { coverage } from '../judge/coverage.ts'
 import { judge } from '../judge/verdict.ts'
+import { writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { openPool } from './open-pool.ts'
@@ -10,14 +14,15 @@ import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('run', args, { executor: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION, ...JUDGING }, 1)
+  const parsed = options('run', args, { executor: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, ...SUPERVISION, ...JUDGING }, 1)
   if (!parsed) return (io.out(COMMAND_USAGE.run), 0)
   const { values, positionals } = parsed
   const file = positionals[0]
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
   const scenario = readScenarioFile(file, io.cwd)
   await loadJudges(values.judge, io.cwd)
-  const pool = await openPool(values.executor ?? 'reference', io.cwd, supervision(values, 1))
+  const spec = values.executor ?? 'reference'
+  const pool = await openPool(spec, io.cwd, supervision(values, 1))
   let outcome
   try {
     outcome = await pool.run(scenario)
@@ -25,7 +30,18 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     await pool.close()
   }
   const verdict = judge(outcome.history)
-  if (values.json) io.out(JSON.stringify({ executor: pool.executorName, scenario: scenario.name, verdict, history: outcome.history }, null, 2))
-  else io.out(renderRun(pool.executorName, scenario.name, verdict, outcome.history))
-  return verdict.violations.length > 0 ? 1 : 0
+  const report: RunReport = {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    command: 'run',
+    executor: { spec, name: pool.executorName },
+    scenario: { file, name: scenario.name },
+    passed: verdict.violations.length === 0,
+    verdict,
+    coverage: coverage(outcome.history),
+    history: outcome.history,
+  }
+  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
+  io.out(values.json ? reportJson(report).trimEnd() : renderRun(report))
+  return report.passed ? 0 : 1
 }

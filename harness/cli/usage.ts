@@ -19,12 +19,37 @@ const PROFILES = `profiles: what the mock services may do beyond the real vendor
 const JUDGES = `judges of your own:
   --judge m.ts[,n.ts]  load modules that define judges (defineJudge from 'faultline'); they run beside the bundled ones`
 
+const CAMPAIGN_IO = `campaign input and output:
+  --corpus DIR         the failure corpus (default .faultline/corpus): every shrunk counterexample is saved there as
+                       <judge>--<executor>--<hash>.json, and the printed replay command replays exactly that file
+  --no-corpus          neither replay nor save
+  --out FILE           also write the result as JSON, with every run's record: what faultline merge reads
+                       (the report format: schemas/report.schema.json, made by npm run schemas; docs/campaigns.md)
+  --json               print the result as that JSON, without the per-run records
+  --shard i/n          run shard i of n (1-based): the runs whose 0-based number is i-1 modulo n; without it, the
+                       environment's TEST_SHARD_INDEX (0-based) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job),
+                       each with TEST_TOTAL_SHARDS; then faultline merge the shards' --out files`
+
+const MIN_COVERAGE = `coverage: what the campaign exercised is printed per fault kind × boundary × tool; to require it,
+  --min-coverage SPEC  TERM=N[,TERM=N…] (or a .json file of {"TERM": N}); a TERM joins with ':' at most one
+                       fault kind (reset-after-effect, executor-crash, …), boundary (after-effect, …), tool
+                       (issue_refund, send_email, charge_card, abort) and state: struck (default),
+                       effect-while-error, unknown-reconciled, crash-in-flight. Unmet: exit 1.
+                       e.g. --min-coverage reset-after-effect:issue_refund=5,executor-crash:crash-in-flight=1`
+
 const EXIT = 'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
-  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [supervision]
-  Generate N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each;
-  stop at the first violation, shrink it to a minimal scenario, save it and print how to replay it.
+  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]
+                     [--corpus DIR | --no-corpus] [--shard i/n] [--min-coverage SPEC] [supervision]
+  Replay the executor's saved counterexamples (the corpus), each reported still failing or fixed; then generate
+  N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each; stop at the first
+  violation, shrink it to a minimal scenario, save it in the corpus and print how to replay that file.
+  Exits 1 when a violation is found, a corpus entry still fails, or --min-coverage is not met.
+
+${CAMPAIGN_IO}
+
+${MIN_COVERAGE}
 
 ${PROFILES}
 
@@ -33,23 +58,32 @@ ${JUDGES}
 ${SUPERVISION}
 
 ${EXIT}`,
-  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [supervision]
+  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [--out FILE]
+                        [--corpus DIR | --no-corpus] [--shard i/n] [supervision]
   The same N generated scenarios (default 200) against each executor (default: every bundled one):
-  a leaderboard, pass^k over 25 scenarios replayed K times (default 3), one minimal counterexample per
-  violation class. Exits 0 (the comparison is a report, not a gate).
+  a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3), one minimal
+  counterexample per violation class (saved in the corpus). Exits 0 (the comparison is a report, not a gate).
+
+${CAMPAIGN_IO}
 
 ${PROFILES}
 
 ${JUDGES}
 
 ${SUPERVISION}`,
-  run: `faultline run <scenario.json> [--executor <name|path>] [--judge M] [--json] [supervision]
+  run: `faultline run <scenario.json> [--executor <name|path>] [--judge M] [--json] [--out FILE] [supervision]
   Replay one scenario (default executor: reference): its history, stamped with virtual time, and its verdict.
+  --json prints it as a report (schemas/report.schema.json); --out FILE writes that too.
   Exits 1 when the verdict has a violation.
 
 ${JUDGES}
 
 ${SUPERVISION}`,
+  merge: `faultline merge FILE... [--json] [--out FILE]
+  Put the --out files of a campaign's shards (gate or compare, every shard once) back together: prints exactly
+  what the whole campaign prints, byte for byte, and exits as it would (for gate: the lowest-numbered failure
+  across shards, shrunk where it was found, saved again in the corpus). Nothing runs: no executor is needed.
+  --out FILE writes the merged result (mergeable again). Exits 2 when the files are not one campaign's shards.`,
   serve: `faultline serve [--port P]
   Serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C.`,
 } as const
@@ -65,6 +99,8 @@ usage:
       the same N scenarios against each executor: a leaderboard with pass^k over 25 of them
   faultline run <scenario.json> [--executor <name|path>] [--json]
       replay one scenario and print its history and verdict
+  faultline merge FILE... [--json] [--out FILE]
+      put the --out files of a campaign's shards (--shard i/n) back together, as the whole campaign prints it
   faultline serve [--port P]
       serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
   faultline <command> --help      that command's options (supervision budgets, profiles)

@@ -30,8 +30,8 @@ function cli(args: string[], killAfterMs = 90_000): Promise<Ran> {
   })
 }
 
-/** A small gate: one worker, a tight real-time budget, machine-readable output. */
-const gate = (fixture: string, ...more: string[]) => cli(['gate', '--executor', `${HOSTILE}/${fixture}.ts`, '--runs', '5', '--workers', '1', '--run-timeout', '1500', '--json', ...more])
+/** A small gate: one worker, a tight real-time budget, machine-readable output, no failure corpus (each test stands alone). */
+const gate = (fixture: string, ...more: string[]) => cli(['gate', '--executor', `${HOSTILE}/${fixture}.ts`, '--runs', '5', '--workers', '1', '--run-timeout', '1500', '--json', '--no-corpus', ...more])
 
 interface Violation {
   readonly judge: string
@@ -162,7 +162,7 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
 
   it('a flood of events is cut at the budget: flooded', async () => {
     // The poller fetches every second, also while late requests settle: with a tiny budget, a flood.
-    const flood = await cli(['gate', '--executor', `${HOSTILE}/interval-after-crash.ts`, '--runs', '3', '--workers', '1', '--max-events', '120', '--json'])
+    const flood = await cli(['gate', '--executor', `${HOSTILE}/interval-after-crash.ts`, '--runs', '3', '--workers', '1', '--max-events', '120', '--json', '--no-corpus'])
     expect(flood.code, flood.stderr).toBe(1)
     expect(violations(flood)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/flooded: the run went past its budget of 120 history events/) })]))
   })

@@ -233,3 +233,23 @@ function group(svg: string, type: string, seq?: number): string {
 function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
   return h.find(pred)!.seq
 }
+
+describe('the HTML report from a saved result', () => {
+  it('draws a gate report (the JSON --out writes) with its counterexample timeline, and no network reference', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+    await main(['gate', '--executor', 'naive', '--runs', '10', '--workers', '1', '--no-corpus', '--out', 'gate.json'], { out: () => {}, err: () => {}, cwd, env: {} })
+    const saved = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
+    if (saved.command !== 'gate') throw new Error('a gate report')
+    const html = renderHtmlReport(htmlReportFrom(saved))
+    expect(html).toContain('data-verdict="FAIL"')
+    expect(html).toContain(`data-judge="${saved.counterexample!.judge}"`)
+    expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3) // charts and the timeline
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+  })
+})

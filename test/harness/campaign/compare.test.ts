@@ -6,6 +6,7 @@ import { reference } from '../../../executors/reference/reference.ts'
 import { JUDGE_NAMES } from '../../../harness/judge/finding.ts'
 import { compare } from '../../../harness/campaign/compare.ts'
 import { renderCompare } from '../../../reports/text.ts'
+import { compareReport } from '../../../harness/campaign/report.ts'
 
 describe('compare', () => {
   it('runs the same scenarios against each executor: the reference clean with full pass^k, the others caught with a counterexample per class', async () => {
@@ -24,7 +25,9 @@ describe('compare', () => {
     expect(nai!.counterexamples.map((c) => c.judge).sort()).toEqual([...classes].sort())
     for (const c of nai!.counterexamples) expect(c.violations.map((v) => v.judge)).toContain(c.judge)
     expect(kfm!.summary.violations['duplicate-effect']).toBeGreaterThan(0)
-    const text = renderCompare(rows, { runs: 150, seed: 3 })
+    const campaign = { seed: 3, runs: 150, profile: 'vendor', faultline: 'test', corpus: null, shard: null, k: 3, passKScenarios: 20 }
+    const report = compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd: '.', corpus: null, replayPrefix: 'faultline' })
+    const text = renderCompare(report)
     expect(text).toContain('pass^3')
     expect(text.indexOf('reference')).toBeLessThan(text.indexOf('naive')) // ranked: fewest failing runs first
   })

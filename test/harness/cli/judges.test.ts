@@ -46,6 +46,29 @@ defineJudge({
     expect(judged.code).toBe(1)
   }, 60_000)
 
+  it('prints a replay command that judges as the campaign did, and that replay fails the same way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    writeFileSync(
+      join(dir, 'no-refunds.ts'),
+      `import { defineJudge } from '${API}'
+defineJudge({
+  name: 'no-refunds-at-all',
+  about: 'a refund was applied',
+  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' ? [{ call: e.call, message: 'a refund' }] : [])),
+})
+`,
+    )
+    const gate = await cli(['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts'], dir)
+    expect(gate.code).toBe(1)
+    const replay = /(?:npx faultline|npm run faultline --) (run \S+ --executor reference --judge \S+)/.exec(gate.out)
+    expect(replay, gate.out).not.toBeNull()
+    expect(replay![1]).toMatch(/--judge \.\/no-refunds\.ts$/)
+    const again = await cli([...replay![1]!.split(' '), '--json'], dir)
+    expect(again.err).toBe('')
+    expect(JSON.parse(again.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain('no-refunds-at-all')
+    expect(again.code).toBe(1)
+  }, 120_000)
+
   it('refuses a module that defines no judge, in one line, with exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
     writeFileSync(join(dir, 'empty.ts'), 'export const nothing = 1\n')

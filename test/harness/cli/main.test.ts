@@ -26,22 +26,27 @@ describe('gate', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'faultline-'))
     const r = await cli(['gate', '--executor', 'naive', '--runs', '100', '--json'], cwd)
     expect(r.code).toBe(1)
-    const summary = JSON.parse(r.out)
-    expect(summary.executor).toBe('naive')
-    expect(summary.passed).toBe(false)
-    expect(summary.violations['duplicate-effect'] + summary.violations['false-failure']).toBeGreaterThan(0)
-    expect(summary.counterexample.faults).toBeLessThanOrEqual(2)
-    const saved = join(cwd, 'reports', 'out', `counterexample-naive-${summary.counterexample.judge}.json`)
-    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(summary.counterexample.scenario)
-    const replay = await cli(['run', saved, '--executor', 'naive', '--json'], cwd)
+    const report = JSON.parse(r.out)
+    expect(report.executor).toEqual({ spec: 'naive', name: 'naive' })
+    expect(report.passed).toBe(false)
+    expect(report.summary.violations['duplicate-effect'] + report.summary.violations['false-failure']).toBeGreaterThan(0)
+    const c = report.counterexample
+    expect(c.scenario.faults.length).toBeLessThanOrEqual(2)
+    // Saved in the corpus under its judge, its executor and its content's hash; the replay command names that file.
+    expect(c.file).toMatch(new RegExp(`^\\.faultline/corpus/${c.judge}--naive--[0-9a-f]{12}\\.json$`))
+    expect(c.replay).toBe(`npm run faultline -- run ${c.file} --executor naive`)
+    const { about, ...saved } = JSON.parse(readFileSync(join(cwd, c.file), 'utf8'))
+    expect(saved).toEqual(c.scenario)
+    expect(about).toContain(`run ${c.run}`)
+    const replay = await cli(['run', c.file, '--executor', 'naive', '--json'], cwd)
     expect(replay.code).toBe(1)
-    expect(JSON.parse(replay.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain(summary.counterexample.judge)
+    expect(JSON.parse(replay.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain(c.judge)
   })
 
   it('loads a user executor from a path', async () => {
     const r = await cli(['gate', '--executor', 'test/fixtures/custom-executor.ts', '--runs', '10', '--json'])
     expect(r.code).toBe(0)
-    expect(JSON.parse(r.out).executor).toBe('my-adapter')
+    expect(JSON.parse(r.out).executor.name).toBe('my-adapter')
   })
 })
 
@@ -72,8 +77,8 @@ describe('run', () => {
 
 describe('bad usage exits 2 with one line that names the problem and the fix', () => {
   const cases: [string, string[], RegExp][] = [
-    ['no command', [], /no command: use gate, compare, run or serve/],
-    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run or serve/],
+    ['no command', [], /no command: use gate, compare, run, merge or serve/],
+    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run, merge or serve/],
     ['gate without an executor', ['gate'], /gate needs --executor/],
     ['unknown option', ['gate', '--executor', 'reference', '--frob'], /Unknown option '--frob'/],
     ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],

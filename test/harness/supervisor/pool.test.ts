@@ -26,8 +26,8 @@ describe('parallel campaigns', () => {
   it('gate --json is byte-identical for --workers 1 and --workers 2, passing or failing', async () => {
     console.log(`workers determinism: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
     for (const executor of ['naive', 'reference', 'single-unspaced-probe']) {
-      const one = await cli(['gate', '--executor', executor, '--runs', '120', '--seed', String(SEED), '--workers', '1', '--json'])
-      const two = await cli(['gate', '--executor', executor, '--runs', '120', '--seed', String(SEED), '--workers', '2', '--json'])
+      const one = await cli(['gate', '--executor', executor, '--runs', '120', '--seed', String(SEED), '--workers', '1', '--json', '--no-corpus'])
+      const two = await cli(['gate', '--executor', executor, '--runs', '120', '--seed', String(SEED), '--workers', '2', '--json', '--no-corpus'])
       expect(two.code).toBe(one.code)
       expect(two.out).toBe(one.out)
     }

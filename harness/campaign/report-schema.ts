@@ -1,0 +1,177 @@
+// The report: one versioned JSON shape for what `gate`, `compare`, `run` and
+// `merge` produce. `--json` prints it, `--out FILE` writes it with every run's
+// record (what `merge` needs), `merge` reads it, and the renderers (reports/)
+// format nothing else. The schema is the one source: the types below, the
+// validation `merge` does, and the published JSON Schema
+// (`npm run schemas` → schemas/report.schema.json) all follow from it.
+//
+// Longer than most because it is the whole format in one place, documented
+// field by field: the campaign, the summary, the counterexamples, the corpus,
+// the coverage requirements, and the per-run records a merge aggregates again.
+//
+// Nothing in a report depends on the wall clock or on the number of workers:
+// the same campaign gives the same report, byte for byte, run whole or as
+// shards and merged. Version 1; a change that breaks a reader bumps it.
+import { z } from 'zod'
+import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
+import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
+
+export const REPORT_FORMAT = 'faultline-report'
+export const REPORT_VERSION = 1
+
+/** The scenario format (harness/scenario/scenario.ts), named in the published schema. */
+const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
+
+const count = z.int().min(0)
+const rate = z.number().min(0).max(1)
+
+const SHARD = z
+  .strictObject({ index: z.int().min(1).describe('1-based'), total: z.int().min(1) })
+  .describe('shard index of total: it ran the runs whose 0-based number is index-1 modulo total (null: the whole campaign)')
+
+const CAMPAIGN = z.strictObject({
+  seed: z.int().min(0).max(2 ** 31 - 1).describe('fast-check seed of the campaign'),
+  runs: z.int().min(1).describe('runs asked for (--runs)'),
+  profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
+  faultline: z.string().describe('the version of faultline that ran it: scenarios are only comparable within one version'),
+  corpus: z.string().nullable().describe('the failure corpus directory (--corpus; null: --no-corpus)'),
+  shard: SHARD.nullable(),
+})
+
+const EXECUTOR = z.strictObject({
+  spec: z.string().describe('as given on the command line: a bundled name or a module path (what a replay command passes)'),
+  name: z.string().describe('the executor\'s own name'),
+})
+
+const PERCENTILES = z.strictObject({ count, p50: z.number().nullable(), p95: z.number().nullable(), max: z.number().nullable() })
+
+export const SUMMARY = z
+  .strictObject({
+    executor: z.string(),
+    profile: z.string(),
+    runs: count.describe('runs counted: a gate stops at its first failure; a shard counts only its own runs'),
+    failingRuns: count,
+    firstFailureRun: z.int().min(1).nullable().describe('1-based number of the first failing run'),
+    violations: z.record(z.string(), count).describe('violations per judge'),
+    violationsByTool: z.record(z.string(), count),
+    violationsByBoundary: z.record(z.string(), count),
+    unresolved: z.strictObject({ calls: count, unresolved: count, rate }),
+    recoveryMs: PERCENTILES.describe('virtual ms from a call\'s first fault to its first known outcome'),
+    notStarted: count.describe('asks refused before any request was sent'),
+    verification: z.strictObject({ calls: count, probesPerCall: z.number().min(0), extraAttemptsPerCall: z.number().min(0) }),
+    humanReview: count,
+    lateEffects: count,
+    abortsUnsupported: count,
+    requests: count,
+    faults: count,
+    simulatedMs: z.number().min(0),
+    coverage: z.array(COVERAGE_CELL).describe('per fault kind × boundary × tool, sorted by those names'),
+  })
+  .describe('one executor\'s campaign, aggregated')
+  .meta({ id: 'Summary' })
+
+export const COUNTEREXAMPLE = z.strictObject({
+  judge: z.string().describe('the judge whose violation shrinking kept'),
+  run: z.int().min(1).describe('1-based number of the campaign run it was shrunk from'),
+  fastCheck: z.strictObject({ seed: z.int(), path: z.string() }).describe('fast-check\'s seed and path of that run'),
+  shrinks: count,
+  reproduced: z.boolean().describe('false: the run did not fail again on replay, and the scenario is the original, unshrunk'),
+  violations: z.array(VIOLATION).describe('what the minimal scenario\'s replay violated'),
+  scenario: SCENARIO.describe('the minimal scenario (scenario format, version 2)'),
+  file: z.string().nullable().describe('where it was saved in the corpus, relative to the working directory (null: not saved)'),
+  replay: z.string().nullable().describe('the command that replays exactly that file'),
+  history: HISTORY.nullable().describe('the history of the minimal scenario\'s replay (null: it did not reproduce)'),
+}).meta({ id: 'Counterexample' })
+
+export const RUN_RECORD = z
+  .strictObject({ index: count.describe('0-based run number'), verdict: VERDICT, coverage: z.array(COVERAGE_CELL) })
+  .describe('one run of the campaign: what a merge aggregates again')
+  .meta({ id: 'RunRecord' })
+
+const CORPUS_RESULT = z.strictObject({
+  file: z.string().describe('the entry, relative to the working directory'),
+  judge: z.string().describe('the judge it was saved for'),
+  status: z.enum(['still-failing', 'fixed']).describe('still-failing: its replay violated something; fixed: nothing'),
+  violations: z.array(VIOLATION),
+  replay: z.string().describe('the command that replays it'),
+})
+
+const REQUIREMENT = z.strictObject({
+  term: z.string().describe('as written in --min-coverage, e.g. reset-after-effect:issue_refund:effect-while-error'),
+  kind: z.string().nullable(),
+  boundary: z.string().nullable(),
+  tool: z.string().nullable(),
+  state: z.enum(['struck', 'effect-while-error', 'unknown-reconciled', 'crash-in-flight']),
+  need: z.int().min(1),
+  got: count.nullable().describe('null in a shard: coverage is checked over the whole campaign, when merged'),
+  met: z.boolean().nullable(),
+})
+
+const HEAD = {
+  $schema: z.string().optional().describe('the JSON Schema, for editors'),
+  format: z.literal(REPORT_FORMAT),
+  version: z.literal(REPORT_VERSION),
+}
+
+export const GATE_REPORT = z
+  .strictObject({
+    ...HEAD,
+    command: z.literal('gate'),
+    campaign: CAMPAIGN,
+    executor: EXECUTOR,
+    passed: z.boolean().describe('no violation found, no corpus entry still failing, every coverage requirement met'),
+    summary: SUMMARY,
+    counterexample: COUNTEREXAMPLE.nullable().describe('the minimal counterexample of the first failing run'),
+    corpus: z.array(CORPUS_RESULT).describe('this executor\'s corpus entries, replayed before the campaign, by file name'),
+    minCoverage: z.array(REQUIREMENT).describe('--min-coverage, and whether the campaign met it'),
+    runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),
+  })
+  .describe('faultline gate: one executor, stopped at its first violation')
+  .meta({ id: 'GateReport' })
+
+const ROW = z.strictObject({
+  executor: EXECUTOR,
+  summary: SUMMARY,
+  passK: z.strictObject({ k: z.int().min(1), scenarios: count, passed: count, rate }),
+  counterexamples: z.array(COUNTEREXAMPLE).describe('one minimal counterexample per violation class: the first failing run\'s first, then by first appearance'),
+  runs: z.array(RUN_RECORD).optional().describe('every run (files written by --out)'),
+  passKRuns: z.array(z.strictObject({ index: count, passed: z.boolean() })).optional().describe('each pass^k scenario\'s result (files written by --out)'),
+})
+
+export const COMPARE_REPORT = z
+  .strictObject({
+    ...HEAD,
+    command: z.literal('compare'),
+    campaign: CAMPAIGN.extend({ k: z.int().min(1), passKScenarios: z.int().min(1) }),
+    rows: z.array(ROW).describe('one per executor, in the order given'),
+  })
+  .describe('faultline compare: the same scenarios against each executor')
+  .meta({ id: 'CompareReport' })
+
+export const RUN_REPORT = z
+  .strictObject({
+    ...HEAD,
+    command: z.literal('run'),
+    executor: EXECUTOR,
+    scenario: z.strictObject({ file: z.string(), name: z.string() }),
+    passed: z.boolean(),
+    verdict: VERDICT,
+    coverage: z.array(COVERAGE_CELL),
+    history: HISTORY,
+  })
+  .describe('faultline run: one scenario replayed')
+  .meta({ id: 'RunReport' })
+
+export const REPORT_SCHEMA = z
+  .discriminatedUnion('command', [GATE_REPORT, COMPARE_REPORT, RUN_REPORT])
+  .describe('A faultline report (format faultline-report, version 1): what gate, compare, run and merge print with --json and write with --out.')
+
+export type Report = Frozen<z.infer<typeof REPORT_SCHEMA>>
+export type GateReport = Frozen<z.infer<typeof GATE_REPORT>>
+export type CompareReport = Frozen<z.infer<typeof COMPARE_REPORT>>
+export type RunReport = Frozen<z.infer<typeof RUN_REPORT>>
+export type ReportSummary = Frozen<z.infer<typeof SUMMARY>>
+export type ReportCounterexample = Frozen<z.infer<typeof COUNTEREXAMPLE>>
+export type CoverageRequirement = Frozen<z.infer<typeof REQUIREMENT>>
+export type CorpusResult = Frozen<z.infer<typeof CORPUS_RESULT>>
+export type CompareRow = Frozen<z.infer<typeof ROW>>

@@ -1,0 +1,129 @@
+// Building reports (report-schema.ts) from what a campaign returned: the
+// summary without wall-clock figures, counterexamples with the corpus file
+// they were saved to and the command that replays it, the gate's verdict.
+// A run and a merge build their reports through the same functions.
+import type { Counterexample, SearchResult } from './search.ts'
+import type { CampaignSummary } from './campaign.ts'
+import type { LeaderboardRow } from './compare.ts'
+import { saveEntry } from './corpus.ts'
+import type { CompareReport, CorpusResult, CoverageRequirement, GateReport, ReportCounterexample, ReportSummary } from './report-schema.ts'
+import { REPORT_FORMAT, REPORT_VERSION } from './report-schema.ts'
+import type { Shard } from './shard.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import type { Frozen } from './history-schema.ts'
+
+export interface CampaignInfo {
+  readonly seed: number
+  readonly runs: number
+  readonly profile: string
+  readonly faultline: string
+  readonly corpus: string | null
+  readonly shard: Shard | null
+}
+
+export interface ExecutorInfo {
+  readonly spec: string
+  readonly name: string
+}
+
+/** Where saved counterexamples go and how a replay is spelled on this machine. */
+export interface SaveTo {
+  readonly cwd: string
+  /** The corpus directory (null: nothing is saved). */
+  readonly corpus: string | null
+  /** `npm run faultline --` or `npx faultline`. */
+  readonly replayPrefix: string
+  /** The `--judge` modules of the campaign, so the replay judges as it did (null or absent: none). */
+  readonly judges?: string | null
+}
+
+/** The summary as reported: every figure but the wall clock's. */
+export function reportSummary(s: CampaignSummary): ReportSummary {
+  const { realMs: _realMs, medianSpeedup: _speedup, ...rest } = s
+  return rest
+}
+
+/** What a counterexample needs to be saved and replayed. */
+export interface Found {
+  readonly judge: string
+  readonly scenario: Frozen<Scenario>
+  readonly run: number
+  readonly fastCheck: { readonly seed: number; readonly path: string }
+}
+
+/** Save a counterexample in the corpus (when there is one) and say how to replay exactly that file. */
+export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: string | null; replay: string | null } {
+  if (to.corpus === null) return { file: null, replay: null }
+  const about = `saved by faultline: a ${found.judge} violation of executor ${executor.name}, shrunk from run ${found.run} of the campaign with seed ${found.fastCheck.seed} (fast-check path ${found.fastCheck.path})`
+  const file = saveEntry(to.cwd, to.corpus, found.judge, executor.name, found.scenario, about)
+  return { file, replay: replayCommand(to.replayPrefix, file, executor.spec, to.judges) }
+}
+
+/** The command that replays exactly `file` against the executor given as `spec` (with the campaign's own judges, if any). */
+export function replayCommand(prefix: string, file: string, spec: string, judges?: string | null): string {
+  return `${prefix} run ${shellWord(file)} --executor ${shellWord(spec)}${judges ? ` --judge ${shellWord(judges)}` : ''}`
+}
+
+function shellWord(s: string): string {
+  return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
+}
+
+export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, to: SaveTo): ReportCounterexample {
+  const found = { judge: c.judge, scenario: c.scenario, run: Number(c.path) + 1, fastCheck: { seed: c.seed, path: c.path } }
+  return { ...found, shrinks: c.shrinks, reproduced: c.reproduced, violations: c.violations, ...save(found, executor, to), history: c.history }
+}
+
+/** Passed: nothing violated, no corpus entry still failing, every checked coverage requirement met. */
+export function gatePassed(counterexample: unknown, corpus: readonly CorpusResult[], minCoverage: readonly CoverageRequirement[]): boolean {
+  return counterexample === null && corpus.every((c) => c.status === 'fixed') && minCoverage.every((r) => r.met !== false)
+}
+
+export function gateReport(args: {
+  readonly campaign: CampaignInfo
+  readonly executor: ExecutorInfo
+  readonly summary: ReportSummary
+  readonly counterexample: ReportCounterexample | null
+  readonly corpus: readonly CorpusResult[]
+  readonly minCoverage: readonly CoverageRequirement[]
+  readonly runs: SearchResult['runs']
+}): GateReport {
+  return {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    command: 'gate',
+    campaign: args.campaign,
+    executor: args.executor,
+    passed: gatePassed(args.counterexample, args.corpus, args.minCoverage),
+    summary: args.summary,
+    counterexample: args.counterexample,
+    corpus: args.corpus,
+    minCoverage: args.minCoverage,
+    runs: args.runs,
+  }
+}
+
+export function compareReport(campaign: CampaignInfo & { readonly k: number; readonly passKScenarios: number }, rows: readonly { readonly executor: ExecutorInfo; readonly row: LeaderboardRow }[], to: SaveTo): CompareReport {
+  return {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    command: 'compare',
+    campaign,
+    rows: rows.map(({ executor, row }) => ({
+      executor,
+      summary: reportSummary(row.summary),
+      passK: row.passK,
+      counterexamples: row.counterexamples.map((c) => reportCounterexample(c, executor, to)),
+      runs: row.runs,
+      passKRuns: row.passKRuns,
+    })),
+  }
+}
+
+/** The report without its per-run records: what `--json` prints (`--out` keeps them, for a merge). */
+export function withoutRuns<R extends GateReport | CompareReport>(report: R): R {
+  if (report.command === 'gate') {
+    const { runs: _runs, ...rest } = report
+    return rest as R
+  }
+  return { ...report, rows: report.rows.map(({ runs: _runs, passKRuns: _passK, ...row }) => row) } as R
+}

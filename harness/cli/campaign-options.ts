@@ -1,0 +1,85 @@
+// The options of a campaign's input and output: which shard (--shard, or the
+// environment's CI conventions), where the result goes (--out), the failure
+// corpus (--corpus, --no-corpus), and what it must have covered (--min-coverage).
+import { mkdirSync, readFileSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { DEFAULT_CORPUS_DIR } from '../campaign/corpus.ts'
+import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../campaign/min-coverage.ts'
+import { parseShard, shardFromEnv, type Shard } from '../campaign/shard.ts'
+import type { Io } from './io.ts'
+import { UsageError } from './usage-error.ts'
+
+export const CAMPAIGN_IO = {
+  shard: { type: 'string' },
+  out: { type: 'string' },
+  corpus: { type: 'string' },
+  'no-corpus': { type: 'boolean' },
+} as const
+
+/** `--shard i/n`, else what the environment says (Bazel's TEST_SHARD_INDEX/TEST_TOTAL_SHARDS, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX), else none. */
+export function shardOption(value: unknown, io: Io): Shard | null {
+  if (typeof value === 'string') {
+    const parsed = parseShard(value)
+    if (!parsed.ok) throw new UsageError(parsed.problem)
+    return parsed.shard
+  }
+  const env = io.env ?? process.env
+  const fromEnv = shardFromEnv(env)
+  if (!fromEnv.ok) throw new UsageError(fromEnv.problem)
+  if (fromEnv.note) io.err(`faultline: ${fromEnv.note}`)
+  if (fromEnv.shard) {
+    io.err(`faultline: shard ${fromEnv.shard.index}/${fromEnv.shard.total} (from ${fromEnv.source})`)
+    // Bazel's protocol: a runner that shards touches this file to say so.
+    const status = env.TEST_SHARD_STATUS_FILE
+    if (status && env.TEST_SHARD_INDEX !== undefined) touch(status)
+  }
+  return fromEnv.shard
+}
+
+function touch(file: string): void {
+  try {
+    closeSync(openSync(file, 'a'))
+    const now = new Date()
+    utimesSync(file, now, now)
+  } catch (e) {
+    throw new UsageError(`cannot touch TEST_SHARD_STATUS_FILE ${file}: ${(e as Error).message.split('\n')[0]}`)
+  }
+}
+
+/** The corpus directory, or null with --no-corpus. */
+export function corpusOption(values: { corpus?: string | undefined; 'no-corpus'?: boolean | undefined }): string | null {
+  if (values['no-corpus'] && values.corpus !== undefined) throw new UsageError('--corpus and --no-corpus contradict each other: pass one')
+  if (values['no-corpus']) return null
+  if (values.corpus === '') throw new UsageError('--corpus needs a directory, e.g. --corpus .faultline/corpus')
+  return values.corpus ?? DEFAULT_CORPUS_DIR
+}
+
+/** `--min-coverage TERM=N,…` or a JSON file of the same terms. */
+export function minCoverageOption(value: unknown, cwd: string): Requirement[] {
+  if (typeof value !== 'string') return []
+  if (/\.json$/i.test(value.trim())) {
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(resolve(cwd, value.trim()), 'utf8').replace(/^\uFEFF/, ''))
+    } catch (e) {
+      throw new UsageError(`--min-coverage ${value}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`)
+    }
+    const parsed = minCoverageFromJson(json, value.trim())
+    if (!parsed.ok) throw new UsageError(parsed.problem)
+    return parsed.requirements
+  }
+  const parsed = parseMinCoverage(value)
+  if (!parsed.ok) throw new UsageError(parsed.problem)
+  return parsed.requirements
+}
+
+/** Write `--out FILE` (its directory made as needed). */
+export function writeOut(file: string, text: string, cwd: string): void {
+  const abs = resolve(cwd, file)
+  try {
+    mkdirSync(dirname(abs), { recursive: true })
+    writeFileSync(abs, text)
+  } catch (e) {
+    throw new UsageError(`cannot write --out ${file}: ${(e as Error).message.split('\n')[0]}`)
+  }
+}

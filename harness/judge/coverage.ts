@@ -1,0 +1,141 @@
+// What a run exercised, read from its history alone: each fault that struck
+// (kind × boundary × tool), and whether it led to one of the states where
+// executors break — an effect that landed while the client saw an error, an
+// ambiguous call that was later settled (an UNKNOWN reconciled), a crash of the
+// executor with a side-effecting request in flight. A measure, not a judge: a
+// green campaign that never reached these states proved little.
+import { isAbortCall } from '../history/call-ids.ts'
+import type { CallId, History } from '../history/history.ts'
+
+/** The states worth reaching, by the names `--min-coverage` uses. */
+export const COVERAGE_STATES = ['struck', 'effect-while-error', 'unknown-reconciled', 'crash-in-flight'] as const
+export type CoverageState = (typeof COVERAGE_STATES)[number]
+
+/** One fault kind at one boundary on one tool: how often it struck, and how often it reached each state. */
+export interface CoverageCell {
+  readonly kind: string
+  readonly boundary: string
+  /** The tool of the call it struck; `abort` for a run's compensation, `(none)` outside any call. */
+  readonly tool: string
+  readonly struck: number
+  /** The struck attempt applied an effect and its client never saw a success (an error, a 4xx/5xx, or nothing). */
+  readonly effectWhileError: number
+  /** After the strike the call was reconciled (it probed, reported UNKNOWN, or got a replayed answer to a same-key resend) and then reported a known outcome. */
+  readonly unknownReconciled: number
+  /** A crash of the executor while a side-effecting request of its process had no answer yet. */
+  readonly crashInFlight: number
+}
+
+/** The counts of a cell by state name. */
+export function countOf(cell: CoverageCell, state: CoverageState): number {
+  switch (state) {
+    case 'struck':
+      return cell.struck
+    case 'effect-while-error':
+      return cell.effectWhileError
+    case 'unknown-reconciled':
+      return cell.unknownReconciled
+    case 'crash-in-flight':
+      return cell.crashInFlight
+  }
+}
+
+type Counts = { struck: number; effectWhileError: number; unknownReconciled: number; crashInFlight: number }
+
+/** The run's coverage, one cell per (kind, boundary, tool) that struck, sorted by those names. */
+export function coverage(history: History): CoverageCell[] {
+  const tools = new Map<CallId, string>()
+  const effects = new Set<number>() // attempts that applied an effect
+  const succeeded = new Set<number>() // attempts whose client saw a 1xx-3xx answer
+  const answered = new Map<number, number>() // attempt → seq of its answer
+  for (const e of history) {
+    if (e.type === 'call-started') tools.set(e.call, e.tool)
+    else if (e.type === 'effect-applied') effects.add(e.attempt)
+    else if (e.type === 'answered') {
+      answered.set(e.attempt, e.seq)
+      if (e.status !== null && e.status < 400) succeeded.add(e.attempt)
+    }
+  }
+  const toolOf = (call: CallId | null) => (call === null ? '(none)' : isAbortCall(call) ? 'abort' : (tools.get(call) ?? '(none)'))
+
+  const cells = new Map<string, { kind: string; boundary: string; tool: string } & Counts>()
+  const cell = (kind: string, boundary: string, tool: string) => {
+    const key = `${kind}\u0000${boundary}\u0000${tool}`
+    let c = cells.get(key)
+    if (!c) cells.set(key, (c = { kind, boundary, tool, struck: 0, effectWhileError: 0, unknownReconciled: 0, crashInFlight: 0 }))
+    return c
+  }
+
+  for (const e of history) {
+    if (e.type === 'fault-injected') {
+      const c = cell(e.kind, e.boundary, toolOf(e.call))
+      c.struck++
+      if (effects.has(e.attempt) && !succeeded.has(e.attempt)) c.effectWhileError++
+      if (e.call !== null && reconciledAfter(history, e.call, e.seq)) c.unknownReconciled++
+    } else if (e.type === 'process-crashed') {
+      const c = cell('executor-crash', 'executor', toolOf(e.call))
+      c.struck++
+      if (mutationInFlight(history, e.generation, e.seq, answered)) c.crashInFlight++
+      if (e.call !== null && reconciledAfter(history, e.call, e.seq)) c.unknownReconciled++
+    }
+  }
+  return [...cells.values()].sort((a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool))
+}
+
+/**
+ * After `seq`, the call was reconciled — it probed, reported UNKNOWN, or got an
+ * answer the service replayed from its idempotency store (a resend with the
+ * same key settling what the first attempt left open) — and then reported a
+ * known outcome.
+ */
+function reconciledAfter(history: History, call: CallId, seq: number): boolean {
+  if (isAbortCall(call)) return false
+  let ambiguous = false
+  const attempts = new Set<number>()
+  for (const e of history) {
+    if (e.type === 'attempt-sent' && e.call === call) attempts.add(e.attempt)
+    if (e.seq <= seq) continue
+    if (e.type === 'attempt-sent' && e.call === call && e.probe) ambiguous = true
+    else if (e.type === 'response-sent' && e.replayed && attempts.has(e.attempt)) ambiguous = true
+    else if (e.type === 'outcome-reported' && e.call === call) {
+      if (e.envelope.status === 'UNKNOWN') ambiguous = true
+      else if (ambiguous) return true
+    }
+  }
+  return false
+}
+
+/** A side-effecting request of process `generation`, sent before `seq`, not answered by then. */
+function mutationInFlight(history: History, generation: number, seq: number, answered: ReadonlyMap<number, number>): boolean {
+  for (const e of history) {
+    if (e.seq >= seq) break
+    if (e.type === 'attempt-sent' && !e.probe && e.generation === generation) {
+      const at = answered.get(e.attempt)
+      if (at === undefined || at > seq) return true
+    }
+  }
+  return false
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Cells summed by (kind, boundary, tool): a campaign's coverage from its runs'. */
+export function addCoverage(into: Map<string, CoverageCell>, cells: readonly CoverageCell[]): void {
+  for (const c of cells) {
+    const key = `${c.kind}\u0000${c.boundary}\u0000${c.tool}`
+    const was = into.get(key)
+    into.set(
+      key,
+      was
+        ? { ...was, struck: was.struck + c.struck, effectWhileError: was.effectWhileError + c.effectWhileError, unknownReconciled: was.unknownReconciled + c.unknownReconciled, crashInFlight: was.crashInFlight + c.crashInFlight }
+        : { ...c },
+    )
+  }
+}
+
+/** The cells of a sum, in the order `coverage` gives them. */
+export function sortedCells(cells: Iterable<CoverageCell>): CoverageCell[] {
+  return [...cells].sort((a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool))
+}

@@ -1,0 +1,111 @@
+// A campaign run whole, and the same campaign run as 3 shards and merged, print
+// the same bytes: text, --json and --out, for gate (failing and passing) and for
+// compare; and both leave the same corpus. Each runs in a directory of its own,
+// so each starts from an empty corpus, as separate CI jobs would.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main, type Io } from '../../../harness/cli/main.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
+
+async function cli(argv: string[], cwd: string) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: {} }
+  const code = await main(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+const dir = () => mkdtempSync(join(tmpdir(), 'faultline-merge-'))
+const corpus = (cwd: string) => {
+  try {
+    return readdirSync(join(cwd, '.faultline', 'corpus')).sort()
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The whole campaign (printed as text, and in another directory as --json), and
+ * its 3 shards and their merge (text, then --json from the same files: a merge
+ * runs nothing, so merging twice changes nothing).
+ */
+async function wholeAndMerged(command: string[]) {
+  const a = dir()
+  const aJson = dir()
+  const b = dir()
+  const whole = await cli([...command, '--out', 'whole.json'], a)
+  const wholeJson = await cli([...command, '--json'], aJson)
+  const shards = []
+  for (const i of [1, 2, 3]) shards.push(await cli([...command, '--shard', `${i}/3`, '--out', `shard-${i}.json`], b))
+  const merged = await cli(['merge', 'shard-1.json', 'shard-2.json', 'shard-3.json', '--out', 'merged.json'], b)
+  const mergedJson = await cli(['merge', 'shard-3.json', 'shard-1.json', 'shard-2.json', '--json'], b) // any order
+  return { a, b, whole, wholeJson, shards, merged, mergedJson }
+}
+
+describe('merge', () => {
+  // naive fails early (run 3 with seed 1: in shard 3), single-unspaced-probe later (each shard at another run), reference not at all.
+  for (const [executor, runs] of [['naive', 20], ['single-unspaced-probe', 40], ['reference', 30]] as const) {
+    it(`gate --executor ${executor} as 3 shards, merged, is the whole gate byte for byte`, async () => {
+      console.log(`merge gate ${executor}: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
+      const r = await wholeAndMerged(['gate', '--executor', executor, '--runs', String(runs), '--seed', String(SEED), '--workers', '2'])
+      expect(r.merged.code).toBe(r.whole.code)
+      expect(r.merged.out).toBe(r.whole.out)
+      expect(readFileSync(join(r.b, 'merged.json'), 'utf8')).toBe(readFileSync(join(r.a, 'whole.json'), 'utf8'))
+      expect(r.mergedJson.out).toBe(r.wholeJson.out)
+      expect(corpus(r.b)).toEqual(corpus(r.a))
+      const report = JSON.parse(r.wholeJson.out)
+      if (executor === 'reference') {
+        expect(r.whole.code).toBe(0)
+        expect(r.shards.map((s) => s.code)).toEqual([0, 0, 0])
+      } else {
+        // The whole gate's first failure is the lowest-numbered across shards; the shards that failed later ran further.
+        expect(r.whole.code).toBe(1)
+        const firsts = r.shards.map((s) => /first at run (\d+)/.exec(s.out)?.[1]).filter(Boolean).map(Number)
+        expect(Math.min(...firsts)).toBe(report.summary.firstFailureRun)
+        expect(corpus(r.a)).toHaveLength(1)
+        expect(r.merged.out).toContain(`replay with  npm run faultline -- run .faultline/corpus/${corpus(r.a)[0]} --executor ${executor}`)
+      }
+    })
+  }
+
+  it('compare as 3 shards, merged, is the whole comparison byte for byte', async () => {
+    const r = await wholeAndMerged(['compare', '--executors', 'naive,single-unspaced-probe', '--runs', '30', '--k', '2', '--seed', String(SEED), '--workers', '2'])
+    expect(r.merged.code).toBe(0)
+    expect(r.merged.out).toBe(r.whole.out)
+    expect(readFileSync(join(r.b, 'merged.json'), 'utf8')).toBe(readFileSync(join(r.a, 'whole.json'), 'utf8'))
+    expect(r.mergedJson.out).toBe(r.wholeJson.out)
+    expect(corpus(r.b)).toEqual(corpus(r.a))
+    expect(corpus(r.a).length).toBeGreaterThanOrEqual(2)
+    // A shard saved nothing: only the merge did.
+    expect(r.shards.every((s) => !s.out.includes('→ .faultline/corpus'))).toBe(true)
+  })
+
+  it('refuses what is not one campaign\'s shards, in one line that names the file and the fix', async () => {
+    const b = dir()
+    const gate = ['gate', '--executor', 'reference', '--runs', '6', '--workers', '1', '--no-corpus']
+    for (const i of [1, 2, 3]) await cli([...gate, '--shard', `${i}/3`, '--out', `s${i}.json`], b)
+    await cli([...gate, '--seed', '2', '--shard', '3/3', '--out', 'other.json'], b)
+    await cli([...gate, '--shard', '3/3', '--json'], b).then((r) => writeFileSync(join(b, 'printed.json'), r.out))
+    writeFileSync(join(b, 'scenario.json'), readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json')))
+    const cases: [string[], RegExp][] = [
+      [['s1.json', 's2.json'], /shard 3\/3 missing: pass the --out file of every shard/],
+      [['s1.json', 's2.json', 's2.json'], /both shard 2\/3; pass each shard once/],
+      [['s1.json', 's2.json', 'other.json'], /other.json is from another campaign than s1.json/],
+      [['s1.json', 's2.json', 'printed.json'], /printed.json has no per-run records \(it was printed with --json\)/],
+      [['scenario.json'], /scenario.json is not a faultline report: /],
+      [['nope.json'], /cannot read nope.json/],
+      [[], /merge needs the --out files of every shard/],
+    ]
+    for (const [files, pattern] of cases) {
+      const r = await cli(['merge', ...files], b)
+      expect(r.code, files.join(' ')).toBe(2)
+      expect(r.err.split('\n')).toHaveLength(1)
+      expect(r.err).toMatch(pattern)
+    }
+    expect((await cli(['merge', 's1.json', 's2.json', 's3.json'], b)).code).toBe(0)
+  })
+})
