@@ -13,6 +13,7 @@ import { judge, type Verdict } from '../judge/verdict.ts'
 import { InThreadRunService, type RunService } from '../supervisor/run-service.ts'
 import { Campaign, type CampaignSummary } from './campaign.ts'
 import type { Scenario } from '../scenario/scenario.ts'
+import type { History } from '../history/history.ts'
 import { profileName } from '../scenario/profile.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
 
@@ -53,7 +54,7 @@ export interface SearchResult {
 }
 
 /** What one run of a campaign left for the aggregate. */
-interface Judged {
+export interface Judged {
   readonly verdict: Verdict
   readonly realMs: number
   readonly died: boolean
@@ -143,6 +144,14 @@ async function runAll(service: RunService, generated: readonly Scenario[], optio
   return { judged, count: Math.min(generated.length, stopAt + 1) }
 }
 
+/** What a shrink keeps, when it is more than "a violation of this judge". */
+export interface ShrinkOptions {
+  /** Does this candidate still fail the way the original did? (Default: it has a violation of the judge kept.) */
+  readonly keep?: (scenario: Scenario, history: History, violations: readonly Violation[]) => boolean
+  /** What is kept, for the minimal scenario's name (default: the judge's name). */
+  readonly what?: string
+}
+
 /** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
 const MAX_SHRINK_DEATHS = 3
 
@@ -154,7 +163,7 @@ const MAX_SHRINK_DEATHS = 3
  * the executor's own fault), and after a few candidates that cost a worker
  * (overran, exited, out of memory) shrinking stops where it is.
  */
-export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged): Promise<Counterexample> {
+export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
   const service = asService(target)
   const start = realNow()
   let harnessError: unknown = null
@@ -167,7 +176,8 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
         const out = await service.run(scenario, { realMs, replay: false })
         if (out.died) deaths++
         if (out.overran && kept !== 'executor-fault') return true
-        return !judge(out.history).violations.some((v) => v.judge === kept)
+        const violations = judge(out.history).violations
+        return how.keep ? !how.keep(scenario, out.history, violations) : !violations.some((v) => v.judge === kept)
       } catch (e) {
         harnessError ??= e
         return true // never shrink toward a harness failure
@@ -178,10 +188,10 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   if (harnessError) throw harnessError
   if (!details.failed || !details.counterexample) {
     // It failed in the campaign and not on replay: report the original as it is, and say so.
-    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${kept} for ${service.executorName} (did not reproduce)` }
+    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
     return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false }
   }
-  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${service.executorName}` }
+  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${how.what ?? kept} for ${service.executorName}` }
   const violations = judge((await service.run(scenario)).history).violations
   return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true }
 }
