@@ -72,3 +72,9 @@ export const JUDGES_OF: Readonly<Record<Consequence, readonly string[]>> = {
   'false-failure': ['false-failure'],
   'false-success': ['false-success'],
 }
+
+/** Can the consequence happen in a row whose own truth is this? (A cell can be dangerous only by looking like another row.) */
+export function bitesIn(consequence: Consequence, truth: Truth | null): boolean {
+  if (truth === null) return false
+  return consequence === 'false-success' ? truth !== 'applied' : truth !== 'not-applied'
+}
