@@ -9,8 +9,8 @@ export type { ToolSpec } from './contract/tools.ts'
 export { TOOLS, ISSUE_REFUND } from './contract/tools.ts'
 export { checkEnvelope, isExecutor } from './contract/validate.ts'
 export { noopExecutor } from './contract/noop-executor.ts'
-export type { ExceptionMapping, MappingClass, Observed, ClientName } from './contract/mapping.ts'
-export { MAPPING_CLASSES } from './contract/mapping.ts'
+export type { ExceptionMapping, MappingClass, Observed, ObservedRequest, ClientName } from './contract/mapping.ts'
+export { MAPPING_CLASSES, CLIENT_NAMES } from './contract/mapping.ts'
 
 // Scenarios and faults (plain data)
 export type { Scenario, PlanStep, ModelBehaviour } from './scenario/scenario.ts'
@@ -28,6 +28,10 @@ export type { Violation, JudgeName } from './judge/finding.ts'
 export { search, shrink, type SearchOptions, type SearchResult, type Counterexample } from './campaign/search.ts'
 export { compare, passK, type CompareOptions, type LeaderboardRow, type PassK } from './campaign/compare.ts'
 export type { CampaignSummary } from './campaign/campaign.ts'
+
+// Auditing an exception mapping (`faultline audit-mapping`)
+export { auditMapping, type AuditOptions } from './audit/audit.ts'
+export { AUDIT_RESULT_SCHEMA, AUDIT_FORMAT, AUDIT_VERSION, type AuditResult } from './audit/result.ts'
 
 // The mock services, for pointing real SDKs at them outside a run
 export { mountServices, type Mounted } from './sim/mount.ts'

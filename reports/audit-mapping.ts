@@ -93,7 +93,7 @@ function matrix(r: AuditView): string[] {
     out.push('', `dangerous cells first (${dangerous.length}):`)
     for (const c of dangerous) {
       out.push(`  ${c.grade === 'faulty' ? '!' : 'D'} ${c.case} × ${c.client}: ${c.class ?? c.problem?.kind} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`)
-      out.push(`      the client showed: ${c.observed}${c.sameAs.length ? `; it looks the same after: ${c.sameAs.join(', ')}` : ''}`)
+      out.push(`      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`)
     }
   }
   const costly = r.matrix.cells.filter((c) => c.grade === 'costly')

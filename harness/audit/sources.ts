@@ -112,7 +112,7 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'openai-node': { class: 'not-sent', says: '>= 500 retried, no key' },
   },
   'status-429': {
-    'stripe-docs': { class: 'not-sent', says: 'rate limiters "run before the API\'s idempotency layer"; back off and retry' },
+    'stripe-docs': { class: 'not-sent', says: 'rate limiters run before the idempotency layer (nothing executed); back off and retry' },
     'stripe-node': { class: null, says: 'not retried (only with Stripe-Should-Retry: true): left to the caller' },
     undici: { class: 'ambiguous', says: '429 retryable (honouring Retry-After) for idempotent methods only' },
     'aws-sdk': { class: 'not-sent', says: 'throttling: retried' },
@@ -120,7 +120,7 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'openai-node': { class: 'not-sent', says: 'rate limits retried, no key' },
   },
   'status-400': {
-    'stripe-docs': { class: 'rejected', says: '"correct the original request, and try again"' },
+    'stripe-docs': { class: 'rejected', says: 'correct the original request, then try again' },
     'stripe-node': { class: 'rejected', says: 'not retried' },
     undici: { class: 'rejected', says: 'not a retryable status, for any method' },
     'aws-sdk': { class: 'rejected', says: 'a client error: not retried (unless its code is a throttling or transient one)' },
