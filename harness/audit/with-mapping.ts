@@ -6,7 +6,7 @@ import { basename, extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../../executors/reference/reference.ts'
 import type { Executor } from '../contract/executor.ts'
-import type { ExceptionMapping } from '../contract/mapping.ts'
+import type { ExceptionMapping, Observed } from '../contract/mapping.ts'
 import type { ExecutorRef } from '../supervisor/executor-ref.ts'
 import { loadMapping } from './load-mapping.ts'
 
@@ -22,8 +22,22 @@ export function withMappingName(mappingPath: string): string {
 
 export async function referenceWithMapping(argument: WithMappingArgument): Promise<Executor> {
   // Whatever it answers goes through the reference's classify step, which takes a throw or a non-class as ambiguous.
-  const mapping = (await loadMapping(argument.mapping)) as ExceptionMapping
+  const loaded = (await loadMapping(argument.mapping)) as ExceptionMapping
+  const mapping: ExceptionMapping = (observed) => (endOfRun(observed) ? 'ambiguous' : loaded(observed))
   return createReferenceExecutor({ ...REFERENCE_POLICY, mapping }, withMappingName(argument.mapping))
+}
+
+/**
+ * When a run is over, a crashed process's request still pending in the simulated network is ended,
+ * and msw answers it with a 500 whose body is the harness's own "faultline: the run is over". The
+ * dead process's code then resumes outside the run: a mapping that reads that 500 as not-sent makes
+ * it sleep on a real timer before resending, and the supervisor replaces the worker for the timer it
+ * left — a second or two per such run. No service answers this: it is not shown to the mapping.
+ */
+function endOfRun(observed: Observed): boolean {
+  if (!('response' in observed) || observed.response.status !== 500) return false
+  const message = (observed.response.body as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message.startsWith('faultline: ')
 }
 
 /** The factory as the workers load it. */
