@@ -93,9 +93,10 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
           out[i] = { case: row.id, client, signature: null, shows: '(not run)', truth: null, answer: { problem: 'not-run', detail: `the mapping blocked or ended its worker on ${deaths} cells already` } }
           continue
         }
-        const run = await pool.run(cellScenario(row, client))
+        // Not replayed when it overruns: a cell takes milliseconds, so ten seconds is the mapping, not the machine.
+        const run = await pool.run(cellScenario(row, client), { replay: false })
         if (run.died) deaths++
-        out[i] = readCell(row.id, client, run.history)
+        out[i] = readCell(row.id, client, run.history, budgets.runRealMs)
       }
     }
     await Promise.all(Array.from({ length: Math.max(1, pool.concurrency) }, lane))
@@ -106,7 +107,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
 }
 
 /** A cell from its run's history: the envelope's report, unless the supervisor found the mapping at fault. */
-export function readCell(caseId: string, client: ClientName, history: History): RunCell {
+export function readCell(caseId: string, client: ClientName, history: History, budgetMs = CELL_REAL_MS): RunCell {
   const call = eventsOf(history, 'call-started')[0]?.call ?? null
   const reported = eventsOf(history, 'outcome-reported').find((e) => e.envelope.action_taken === CELL_ACTION)
   const report = reported ? decodeCell(reported.envelope.message) : null
@@ -114,7 +115,8 @@ export function readCell(caseId: string, client: ClientName, history: History): 
   const base = { case: caseId, client, signature: report?.signature ?? null, shows: report?.shows ?? '(nothing observed)', truth: call ? truthOf(history, call) : null }
   if (fault) {
     const problem = fault.problem === 'hung' ? 'hung' : fault.problem === 'exited' || fault.problem === 'out-of-memory' ? 'exited' : fault.problem === 'threw' && !report ? 'threw' : 'executor-fault'
-    return { ...base, answer: { problem, detail: fault.message } }
+    const detail = problem === 'hung' ? `no answer within ${budgetMs / 1000} s of real time (a busy loop, or work that never yields)` : fault.message
+    return { ...base, answer: { problem, detail } }
   }
   if (!report) return { ...base, answer: { problem: 'executor-fault', detail: 'the cell reported nothing the audit can read' } }
   return { ...base, answer: report.answer }
