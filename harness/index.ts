@@ -9,8 +9,8 @@ export type { DurableStorage } from './contract/storage.ts'
 export type { ToolSpec } from './contract/tools.ts'
 export { TOOLS } from './contract/tools.ts'
 export { checkEnvelope, isExecutor } from './contract/validate.ts'
-export type { ExceptionMapping, MappingClass, Observed, ClientName } from './contract/mapping.ts'
-export { MAPPING_CLASSES } from './contract/mapping.ts'
+export type { ExceptionMapping, MappingClass, Observed, ObservedRequest, ClientName } from './contract/mapping.ts'
+export { MAPPING_CLASSES, CLIENT_NAMES } from './contract/mapping.ts'
 export type { Boundary, BuiltinJudgeName, JudgeName } from './contract/names.ts'
 export { BOUNDARIES, JUDGE_NAMES } from './contract/names.ts'
 
@@ -43,6 +43,10 @@ export { REPORT_SCHEMA, REPORT_VERSION, type Report, type GateReport, type Compa
 export { merge, parseReport, MergeError } from './campaign/merge.ts'
 export type { Shard } from './campaign/shard.ts'
 export { DEFAULT_CORPUS_DIR, scenarioHash } from './campaign/corpus.ts'
+
+// Auditing an exception mapping (`faultline audit-mapping`)
+export { auditMapping, type AuditOptions } from './audit/audit.ts'
+export { AUDIT_RESULT_SCHEMA, AUDIT_FORMAT, AUDIT_VERSION, type AuditResult } from './audit/result.ts'
 
 // The mock services, for pointing real SDKs at them outside a run
 export { mountServices, type Mounted } from './sim/mount.ts'

@@ -8,6 +8,8 @@ import { errorCode } from './tools/observation.ts'
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
 export const referenceMapping: ExceptionMapping = (observed) => {
+  // A look that failed (all the reference asks about a probe) tells nothing about the effect it looked for.
+  if (observed.request.purpose === 'probe') return 'ambiguous'
   if ('error' in observed) return NOT_SENT_CODES.has(errorCode(observed.error) ?? '') ? 'not-sent' : 'ambiguous'
   const { status, body } = observed.response
   if (status >= 200 && status < 300) return 'applied'

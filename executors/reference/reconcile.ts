@@ -3,6 +3,7 @@
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { left, type Ask } from './ask.ts'
 import type { Intent } from './intent-log.ts'
+import { look } from './look.ts'
 import type { ProcessState } from './process-state.ts'
 import type { Finding } from './reconciliation.ts'
 import { confirm, humanReview, provedAbsent, unresolved } from './report.ts'
@@ -13,7 +14,7 @@ const KEY_TRUST_MS = 23 * 60 * 60 * 1000
 
 /** Look for the intent's effect, by the policy's reconciliation rule, within `budget()`. */
 export function lookUp(state: ProcessState, adapter: ToolAdapter<object>, intent: Intent, budget: () => number): Promise<Finding> {
-  return state.policy.reconciliation.settle((timeoutMs) => adapter.probe(intent.body, intent.key, timeoutMs), budget)
+  return state.policy.reconciliation.settle((timeoutMs) => look(adapter, state.policy.mapping, intent, timeoutMs), budget)
 }
 
 /** Before resending after an ambiguity: look first. The envelope to report, or 'resend' when that is safe. */

@@ -33,6 +33,7 @@ import { compensate } from './compensate.ts'
 import { reconcileFirst } from './compensation-rule.ts'
 import { referenceMapping } from './exception-mapping.ts'
 import { IntentLog } from './intent-log.ts'
+import { look } from './look.ts'
 import { durableIntentStore } from './intent-store.ts'
 import { canonicalKey } from './operation-key.ts'
 import type { ReferencePolicy } from './policy.ts'
@@ -80,7 +81,7 @@ export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLI
         recover: (deadline) =>
           policy.sweeper({
             log: state.log,
-            look: (intent, timeoutMs) => state.adapters[intent.tool]!.probe(intent.body, intent.key, timeoutMs),
+            look: (intent, timeoutMs) => look(state.adapters[intent.tool]!, policy.mapping, intent, timeoutMs),
             left: () => policy.budget.left(deadline),
           }),
         abort: (runId, deadline) => compensate(runId, deadline, state),

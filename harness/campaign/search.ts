@@ -65,7 +65,7 @@ export interface SearchResult {
 }
 
 /** What one run of a campaign left for the aggregate. */
-interface Judged {
+export interface Judged {
   readonly verdict: Verdict
   readonly realMs: number
   readonly died: boolean
@@ -152,6 +152,14 @@ async function runAll(service: RunService, generated: readonly Scenario[], indic
   return { judged, count: Math.min(indices.length, stopAt + 1) }
 }
 
+/** What a shrink keeps, when it is more than "a violation of this judge". */
+export interface ShrinkOptions {
+  /** Does this candidate still fail the way the original did? (Default: it has a violation of the judge kept.) */
+  readonly keep?: (scenario: Scenario, history: History, violations: readonly Violation[]) => boolean
+  /** What is kept, for the minimal scenario's name (default: the judge's name). */
+  readonly what?: string
+}
+
 /** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
 const MAX_SHRINK_DEATHS = 3
 
@@ -163,7 +171,7 @@ const MAX_SHRINK_DEATHS = 3
  * the executor's own fault), and after a few candidates that cost a worker
  * (overran, exited, out of memory) shrinking stops where it is.
  */
-export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged): Promise<Counterexample> {
+export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
   const service = asService(target)
   const start = realNow()
   let harnessError: unknown = null
@@ -176,7 +184,8 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
         const out = await service.run(scenario, { realMs, replay: false })
         if (out.died) deaths++
         if (out.overran && kept !== 'executor-fault') return true
-        return !judge(out.history).violations.some((v) => v.judge === kept)
+        const violations = judge(out.history).violations
+        return how.keep ? !how.keep(scenario, out.history, violations) : !violations.some((v) => v.judge === kept)
       } catch (e) {
         harnessError ??= e
         return true // never shrink toward a harness failure
@@ -187,10 +196,10 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   if (harnessError) throw harnessError
   if (!details.failed || !details.counterexample) {
     // It failed in the campaign and not on replay: report the original as it is, and say so.
-    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${kept} for ${service.executorName} (did not reproduce)` }
+    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
     return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
   }
-  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${kept} for ${service.executorName}` }
+  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${how.what ?? kept} for ${service.executorName}` }
   const { history } = await service.run(scenario)
   const violations = judge(history).violations
   return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true, history }

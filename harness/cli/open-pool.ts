@@ -15,7 +15,11 @@ export function resolveExecutor(spec: string, cwd: string): ExecutorRef {
 }
 
 export async function openPool(spec: string, cwd: string, pool: PoolOptions): Promise<WorkerPool> {
-  const ref = resolveExecutor(spec, cwd)
+  return openRefPool(resolveExecutor(spec, cwd), pool)
+}
+
+/** Start workers for a resolved ref (a factory's ref included); a module that does not load is bad usage. */
+export async function openRefPool(ref: ExecutorRef, pool: PoolOptions): Promise<WorkerPool> {
   try {
     return await WorkerPool.open(ref, pool)
   } catch (e) {

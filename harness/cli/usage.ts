@@ -71,8 +71,9 @@ ${PROFILES}
 ${JUDGES}
 
 ${SUPERVISION}`,
-  run: `faultline run <scenario.json> [--executor <name|path>] [--judge M] [--json] [--out FILE] [supervision]
+  run: `faultline run <scenario.json> [--executor <name|path> | --mapping <module>] [--judge M] [--json] [--out FILE] [supervision]
   Replay one scenario (default executor: reference): its history, stamped with virtual time, and its verdict.
+  --mapping runs the reference with that exception mapping plugged in (as audit-mapping's counterexamples need).
   --json prints it as a report (schemas/report.schema.json); --out FILE writes that too.
   Exits 1 when the verdict has a violation.
 
@@ -84,6 +85,22 @@ ${SUPERVISION}`,
   what the whole campaign prints, byte for byte, and exits as it would (for gate: the lowest-numbered failure
   across shards, shrunk where it was found, saved again in the corpus). Nothing runs: no executor is needed.
   --out FILE writes the merged result (mergeable again). Exits 2 when the files are not one campaign's shards.`,
+  'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend] [--runs N] [--seed S] [--profile P] [--json] [supervision]
+  Chaos experiments on an exception mapping (a module whose default export maps what a client observed
+  to applied, not-sent, rejected or ambiguous; docs/mapping-audit.md). In this order:
+    1. the matrix: every fault kind × client — what the client really raised (driven through the simulated
+       service with that fault), the mapping's class, the ledger's truth — graded right, costly or dangerous;
+    2. the consequences: N generated runs (default 200; 0 for none) of the reference with this mapping,
+       judged as usual; one shrunk, replayable counterexample per dangerous cell the campaign reaches;
+    3. the published sources (Stripe, stripe-node, undici, the AWS SDK, gRPC/AIP-194, openai-node) beside it.
+  The mapping runs in supervised workers: one that throws, answers nonsense, blocks or exits is reported per cell.
+  --clients    which clients (default: all five; axios, stripe and resend need their packages)
+
+${PROFILES}
+
+${SUPERVISION}
+
+exit codes: 0 no dangerous cell, 1 a dangerous cell (or one the mapping failed on), 2 bad usage or a module that cannot be loaded, 3 the harness itself failed`,
   serve: `faultline serve [--port P]
   Serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C.`,
 } as const
@@ -97,10 +114,12 @@ usage:
       generate N scenarios, run and judge each; exit 1 on the first violation (shrunk and saved)
   faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--json]
       the same N scenarios against each executor: a leaderboard with pass^k over 25 of them
-  faultline run <scenario.json> [--executor <name|path>] [--json]
+  faultline run <scenario.json> [--executor <name|path> | --mapping <module>] [--json]
       replay one scenario and print its history and verdict
   faultline merge FILE... [--json] [--out FILE]
       put the --out files of a campaign's shards (--shard i/n) back together, as the whole campaign prints it
+  faultline audit-mapping --mapping <module> [--clients a,b,...] [--runs N] [--seed S] [--json]
+      chaos experiments on an exception mapping: the fault × client matrix, its consequences, the published sources
   faultline serve [--port P]
       serve the mock services on 127.0.0.1 (payments on P, email on P+1; default 4242) until Ctrl-C
   faultline <command> --help      that command's options (supervision budgets, profiles)

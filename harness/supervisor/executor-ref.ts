@@ -1,10 +1,25 @@
 // Which executor a campaign runs, as data a worker can load: a bundled name,
-// or an absolute path to a module. The supervisor never imports an executor
-// module itself — whatever its top level does happens in a worker.
+// an absolute path to a module, or a factory (a module's exported function
+// that builds the executor from plain data — e.g. the reference with a mapping
+// module plugged in). The supervisor never imports an executor module itself —
+// whatever its top level does happens in a worker.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-export type ExecutorRef = { readonly kind: 'bundled'; readonly name: string } | { readonly kind: 'module'; readonly path: string; readonly spec: string }
+export type ExecutorRef =
+  | { readonly kind: 'bundled'; readonly name: string }
+  | { readonly kind: 'module'; readonly path: string; readonly spec: string }
+  | {
+      readonly kind: 'factory'
+      /** Absolute path of the module that exports the factory. */
+      readonly path: string
+      /** The factory's export name: `(argument) => Executor | Promise<Executor>`; what it throws is a load failure (exit 2). */
+      readonly export: string
+      /** Plain, structured-cloneable data. */
+      readonly argument: unknown
+      /** How it is named in messages. */
+      readonly label: string
+    }
 
 /** A problem with what the user asked for (exit 2): one line that names the fix. */
 export class ExecutorRefError extends Error {
@@ -30,5 +45,5 @@ export function executorRef(spec: string, bundled: readonly string[], cwd = proc
 
 /** How the ref is named in messages and replay commands. */
 export function refLabel(ref: ExecutorRef): string {
-  return ref.kind === 'bundled' ? ref.name : ref.spec
+  return ref.kind === 'bundled' ? ref.name : ref.kind === 'module' ? ref.spec : ref.label
 }

@@ -62,7 +62,7 @@ startInterception()
 // 4. Executors, loaded once each.
 const loaded = new Map<string, Promise<Executor>>()
 function load(ref: ExecutorRef): Promise<Executor> {
-  const key = ref.kind === 'bundled' ? `bundled:${ref.name}` : `module:${ref.path}`
+  const key = ref.kind === 'bundled' ? `bundled:${ref.name}` : ref.kind === 'module' ? `module:${ref.path}` : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
   let p = loaded.get(key)
   if (!p) {
     p = importExecutor(ref)
@@ -73,6 +73,7 @@ function load(ref: ExecutorRef): Promise<Executor> {
 
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   if (ref.kind === 'bundled') return loadBundled(ref.name)
+  if (ref.kind === 'factory') return buildExecutor(ref)
   let mod: Record<string, unknown>
   try {
     // tsx loads .ts, .mts, .js, .mjs and .cjs alike, as ESM or CommonJS, whatever the package says.
@@ -86,6 +87,16 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   const found = candidates.find(isExecutor)
   if (!found) throw new Error(`${ref.spec} exports no Executor: export default (or export const executor =) an object with a string "name" and a "boot(ctx)" function`)
   return found
+}
+
+/** A factory's executor; what the factory throws (its own one-line reason) is the load failure. */
+async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Promise<Executor> {
+  const mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
+  const make = mod[ref.export]
+  if (typeof make !== 'function') throw new Error(`${ref.label}: ${ref.path} exports no function ${ref.export}`)
+  const made: unknown = await (make as (argument: unknown) => unknown)(ref.argument)
+  if (!isExecutor(made)) throw new Error(`${ref.label}: ${ref.export}() built no Executor`)
+  return made
 }
 
 /** Why a module did not load, in one line — for a syntax error, with its file, line and column. */

@@ -1,7 +1,6 @@
 // send_email against the Resend-shaped e-mail service. Irreversible: a sent
 // e-mail can only be followed by a correction.
-import { errorDetail } from './observation.ts'
-import { sendWithKey } from './http.ts'
+import { lookAt, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 
 export interface CanonicalEmail {
@@ -42,18 +41,14 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
     },
     send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/emails`, 'application/json', body, key, timeoutMs, deadline),
     async probe(_body, key, timeoutMs) {
-      try {
-        const response = await fetch(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, { signal: AbortSignal.timeout(timeoutMs) })
-        if (response.status === 404) return { unsupported: true } // this service offers no lookup
-        if (!response.ok) return { error: `probe answered ${response.status}` }
-        const list = (await response.json()) as { tag?: string; data?: { id: string }[] }
-        // Resend's own list ignores the tag (docs/vendors.md, R4): a list that does not say it was
-        // filtered by our reference proves nothing — not even when it is empty.
-        if (list.tag !== `client_reference:${key}`) return { unsupported: true }
-        return { found: list.data?.[0]?.id ?? null }
-      } catch (e) {
-        return { error: errorDetail(e) }
-      }
+      const got = await lookAt(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, timeoutMs)
+      if ('failed' in got && 'response' in got.failed && got.failed.response.status === 404) return { unsupported: true } // this service offers no lookup
+      if (!('body' in got)) return got
+      const list = got.body as { tag?: string; data?: { id: string }[] }
+      // Resend's own list ignores the tag (docs/vendors.md, R4): a list that does not say it was
+      // filtered by our reference proves nothing — not even when it is empty.
+      if (list.tag !== `client_reference:${key}`) return { unsupported: true }
+      return { found: list.data?.[0]?.id ?? null }
     },
     effectId: (b) => (b as { id?: string } | null)?.id,
     // A sent e-mail cannot be unsent: it can only be followed by a correction.

@@ -1,8 +1,8 @@
 // The two things every adapter does over HTTP: send a side-effecting request
 // under its key (forwarding the cut-off), and walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
-import { errorDetail, observe } from './observation.ts'
-import type { Probe } from './tool-adapter.ts'
+import { observe } from './observation.ts'
+import type { LookAnswer } from './tool-adapter.ts'
 
 /**
  * faultline's deadline header (README): a service that honours it refuses work arriving later.
@@ -12,7 +12,7 @@ const DEADLINE_HEADER = 'x-request-deadline'
 
 /** POST `body` with the operation's key and cut-off; what the client observed. */
 export function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed> {
-  return observe(() =>
+  return observe({ method: 'POST', url, purpose: 'send' }, () =>
     fetch(url, {
       method: 'POST',
       headers: { 'content-type': contentType, 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
@@ -24,22 +24,29 @@ export function sendWithKey(url: string, contentType: string, body: string, key:
 
 type Item = { id: string; status?: string; metadata?: Record<string, string> }
 
-/** Walk a Stripe list (newest first, a page at a time) for the first item `match` accepts. */
-export async function findInStripeList(firstPage: string, match: (item: Item) => boolean, timeoutMs: number): Promise<Probe> {
-  try {
-    let after: string | null = null
-    for (let page = 0; page < 10; page++) {
-      const url = `${firstPage}${firstPage.includes('?') ? '&' : '?'}limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-      if (!response.ok) return { error: `probe answered ${response.status}` }
-      const list = (await response.json()) as { data?: Item[]; has_more?: boolean }
-      const hit = list.data?.find(match)
-      if (hit) return { found: hit.id }
-      if (!list.has_more || !list.data?.length) return { found: null }
-      after = list.data.at(-1)!.id
-    }
-    return { found: null }
-  } catch (e) {
-    return { error: errorDetail(e) }
+/** Walk a Stripe list (newest first, a page at a time) for the first item `match` accepts; a page that fails is the answer. */
+export async function findInStripeList(firstPage: string, match: (item: Item) => boolean, timeoutMs: number): Promise<LookAnswer> {
+  let after: string | null = null
+  for (let page = 0; page < 10; page++) {
+    const url = `${firstPage}${firstPage.includes('?') ? '&' : '?'}limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`
+    const got = await lookAt(url, timeoutMs)
+    if (!('body' in got)) return got
+    const list = got.body as { data?: Item[]; has_more?: boolean }
+    const hit = list.data?.find(match)
+    if (hit) return { found: hit.id }
+    if (!list.has_more || !list.data?.length) return { found: null }
+    after = list.data.at(-1)!.id
   }
+  return { found: null }
+}
+
+/**
+ * GET a page for a look: its JSON body when it answered 2xx; what the client observed when it
+ * did not (for the policy's mapping to read); an error when a 2xx page is not a JSON object.
+ */
+export async function lookAt(url: string, timeoutMs: number): Promise<{ readonly body: object } | { readonly failed: Observed } | { readonly error: string }> {
+  const observed = await observe({ method: 'GET', url, purpose: 'probe' }, () => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }))
+  if ('error' in observed || observed.response.status < 200 || observed.response.status > 299) return { failed: observed }
+  const { body } = observed.response
+  return typeof body === 'object' && body !== null ? { body } : { error: `probe answered ${observed.response.status} with a page that is not JSON` }
 }

@@ -1,15 +1,15 @@
 // What the HTTP client observed for one request, as the contract's `Observed`
 // (harness/contract/mapping.ts): the error fetch threw, or the response with its
 // body read. Also the error's code and a few words for messages.
-import type { Observed } from '../../../harness/contract/mapping.ts'
+import type { Observed, ObservedRequest } from '../../../harness/contract/mapping.ts'
 
 /** Run a fetch and observe how it ended. */
-export async function observe(request: () => Promise<Response>): Promise<Observed> {
+export async function observe(request: ObservedRequest, fetching: () => Promise<Response>): Promise<Observed> {
   try {
-    const response = await request()
-    return { client: 'fetch', response: { status: response.status, headers: Object.fromEntries(response.headers), body: await readBody(response) } }
+    const response = await fetching()
+    return { client: 'fetch', request, response: { status: response.status, headers: Object.fromEntries(response.headers), body: await readBody(response) } }
   } catch (error) {
-    return { client: 'fetch', error }
+    return { client: 'fetch', request, error }
   }
 }
 

@@ -3,7 +3,11 @@
 // the effect again (the probe). The protocol around it is the same for all.
 import type { Observed } from '../../../harness/contract/mapping.ts'
 
+/** What one look for an effect established: found (its id), not there (null), nothing (an error), or that there is no way to look. */
 export type Probe = { readonly found: string | null } | { readonly error: string } | { readonly unsupported: true }
+
+/** What an adapter's look came back with: a Probe, or the failed request as its client observed it (the policy's mapping reads it: look.ts). */
+export type LookAnswer = Probe | { readonly failed: Observed }
 
 export interface ToolAdapter<Op> {
   readonly tool: string
@@ -19,8 +23,8 @@ export interface ToolAdapter<Op> {
   body(op: Op, key: string, runId: string, stepId: string): string
   /** Send it with the given key, forwarding the cut-off (epoch ms); what the client observed. */
   send(body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed>
-  /** Look for the effect tagged with `key`; the operation is recovered from the stored body. */
-  probe(body: string, key: string, timeoutMs: number): Promise<Probe>
+  /** Look for the effect tagged with `key`; the operation is recovered from the stored body. A look that failed comes back as observed. */
+  probe(body: string, key: string, timeoutMs: number): Promise<LookAnswer>
   /** The service's id of the effect in a success body, if the body names one. */
   effectId(successBody: unknown): string | undefined
   /**

@@ -12,9 +12,10 @@ function stripeError(status: number, code?: string, type = 'invalid_request_erro
   return Response.json({ error: { type, message: 'nope', ...(code ? { code } : {}) } }, { status })
 }
 
-const thrown = (error: unknown): Observed => ({ client: 'fetch', error })
+const SEND = { method: 'POST', url: 'https://payments.test/v1/refunds', purpose: 'send' } as const
+const thrown = (error: unknown): Observed => ({ client: 'fetch', request: SEND, error })
 const classifyError = (error: unknown) => classify(thrown(error), referenceMapping)
-const classifyResponse = async (response: Response) => classify(await observe(async () => response), referenceMapping)
+const classifyResponse = async (response: Response) => classify(await observe(SEND, async () => response), referenceMapping)
 
 describe('the reference mapping of errors', () => {
   it('maps a refused connection (wrapped by undici) to not-sent', () => {
@@ -42,6 +43,12 @@ describe('the reference mapping of errors', () => {
     expect(classifyError('a string')).toMatchObject({ class: 'ambiguous', detail: 'unknown error' })
     expect(classifyError(undefined)).toMatchObject({ class: 'ambiguous', detail: 'unknown error' })
     expect(classifyError(Object.assign(new Error('x'), { code: 'EPIPE' })).class).toBe('ambiguous')
+  })
+
+  it('reads a look that failed as ambiguous, whatever failed (even a refused connection)', async () => {
+    const probe = { method: 'GET', url: 'https://payments.test/v1/refunds?payment_intent=pi_1', purpose: 'probe' } as const
+    expect(classify({ client: 'fetch', request: probe, error: fetchFailed('ECONNREFUSED') }, referenceMapping).class).toBe('ambiguous')
+    expect(classify(await observe(probe, async () => new Response('{}', { status: 429 })), referenceMapping).class).toBe('ambiguous')
   })
 
   it('takes a mapping that throws or answers nonsense as ambiguous', () => {

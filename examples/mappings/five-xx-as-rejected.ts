@@ -1,0 +1,20 @@
+// WRONG: any 5xx — a gateway's 504 included — read as "rejected".
+//
+// "The server errored, so nothing happened." But a 504 comes from a gateway
+// that gave up waiting, while the upstream may finish the request a second
+// later (gateway-timeout.finishes). The executor reports FAILED_NO_EFFECT for a
+// refund that lands: a false failure.
+//
+// Dangerous cells: gateway-timeout.finishes and gateway-timeout.dies (the two
+// look the same) for fetch, node:http, axios and resend: false failure.
+// (stripe-node turns the gateway's HTML page into "Invalid JSON received from
+// the Stripe API" with no status, so this rule never sees it.)
+import type { ExceptionMapping } from '../../harness/index.ts'
+import correct, { statusOf } from './correct.ts'
+
+const mapping: ExceptionMapping = (observed) => {
+  const status = statusOf(observed)
+  return observed.request.purpose === 'send' && status !== null && status >= 500 ? 'rejected' : correct(observed)
+}
+
+export default mapping

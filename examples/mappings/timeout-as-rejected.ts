@@ -1,0 +1,19 @@
+// WRONG: any timeout read as "rejected".
+//
+// "It timed out, so it failed: tell the agent it was not done." But a request
+// the client gave up on may still land — held in the network and delivered late
+// (late-delivery), slower than the client waits (latency.past-timeout), or
+// already applied with its answer lost (withhold-after-effect). The executor
+// reports FAILED_NO_EFFECT for a refund that happens: a false failure, and an
+// agent that asks again on the strength of it.
+//
+// Dangerous cells: latency.past-timeout, late-delivery, dropped and
+// withhold-after-effect, for fetch, axios and stripe-node: false failure.
+// (node:http and resend show no timeout to recognise: the first a "socket hang
+// up", the second `{ statusCode: null }`.)
+import type { ExceptionMapping } from '../../harness/index.ts'
+import correct, { isTimeout } from './correct.ts'
+
+const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'send' && isTimeout(observed) ? 'rejected' : correct(observed))
+
+export default mapping

@@ -1,0 +1,184 @@
+// The rows of the mapping audit's matrix: every request fault kind of the
+// catalogue (harness/faults/), with the parameters that change what a client
+// sees, as one step the client takes against the simulated service. Which
+// effect each leaves is not declared here: the cell's run says it, from the
+// ledger (truth.ts).
+//
+// Longer than most because it is the matrix's table of rows, one entry each,
+// read best side by side.
+import type { RequestFault } from '../faults/catalogue.ts'
+
+/** What a row looks like to a client, in the words the published sources use (sources.ts). */
+export type ObservationKind =
+  | 'refused'
+  | 'name-not-resolved'
+  | 'success'
+  | 'client-timeout'
+  | 'reset'
+  | 'status-500'
+  | 'status-503'
+  | 'status-504'
+  | 'status-429'
+  | 'status-400'
+  | 'status-409'
+  | 'probe-timeout'
+
+export type NoEffectClass = 'not-sent' | 'rejected'
+
+/** A fault as a row strikes it: its step is the cell's. */
+type RowFault = RequestFault extends infer F ? (F extends RequestFault ? Omit<F, 'step'> : never) : never
+
+export interface AuditCase {
+  /** `reset-after-effect`, `gateway-timeout.finishes`: the fault kind, and its variant. */
+  readonly id: string
+  /** The fault kind of the catalogue (`key-in-use` for a 409 the service gives on its own). */
+  readonly kind: string
+  readonly label: string
+  readonly observation: ObservationKind
+  /**
+   * What the client does, in order, under one idempotency key: the last request is the one
+   * observed (what came before is the set-up: a first send still in flight, a send before a look).
+   */
+  readonly requests: readonly ('send' | 'probe')[]
+  /**
+   * The faults, addressed by the n-th send / probe of the step. A fault strikes the observed
+   * request and the two after it, so that a client's own retry meets it too (stripe-node retries a
+   * closed connection once even with retries off), as a real failing server would.
+   */
+  readonly faults: readonly RowFault[]
+  /** Virtual ms the service takes to commit (default 20). */
+  readonly processingMs?: number
+  /** Where no effect is possible, the right no-effect classes: a resend may work (not-sent) or will not (rejected). */
+  readonly noEffect: readonly NoEffectClass[]
+}
+
+/** Every client gives up after this long (virtual ms). */
+export const CLIENT_TIMEOUT_MS = 10_000
+
+/** The same fault on the n-th request of its target and the two after it. */
+function thrice(fault: RowFault, from = 1): RowFault[] {
+  const target = 'probe' in fault ? 'probe' : 'send'
+  return [0, 1, 2].map((i) => ({ ...fault, [target]: from + i }) as RowFault)
+}
+
+const send = { send: 1 } as const
+const probe = { probe: 1 } as const
+
+export const AUDIT_CASES: readonly AuditCase[] = [
+  { id: 'connection-refused', kind: 'connection-refused', label: 'connection refused', observation: 'refused', requests: ['send'], faults: thrice({ kind: 'connection-refused', boundary: 'before-send', ...send }), noEffect: ['not-sent'] },
+  { id: 'dns-failure', kind: 'dns-failure', label: 'name does not resolve', observation: 'name-not-resolved', requests: ['send'], faults: thrice({ kind: 'dns-failure', boundary: 'before-send', ...send }), noEffect: ['not-sent'] },
+  { id: 'latency.slow-success', kind: 'latency', label: 'slow, within the timeout', observation: 'success', requests: ['send'], faults: [{ kind: 'latency', boundary: 'in-transit', ...send, delayMs: 1_000 }], noEffect: [] },
+  {
+    id: 'latency.past-timeout',
+    kind: 'latency',
+    label: 'slower than the client waits',
+    observation: 'client-timeout',
+    requests: ['send'],
+    faults: [{ kind: 'latency', boundary: 'in-transit', ...send, delayMs: CLIENT_TIMEOUT_MS + 2_000 }],
+    noEffect: [],
+  },
+  { id: 'late-delivery', kind: 'late-delivery', label: 'delivered after the client gave up', observation: 'client-timeout', requests: ['send'], faults: [{ kind: 'late-delivery', boundary: 'in-transit', ...send, delayMs: 1_000 }], noEffect: [] },
+  { id: 'dropped', kind: 'dropped', label: 'dropped on the way', observation: 'client-timeout', requests: ['send'], faults: thrice({ kind: 'dropped', boundary: 'in-transit', ...send }), noEffect: ['not-sent'] },
+  {
+    id: 'server-fails-before-apply.reset',
+    kind: 'server-fails-before-apply',
+    label: 'reset before the server acted',
+    observation: 'reset',
+    requests: ['send'],
+    faults: thrice({ kind: 'server-fails-before-apply', boundary: 'after-receipt', ...send, mode: 'reset' }),
+    noEffect: ['not-sent'],
+  },
+  {
+    id: 'server-fails-before-apply.503',
+    kind: 'server-fails-before-apply',
+    label: '503 before the server acted',
+    observation: 'status-503',
+    requests: ['send'],
+    faults: thrice({ kind: 'server-fails-before-apply', boundary: 'after-receipt', ...send, mode: '503' }),
+    noEffect: ['not-sent'],
+  },
+  {
+    id: 'server-fails-before-apply.500',
+    kind: 'server-fails-before-apply',
+    label: 'internal 500, stored under the key',
+    observation: 'status-500',
+    requests: ['send'],
+    faults: thrice({ kind: 'server-fails-before-apply', boundary: 'after-receipt', ...send, mode: '500' }),
+    // Stripe replays a stored 500 for the same key (Stripe-Should-Retry: false): resending it as it is does not help.
+    noEffect: ['not-sent', 'rejected'],
+  },
+  { id: 'reset-after-effect', kind: 'reset-after-effect', label: 'reset after the server acted', observation: 'reset', requests: ['send'], faults: thrice({ kind: 'reset-after-effect', boundary: 'after-effect', ...send }), noEffect: [] },
+  {
+    id: 'withhold-after-effect',
+    kind: 'withhold-after-effect',
+    label: 'no answer after the server acted',
+    observation: 'client-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'withhold-after-effect', boundary: 'after-effect', ...send }),
+    noEffect: [],
+  },
+  {
+    id: 'gateway-timeout.finishes',
+    kind: 'gateway-timeout',
+    label: 'gateway 504, upstream finishes later',
+    observation: 'status-504',
+    requests: ['send'],
+    faults: thrice({ kind: 'gateway-timeout', boundary: 'gateway', ...send, upstream: 'finishes', afterMs: 1_000 }),
+    noEffect: [],
+  },
+  {
+    id: 'gateway-timeout.dies',
+    kind: 'gateway-timeout',
+    label: 'gateway 504, upstream dies',
+    observation: 'status-504',
+    requests: ['send'],
+    faults: thrice({ kind: 'gateway-timeout', boundary: 'gateway', ...send, upstream: 'dies', afterMs: 1_000 }),
+    noEffect: ['not-sent'],
+  },
+  { id: 'error-response.429', kind: 'error-response', label: '429 rate limited', observation: 'status-429', requests: ['send'], faults: thrice({ kind: 'error-response', boundary: 'response', ...send, status: 429 }), noEffect: ['not-sent'] },
+  { id: 'error-response.503', kind: 'error-response', label: '503 unavailable', observation: 'status-503', requests: ['send'], faults: thrice({ kind: 'error-response', boundary: 'response', ...send, status: 503 }), noEffect: ['not-sent'] },
+  { id: 'error-response.400', kind: 'error-response', label: 'validation error (400; 422 e-mail)', observation: 'status-400', requests: ['send'], faults: thrice({ kind: 'error-response', boundary: 'response', ...send, status: 400 }), noEffect: ['rejected'] },
+  { id: 'error-response.409', kind: 'error-response', label: '409 key in use (nothing in flight)', observation: 'status-409', requests: ['send'], faults: thrice({ kind: 'error-response', boundary: 'response', ...send, status: 409 }), noEffect: ['not-sent'] },
+  {
+    id: 'key-in-use.in-flight',
+    kind: 'key-in-use',
+    label: '409 key in use: the first send is still being processed',
+    observation: 'status-409',
+    // The first send outlives the client's timeout in a slow service; the resend under its key meets it in flight.
+    requests: ['send', 'send'],
+    faults: [],
+    processingMs: CLIENT_TIMEOUT_MS + 5_000,
+    noEffect: [],
+  },
+  {
+    id: 'service-restart',
+    kind: 'service-restart',
+    label: 'service restarts while receiving',
+    observation: 'reset',
+    requests: ['send'],
+    faults: thrice({ kind: 'service-restart', boundary: 'service', ...send }),
+    noEffect: ['not-sent'],
+  },
+  {
+    id: 'probe-timeout.after-effect',
+    kind: 'probe-timeout',
+    label: 'a look times out; the send had landed',
+    observation: 'probe-timeout',
+    requests: ['send', 'probe'],
+    faults: [...thrice({ kind: 'reset-after-effect', boundary: 'after-effect', ...send }), ...thrice({ kind: 'probe-timeout', boundary: 'probe', ...probe })],
+    noEffect: [],
+  },
+  {
+    id: 'probe-timeout.no-effect',
+    kind: 'probe-timeout',
+    label: 'a look times out; the send had been dropped',
+    observation: 'probe-timeout',
+    requests: ['send', 'probe'],
+    faults: [...thrice({ kind: 'dropped', boundary: 'in-transit', ...send }), ...thrice({ kind: 'probe-timeout', boundary: 'probe', ...probe })],
+    noEffect: [],
+  },
+]
+
+export function auditCase(id: string): AuditCase | undefined {
+  return AUDIT_CASES.find((c) => c.id === id)
+}

@@ -1,0 +1,236 @@
+// The five clients the matrix drives, each making the request of one cell —
+// a refund (`POST /v1/refunds` with an Idempotency-Key) against the payments
+// service, or for resend an e-mail (`POST /emails`) against the e-mail
+// service, or a look (a GET) — with its own idiomatic timeout and its own
+// retries off, and reporting what it produced as the contract's `Observed`:
+// the error it threw (the resend SDK's returned `error`), or the response.
+// Nothing is made up: what a mapping reads is what the client raised inside
+// the simulation (the same errors test/fidelity checks against real sockets).
+//
+// axios, stripe and resend are optional (devDependencies): imported by name
+// before the runs; `clientAvailable` says whether this installation has them.
+//
+// Longer than most because it is the five clients side by side, each a few
+// lines, which is how they are best compared.
+import { createRequire } from 'node:module'
+import http from 'node:http'
+import https from 'node:https'
+import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
+import { CLIENT_TIMEOUT_MS } from './cases.ts'
+
+/** What a cell's client needs: the services' base URLs. */
+export interface Services {
+  readonly payments: string
+  readonly email: string
+}
+
+export interface Driver {
+  /** The side-effecting request, under `key`. */
+  send(key: string): Promise<Observed>
+  /** A look for its effect (a GET). */
+  probe(key: string): Promise<Observed>
+}
+
+/** The payment intent every payments cell refunds (seeded by the cell's scenario). */
+export const AUDIT_PAYMENT_INTENT = 'pi_audit'
+const REFUND = { payment_intent: AUDIT_PAYMENT_INTENT, amount: 4990 }
+const REFUND_FORM = new URLSearchParams({ payment_intent: REFUND.payment_intent, amount: String(REFUND.amount) }).toString()
+const EMAIL = { from: 'Support <support@shop.test>', to: ['customer@mail.test'], subject: 'Your refund', text: 'We have refunded your order.' }
+
+/** The npm package each optional client needs. */
+const PACKAGE: Partial<Record<ClientName, string>> = { axios: 'axios', stripe: 'stripe', resend: 'resend' }
+
+/** Whether this installation can drive `client` (its optional package is there); why not, otherwise. */
+export function clientAvailable(client: ClientName): { readonly ok: true } | { readonly ok: false; readonly why: string } {
+  const name = PACKAGE[client]
+  if (!name) return { ok: true }
+  try {
+    createRequire(import.meta.url).resolve(name)
+    return { ok: true }
+  } catch {
+    return { ok: false, why: `the ${name} package is not installed (npm install ${name})` }
+  }
+}
+
+/** The optional packages' modules, imported before any run (an import inside a run is real work the virtual clock cannot see). */
+export type ClientModules = ReadonlyMap<ClientName, unknown>
+
+export async function loadClients(clients: readonly ClientName[]): Promise<ClientModules> {
+  const loaded = new Map<ClientName, unknown>()
+  for (const client of clients) {
+    const name = PACKAGE[client]
+    if (name) loaded.set(client, await import(name))
+  }
+  return loaded
+}
+
+export function driver(client: ClientName, services: Services, modules: ClientModules): Driver {
+  const mod = <T>() => {
+    const m = modules.get(client)
+    if (!m) throw new Error(`the ${client} client was not loaded`)
+    return m as T
+  }
+  switch (client) {
+    case 'fetch':
+      return fetchDriver(services)
+    case 'http':
+      return httpDriver(services)
+    case 'axios':
+      return axiosDriver(services, mod<{ default: AxiosLike }>())
+    case 'stripe':
+      return stripeDriver(services, mod<{ default: StripeCtor }>())
+    case 'resend':
+      return resendDriver(services, mod<{ Resend: ResendCtor }>())
+  }
+}
+
+const refundsUrl = (s: Services) => `${s.payments}/v1/refunds`
+const listUrl = (s: Services) => `${s.payments}/v1/refunds?payment_intent=${AUDIT_PAYMENT_INTENT}`
+const sent = (url: string): ObservedRequest => ({ method: 'POST', url, purpose: 'send' })
+const looked = (url: string): ObservedRequest => ({ method: 'GET', url, purpose: 'probe' })
+
+// --- fetch: global fetch with AbortSignal.timeout ---------------------------------------
+
+function fetchDriver(s: Services): Driver {
+  const observe = async (request: ObservedRequest, init: RequestInit): Promise<Observed> => {
+    try {
+      const response = await fetch(request.url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+      return { client: 'fetch', request, response: { status: response.status, headers: Object.fromEntries(response.headers), body: parse(await response.text()) } }
+    } catch (error) {
+      return { client: 'fetch', request, error }
+    }
+  }
+  return {
+    send: (key) => observe(sent(refundsUrl(s)), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body: REFUND_FORM }),
+    probe: () => observe(looked(listUrl(s)), { method: 'GET' }),
+  }
+}
+
+// --- node:http: https.request with req.setTimeout(ms, () => req.destroy()) ---------------
+
+function httpDriver(s: Services): Driver {
+  const observe = (request: ObservedRequest, headers: Record<string, string>, body: string | null) =>
+    new Promise<Observed>((resolve) => {
+      const url = new URL(request.url)
+      const req = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]))
+          resolve({ client: 'http', request, response: { status: res.statusCode ?? 0, headers, body: parse(Buffer.concat(chunks).toString('utf8')) } })
+        })
+        res.on('error', (error) => resolve({ client: 'http', request, error }))
+      })
+      req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
+      req.on('error', (error) => resolve({ client: 'http', request, error }))
+      req.end(body ?? undefined)
+    })
+  return {
+    send: (key) => observe(sent(refundsUrl(s)), { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(REFUND_FORM)), 'idempotency-key': key }, REFUND_FORM),
+    probe: () => observe(looked(listUrl(s)), {}, null),
+  }
+}
+
+// --- axios: its defaults (a non-2xx status is thrown as an AxiosError with its response) --
+
+interface AxiosResponseLike {
+  readonly status: number
+  readonly headers: unknown
+  readonly data: unknown
+}
+interface AxiosLike {
+  post(url: string, body: string, config: object): Promise<AxiosResponseLike>
+  get(url: string, config: object): Promise<AxiosResponseLike>
+}
+
+function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }): Driver {
+  const observe = async (request: ObservedRequest, call: () => Promise<AxiosResponseLike>): Promise<Observed> => {
+    try {
+      const r = await call()
+      return { client: 'axios', request, response: { status: r.status, headers: plainHeaders(r.headers), body: r.data } }
+    } catch (error) {
+      return { client: 'axios', request, error }
+    }
+  }
+  return {
+    send: (key) => observe(sent(refundsUrl(s)), () => axios.post(refundsUrl(s), REFUND_FORM, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, timeout: CLIENT_TIMEOUT_MS })),
+    probe: () => observe(looked(listUrl(s)), () => axios.get(listUrl(s), { timeout: CLIENT_TIMEOUT_MS })),
+  }
+}
+
+// --- stripe-node: its default Node HTTP client, maxNetworkRetries 0 ----------------------
+
+type StripeResource = { lastResponse?: { statusCode: number; headers: Record<string, string> } }
+interface StripeLike {
+  refunds: {
+    create(params: object, options: object): Promise<StripeResource>
+    list(params: object): Promise<StripeResource>
+  }
+}
+type StripeCtor = new (key: string, config: object) => StripeLike
+
+function stripeDriver(s: Services, { default: Stripe }: { default: StripeCtor }): Driver {
+  const url = new URL(s.payments)
+  const stripe = new Stripe('sk_test_faultline_audit', {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol.replace(':', ''),
+    // Its own retries off (it still retries a closed connection once, as on a real socket).
+    maxNetworkRetries: 0,
+    timeout: CLIENT_TIMEOUT_MS,
+    telemetry: false,
+  })
+  const observe = async (request: ObservedRequest, call: () => Promise<StripeResource>): Promise<Observed> => {
+    try {
+      const r = await call()
+      return { client: 'stripe', request, response: { status: r.lastResponse?.statusCode ?? 200, headers: { ...r.lastResponse?.headers }, body: JSON.parse(JSON.stringify(r)) as unknown } }
+    } catch (error) {
+      return { client: 'stripe', request, error }
+    }
+  }
+  return {
+    send: (key) => observe(sent(refundsUrl(s)), () => stripe.refunds.create(REFUND, { idempotencyKey: key })),
+    probe: () => observe(looked(listUrl(s)), () => stripe.refunds.list({ payment_intent: AUDIT_PAYMENT_INTENT })),
+  }
+}
+
+// --- resend: the SDK returns { data, error, headers }; it never throws ------------------
+
+type ResendResult = { data: unknown; error: unknown; headers?: Record<string, string> | null }
+interface ResendLike {
+  emails: {
+    send(payload: object, options: object): Promise<ResendResult>
+    get(id: string, options: object): Promise<ResendResult>
+  }
+}
+type ResendCtor = new (key: string, options: object) => ResendLike
+
+function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }): Driver {
+  const resend = new Resend('re_faultline_audit', { baseUrl: s.email })
+  const observe = async (request: ObservedRequest, call: () => Promise<ResendResult>): Promise<Observed> => {
+    const r = await call()
+    if (r.error) return { client: 'resend', request, error: r.error }
+    // The SDK does not say which 2xx it was.
+    return { client: 'resend', request, response: { status: 200, headers: { ...r.headers }, body: r.data } }
+  }
+  return {
+    send: (key) => observe(sent(`${s.email}/emails`), () => resend.emails.send(EMAIL, { idempotencyKey: key, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })),
+    probe: () => observe(looked(`${s.email}/emails/em_faultline_audit`), () => resend.emails.get('em_faultline_audit', { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })),
+  }
+}
+
+/** The parsed JSON body, the text if it is not JSON, or null. */
+function parse(text: string): unknown {
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function plainHeaders(headers: unknown): Record<string, string> {
+  const h = headers as { toJSON?: () => unknown } | null
+  const plain = (typeof h?.toJSON === 'function' ? h.toJSON() : h) as Record<string, unknown> | null
+  return Object.fromEntries(Object.entries(plain ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]))
+}

@@ -1,0 +1,96 @@
+// The consequences: the reference executor with the mapping under audit
+// plugged in, run through the usual campaign — scenarios from the default
+// generator, supervised runs, the usual judges — and, for every dangerous cell
+// of the fetch column (the reference's client) that a failing run can be
+// attributed to (attribute.ts), the first such run shrunk to a minimal,
+// replayable scenario that still shows a violation from that cell.
+import { coverage } from '../judge/coverage.ts'
+import type { ProfileFeature } from '../scenario/profile.ts'
+import { profileName } from '../scenario/profile.ts'
+import { Campaign, type CampaignSummary } from '../campaign/campaign.ts'
+import { campaignScenarios, shrink, type Counterexample, type Judged } from '../campaign/search.ts'
+import { judge } from '../judge/verdict.ts'
+import type { JudgeName } from '../judge/finding.ts'
+import { WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
+import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
+import { attribute, type Attribution } from './attribute.ts'
+import { AUDIT_CASES } from './cases.ts'
+import type { Consequence } from './grade.ts'
+import { withMappingRef } from './with-mapping.ts'
+
+export interface ConsequencesOptions {
+  /** Absolute path of the mapping module. */
+  readonly mapping: string
+  readonly label: string
+  readonly runs: number
+  readonly seed: number
+  readonly profile: readonly ProfileFeature[]
+  /** The fetch column's dangerous cells: row id → consequence. */
+  readonly dangerous: ReadonlyMap<string, Consequence>
+  readonly pool: PoolOptions
+}
+
+/** A dangerous cell the campaign reached, with its minimal counterexample. */
+export interface CellCounterexample {
+  readonly case: string
+  readonly consequence: Consequence
+  /** The judge whose violation was kept while shrinking. */
+  readonly judge: JudgeName
+  /** 1-based number of the first campaign run attributed to the cell. */
+  readonly firstRun: number
+  readonly counterexample: Counterexample
+}
+
+export interface Consequences {
+  readonly summary: CampaignSummary
+  /** Dangerous fetch cells reached, in the matrix's row order. */
+  readonly reached: readonly CellCounterexample[]
+  /** Failing runs that no dangerous cell explains. */
+  readonly unattributedRuns: number
+}
+
+export async function runConsequences(options: ConsequencesOptions): Promise<Consequences> {
+  const generator = scenarioGenerator({ profile: options.profile })
+  const scenarios = campaignScenarios(generator.arbitrary, options.seed, options.runs)
+  const pool = await WorkerPool.open(withMappingRef(options.mapping, `mapping module ${options.label}`), options.pool)
+  try {
+    const judged: Judged[] = []
+    const attributed: Attribution[][] = []
+    let next = 0
+    const lane = async () => {
+      while (next < scenarios.length) {
+        const i = next++
+        const out = await pool.run(scenarios[i]!)
+        const verdict = judge(out.history)
+        judged[i] = { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) }
+        attributed[i] = verdict.violations.length > 0 ? attribute(scenarios[i]!, out.history, verdict.violations, options.dangerous) : []
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, pool.concurrency) }, lane))
+
+    // Aggregated in run order, whatever order the runs finished in.
+    const campaign = new Campaign(pool.executorName, profileName(options.profile))
+    const first = new Map<string, { index: number; judge: JudgeName }>()
+    let unattributedRuns = 0
+    judged.forEach(({ verdict, realMs }, i) => {
+      campaign.add(verdict, realMs)
+      if (verdict.violations.length > 0 && attributed[i]!.length === 0) unattributedRuns++
+      for (const a of attributed[i]!) if (!first.has(a.case)) first.set(a.case, { index: i, judge: a.judge })
+    })
+
+    const reached: CellCounterexample[] = []
+    for (const row of AUDIT_CASES) {
+      const at = first.get(row.id)
+      const consequence = options.dangerous.get(row.id)
+      if (!at || !consequence) continue
+      const counterexample = await shrink(pool, generator.arbitrary, options.seed, at.index, at.judge, judged[at.index], {
+        keep: (scenario, history, violations) => attribute(scenario, history, violations, options.dangerous).some((a) => a.case === row.id),
+        what: `${at.judge} from ${row.id}`,
+      })
+      reached.push({ case: row.id, consequence, judge: at.judge, firstRun: at.index + 1, counterexample })
+    }
+    return { summary: campaign.summary(), reached, unattributedRuns }
+  } finally {
+    await pool.close()
+  }
+}

@@ -1,0 +1,85 @@
+// An observation in words, two ways: a structural signature — what a mapping
+// could tell apart (the kinds of error along the cause chain, their codes,
+// the status, the body's error code), free text left out — by which the
+// matrix finds the rows a client cannot tell apart; and a line for people.
+// Never throws, whatever the client threw.
+import type { Observed } from '../contract/mapping.ts'
+
+interface Link {
+  readonly ctor: string
+  readonly name: string
+  readonly message: string
+  readonly code: string | null
+  readonly status: string | null
+  readonly bodyCode: string | null
+}
+
+/** The signature: equal for observations a mapping has no structural way to tell apart. */
+export function signatureOf(observed: Observed): string {
+  return safe(() => {
+    const head = `${observed.client} ${observed.request.purpose}`
+    if ('response' in observed) return `${head} | HTTP ${observed.response.status} ${bodyCode(observed.response.body) ?? ''}`.trimEnd()
+    return `${head} | ${chain(observed.error).map((l) => `${l.ctor}/${l.name}${l.code ? `[${l.code}]` : ''}${l.status ? `{${l.status}}` : ''}${l.bodyCode ? `<${l.bodyCode}>` : ''}`).join(' <- ')}`
+  }, `${observed.client} unreadable`)
+}
+
+/** The observation for people: `TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]`. */
+export function showOf(observed: Observed): string {
+  return safe(() => {
+    const probe = observed.request.purpose === 'probe' ? 'probe: ' : ''
+    if ('response' in observed) {
+      const code = bodyCode(observed.response.body)
+      return `${probe}HTTP ${observed.response.status}${code ? ` ${code}` : typeof observed.response.body === 'string' ? ' (not JSON)' : ''}`
+    }
+    const text = chain(observed.error)
+      .map((l) => {
+        const who = l.ctor === l.name || l.ctor === 'Object' ? l.name : `${l.ctor} (name ${l.name})`
+        const tags = [l.code ? `[${l.code}]` : '', l.status ? `status ${l.status}` : '', l.bodyCode ?? ''].filter(Boolean).join(' ')
+        return `${who}: ${l.message}${tags ? ` ${tags}` : ''}`
+      })
+      .join(' ← ')
+    return `${probe}${text}`.slice(0, 300)
+  }, 'an unreadable observation')
+}
+
+function chain(error: unknown): Link[] {
+  const links: Link[] = []
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    links.push(link(e))
+    if (typeof e !== 'object') break
+    const next = (e as { cause?: unknown; detail?: unknown }).cause ?? (e as { detail?: unknown }).detail
+    e = typeof next === 'object' ? next : undefined
+  }
+  return links
+}
+
+function link(e: unknown): Link {
+  if (typeof e !== 'object' || e === null) return { ctor: typeof e, name: typeof e, message: String(e).slice(0, 120), code: null, status: null, bodyCode: null }
+  const o = e as Record<string, unknown>
+  const ctor = safe(() => (e as object).constructor?.name ?? 'null-prototype', 'unknown')
+  const name = typeof o.name === 'string' ? o.name : ctor
+  const message = (typeof o.message === 'string' ? o.message : '').split('\n')[0]!.slice(0, 160)
+  const code = typeof o.code === 'string' ? o.code : null
+  // The status an SDK error carries: axios's response.status, stripe's statusCode, resend's statusCode (null: no answer).
+  const response = typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
+  const rawStatus = response?.status ?? (Object.hasOwn(o, 'statusCode') ? o.statusCode : undefined)
+  const status = rawStatus === undefined ? null : String(rawStatus)
+  const body = response?.data ?? (typeof o.raw === 'object' ? o.raw : undefined)
+  return { ctor, name, message, code, status, bodyCode: body === undefined ? null : bodyCode(body) }
+}
+
+/** The error code a body names: Stripe's error.code (or type), Resend's name. */
+function bodyCode(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null
+  const b = body as { error?: { code?: unknown; type?: unknown }; name?: unknown; code?: unknown; type?: unknown }
+  const found = b.error?.code ?? b.error?.type ?? b.name ?? b.code ?? b.type
+  return typeof found === 'string' ? found : null
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn()
+  } catch {
+    return fallback
+  }
+}

@@ -1,0 +1,48 @@
+// The reference executor with a mapping module plugged in as its exception
+// mapping (the policy's `mapping` strategy): what the consequences campaign
+// runs, and what `faultline run --mapping` replays. A factory the
+// supervisor's workers call (supervisor/executor-ref.ts).
+import { basename, extname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createReferenceExecutor, REFERENCE_POLICY } from '../../executors/reference/reference.ts'
+import type { Executor } from '../contract/executor.ts'
+import type { ExceptionMapping, Observed } from '../contract/mapping.ts'
+import type { ExecutorRef } from '../supervisor/executor-ref.ts'
+import { loadMapping } from './load-mapping.ts'
+
+export interface WithMappingArgument {
+  /** Absolute path of the mapping module. */
+  readonly mapping: string
+}
+
+/** The executor's name in reports: `reference+<module file name>`. */
+export function withMappingName(mappingPath: string): string {
+  return `reference+${basename(mappingPath, extname(mappingPath))}`
+}
+
+export async function referenceWithMapping(argument: WithMappingArgument): Promise<Executor> {
+  // Whatever it answers goes through the reference's classify step, which takes a throw or a non-class as ambiguous.
+  const loaded = (await loadMapping(argument.mapping)) as ExceptionMapping
+  const mapping: ExceptionMapping = (observed) => (endOfRun(observed) ? 'ambiguous' : loaded(observed))
+  return createReferenceExecutor({ ...REFERENCE_POLICY, mapping }, withMappingName(argument.mapping))
+}
+
+/**
+ * When a run is over, a crashed process's request still pending in the simulated network is ended,
+ * and msw answers it with a 500 whose body is the harness's own "faultline: the run is over". The
+ * dead process's code then resumes outside the run: a mapping that reads that 500 as not-sent makes
+ * it sleep on a real timer before resending, and the supervisor replaces the worker for the timer it
+ * left — a second or two per such run. No service answers this: it is not shown to the mapping.
+ */
+function endOfRun(observed: Observed): boolean {
+  if (!('response' in observed) || observed.response.status !== 500) return false
+  const message = (observed.response.body as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message.startsWith('faultline: ')
+}
+
+/** The factory as the workers load it. */
+export function withMappingRef(mappingPath: string, label: string): ExecutorRef {
+  const path = fileURLToPath(new URL(`./with-mapping${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
+  const argument: WithMappingArgument = { mapping: mappingPath }
+  return { kind: 'factory', path, export: 'referenceWithMapping', argument, label }
+}

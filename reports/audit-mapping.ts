@@ -1,0 +1,149 @@
+// `faultline audit-mapping` for people: the matrix, the consequences and the
+// published sources, in that order, then the verdict. It only formats the
+// audit's result (harness/audit/result.ts: the fields below are the ones it
+// reads); where counterexamples were saved is handed to it.
+import { table } from './format.ts'
+
+interface Cell {
+  readonly case: string
+  readonly client: string
+  readonly observed: string
+  readonly class: string | null
+  readonly problem: { readonly kind: string; readonly detail: string } | null
+  readonly truth: string | null
+  readonly sameAs: readonly string[]
+  readonly grade: 'right' | 'costly' | 'dangerous' | 'faulty'
+  readonly consequence: string | null
+  readonly why: string
+}
+
+interface ConsequenceCell {
+  readonly case: string
+  readonly client: string
+  readonly consequence: string
+  readonly status: 'reached' | 'not-reached' | 'lookalike' | 'not-fetch'
+  readonly note: string
+  readonly judge: string | null
+  readonly counterexample: {
+    readonly scenario: { readonly plan: readonly unknown[]; readonly faults: readonly { readonly kind: string; readonly step: string; readonly send?: number; readonly probe?: number }[] }
+    readonly violations: readonly { readonly judge: string; readonly message: string }[]
+  } | null
+}
+
+/** What the renderer reads of the audit's result. */
+export interface AuditView {
+  readonly mapping: string
+  readonly verdict: 'pass' | 'fail'
+  readonly clients: readonly string[]
+  readonly skippedClients: readonly { readonly client: string; readonly why: string }[]
+  readonly counts: { readonly cells: number; readonly right: number; readonly costly: number; readonly dangerous: number; readonly faulty: number }
+  readonly matrix: { readonly rows: readonly { readonly id: string }[]; readonly cells: readonly Cell[] }
+  readonly consequences: {
+    readonly executor: string
+    readonly profile: string
+    readonly seed: number
+    readonly runs: number
+    readonly skipped: string | null
+    readonly failingRuns: number
+    readonly violations: Readonly<Record<string, number>>
+    readonly unattributedRuns: number
+    readonly cells: readonly ConsequenceCell[]
+  }
+  readonly sources: {
+    readonly sources: readonly { readonly id: string; readonly version: string; readonly where: string }[]
+    readonly rows: readonly {
+      readonly observation: string
+      readonly mapping: readonly { readonly class: string; readonly clients: readonly string[] }[]
+      readonly published: readonly { readonly source: string; readonly class: string | null; readonly departs: boolean }[]
+      readonly sourcesDisagree: boolean
+    }[]
+  }
+}
+
+/** Where each reached cell's counterexample was saved, and the command that replays it, by row id. */
+export type Replays = Readonly<Record<string, { readonly savedTo: string; readonly replay: string }>>
+
+const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
+const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
+const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
+
+export function renderAuditMapping(r: AuditView, replays: Replays = {}): string {
+  const out: string[] = []
+  out.push(`faultline audit-mapping — ${r.mapping}`)
+  out.push(`${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`)
+  for (const s of r.skippedClients) out.push(`  (${s.client} skipped: ${s.why})`)
+  out.push('', ...matrix(r), '', ...consequences(r, replays), '', ...sources(r), '')
+  const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
+  out.push(r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`)
+  return out.join('\n')
+}
+
+function matrix(r: AuditView): string[] {
+  const out = ['1. THE MATRIX — the mapping\'s class per fault and client   (· right  c costly  D dangerous  ! the mapping failed)', '']
+  const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
+  const body = r.matrix.rows.map((row) => {
+    const cells = r.clients.map((client) => byKey.get(`${row.id} ${client}`))
+    const truths = [...new Set(cells.map((c) => c?.truth ?? '—'))].join(' / ')
+    return [row.id, truths.replace('depends-on-timing', 'depends on timing').replace('not-applied', 'not applied'), ...cells.map((c) => (c ? `${c.class ?? c.problem?.kind ?? '?'} ${MARK[c.grade]}` : ''))]
+  })
+  out.push(table(['fault (row)', 'truth (ledger)', ...r.clients], body))
+
+  const dangerous = r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
+  if (dangerous.length > 0) {
+    out.push('', `dangerous cells first (${dangerous.length}):`)
+    for (const c of dangerous) {
+      out.push(`  ${c.grade === 'faulty' ? '!' : 'D'} ${c.case} × ${c.client}: ${c.class ?? c.problem?.kind} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`)
+      out.push(`      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`)
+    }
+  }
+  const costly = r.matrix.cells.filter((c) => c.grade === 'costly')
+  if (costly.length > 0) {
+    out.push('', `costly cells (${costly.length}, safe but wasteful):`)
+    const byWhy = new Map<string, string[]>()
+    for (const c of costly) byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), `${c.case} × ${c.client}`])
+    for (const [why, where] of byWhy) out.push(`  c ${why} — ${where.join(', ')}`)
+  }
+  return out
+}
+
+function consequences(r: AuditView, replays: Replays): string[] {
+  const c = r.consequences
+  const out = [`2. THE CONSEQUENCES — ${c.executor} (the reference with this mapping), the usual campaign and judges`]
+  if (c.skipped) return [...out, `  skipped: ${c.skipped}`]
+  const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
+  out.push(`  ${c.runs} generated runs, seed ${c.seed}, profile ${c.profile}: ${c.failingRuns} failing${violations.length ? ` (${violations.map(([j, n]) => `${j} ${n}`).join(', ')})` : ''}; ${c.unattributedRuns} not attributed to a cell`)
+  const fetchCells = c.cells.filter((x) => x.client === 'fetch')
+  if (fetchCells.length === 0) out.push('  no dangerous cell in the fetch column (the reference\'s client)')
+  for (const x of fetchCells) out.push(...consequenceLines(x, replays[x.case]))
+  const others = c.cells.filter((x) => x.client !== 'fetch')
+  if (others.length > 0) out.push(`  ${others.length} dangerous cell(s) of other clients: the reference calls through fetch, so the campaign cannot reach them`)
+  return out
+}
+
+function consequenceLines(x: ConsequenceCell, replay: Replays[string] | undefined): string[] {
+  const head = `  ${x.case} × fetch — ${WORDS[x.consequence]}: `
+  if (x.status !== 'reached' || !x.counterexample) return [`${head}${x.status === 'lookalike' ? 'not in its own row' : 'not reached'} (${x.note})`]
+  const faults = x.counterexample.scenario.faults.map((f) => `${f.kind}${f.send !== undefined ? ` on send ${f.send}` : f.probe !== undefined ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
+  const lines = [`${head}REACHED at ${x.note} — ${x.counterexample.violations.find((v) => v.judge === x.judge)?.message ?? x.judge}`, `      minimal scenario: ${x.counterexample.scenario.plan.length} step(s); ${faults || 'no fault'}`]
+  if (replay) lines.push(`      saved to ${replay.savedTo}; replay: ${replay.replay}`)
+  return lines
+}
+
+function sources(r: AuditView): string[] {
+  const ids = r.sources.sources.map((s) => s.id)
+  const out = ['3. THE PUBLISHED SOURCES — what each implies for a side-effecting POST   (* the mapping departs from it)', '']
+  const body = r.sources.rows.map((row) => [
+    row.observation,
+    row.mapping.map((m) => (row.mapping.length > 1 ? `${m.class} (${m.clients.join(',')})` : m.class)).join(' / ') || '—',
+    ...ids.map((id) => {
+      const p = row.published.find((x) => x.source === id)
+      return p?.class ? `${p.class}${p.departs ? '*' : ''}` : '—'
+    }),
+    row.sourcesDisagree ? 'disagree' : 'agree',
+  ])
+  out.push(table(['observation', 'mapping', ...ids.map((id) => SOURCE_SHORT[id] ?? id), 'sources'], body))
+  out.push('', 'read in:')
+  for (const s of r.sources.sources) out.push(`  ${SOURCE_SHORT[s.id] ?? s.id}: ${s.version} — ${s.where}`)
+  out.push('  what each says, quoted, and how a retry rule is read as a class: docs/mapping-audit.md')
+  return out
+}

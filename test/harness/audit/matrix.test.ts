@@ -1,0 +1,122 @@
+// The matrix, end to end: each example mapping's cells as the real clients
+// meet the faults inside the simulation, run in supervised workers. Every wrong
+// example is flagged with exactly the dangerous cells its comment names; the
+// correct one (and the reference's own mapping) with none; a mapping that
+// throws, answers nonsense or blocks is reported cell by cell.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AUDIT_CASES } from '../../../harness/audit/cases.ts'
+import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
+import { cellScenario, runMatrix } from '../../../harness/audit/matrix.ts'
+import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping.ts'
+import { parseScenario } from '../../../harness/scenario/scenario.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+const ALL = [...CLIENT_NAMES]
+
+async function matrix(module: string, clients: readonly ClientName[] = ALL, runRealMs?: number): Promise<MatrixCell[]> {
+  return gradeCells(await runMatrix({ mapping: join(ROOT, module), label: module, clients, pool: { workers: 2, ...(runRealMs ? { budgets: { runRealMs } } : {}) } }))
+}
+
+/** `row × client` of every dangerous cell, with its consequence. */
+function dangerous(cells: readonly MatrixCell[]): string[] {
+  return cells.filter((c) => c.grade === 'dangerous').map((c) => `${c.case} × ${c.client}: ${c.consequence}`).sort()
+}
+
+function expand(rows: readonly string[], clients: readonly ClientName[], consequence: string): string[] {
+  return rows.flatMap((r) => clients.map((c) => `${r} × ${c}: ${consequence}`))
+}
+
+const TIMEOUTS = ['latency.past-timeout', 'late-delivery', 'dropped', 'withhold-after-effect']
+const RESETS = ['server-fails-before-apply.reset', 'reset-after-effect', 'service-restart']
+
+describe('the matrix of each example mapping', () => {
+  it('has a valid scenario for every cell', () => {
+    for (const row of AUDIT_CASES) for (const client of ALL) expect(parseScenario(cellScenario(row, client)), `${row.id} × ${client}`).toMatchObject({ ok: true })
+  })
+
+  it('correct.ts: no dangerous cell, every cell observed and answered', async () => {
+    const cells = await matrix('examples/mappings/correct.ts')
+    expect(cells).toHaveLength(AUDIT_CASES.length * ALL.length)
+    expect(dangerous(cells)).toEqual([])
+    expect(cells.filter((c) => c.grade === 'faulty')).toEqual([])
+    expect(cells.every((c) => c.truth !== null && c.observed !== '(nothing observed)')).toBe(true)
+    // The truths the ledger gives: an applied refund, none, and one that lands after the client gave up.
+    const truth = (row: string) => new Set(cells.filter((c) => c.case === row).map((c) => c.truth))
+    expect(truth('reset-after-effect')).toEqual(new Set(['applied']))
+    expect(truth('server-fails-before-apply.reset')).toEqual(new Set(['not-applied']))
+    expect(truth('gateway-timeout.finishes')).toEqual(new Set(['depends-on-timing']))
+    expect(truth('key-in-use.in-flight')).toEqual(new Set(['depends-on-timing']))
+    // What the clients really raised, as docs/fidelity.md has it.
+    const shown = (row: string, client: ClientName) => cells.find((c) => c.case === row && c.client === client)!.observed
+    expect(shown('reset-after-effect', 'fetch')).toBe('TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]')
+    expect(shown('withhold-after-effect', 'http')).toBe('Error: socket hang up [ECONNRESET]')
+    expect(shown('dropped', 'axios')).toContain('[ECONNABORTED]')
+    expect(shown('connection-refused', 'resend')).toContain('status null')
+  }, 120_000)
+
+  it("the reference's own mapping: no dangerous cell", async () => {
+    expect(dangerous(await matrix('executors/reference/exception-mapping.ts'))).toEqual([])
+  }, 120_000)
+
+  it('reset-as-not-sent.ts: the resets for fetch, node:http, axios, stripe-node, and every node:http timeout — duplicate effect', async () => {
+    const expected = [...expand(RESETS, ['fetch', 'http', 'axios', 'stripe'], 'duplicate-effect'), ...expand(TIMEOUTS, ['http'], 'duplicate-effect')]
+    expect(dangerous(await matrix('examples/mappings/reset-as-not-sent.ts'))).toEqual(expected.sort())
+  }, 120_000)
+
+  it('timeout-as-rejected.ts: the client timeouts for fetch, axios, stripe-node — false failure', async () => {
+    expect(dangerous(await matrix('examples/mappings/timeout-as-rejected.ts'))).toEqual(expand(TIMEOUTS, ['fetch', 'axios', 'stripe'], 'false-failure').sort())
+  }, 120_000)
+
+  it('five-xx-as-rejected.ts: the gateway 504s for fetch, node:http, axios, resend — false failure', async () => {
+    expect(dangerous(await matrix('examples/mappings/five-xx-as-rejected.ts'))).toEqual(expand(['gateway-timeout.finishes', 'gateway-timeout.dies'], ['fetch', 'http', 'axios', 'resend'], 'false-failure').sort())
+  }, 120_000)
+
+  it('not-2xx-as-not-sent.ts: every row where the effect may exist (and its look-alikes), for every client — duplicate effect', async () => {
+    const mayHaveLanded = [...TIMEOUTS, ...RESETS, 'gateway-timeout.finishes', 'gateway-timeout.dies', 'error-response.409', 'key-in-use.in-flight', 'probe-timeout.after-effect', 'probe-timeout.no-effect']
+    // resend shows a refused connection and an unknown name as it shows a reset: `{ statusCode: null }`.
+    const expected = [...expand(mayHaveLanded, ALL, 'duplicate-effect'), ...expand(['connection-refused', 'dns-failure'], ['resend'], 'duplicate-effect')]
+    expect(dangerous(await matrix('examples/mappings/not-2xx-as-not-sent.ts'))).toEqual(expected.sort())
+  }, 120_000)
+
+  it('probe-timeout-as-applied.ts: the probe timeouts for fetch, axios, stripe-node — false success', async () => {
+    expect(dangerous(await matrix('examples/mappings/probe-timeout-as-applied.ts'))).toEqual(expand(['probe-timeout.after-effect', 'probe-timeout.no-effect'], ['fetch', 'axios', 'stripe'], 'false-success').sort())
+  }, 120_000)
+})
+
+describe('a mapping that misbehaves is reported per cell, never a failure of the audit', () => {
+  it('one that throws: faulty where it threw, graded where it answered', async () => {
+    const cells = await matrix('test/fixtures/mappings/throws.ts', ['fetch', 'http'])
+    const threw = cells.filter((c) => c.problem?.kind === 'threw')
+    expect(threw.length).toBeGreaterThan(0)
+    expect(threw[0]!.why).toMatch(/^the mapping threw: TypeError: Cannot read properties of undefined/)
+    // fetch wraps a network failure in a cause, but not its own timeout; node:http's errors have none.
+    const timeouts = AUDIT_CASES.filter((r) => r.observation === 'client-timeout' || r.observation === 'probe-timeout').map((r) => r.id)
+    expect(threw.filter((c) => c.client === 'fetch').map((c) => c.case).sort()).toEqual([...timeouts].sort())
+    expect(cells.filter((c) => c.client === 'http' && c.problem === null && c.class !== 'applied').map((c) => c.observed).filter((o) => !o.startsWith('HTTP'))).toEqual([])
+    expect(cells.find((c) => c.case === 'connection-refused' && c.client === 'fetch')).toMatchObject({ class: 'not-sent', grade: 'right' })
+  }, 120_000)
+
+  it('one that answers nonsense: faulty, saying what it answered', async () => {
+    const cells = await matrix('test/fixtures/mappings/junk.ts', ['fetch'])
+    expect(cells.find((c) => c.case === 'dropped')).toMatchObject({ grade: 'faulty', problem: { kind: 'not-a-class', detail: 'it answered "AMBIGUOUS"' } })
+    expect(cells.find((c) => c.case === 'error-response.503')).toMatchObject({ grade: 'faulty', problem: { kind: 'not-a-class', detail: 'it answered undefined' } })
+    expect(cells.find((c) => c.case === 'latency.slow-success')).toMatchObject({ grade: 'right', class: 'applied' })
+  }, 120_000)
+
+  it('one that blocks its thread: reported hung on the cells it blocked, the rest not run, in bounded time', async () => {
+    const start = Date.now()
+    const cells = await matrix('test/fixtures/mappings/hangs.ts', ['fetch'], 1_500)
+    const kinds = new Set(cells.map((c) => c.problem?.kind ?? 'answered'))
+    expect(cells.filter((c) => c.problem?.kind === 'hung').length).toBeGreaterThanOrEqual(1)
+    expect(kinds.has('not-run')).toBe(true)
+    expect(cells.find((c) => c.case === 'error-response.400')?.problem?.kind ?? 'answered').not.toBe('hung')
+    expect(Date.now() - start).toBeLessThan(60_000)
+  }, 120_000)
+
+  it('a CommonJS module loads like an ES module', async () => {
+    const cells = await matrix('test/fixtures/mappings/commonjs.cjs', ['fetch'])
+    expect(cells.find((c) => c.case === 'connection-refused')).toMatchObject({ class: 'not-sent', grade: 'right' })
+    expect(dangerous(cells)).toEqual([])
+  }, 120_000)
+})
