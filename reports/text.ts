@@ -21,6 +21,7 @@ export function renderGate(report: GateReport): string {
   out.push(`  violations   ${Object.keys(s.violations).map((j) => `${j} ${s.violations[j] ?? 0}`).join(' · ')}`)
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
   out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
+  for (const c of s.recoveryByFault) out.push(`    ${`${c.kind} @ ${c.boundary}`.padEnd(36)} p50 ${ms(c.latency.p50)} ms · p95 ${ms(c.latency.p95)} ms · max ${ms(c.latency.max)} ms (${c.latency.count})`)
   out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
   out.push(`  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`)
@@ -119,7 +120,7 @@ export function renderRun(report: RunReport): string {
   out.push('')
   if (verdict.violations.length === 0) out.push('PASS — no violation')
   else out.push(`FAIL — ${verdict.violations.length} violation(s)`, ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`))
-  out.push(`unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recoveryMs.map((m) => `${m} ms`).join(', ') || '—'}`)
+  out.push(`unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recovery.map((r) => `${ms(r.ms)} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'}`)
   return out.join('\n')
 }
 

@@ -1,5 +1,6 @@
 // A campaign aggregates the verdicts of many runs of one executor.
 import type { Verdict } from '../judge/verdict.ts'
+import { BOUNDARIES, type Boundary } from '../contract/names.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
 import { definedJudges } from '../judge/registry.ts'
 import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
@@ -25,6 +26,8 @@ export interface CampaignSummary {
   readonly violationsByBoundary: Readonly<Record<string, number>>
   readonly unresolved: { readonly calls: number; readonly unresolved: number; readonly rate: number }
   readonly recoveryMs: Percentiles
+  /** Recovery latency per class of the first fault, so one slow class (a crash, a restart) hides nothing else. */
+  readonly recoveryByFault: readonly { readonly kind: string; readonly boundary: string; readonly latency: Percentiles }[]
   /** Asks refused before any request was sent (e.g. for lack of budget). */
   readonly notStarted: number
   /** Probes and extra side-effecting attempts per tool call that sent anything. */
@@ -57,6 +60,7 @@ export class Campaign {
   #calls = 0
   #unresolved = 0
   readonly #recovery: number[] = []
+  readonly #recoveryByFault = new Map<string, { kind: string; boundary: Boundary; ms: number[] }>()
   #requests = 0
   #notStarted = 0
   #verifiedCalls = 0
@@ -96,7 +100,13 @@ export class Campaign {
     }
     this.#calls += verdict.unresolved.calls
     this.#unresolved += verdict.unresolved.unresolved
-    this.#recovery.push(...verdict.recoveryMs)
+    for (const r of verdict.recovery) {
+      this.#recovery.push(r.ms)
+      const key = `${r.kind}@${r.boundary}`
+      let cell = this.#recoveryByFault.get(key)
+      if (!cell) this.#recoveryByFault.set(key, (cell = { kind: r.kind, boundary: r.boundary, ms: [] }))
+      cell.ms.push(r.ms)
+    }
     this.#requests += verdict.requests
     this.#notStarted += verdict.notStarted
     this.#verifiedCalls += verdict.verification.calls
@@ -123,6 +133,9 @@ export class Campaign {
       violationsByBoundary: { ...this.#byBoundary },
       unresolved: { calls: this.#calls, unresolved: this.#unresolved, rate: this.#calls ? this.#unresolved / this.#calls : 0 },
       recoveryMs: percentiles(this.#recovery),
+      recoveryByFault: [...this.#recoveryByFault.values()]
+        .sort((a, b) => BOUNDARIES.indexOf(a.boundary) - BOUNDARIES.indexOf(b.boundary) || a.kind.localeCompare(b.kind))
+        .map((c) => ({ kind: c.kind, boundary: c.boundary, latency: percentiles(c.ms) })),
       notStarted: this.#notStarted,
       verification: {
         calls: this.#verifiedCalls,

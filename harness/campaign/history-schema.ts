@@ -88,7 +88,9 @@ export const VERDICT = z
   .strictObject({
     violations: z.array(VIOLATION),
     unresolved: z.strictObject({ calls: count, unresolved: count }),
-    recoveryMs: z.array(ms).describe('recovery latency of each faulted call that reached a known outcome'),
+    recovery: z
+      .array(z.strictObject({ kind: z.string(), boundary: BOUNDARY, ms }))
+      .describe('each faulted call that reached a known outcome: the first fault that struck it, and virtual ms from it to that outcome, less the time no process of the executor ran'),
     notStarted: count,
     verification: z.strictObject({ calls: count, probes: count, extraAttempts: count }),
     humanReview: count,

@@ -56,7 +56,10 @@ export const SUMMARY = z
     violationsByTool: z.record(z.string(), count),
     violationsByBoundary: z.record(z.string(), count),
     unresolved: z.strictObject({ calls: count, unresolved: count, rate }),
-    recoveryMs: PERCENTILES.describe('virtual ms from a call\'s first fault to its first known outcome'),
+    recoveryMs: PERCENTILES.describe('virtual ms from a call\'s first fault to its first known outcome, less the time no process of the executor ran'),
+    recoveryByFault: z
+      .array(z.strictObject({ kind: z.string(), boundary: z.string(), latency: PERCENTILES }))
+      .describe('recovery latency per class of the first fault (kind × boundary), in the order of a request\'s path'),
     notStarted: count.describe('asks refused before any request was sent'),
     verification: z.strictObject({ calls: count, probesPerCall: z.number().min(0), extraAttemptsPerCall: z.number().min(0) }),
     humanReview: count,

@@ -14,7 +14,7 @@ import { unknownRetrySafe } from './unknown-retry-safe.ts'
 import { permanentErrorRetried } from './permanent-error-retried.ts'
 import { retryBeforeRetryAfter } from './retry-before-retry-after.ts'
 import { verificationCost, type VerificationCost } from './verification-cost.ts'
-import { recoveryLatency } from './recovery-latency.ts'
+import { recoveryLatency, type FaultRecovery } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 import { definedJudges } from './registry.ts'
 
@@ -36,8 +36,8 @@ export const JUDGES: readonly Judge[] = [
 export interface Verdict {
   readonly violations: readonly Violation[]
   readonly unresolved: UnresolvedMeasure
-  /** Recovery latency of each faulted call that reached a known outcome (virtual ms). */
-  readonly recoveryMs: readonly number[]
+  /** Each faulted call that reached a known outcome: its first fault and its recovery latency (virtual ms, downtime excluded). */
+  readonly recovery: readonly FaultRecovery[]
   /** Asks answered FAILED_NO_EFFECT without a single request (refused to start). */
   readonly notStarted: number
   readonly verification: VerificationCost
@@ -57,7 +57,7 @@ export function judge(history: History): Verdict {
   return {
     violations: [...JUDGES, ...definedJudges()].flatMap((j) => j(history)),
     unresolved: unresolved(history),
-    recoveryMs: recoveryLatency(history),
+    recovery: recoveryLatency(history),
     notStarted: notStarted(history),
     verification: verificationCost(history),
     humanReview: eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +

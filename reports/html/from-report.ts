@@ -61,7 +61,7 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
 
 /** Every faulted call's recovery latency, from the runs' records (files written by --out); none from --json. */
 function recovery(runs: RunsOf): number[] {
-  return (runs ?? []).flatMap((r) => r.verdict.recoveryMs)
+  return (runs ?? []).flatMap((r) => r.verdict.recovery.map((x) => x.ms))
 }
 
 function nonZero(counts: Readonly<Record<string, number>>): Record<string, number> {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { recoveryLatency } from '../../../harness/judge/recovery-latency.ts'
+import { recoveryLatency as measured } from '../../../harness/judge/recovery-latency.ts'
+import type { History } from '../../../harness/history/history.ts'
+
+/** The latencies alone, for the tests about when the clock starts and stops. */
+const recoveryLatency = (h: History): number[] => measured(h).map((r) => r.ms)
 import { history } from './history-builder.ts'
 
 describe('recoveryLatency', () => {
@@ -80,5 +84,50 @@ describe('recoveryLatency', () => {
       .at(400).report('r/s1', 2, 'FAILED_NO_EFFECT')
       .build()
     expect(recoveryLatency(h)).toEqual([300])
+  })
+
+  it('names the class of the first fault that struck the call', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .at(0).attempt('r/s1', 1).fault('r/s1', 1, 'gateway', 'gateway-timeout')
+      .at(10).attempt('r/s1', 2).fault('r/s1', 2, 'response', 'error-response')
+      .at(40).report('r/s1', 1, 'SUCCEEDED')
+      .build()
+    expect(measured(h)).toEqual([{ kind: 'gateway-timeout', boundary: 'gateway', ms: 40 }])
+  })
+
+  // The pause between a crash and the next boot is the nemesis's, the same for every executor:
+  // a 25-hour pause must not be the whole figure.
+  it('leaves out the time no process of the executor ran', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .at(0).attempt('r/s1', 1).fault('r/s1', 1, 'in-transit', 'late-delivery')
+      .at(100).crashed(1, 'after-send')
+      .at(90_000_100).booted(2)
+      .at(90_000_400).report('r/s1', 1, 'SUCCEEDED')
+      .build()
+    expect(recoveryLatency(h)).toEqual([400])
+  })
+
+  it('counts a crash with the call in flight as a fault of the call (executor-crash @ executor), measured from the reboot', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .at(0).attempt('r/s1', 1)
+      .at(50).crashed(1, 'after-send', 'r/s1')
+      .at(3_600_050).booted(2)
+      .at(3_600_250).report('r/s1', 1, 'SUCCEEDED')
+      .build()
+    expect(measured(h)).toEqual([{ kind: 'executor-crash', boundary: 'executor', ms: 200 }])
+  })
+
+  it('keeps the first fault when a crash comes after a request fault', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .at(0).attempt('r/s1', 1).fault('r/s1', 1, 'after-effect', 'reset-after-effect')
+      .at(10).crashed(1, 'after-send', 'r/s1')
+      .at(1_010).booted(2)
+      .at(1_100).report('r/s1', 1, 'SUCCEEDED')
+      .build()
+    expect(measured(h)).toEqual([{ kind: 'reset-after-effect', boundary: 'after-effect', ms: 100 }])
   })
 })

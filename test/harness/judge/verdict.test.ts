@@ -24,7 +24,7 @@ describe('judge (verdict)', () => {
     expect(judge(h)).toEqual({
       violations: [],
       unresolved: { calls: 1, unresolved: 0 },
-      recoveryMs: [],
+      recovery: [],
       notStarted: 0,
       verification: { calls: 1, probes: 0, extraAttempts: 0 },
       humanReview: 0,
@@ -75,7 +75,11 @@ describe('judge (verdict)', () => {
       ['executor-fault', 'r/s4'],
     ])
     expect(v.unresolved).toEqual({ calls: 4, unresolved: 1 })
-    expect(v.recoveryMs).toEqual([150, 60, 200])
+    expect(v.recovery).toEqual([
+      { kind: 'reset-after-effect', boundary: 'after-effect', ms: 150 },
+      { kind: 'server-fails-before-apply', boundary: 'after-receipt', ms: 60 },
+      { kind: 'late-delivery', boundary: 'in-transit', ms: 200 },
+    ])
     expect(v.requests).toBe(5) // probes are requests too
     expect(v.faults).toBe(3)
     expect(v.simulatedMs).toBe(1234)
@@ -108,6 +112,6 @@ describe('judge (verdict)', () => {
   })
 
   it('covers zero virtual ms for an empty history', () => {
-    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recoveryMs: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, lateEffects: 0, abortsUnsupported: 0, requests: 0, faults: 0, simulatedMs: 0 })
+    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recovery: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, lateEffects: 0, abortsUnsupported: 0, requests: 0, faults: 0, simulatedMs: 0 })
   })
 })
