@@ -1,0 +1,44 @@
+// Real work in flight, as virtual time sees it: native requests until their
+// callback has run, sockets until their owner is closed, on loopback only.
+import { pbkdf2 } from 'node:crypto'
+import { createServer, connect, type AddressInfo } from 'node:net'
+import { once } from 'node:events'
+import { describe, expect, it } from 'vitest'
+import { trackNativeWork } from '../../../harness/sim/native-work.ts'
+
+describe('trackNativeWork', () => {
+  it('counts a thread-pool job as pending until its callback has run', async () => {
+    const work = trackNativeWork()
+    try {
+      const done = new Promise<void>((resolve) => pbkdf2('pw', 'salt', 1_000, 32, 'sha256', () => resolve()))
+      expect(work.pending()).toBe(1)
+      await done
+      await new Promise((r) => setImmediate(r))
+      expect(work.pending()).toBe(0)
+    } finally {
+      work.stop()
+    }
+  })
+
+  it('counts loopback sockets until they are closed (a listening server is not work in flight)', async () => {
+    const work = trackNativeWork()
+    const server = createServer((s) => s.end())
+    try {
+      server.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      expect(work.openSockets()).toBe(0)
+      const client = connect((server.address() as AddressInfo).port, '127.0.0.1')
+      await once(client, 'connect')
+      expect(work.openSockets()).toBeGreaterThanOrEqual(1)
+      client.destroy()
+      await once(client, 'close')
+      server.close()
+      await once(server, 'close')
+      await new Promise((r) => setImmediate(r))
+      expect(work.openSockets()).toBe(0)
+    } finally {
+      work.stop()
+      server.close()
+    }
+  })
+})
