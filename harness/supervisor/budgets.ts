@@ -11,6 +11,8 @@ export interface Budgets {
   readonly eventsPerRun: number
   /** Real time loading the executor module may take (ms). */
   readonly loadRealMs: number
+  /** Shared memory for one run's events as they are recorded (bytes); what does not fit goes by message, more slowly. */
+  readonly journalBytes: number
 }
 
 export const DEFAULT_BUDGETS: Budgets = {
@@ -18,4 +20,5 @@ export const DEFAULT_BUDGETS: Budgets = {
   workerMemoryMb: 1_024,
   eventsPerRun: 20_000,
   loadRealMs: 30_000,
+  journalBytes: 8 * 2 ** 20,
 }

@@ -3,7 +3,7 @@
 // history, and owns the verdict. Each run is watched: a worker that blocks past
 // the run's real-time budget is stopped, one that ends itself or runs out of
 // memory dies, and either way the run is recorded as an `executor-fault` with
-// what is known — the events streamed so far, the call in flight. A dead worker
+// what is known — the events journalled so far, the call in flight. A dead worker
 // is replaced; a run that overran or ran out of memory is replayed once in a
 // fresh worker before it is reported, so a verdict does not depend on machine load.
 //
@@ -24,6 +24,7 @@ import { deathHistory, type Death } from './death.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import type { RunOutcome, RunService } from './run-service.ts'
 import { LoadFailure, spawn, spawnAndLoad, type Slot } from './spawn.ts'
+import { readJournal } from './journal.ts'
 
 export { LoadFailure }
 
@@ -51,7 +52,8 @@ export interface Attempt {
   readonly task: number
   readonly scenario: Scenario
   readonly realMs: number
-  readonly events: HistoryEvent[]
+  /** Events that did not fit in the journal, sent by message (they follow the journal's). */
+  readonly overflow: HistoryEvent[]
   readonly resolve: (a: AttemptResult) => void
   readonly reject: (e: unknown) => void
 }
@@ -115,7 +117,7 @@ export class WorkerPool implements RunService {
   #attempt(scenario: Scenario, realMs: number): Promise<AttemptResult> {
     if (this.#closed) return Promise.reject(new HarnessFailure('the worker pool is closed'))
     return new Promise<AttemptResult>((resolve, reject) => {
-      this.#queue.push({ task: nextTask++, scenario, realMs, events: [], resolve, reject })
+      this.#queue.push({ task: nextTask++, scenario, realMs, overflow: [], resolve, reject })
       this.#pump()
     })
   }
@@ -180,7 +182,7 @@ export class WorkerPool implements RunService {
         void this.#stop(slot)
         return
       case 'events':
-        if (slot.attempt?.task === m.task) slot.attempt.events.push(...m.events)
+        if (slot.attempt?.task === m.task) slot.attempt.overflow.push(...m.events)
         return
       case 'exiting':
         slot.death ??= { kind: 'exited', how: `it ended its process: ${m.how}` }
@@ -191,7 +193,7 @@ export class WorkerPool implements RunService {
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
         slot.attempt = null
-        attempt.resolve({ kind: 'done', history: Object.freeze(attempt.events.map(deepFreeze)), realMs: m.realMs })
+        attempt.resolve({ kind: 'done', history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)), realMs: m.realMs })
         if (m.recycle !== null) void this.#stop(slot)
         this.#pump()
         return
@@ -215,7 +217,7 @@ export class WorkerPool implements RunService {
     if (!slot.ready) this.#failedToLoad(`a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`)
     if (attempt) {
       const death = slot.death ?? { kind: 'exited', how: `its worker ended with exit code ${code}` }
-      attempt.resolve({ kind: 'died', death, events: attempt.events, realMs: realNow() - slot.started })
+      attempt.resolve({ kind: 'died', death, events: eventsOf(slot, attempt), realMs: realNow() - slot.started })
     }
     if (!this.#closed) this.#pump()
   }
@@ -225,4 +227,11 @@ export class WorkerPool implements RunService {
     slot.stopping = true
     await slot.worker.terminate()
   }
+}
+
+/** A run's events: the journal's, then any that overflowed it. */
+function eventsOf(slot: Slot, attempt: Attempt): HistoryEvent[] {
+  const events = readJournal(slot.journal, attempt.task)
+  if (attempt.overflow.length > 0) events.push(...attempt.overflow)
+  return events
 }

@@ -11,7 +11,7 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'loaded'; readonly task: number; readonly name: string }
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
-  /** History events as they are recorded, in order. */
+  /** History events that did not fit in the run's journal (journal.ts), in order, after the journal's. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
   /** The run ended normally; `recycle` says why this worker should not take another run (it left something running), or null. */
   | { readonly type: 'done'; readonly task: number; readonly realMs: number; readonly recycle: string | null }

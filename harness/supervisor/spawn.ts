@@ -7,6 +7,7 @@ import type { Death } from './death.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import type { Attempt } from './pool.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
+import { createJournal } from './journal.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
 
@@ -18,6 +19,8 @@ export class LoadFailure extends Error {
 /** A worker and what the pool knows of it. */
 export interface Slot {
   readonly worker: Worker
+  /** Where the worker writes each event of its run as it is recorded (shared memory: readable even if it died). */
+  readonly journal: SharedArrayBuffer
   ready: boolean
   attempt: Attempt | null
   watchdog: ReturnType<typeof setTimeout> | null
@@ -28,8 +31,9 @@ export interface Slot {
 }
 
 export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
+  const journal = createJournal(budgets.journalBytes)
   const worker = new Worker(ENTRY, {
-    workerData: { memoryMb: budgets.workerMemoryMb },
+    workerData: { memoryMb: budgets.workerMemoryMb, journal },
     resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb },
     // Not the parent's flags: the entry registers what the worker needs itself.
     execArgv: [],
@@ -39,7 +43,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   // What the executor prints never mixes with the report on stdout.
   worker.stdout.setEncoding('utf8').on('data', output)
   worker.stderr.setEncoding('utf8').on('data', output)
-  return { worker, ready: false, attempt: null, watchdog: null, started: 0, death: null, stopping: false }
+  return { worker, journal, ready: false, attempt: null, watchdog: null, started: 0, death: null, stopping: false }
 }
 
 /** Start a worker and load the executor in it, within the load budget. */

@@ -1,8 +1,9 @@
 // A run worker: the only thread where an executor under test runs. It loads
 // executor modules, runs one scenario at a time (harness/run/runner.ts) and
-// streams each history event to the supervisor as it is recorded, so that if
-// the executor ends, blocks or exhausts this thread, the supervisor still
-// knows what happened up to that point. It never judges.
+// writes each history event to the run's journal (shared memory) as it is
+// recorded, so that if the executor ends, blocks or exhausts this thread, the
+// supervisor still knows what happened up to that point. It never judges.
+import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
@@ -18,9 +19,10 @@ import { installNetworkGuard } from '../sim/network-guard.ts'
 import { startInterception } from '../sim/network.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
+import { JournalWriter } from './journal.ts'
 
 const port = parentPort!
-const { memoryMb } = workerData as { memoryMb: number }
+const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; journal: SharedArrayBuffer }
 const post = (m: FromWorker) => port.postMessage(m)
 const realSetImmediate = globalThis.setImmediate
 
@@ -31,7 +33,6 @@ let exiting = false
 function endWorker(how: string, code: number): never {
   if (!exiting) {
     exiting = true
-    flush()
     post({ type: 'exiting', how })
   }
   return realExit(code)
@@ -110,30 +111,13 @@ function loadProblem(e: unknown): string {
   return e instanceof Error && e.name === 'Error' ? (e.message.split('\n')[0] ?? '') : oneLine(e)
 }
 
-// 5. Events go out as they are recorded: at once when they mark work in flight (so the
-//    call a blocked thread was in is known), otherwise batched until the next turn of the loop.
-let buffered: { task: number; events: HistoryEvent[] } | null = null
-let flushScheduled = false
-function flush(): void {
-  if (buffered && buffered.events.length > 0) post({ type: 'events', task: buffered.task, events: buffered.events })
-  buffered = null
-}
-const URGENT = new Set<HistoryEvent['type']>(['call-started', 'abort-requested', 'process-booted', 'process-crashed', 'turn-started'])
+// 5. Events go into the journal the moment they are recorded (shared memory the supervisor
+//    reads even if this thread blocks or dies); what does not fit goes by message, in order.
+const journal = new JournalWriter(journalBuffer)
 function sink(task: number) {
+  journal.begin(task)
   return (event: HistoryEvent) => {
-    if (!buffered || buffered.task !== task) {
-      flush()
-      buffered = { task, events: [] }
-    }
-    buffered.events.push(event)
-    if (URGENT.has(event.type)) flush()
-    else if (!flushScheduled) {
-      flushScheduled = true
-      realSetImmediate(() => {
-        flushScheduled = false
-        flush()
-      })
-    }
+    if (!journal.append(event)) post({ type: 'events', task, events: [event] })
   }
 }
 
@@ -148,7 +132,7 @@ function resources(): Map<string, number> {
 }
 function recycleReason(): string | null {
   if (++runs >= ROUTINE_RECYCLE_RUNS) return `routine, after ${runs} runs`
-  const heapMb = process.memoryUsage().heapUsed / 2 ** 20
+  const heapMb = getHeapStatistics().used_heap_size / 2 ** 20
   if (heapMb > memoryMb * 0.5) return `its heap grew to ${Math.round(heapMb)} MB`
   baseline ??= resources()
   for (const [what, n] of resources()) if (n > (baseline.get(what) ?? 0)) return `the run left ${what} behind`
@@ -175,7 +159,6 @@ async function handle(m: ToWorker): Promise<void> {
     return
   }
   const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false })
-  flush()
   // Let what the run left behind show itself before counting it.
   await new Promise((r) => realSetImmediate(r))
   post({ type: 'done', task: m.task, realMs: result.realMs, recycle: recycleReason() })

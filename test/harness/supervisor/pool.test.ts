@@ -35,6 +35,22 @@ describe('parallel campaigns', () => {
 })
 
 describe('worker pool', () => {
+  it('gives the same history when the journal overflows and the rest of the events go by message', async () => {
+    const scenarios = campaignScenarios(scenarioArbitrary(), SEED, 12)
+    const roomy = await WorkerPool.open({ kind: 'bundled', name: 'reference' })
+    const cramped = await WorkerPool.open({ kind: 'bundled', name: 'reference' }, { budgets: { journalBytes: 1_500 } })
+    try {
+      for (const scenario of scenarios) {
+        const a = await roomy.run(scenario)
+        const b = await cramped.run(scenario)
+        expect(JSON.stringify(a.history).length).toBeGreaterThan(1_500) // the overflow path was taken
+        expect(JSON.stringify(b.history)).toBe(JSON.stringify(a.history))
+      }
+    } finally {
+      await Promise.all([roomy.close(), cramped.close()])
+    }
+  })
+
   it('replays a scenario byte for byte, in one worker or another', async () => {
     const pool = await WorkerPool.open({ kind: 'bundled', name: 'reference' }, { workers: 2 })
     try {

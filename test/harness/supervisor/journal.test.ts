@@ -1,0 +1,36 @@
+// The run journal: what a worker wrote is what the supervisor reads, for the
+// task it asks about only; an event that does not fit is refused, and so is
+// every later one of that run (so that what goes by message stays in order).
+import { describe, expect, it } from 'vitest'
+import { createJournal, JournalWriter, readJournal } from '../../../harness/supervisor/journal.ts'
+import type { HistoryEvent } from '../../../harness/history/history.ts'
+
+const event = (seq: number, message = 'x'): HistoryEvent => ({ seq, t: seq * 10, type: 'executor-fault', call: null, problem: 'threw', message })
+
+describe('the run journal', () => {
+  it('gives back the events of the task asked for, in order, and none of another task', () => {
+    const journal = createJournal(4_096)
+    const writer = new JournalWriter(journal)
+    writer.begin(7)
+    expect(readJournal(journal, 7)).toEqual([])
+    for (let i = 0; i < 3; i++) expect(writer.append(event(i, `é "${i}"\n`))).toBe(true)
+    expect(readJournal(journal, 7)).toEqual([event(0, 'é "0"\n'), event(1, 'é "1"\n'), event(2, 'é "2"\n')])
+    expect(readJournal(journal, 6)).toEqual([])
+    writer.begin(8)
+    writer.append(event(0))
+    expect(readJournal(journal, 8)).toEqual([event(0)])
+    expect(readJournal(journal, 7)).toEqual([])
+  })
+
+  it('refuses an event that does not fit, and every later one of the run, keeping what fitted', () => {
+    const journal = createJournal(200)
+    const writer = new JournalWriter(journal)
+    writer.begin(1)
+    expect(writer.append(event(0))).toBe(true)
+    expect(writer.append(event(1, 'y'.repeat(300)))).toBe(false)
+    expect(writer.append(event(2))).toBe(false)
+    expect(readJournal(journal, 1)).toEqual([event(0)])
+    writer.begin(2)
+    expect(writer.append(event(0))).toBe(true)
+  })
+})
