@@ -10,13 +10,13 @@ export type Death = { readonly kind: 'overran'; readonly ms: number } | { readon
  * (attributed to the call in flight), then the run's end. The judges read it
  * like any other.
  */
-export function deathHistory(events: readonly HistoryEvent[], death: Death): History {
+export function deathHistory(events: readonly HistoryEvent[], death: Death, attempts = 1): History {
   const last = events.at(-1)
   const seq = events.length
   const t = last?.t ?? 0
   const message =
     death.kind === 'overran'
-      ? `the run did not finish within ${death.ms / 1000} s of real time, twice (the executor blocks its thread: a busy loop, or work that never yields)`
+      ? `the run did not finish within ${death.ms / 1000} s of real time${attempts === 2 ? ', twice' : ''} (the executor blocks its thread: a busy loop, or work that never yields)`
       : death.kind === 'out-of-memory'
         ? `it went past the worker's memory limit of ${death.mb} MB`
         : death.how

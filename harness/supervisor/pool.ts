@@ -100,12 +100,14 @@ export class WorkerPool implements RunService {
   async run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
     const realMs = Math.min(options.realMs ?? this.#budgets.runRealMs, this.#budgets.runRealMs)
     let result = await this.#attempt(scenario, realMs)
+    let attempts = 1
     if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
       // Overran or ran out of memory: it may have been the machine, not the executor. Once more, in a fresh worker.
       result = await this.#attempt(scenario, realMs)
+      attempts = 2
     }
     if (result.kind === 'done') return { history: result.history, realMs: result.realMs, overran: false, died: false }
-    return { history: deathHistory(result.events, result.death), realMs: result.realMs, overran: result.death.kind === 'overran', died: true }
+    return { history: deathHistory(result.events, result.death, attempts), realMs: result.realMs, overran: result.death.kind === 'overran', died: true }
   }
 
   async close(): Promise<void> {

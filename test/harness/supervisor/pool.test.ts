@@ -83,6 +83,9 @@ describe('a dead worker\'s history', () => {
       { seq: 5, t: 10, type: 'run-ended', pendingTimers: 0 },
     ])
     expect(Object.isFrozen(h.at(-2))).toBe(true)
+    // "twice" only when the run was replayed before it was reported (shrinking does not replay).
+    expect((h.at(-2) as { message: string }).message).not.toContain('twice')
+    expect((deathHistory(events, { kind: 'overran', ms: 1_500 }, 2).at(-2) as { message: string }).message).toContain('1.5 s of real time, twice')
     expect(deathHistory(events, { kind: 'out-of-memory', mb: 64 }).at(-2)).toMatchObject({ problem: 'out-of-memory' })
     expect(deathHistory(events, { kind: 'exited', how: 'it ended its process: process.exit(0)' }).at(-2)).toMatchObject({ problem: 'exited', message: 'it ended its process: process.exit(0)' })
   })
