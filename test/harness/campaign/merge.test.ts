@@ -91,12 +91,18 @@ describe('merge', () => {
     await cli([...gate, '--seed', '2', '--shard', '3/3', '--out', 'other.json'], b)
     await cli([...gate, '--shard', '3/3', '--json'], b).then((r) => writeFileSync(join(b, 'printed.json'), r.out))
     writeFileSync(join(b, 'scenario.json'), readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json')))
+    // A hand-edited report with a misspelt key: the report schema says which, and what was meant.
+    const typo = JSON.parse(readFileSync(join(b, 's3.json'), 'utf8')) as Record<string, unknown>
+    typo.sumary = typo.summary
+    delete typo.summary
+    writeFileSync(join(b, 'typo.json'), JSON.stringify(typo))
     const cases: [string[], RegExp][] = [
       [['s1.json', 's2.json'], /shard 3\/3 missing: pass the --out file of every shard/],
       [['s1.json', 's2.json', 's2.json'], /both shard 2\/3; pass each shard once/],
       [['s1.json', 's2.json', 'other.json'], /other.json is from another campaign than s1.json/],
       [['s1.json', 's2.json', 'printed.json'], /printed.json has no per-run records \(it was printed with --json\)/],
       [['scenario.json'], /scenario.json is not a faultline report: /],
+      [['s1.json', 's2.json', 'typo.json'], /typo.json is not a faultline report: .*unknown key "sumary".*did you mean "summary"\?/],
       [['nope.json'], /cannot read nope.json/],
       [[], /merge needs the --out files of every shard/],
     ]
