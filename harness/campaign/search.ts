@@ -4,6 +4,7 @@
 // in the supervisor's thread. The first failing run (the lowest-numbered one,
 // whatever the order runs finished in) is then replayed by its fast-check path
 // and shrunk to a minimal scenario that still shows the same kind of violation.
+// Scenarios are drawn as workers come free, so drawing overlaps running.
 // The result is the same for any number of workers. A shard runs only its own
 // runs (shard.ts) and shrinks its own first failure; a merge of the shards'
 // results picks the lowest-numbered one (merge.ts).
@@ -111,12 +112,9 @@ export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: numbe
 async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
-  const generated = campaignScenarios(arbitrary, options.seed, options.runs)
-  const mine = generated.map((_, i) => i).filter((i) => inShard(i, shard))
-  const { judged, count } = await runAll(service, generated, mine, options)
+  const { judged, counted } = await runAll(service, options)
 
   // Aggregated in run order, over exactly the runs a one-worker campaign would have made.
-  const counted = mine.slice(0, count)
   const runs: RunRecord[] = counted.map((i) => ({ index: i, verdict: judged.get(i)!.verdict, coverage: judged.get(i)!.coverage }))
   const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
   const counterexamples: Counterexample[] = []
@@ -127,29 +125,59 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   return { summary, counterexample, counterexamples, runs, shard }
 }
 
+/** Thrown from the property to end fast-check's drawing early (with `endOnFailure`: no shrinking). */
+const STOP = new Error('the campaign stopped drawing')
+
 /**
- * Run the scenarios at `indices` (in order), up to `service.concurrency` at
- * once. A gate stops dispatching past the lowest failing run found so far;
- * runs in flight below it still finish (one of them may fail first). `count`
- * is how many of `indices` the campaign counts.
+ * Draw the campaign's scenarios as fast-check's own runner draws them (so run i
+ * is what a path replay of i gives back) and run this shard's, up to
+ * `service.concurrency` at once: the next scenario is drawn when a worker is
+ * free, so drawing overlaps running instead of preceding it. A gate stops past
+ * the lowest failing run found so far; runs in flight below it still finish
+ * (one of them may fail first). `counted` are the run indices the campaign counts.
  */
-async function runAll(service: RunService, generated: readonly Scenario[], indices: readonly number[], options: SearchOptions): Promise<{ judged: Map<number, Judged>; count: number }> {
+async function runAll(service: RunService, options: SearchOptions): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
+  const shard = options.shard ?? null
   const judged = new Map<number, Judged>()
-  let next = 0
-  let stopAt = Infinity // a position in `indices`
-  const lane = async () => {
-    while (next < indices.length && next <= stopAt) {
-      const k = next++
-      const i = indices[k]!
-      const out = await service.run(generated[i]!)
-      const verdict = judge(out.history)
-      judged.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) })
-      if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, k)
-      options.onRun?.(i, verdict.violations)
-    }
+  const inFlight = new Set<Promise<void>>()
+  const lanes = Math.max(1, service.concurrency)
+  let stopAt = Infinity // a run index
+  let failure: { error: unknown } | null = null
+  let index = 0
+
+  const start = (scenario: Scenario, i: number): void => {
+    const run = (async () => {
+      try {
+        const out = await service.run(scenario)
+        const verdict = judge(out.history)
+        judged.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) })
+        if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, i)
+        options.onRun?.(i, verdict.violations)
+      } catch (error) {
+        failure ??= { error }
+      }
+    })()
+    inFlight.add(run)
+    void run.finally(() => inFlight.delete(run))
   }
-  await Promise.all(Array.from({ length: Math.max(1, service.concurrency) }, lane))
-  return { judged, count: Math.min(indices.length, stopAt + 1) }
+
+  const drawn = await fc.check(
+    fc.asyncProperty(options.generator.arbitrary, async (scenario) => {
+      const i = index++
+      if (failure || i > stopAt) throw STOP
+      if (!inShard(i, shard)) return true
+      while (inFlight.size >= lanes) await Promise.race(inFlight)
+      if (failure || i > stopAt) throw STOP
+      start(scenario, i)
+      return true
+    }),
+    { seed: options.seed, numRuns: options.runs, endOnFailure: true },
+  )
+  await Promise.all(inFlight)
+  if (failure) throw (failure as { error: unknown }).error
+  if (drawn.failed && drawn.errorInstance !== STOP) throw drawn.errorInstance
+  const counted = [...judged.keys()].filter((i) => i <= stopAt).sort((a, b) => a - b)
+  return { judged, counted }
 }
 
 /** What a shrink keeps, when it is more than "a violation of this judge". */

@@ -1,0 +1,56 @@
+// Drawing overlaps running: scenarios are drawn as workers come free, and they
+// are still exactly the runner's sequence for the seed (what a path replay of
+// run i gives back), whatever the concurrency; a harness failure in a run ends
+// the campaign with that error rather than a shrink.
+import { describe, expect, it } from 'vitest'
+import { campaignScenarios, search } from '../../../harness/campaign/search.ts'
+import type { RunService, RunOutcome } from '../../../harness/supervisor/run-service.ts'
+import type { Scenario } from '../../../harness/scenario/scenario.ts'
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
+
+const SEED = Number(process.env.FAULTLINE_SEED ?? 11)
+
+/** A run service that runs nothing: it records what it was given and answers an empty history, `concurrency` at a time. */
+function recorder(concurrency: number, fail?: (s: Scenario) => Error | null) {
+  const given: Scenario[] = []
+  let busy = 0
+  let maxBusy = 0
+  const service: RunService = {
+    executorName: 'recorder',
+    concurrency,
+    async run(scenario): Promise<RunOutcome> {
+      given.push(scenario)
+      maxBusy = Math.max(maxBusy, ++busy)
+      await new Promise((r) => setTimeout(r, 1))
+      busy--
+      const error = fail?.(scenario)
+      if (error) throw error
+      return { history: Object.freeze([]), realMs: 1, overran: false, died: false }
+    },
+    async close() {},
+  }
+  return { service, given, maxBusy: () => maxBusy }
+}
+
+describe('search drawing', () => {
+  it('runs exactly the runner\'s scenarios for the seed, in order of drawing, at the service\'s concurrency', async () => {
+    console.log(`search drawing: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
+    const generator = scenarioGenerator()
+    const expected = campaignScenarios(generator.arbitrary, SEED, 40)
+    for (const concurrency of [1, 3]) {
+      const r = recorder(concurrency)
+      const result = await search(r.service, { runs: 40, seed: SEED, stopAtFirstFailure: true, generator })
+      expect(JSON.stringify(r.given)).toBe(JSON.stringify(expected))
+      expect(result.summary.runs).toBe(40)
+      expect(r.maxBusy()).toBe(concurrency)
+    }
+  })
+
+  it('ends with the harness\'s own failure, after the runs in flight, without shrinking', async () => {
+    const generator = scenarioGenerator()
+    let n = 0
+    const r = recorder(2, () => (++n === 5 ? new Error('the harness broke') : null))
+    await expect(search(r.service, { runs: 40, seed: SEED, stopAtFirstFailure: false, generator })).rejects.toThrow('the harness broke')
+    expect(r.given.length).toBeLessThanOrEqual(7)
+  })
+})
