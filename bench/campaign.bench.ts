@@ -5,11 +5,15 @@ import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 //
 // Then the supervised campaign as the CLI runs it: scenarios per second with
 // one and with two workers (the same runs, measured in this one process), and
-// the process's RSS after 1,000 and after 10,000 supervised runs.
+// the process's RSS after 1,000 and after 10,000 supervised runs. Beside the
+// speed-up, the machine's own: the same allocating JavaScript in one thread and
+// in two at once, which says what two workers can gain here at best (a virtual
+// machine's two cores are not always two cores' worth).
 //
 //   npm run bench                    # 1,000 runs (10,000 for the RSS figure)
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { loadBundled } from '../executors/index.ts'
@@ -107,6 +111,21 @@ async function supervised(workers: number, n: number, onRun?: (index: number) =>
   }
 }
 
+/** Seconds for `threads` threads each doing the same fixed allocating work at once. */
+async function busyThreads(threads: number): Promise<number> {
+  const code = `
+    const { parentPort } = require('node:worker_threads')
+    let x = 0
+    for (let i = 0; i < 400000; i++) x += JSON.parse(JSON.stringify({ i, s: 'refund-' + i, a: [i, i + 1, { k: i % 7 }] })).a.length
+    parentPort.postMessage(x)`
+  const start = performance.now()
+  await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))))
+  return (performance.now() - start) / 1000
+}
+await busyThreads(1) // warm-up
+const machineOne = await busyThreads(1)
+const machineTwo = await busyThreads(2)
+
 const one = await supervised(1, runs)
 const two = await supervised(2, runs)
 console.log('')
@@ -114,6 +133,7 @@ console.log(`supervised (executor in worker threads, judged in the main thread),
 console.log(`  1 worker                 ${fmt(one.runs / one.seconds)} scenarios/s`)
 console.log(`  2 workers                ${fmt(two.runs / two.seconds)} scenarios/s`)
 console.log(`  2 workers / 1 worker     ${fmt(one.seconds / two.seconds, 2)}×   (target ≥ 1.8× on a 2-core machine)`)
+console.log(`  this machine, 2 busy threads / 1: ${fmt((2 * machineOne) / machineTwo, 2)}×   (the same allocating JavaScript, in one thread and in two at once: the most two workers can gain here)`)
 
 const rss: Record<number, number> = {}
 let done = 0
