@@ -1,14 +1,16 @@
 // What the HTML report draws, derived from a report (the JSON that --json
 // prints, --out writes and merge reads): the HTML renderer reads nothing else,
 // so a saved or merged result can be drawn later. Only formatting: picking
-// fields, naming lines, flattening the runs' recovery latencies for the chart.
-import type { CompareReport, GateReport, ReportCounterexample, ReportSummary } from '../../harness/campaign/report-schema.ts'
+// fields, naming lines, ordering the leaderboard as the text one does,
+// flattening the runs' recovery latencies for the chart.
+import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlCounterexample, HtmlReport, HtmlRow } from './input.ts'
 
 type RunsOf = GateReport['runs']
 
-export function htmlReportFrom(report: GateReport | CompareReport): HtmlReport {
+export function htmlReportFrom(report: GateReport | CompareReport | RunReport): HtmlReport {
+  if (report.command === 'run') return fromRun(report)
   const c = report.campaign
   const shard = c.shard ? `, shard ${c.shard.index}/${c.shard.total}` : ''
   if (report.command === 'gate') {
@@ -32,15 +34,63 @@ export function htmlReportFrom(report: GateReport | CompareReport): HtmlReport {
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
+  // Fewest failing runs first, then the best pass^k, then by name: the text leaderboard's order.
+  const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
     verdict: { passed: failing.length === 0, line: failing.length ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation` : `PASS — no violation in ${c.runs} scenarios` },
-    leaderboard: report.rows.map((r) => row(r.summary, r.passK.rate)),
+    leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
-    recoveryMs: Object.fromEntries(report.rows.map((r) => [r.summary.executor, recovery(r.runs)])),
-    counterexamples: report.rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
+    recoveryMs: Object.fromEntries(rows.map((r) => [r.summary.executor, recovery(r.runs)])),
+    counterexamples: rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
+  }
+}
+
+/** One replayed scenario: its verdict as a one-row leaderboard, and its history drawn whether it failed or not. */
+function fromRun(report: RunReport): HtmlReport {
+  const v = report.verdict
+  const name = report.executor.name
+  const byJudge: Record<string, number> = {}
+  const byBoundary: Record<string, number> = {}
+  for (const x of v.violations) {
+    byJudge[x.judge] = (byJudge[x.judge] ?? 0) + 1
+    // As the campaign counts them (harness/campaign/campaign.ts): a violation under no fault has a boundary of its own.
+    for (const b of x.boundaries.length ? x.boundaries : ['(no fault)']) byBoundary[b] = (byBoundary[b] ?? 0) + 1
+  }
+  return {
+    title: `faultline run — ${report.scenario.name}`,
+    subtitle: `run — scenario ${report.scenario.file} against executor ${name}`,
+    verdict: { passed: report.passed, line: report.passed ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)` },
+    leaderboard: [
+      {
+        executor: name,
+        runs: 1,
+        failingRuns: report.passed ? 0 : 1,
+        violations: byJudge,
+        unresolvedRate: v.unresolved.calls ? v.unresolved.unresolved / v.unresolved.calls : 0,
+        // Percentiles of one run's few latencies say nothing the chart does not: n/a.
+        recoveryP50Ms: null,
+        recoveryP95Ms: null,
+        passK: null,
+      },
+    ],
+    violationsByJudge: byJudge,
+    violationsByBoundary: byBoundary,
+    recoveryMs: { [name]: v.recoveryMs },
+    timelinesHeading: 'The run',
+    counterexamples: [
+      {
+        executor: name,
+        judge: v.violations[0]?.judge ?? 'no violation',
+        violations: v.violations.map((x) => ({ judge: x.judge, call: x.call, message: x.message })),
+        scenarioJson: null,
+        scenarioFile: report.scenario.file,
+        replay: `faultline run ${report.scenario.file} --executor ${report.executor.spec}`,
+        history: report.history as readonly HistoryEvent[],
+      },
+    ],
   }
 }
 
@@ -54,14 +104,15 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
     judge: c.judge,
     violations: c.violations.map((v) => ({ judge: v.judge, call: v.call, message: v.message })),
     scenarioJson: JSON.stringify(c.scenario, null, 2),
-    replay: c.replay ?? `faultline run <the scenario below, saved as a file> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
+    scenarioFile: c.file,
+    replay: c.replay ?? `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
     history: (c.history ?? []) as readonly HistoryEvent[],
   }
 }
 
-/** Every faulted call's recovery latency, from the runs' records (files written by --out); none from --json. */
-function recovery(runs: RunsOf): number[] {
-  return (runs ?? []).flatMap((r) => r.verdict.recoveryMs)
+/** Every faulted call's recovery latency, from the runs' records (files written by --out); null from --json, which has none. */
+function recovery(runs: RunsOf): number[] | null {
+  return runs ? runs.flatMap((r) => r.verdict.recoveryMs) : null
 }
 
 function nonZero(counts: Readonly<Record<string, number>>): Record<string, number> {

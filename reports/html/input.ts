@@ -28,8 +28,10 @@ export interface HtmlCounterexample {
   /** The judge whose violation was kept while shrinking. */
   readonly judge: string
   readonly violations: readonly HtmlViolation[]
-  /** The scenario, as JSON text (shown folded). */
-  readonly scenarioJson: string
+  /** The scenario, as JSON text (shown folded); null where the report holds only its file (a run report). */
+  readonly scenarioJson: string | null
+  /** Where the scenario was saved (the corpus file, or the file a run replayed); null: not saved. */
+  readonly scenarioFile: string | null
   /** The replay command that reproduces it. */
   readonly replay: string
   /** The replay's history: every event with its virtual time `t` (ms since the run started). */
@@ -46,7 +48,9 @@ export interface HtmlReport {
   /** Violations counted by judge and by boundary, over the whole campaign (all executors). */
   readonly violationsByJudge: Readonly<Record<string, number>>
   readonly violationsByBoundary: Readonly<Record<string, number>>
-  /** Recovery latencies (virtual ms) per executor, for the distribution chart. */
-  readonly recoveryMs: Readonly<Record<string, readonly number[]>>
+  /** Recovery latencies (virtual ms) per executor, for the distribution chart; null: the report has no per-run records (--json leaves them out). */
+  readonly recoveryMs: Readonly<Record<string, readonly number[] | null>>
   readonly counterexamples: readonly HtmlCounterexample[]
+  /** The heading over the timelines (default "Counterexamples"; a run report's one history is "The run"). */
+  readonly timelinesHeading?: string
 }

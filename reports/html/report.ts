@@ -56,7 +56,7 @@ export function renderHtmlReport(report: HtmlReport): string {
 <h2>Recovery latency</h2>
 <figure><figcaption>per executor: one dot per faulted call that reached a known outcome; solid bar p50, dashed bar p95</figcaption>${renderLatencyChart(report.recoveryMs, report.leaderboard)}</figure>
 </section>
-<section id="counterexamples"><h2>Counterexamples</h2>${toc}
+<section id="counterexamples"><h2>${esc(report.timelinesHeading ?? 'Counterexamples')}</h2>${toc}
 ${report.counterexamples.map(renderCounterexample).join('\n')}
 </section>
 </main>

@@ -77,6 +77,7 @@ function report(h: History = fullHistory()): HtmlReport {
         judge: 'false-failure',
         violations: VIOLATIONS,
         scenarioJson: JSON.stringify({ name: HOSTILE, about: ATTR_BREAK }, null, 2),
+        scenarioFile: null,
         replay: `npm run faultline -- run reports/out/x.json --executor '${HOSTILE}'`,
         history: h,
       },
@@ -251,5 +252,55 @@ describe('the HTML report from a saved result', () => {
     expect(html).toContain(`data-judge="${saved.counterexample!.judge}"`)
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3) // charts and the timeline
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+  })
+
+  it('draws a compare report, its leaderboard in the text one\'s order, and a run report, whose history is drawn whether or not it failed', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+    const io = { out: () => {}, err: () => {}, cwd, env: {} }
+    const read = (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f)
+    await main(['compare', '--executors', 'naive,reference', '--runs', '10', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'compare.json'], io)
+    const compared = read('compare.json')
+    const html = renderHtmlReport(htmlReportFrom(compared))
+    expect(html).toContain('data-verdict="FAIL"')
+    // reference (no failing run) heads the leaderboard, though it was named second.
+    expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(html.indexOf('data-executor="naive"'))
+    expect(html).toMatch(/<section class="counterexample" id="counterexample-1" data-executor="naive"/)
+    expect(html).not.toMatch(/https?:\/\//)
+
+    const scenario = join(import.meta.dirname, '../../scenarios/named/dropped-connection-after-server-acted.json')
+    for (const [executor, verdict] of [['naive', 'FAIL'], ['reference', 'PASS']] as const) {
+      await main(['run', scenario, '--executor', executor, '--out', `run-${executor}.json`], io)
+      const ran = read(`run-${executor}.json`)
+      if (ran.command !== 'run') throw new Error('a run report')
+      const page = renderHtmlReport(htmlReportFrom(ran))
+      expect(page, executor).toContain(`data-verdict="${verdict}"`)
+      expect(page).toContain('<h2>The run</h2>')
+      expect(page.match(/<g class="ev[ "]/g)).toHaveLength(ran.history.length)
+      expect(page).toContain(`--executor ${executor}`)
+      for (const v of ran.verdict.violations) expect(page).toContain(`data-judge="${v.judge}"`)
+      expect(page).not.toMatch(/https?:\/\//)
+    }
+  })
+
+  it('says when a report has no per-run latencies (--json leaves them out) instead of drawing none', async () => {
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    let out = ''
+    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-html-')), env: {} })
+    const saved = parseReport(JSON.parse(out), 'stdout')
+    expect(saved.command === 'gate' && saved.runs).toBeFalsy()
+    const html = renderHtmlReport(htmlReportFrom(saved))
+    expect(html).toContain('this report has no per-run records (--out keeps them)')
+    expect(html).not.toContain('no faulted call reached a known outcome')
   })
 })
