@@ -29,7 +29,7 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   }
   const still = report.corpus.filter((e) => e.status === 'still-failing')
   if (still.length) {
-    out.push(c ? '' : `faultline: executor ${s.executor} still fails ${still.length} saved counterexample(s) of its corpus`)
+    out.push(c ? '' : `faultline: executor ${s.executor} still fails on ${still.length} saved counterexample(s) from its corpus`)
     out.push(`Saved counterexamples still failing (replayed before the campaign):`)
     for (const e of still) {
       out.push(`  ${e.file}`)

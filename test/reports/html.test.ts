@@ -85,6 +85,20 @@ function report(h: History = fullHistory()): HtmlReport {
   }
 }
 
+/** One file that opens offline: no reference to anything outside it, and no URL at all. */
+function expectSelfContained(html: string): void {
+  expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data|srcset)\s*=\s*["']?\s*(?:https?:)?\/\//i)
+  expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
+  expect(html).not.toMatch(/<link\b/i)
+  expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b|<use\b|<image\b/i)
+  expect(html).not.toMatch(/@import|url\(/i)
+  // Nothing in a report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
+  expect(html).not.toMatch(/https?:\/\//)
+  // Every href is a link within the page; nothing has a src.
+  for (const m of html.matchAll(/\bhref\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
+  expect(html).not.toMatch(/\bsrc\s*=/i)
+}
+
 /** The SVG elements of a document, checked for balance (a cheap well-formedness check). */
 function assertBalanced(markup: string): void {
   const stack: string[] = []
@@ -101,15 +115,7 @@ describe('renderHtmlReport', () => {
   const html = renderHtmlReport(report())
 
   it('references nothing outside the file', () => {
-    expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data)\s*=\s*["']?\s*(?:https?:)?\/\//i)
-    expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
-    expect(html).not.toMatch(/<link\b/i)
-    expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b/i)
-    expect(html).not.toMatch(/@import|url\(/i)
-    // Nothing in this report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
-    expect(html).not.toMatch(/https?:\/\//)
-    // Every href is a link within the page.
-    for (const m of html.matchAll(/\bhref="([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
+    expectSelfContained(html)
   })
 
   it('puts the verdict first, then the subtitle, the leaderboard, the charts and the counterexamples', () => {
@@ -251,7 +257,7 @@ describe('the HTML report from a saved result', () => {
     expect(html).toContain('data-verdict="FAIL"')
     expect(html).toContain(`data-judge="${saved.counterexample!.judge}"`)
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3) // charts and the timeline
-    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+    expectSelfContained(html)
   })
 
   it('draws a compare report, its leaderboard in the text one\'s order, and a run report, whose history is drawn whether or not it failed', async () => {
@@ -271,7 +277,7 @@ describe('the HTML report from a saved result', () => {
     // reference (no failing run) heads the leaderboard, though it was named second.
     expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(html.indexOf('data-executor="naive"'))
     expect(html).toMatch(/<section class="counterexample" id="counterexample-1" data-executor="naive"/)
-    expect(html).not.toMatch(/https?:\/\//)
+    expectSelfContained(html)
 
     const scenario = join(import.meta.dirname, '../../scenarios/named/dropped-connection-after-server-acted.json')
     for (const [executor, verdict] of [['naive', 'FAIL'], ['reference', 'PASS']] as const) {
@@ -284,7 +290,7 @@ describe('the HTML report from a saved result', () => {
       expect(page.match(/<g class="ev[ "]/g)).toHaveLength(ran.history.length)
       expect(page).toContain(`--executor ${executor}`)
       for (const v of ran.verdict.violations) expect(page).toContain(`data-judge="${v.judge}"`)
-      expect(page).not.toMatch(/https?:\/\//)
+      expectSelfContained(page)
     }
   })
 
