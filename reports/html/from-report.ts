@@ -5,7 +5,9 @@
 // flattening the runs' recovery latencies for the chart.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import type { HtmlCounterexample, HtmlReport, HtmlRow } from './input.ts'
+import { pct } from '../format.ts'
+import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlReport, HtmlRow } from './input.ts'
+import { duration } from './time.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -30,6 +32,12 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
       violationsByJudge: nonZero(s.violations),
       violationsByBoundary: { ...s.violationsByBoundary },
       recoveryMs: { [s.executor]: recovery(report.runs) },
+      figures: gateFigures(s, c.runs),
+      coverage: s.coverage,
+      checks: [
+        ...report.corpus.map((e): HtmlCheck => ({ ok: e.status === 'fixed', label: `saved counterexample ${e.status === 'fixed' ? 'fixed' : 'still failing'}`, detail: `${e.file} (${e.judge}${e.violations.length ? `: ${e.violations.map((v) => v.message).join('; ')}` : ''})`, command: e.replay })),
+        ...report.minCoverage.map((r): HtmlCheck => ({ ok: r.met, label: 'coverage', detail: r.met === null ? `${r.term} ≥ ${r.need}: checked when the shards are merged` : `${r.term} ≥ ${r.need}: ${r.got}`, command: null })),
+      ],
       counterexamples: report.counterexample ? [counterexample(s.executor, report.counterexample)] : [],
     }
   }
@@ -74,8 +82,20 @@ function fromRun(report: RunReport): HtmlReport {
         recoveryP50Ms: null,
         recoveryP95Ms: null,
         passK: null,
+        probesPerCall: v.verification.calls ? v.verification.probes / v.verification.calls : 0,
+        extraSendsPerCall: v.verification.calls ? v.verification.extraAttempts / v.verification.calls : 0,
       },
     ],
+    figures: [
+      { label: 'unresolved', value: `${v.unresolved.unresolved} of ${v.unresolved.calls}`, note: 'tool calls whose last report is UNKNOWN' },
+      { label: 'recovery', value: v.recoveryMs.map(duration).join(', ') || '—', note: 'virtual time from each faulted call\'s first fault to its first known outcome' },
+      { label: 'verification', value: `${v.verification.probes} probe(s), ${v.verification.extraAttempts} extra send(s)`, note: `over ${v.verification.calls} tool call(s)` },
+      { label: 'not started', value: String(v.notStarted), note: 'asks refused before sending anything' },
+      { label: 'human review', value: String(v.humanReview), note: 'outcomes left to a person' },
+      { label: 'late effects', value: String(v.lateEffects), note: 'effects after their turn\'s deadline the executor could not stop' },
+      { label: 'simulated', value: duration(v.simulatedMs), note: `of virtual time · ${v.requests} request(s) · ${v.faults} fault(s)` },
+    ],
+    coverage: report.coverage,
     violationsByJudge: byJudge,
     violationsByBoundary: byBoundary,
     recoveryMs: { [name]: v.recoveryMs },
@@ -95,7 +115,34 @@ function fromRun(report: RunReport): HtmlReport {
 }
 
 function row(s: ReportSummary, passK: number | null): HtmlRow {
-  return { executor: s.executor, runs: s.runs, failingRuns: s.failingRuns, violations: nonZero(s.violations), unresolvedRate: s.unresolved.rate, recoveryP50Ms: s.recoveryMs.p50, recoveryP95Ms: s.recoveryMs.p95, passK }
+  return {
+    executor: s.executor,
+    runs: s.runs,
+    failingRuns: s.failingRuns,
+    violations: nonZero(s.violations),
+    unresolvedRate: s.unresolved.rate,
+    recoveryP50Ms: s.recoveryMs.p50,
+    recoveryP95Ms: s.recoveryMs.p95,
+    passK,
+    probesPerCall: s.verification.probesPerCall,
+    extraSendsPerCall: s.verification.extraAttemptsPerCall,
+  }
+}
+
+/** The gate's figures, as the text report words them. */
+function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
+  const p = (v: number | null) => (v === null ? '—' : duration(v))
+  return [
+    { label: 'runs', value: `${s.runs} of ${asked}`, note: s.runs < asked && s.failingRuns ? 'a gate stops at its first failure' : 'generated runs counted' },
+    { label: 'failing runs', value: String(s.failingRuns), note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}` },
+    { label: 'unresolved', value: pct(s.unresolved.rate), note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN` },
+    { label: 'recovery', value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`, note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)` },
+    { label: 'verification', value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`, note: 'per tool call' },
+    { label: 'not started', value: String(s.notStarted), note: 'asks refused before sending anything (e.g. too little budget left)' },
+    { label: 'human review', value: String(s.humanReview), note: 'outcomes left to a person' },
+    { label: 'late effects', value: String(s.lateEffects), note: `effects after their turn's deadline the executor could not stop${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) it cannot do (no abort())` : ''}` },
+    { label: 'simulated', value: duration(s.simulatedMs), note: `of virtual time · ${s.requests} requests · ${s.faults} faults` },
+  ]
 }
 
 function counterexample(executor: string, c: ReportCounterexample): HtmlCounterexample {

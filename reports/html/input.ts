@@ -20,6 +20,38 @@ export interface HtmlRow {
   readonly recoveryP95Ms: number | null
   /** pass^k as a rate, or null where it was not computed. */
   readonly passK: number | null
+  /** Verification cost: probes and extra sends per tool call. */
+  readonly probesPerCall: number
+  readonly extraSendsPerCall: number
+}
+
+/** One of a gate's (or a run's) figures beyond the leaderboard, already in words. */
+export interface HtmlFigure {
+  readonly label: string
+  readonly value: string
+  /** What it means, briefly (shown beside the value). */
+  readonly note: string
+}
+
+/** What a campaign exercised: one fault kind at one boundary on one tool (the report's coverage cell). */
+export interface HtmlCoverageRow {
+  readonly kind: string
+  readonly boundary: string
+  readonly tool: string
+  readonly struck: number
+  readonly effectWhileError: number
+  readonly unknownReconciled: number
+  readonly crashInFlight: number
+}
+
+/** A check beside the campaign: a saved counterexample replayed first, or a --min-coverage requirement. */
+export interface HtmlCheck {
+  /** true: passed; false: failed; null: not checked here (a shard's coverage is checked when merged). */
+  readonly ok: boolean | null
+  readonly label: string
+  readonly detail: string
+  /** The command that replays it, where there is one. */
+  readonly command: string | null
 }
 
 /** A minimal counterexample with the history of its replay: drawn as a sequence timeline. */
@@ -51,6 +83,12 @@ export interface HtmlReport {
   /** Recovery latencies (virtual ms) per executor, for the distribution chart; null: the report has no per-run records (--json leaves them out). */
   readonly recoveryMs: Readonly<Record<string, readonly number[] | null>>
   readonly counterexamples: readonly HtmlCounterexample[]
+  /** A gate's or a run's figures beyond the leaderboard (absent for a comparison: the leaderboard has them). */
+  readonly figures?: readonly HtmlFigure[]
+  /** What the campaign exercised, per fault kind × boundary × tool (absent for a comparison). */
+  readonly coverage?: readonly HtmlCoverageRow[]
+  /** A gate's corpus replays and coverage requirements. */
+  readonly checks?: readonly HtmlCheck[]
   /** The heading over the timelines (default "Counterexamples"; a run report's one history is "The run"). */
   readonly timelinesHeading?: string
 }

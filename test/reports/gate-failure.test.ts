@@ -59,12 +59,12 @@ describe('renderGateFailure', () => {
       ...passed,
       passed: false,
       corpus: [{ file: '.faultline/corpus/a.json', judge: 'duplicate-effect', status: 'still-failing' as const, violations: [violation], replay: 'npx faultline run .faultline/corpus/a.json --executor reference' }],
-      minCoverage: [{ term: 'executor-crash=50', kind: 'executor-crash', boundary: null, tool: null, state: 'struck' as const, need: 50, got: 1, met: false }],
+      minCoverage: [{ term: 'executor-crash', kind: 'executor-crash', boundary: null, tool: null, state: 'struck' as const, need: 50, got: 1, met: false }],
     }
     const message = renderGateFailure(failed, 'npx faultline gate --executor reference --seed 1')
     expect(message.split('\n')[0]).toBe('faultline: executor reference still fails on 1 saved counterexample(s) from its corpus')
     expect(message).toContain('  .faultline/corpus/a.json\n    ✗ duplicate-effect: run-0/s1: refund applied twice\n    replay: npx faultline run .faultline/corpus/a.json --executor reference')
-    expect(message).toContain('Coverage not reached: executor-crash=50 1 of 50')
+    expect(message).toContain('Coverage not reached: executor-crash 1 of 50')
     expect(message.endsWith('Run the campaign again: npx faultline gate --executor reference --seed 1')).toBe(true)
   })
 })

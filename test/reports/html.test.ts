@@ -65,8 +65,8 @@ function report(h: History = fullHistory()): HtmlReport {
     subtitle: `gate — executor ${HOSTILE}, seed 1, 200 runs, profile vendor`,
     verdict: { passed: false, line: 'FAIL — 3 failing run(s), first at run 7' },
     leaderboard: [
-      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1 },
-      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null },
+      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1, probesPerCall: 0.72, extraSendsPerCall: 0.17 },
+      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null, probesPerCall: 0, extraSendsPerCall: 0.65 },
     ],
     violationsByJudge: { 'false-failure': 80, 'duplicate-effect': 40, [ATTR_BREAK]: 2 },
     violationsByBoundary: { 'after-effect': 70, 'in-transit': 50 },
@@ -292,6 +292,32 @@ describe('the HTML report from a saved result', () => {
       for (const v of ran.verdict.violations) expect(page).toContain(`data-judge="${v.judge}"`)
       expectSelfContained(page)
     }
+  })
+
+  it('gives a gate\'s figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+    const io = { out: () => {}, err: () => {}, cwd, env: {} }
+    // The first gate saves its counterexample; the second replays it first, and asks for coverage it cannot reach in 2 runs.
+    await main(['gate', '--executor', 'naive', '--runs', '50', '--seed', '4', '--workers', '1'], io)
+    await main(['gate', '--executor', 'naive', '--runs', '2', '--seed', '99', '--workers', '1', '--min-coverage', 'executor-crash=50', '--out', 'gate.json'], io)
+    const saved = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
+    if (saved.command !== 'gate') throw new Error('a gate report')
+    const html = renderHtmlReport(htmlReportFrom(saved))
+    for (const f of ['runs', 'failing runs', 'unresolved', 'recovery', 'verification', 'simulated']) expect(html).toContain(`<tr data-figure="${f}">`)
+    expect(html).toContain(`<td class="value">${saved.summary.runs} of 2</td>`)
+    expect(html.match(/<tr data-kind=/g)?.length ?? 0).toBe(saved.summary.coverage.length)
+    const entry = saved.corpus[0]!
+    expect(entry.status).toBe('still-failing')
+    expect(html).toMatch(new RegExp(`<li class="check fail" data-ok="fail"><b>✗ saved counterexample still failing</b> ${entry.file.replace(/[.]/g, '\\.')}`))
+    expect(html).toContain(`<code>${entry.replay}</code>`)
+    expect(html).toMatch(/<li class="check fail" data-ok="fail"><b>✗ coverage<\/b> executor-crash ≥ 50: \d+<\/li>/)
+    expectSelfContained(html)
   })
 
   it('says when a report has no per-run latencies (--json leaves them out) instead of drawing none', async () => {
