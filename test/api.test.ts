@@ -7,14 +7,28 @@ import * as api from '../harness/index.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
-function exportedNames(): string[] {
-  const text = readFileSync(join(ROOT, 'harness/index.ts'), 'utf8')
+function exportedNames(file = 'harness/index.ts'): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8')
   return [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean))
 }
 
+/** The names a part of docs/api.md documents (its table rows). */
+function documentedIn(text: string): string[] {
+  return [...text.matchAll(/^\| `([A-Za-z_]+)` \|/gm)].map((m) => m[1]!)
+}
+
+// Entry points other than the main one each have a section of their own, from its heading to the next.
+const ENTRY_POINTS = [{ heading: '## Entry point `faultline/vitest`', file: 'harness/vitest/index.ts', subpath: './vitest' }] as const
+
 describe('public API', () => {
-  const doc = readFileSync(join(ROOT, 'docs/api.md'), 'utf8')
-  const documented = [...doc.matchAll(/^\| `([A-Za-z_]+)` \|/gm)].map((m) => m[1]!)
+  const whole = readFileSync(join(ROOT, 'docs/api.md'), 'utf8')
+  const sections = ENTRY_POINTS.map((e) => {
+    const start = whole.indexOf(e.heading)
+    const next = whole.indexOf('\n## ', start + 1)
+    return { ...e, start, text: whole.slice(start, next === -1 ? undefined : next) }
+  })
+  const doc = sections.reduce((d, s) => (s.start === -1 ? d : d.replace(s.text, '')), whole)
+  const documented = documentedIn(doc)
 
   it('documents every export, and nothing that is not exported', () => {
     expect([...documented].sort()).toEqual([...exportedNames()].sort())
@@ -25,6 +39,19 @@ describe('public API', () => {
     for (const name of values) expect(documented).toContain(name)
     expect(values.length).toBeGreaterThan(20)
   })
+
+  for (const entry of sections) {
+    it(`documents every export of ${entry.file} (faultline${entry.subpath.slice(1)}) in its own section, and the package exports it`, async () => {
+      expect(entry.start, entry.heading).toBeGreaterThan(-1)
+      const names = exportedNames(entry.file)
+      expect([...documentedIn(entry.text)].sort()).toEqual([...names].sort())
+      const values = Object.keys(await import(join(ROOT, entry.file)))
+      for (const name of values) expect(names).toContain(name)
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default: string; types: string }> }
+      const compiled = `./dist/${entry.file.replace(/\.ts$/, '')}`
+      expect(pkg.exports[entry.subpath]).toEqual({ types: `${compiled}.d.ts`, default: `${compiled}.js` })
+    })
+  }
 
   it('lets a team define a judge that then runs beside the bundled ones', () => {
     const j = api.defineJudge({ name: 'no-runs-at-all', about: 'fires on every run', check: () => [{ call: null, message: 'always' }] })

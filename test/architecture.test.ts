@@ -22,6 +22,7 @@ const FLOW = [
   'reports',
   'harness/audit',
   'harness/cli',
+  'harness/vitest',
 ] as const
 
 /** Outside the flow: what each may import (besides itself). */

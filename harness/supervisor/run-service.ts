@@ -59,3 +59,8 @@ export class InThreadRunService implements RunService {
     stopInterception()
   }
 }
+
+/** A run service for what a campaign is given: an executor object (run in this thread) or a service as it is. */
+export function asService(target: Executor | RunService): RunService {
+  return typeof (target as Executor).boot === 'function' ? new InThreadRunService(target as Executor) : (target as RunService)
+}

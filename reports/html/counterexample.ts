@@ -8,7 +8,8 @@ import { renderTimelineSvg } from './timeline.ts'
 
 export function renderCounterexample(c: HtmlCounterexample, index: number): string {
   const violations = c.violations
-    .map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call ? ` <code>${esc(v.call)}</code>` : ''}: ${esc(v.message)}</li>`)
+    // The judges' messages usually start with the call they name: it is not said twice.
+    .map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call && !v.message.startsWith(v.call) ? ` <code>${esc(v.call)}</code>:` : ''} ${esc(v.message)}</li>`)
     .join('')
   const width = Math.max(6, ...c.history.map((e) => String(e.t).length))
   const lines = c.history.map((e) => `${String(e.t).padStart(width)} ms  ${describeEvent(e)}`).join('\n')
@@ -17,10 +18,17 @@ export function renderCounterexample(c: HtmlCounterexample, index: number): stri
 <ul class="violations">${violations}</ul>
 <p class="replay-label">Replay it with</p>
 <pre class="replay"><code>${esc(c.replay)}</code></pre>
-<details class="scenario"><summary>Scenario (JSON)</summary><pre><code>${esc(c.scenarioJson)}</code></pre></details>
+${scenario(c)}
 <h4>Sequence timeline</h4>
 <div class="scroll timeline-wrap">${renderTimelineSvg(c.history, c.violations)}</div>
 ${renderLegend()}
 <details class="history-text"><summary>History as text (${c.history.length} events)</summary><pre>${esc(lines)}</pre></details>
 </section>`
+}
+
+/** The scenario folded, with the file it was saved as; or, where the report has only the file, its name. */
+function scenario(c: HtmlCounterexample): string {
+  const file = c.scenarioFile === null ? '' : ` — <code class="scenario-file">${esc(c.scenarioFile)}</code>`
+  if (c.scenarioJson === null) return `<p class="scenario">Scenario${file}</p>`
+  return `<details class="scenario"><summary>Scenario (JSON)${file}</summary><pre><code>${esc(c.scenarioJson)}</code></pre></details>`
 }

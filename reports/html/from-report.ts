@@ -1,14 +1,18 @@
 // What the HTML report draws, derived from a report (the JSON that --json
 // prints, --out writes and merge reads): the HTML renderer reads nothing else,
 // so a saved or merged result can be drawn later. Only formatting: picking
-// fields, naming lines, flattening the runs' recovery latencies for the chart.
-import type { CompareReport, GateReport, ReportCounterexample, ReportSummary } from '../../harness/campaign/report-schema.ts'
+// fields, naming lines, ordering the leaderboard as the text one does,
+// flattening the runs' recovery latencies for the chart.
+import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import type { HtmlCounterexample, HtmlReport, HtmlRow } from './input.ts'
+import { pct } from '../format.ts'
+import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlReport, HtmlRow } from './input.ts'
+import { duration } from './time.ts'
 
 type RunsOf = GateReport['runs']
 
-export function htmlReportFrom(report: GateReport | CompareReport): HtmlReport {
+export function htmlReportFrom(report: GateReport | CompareReport | RunReport): HtmlReport {
+  if (report.command === 'run') return fromRun(report)
   const c = report.campaign
   const shard = c.shard ? `, shard ${c.shard.index}/${c.shard.total}` : ''
   if (report.command === 'gate') {
@@ -28,24 +32,117 @@ export function htmlReportFrom(report: GateReport | CompareReport): HtmlReport {
       violationsByJudge: nonZero(s.violations),
       violationsByBoundary: { ...s.violationsByBoundary },
       recoveryMs: { [s.executor]: recovery(report.runs) },
+      figures: gateFigures(s, c.runs),
+      coverage: s.coverage,
+      checks: [
+        ...report.corpus.map((e): HtmlCheck => ({ ok: e.status === 'fixed', label: `saved counterexample ${e.status === 'fixed' ? 'fixed' : 'still failing'}`, detail: `${e.file} (${e.judge}${e.violations.length ? `: ${e.violations.map((v) => v.message).join('; ')}` : ''})`, command: e.replay })),
+        ...report.minCoverage.map((r): HtmlCheck => ({ ok: r.met, label: 'coverage', detail: r.met === null ? `${r.term} ≥ ${r.need}: checked when the shards are merged` : `${r.term} ≥ ${r.need}: ${r.got}`, command: null })),
+      ],
       counterexamples: report.counterexample ? [counterexample(s.executor, report.counterexample)] : [],
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
+  // Fewest failing runs first, then the best pass^k, then by name: the text leaderboard's order.
+  const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
     verdict: { passed: failing.length === 0, line: failing.length ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation` : `PASS — no violation in ${c.runs} scenarios` },
-    leaderboard: report.rows.map((r) => row(r.summary, r.passK.rate)),
+    leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
-    recoveryMs: Object.fromEntries(report.rows.map((r) => [r.summary.executor, recovery(r.runs)])),
-    counterexamples: report.rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
+    recoveryMs: Object.fromEntries(rows.map((r) => [r.summary.executor, recovery(r.runs)])),
+    counterexamples: rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
+  }
+}
+
+/** One replayed scenario: its verdict as a one-row leaderboard, and its history drawn whether it failed or not. */
+function fromRun(report: RunReport): HtmlReport {
+  const v = report.verdict
+  const name = report.executor.name
+  const byJudge: Record<string, number> = {}
+  const byBoundary: Record<string, number> = {}
+  for (const x of v.violations) {
+    byJudge[x.judge] = (byJudge[x.judge] ?? 0) + 1
+    // As the campaign counts them (harness/campaign/campaign.ts): a violation under no fault has a boundary of its own.
+    for (const b of x.boundaries.length ? x.boundaries : ['(no fault)']) byBoundary[b] = (byBoundary[b] ?? 0) + 1
+  }
+  return {
+    title: `faultline run — ${report.scenario.name}`,
+    subtitle: `run — scenario ${report.scenario.file} against executor ${name}`,
+    verdict: { passed: report.passed, line: report.passed ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)` },
+    leaderboard: [
+      {
+        executor: name,
+        runs: 1,
+        failingRuns: report.passed ? 0 : 1,
+        violations: byJudge,
+        unresolvedRate: v.unresolved.calls ? v.unresolved.unresolved / v.unresolved.calls : 0,
+        // Percentiles of one run's few latencies say nothing the chart does not: n/a.
+        recoveryP50Ms: null,
+        recoveryP95Ms: null,
+        passK: null,
+        probesPerCall: v.verification.calls ? v.verification.probes / v.verification.calls : 0,
+        extraSendsPerCall: v.verification.calls ? v.verification.extraAttempts / v.verification.calls : 0,
+      },
+    ],
+    figures: [
+      { label: 'unresolved', value: `${v.unresolved.unresolved} of ${v.unresolved.calls}`, note: 'tool calls whose last report is UNKNOWN' },
+      { label: 'recovery', value: v.recovery.map((r) => `${duration(r.ms)} (${r.kind} @ ${r.boundary})`).join(', ') || '—', note: 'virtual time from each faulted call\'s first fault to its first known outcome, less the executor\'s downtime' },
+      { label: 'verification', value: `${v.verification.probes} probe(s), ${v.verification.extraAttempts} extra send(s)`, note: `over ${v.verification.calls} tool call(s)` },
+      { label: 'not started', value: String(v.notStarted), note: 'asks refused before sending anything' },
+      { label: 'human review', value: String(v.humanReview), note: 'outcomes left to a person' },
+      { label: 'late effects', value: String(v.lateEffects), note: 'effects after their turn\'s deadline the executor could not stop' },
+      { label: 'simulated', value: duration(v.simulatedMs), note: `of virtual time · ${v.requests} request(s) · ${v.faults} fault(s)` },
+    ],
+    coverage: report.coverage,
+    violationsByJudge: byJudge,
+    violationsByBoundary: byBoundary,
+    recoveryMs: { [name]: v.recovery.map((r) => r.ms) },
+    timelinesHeading: 'The run',
+    counterexamples: [
+      {
+        executor: name,
+        judge: v.violations[0]?.judge ?? 'no violation',
+        violations: v.violations.map((x) => ({ judge: x.judge, call: x.call, message: x.message })),
+        scenarioJson: null,
+        scenarioFile: report.scenario.file,
+        replay: `faultline run ${report.scenario.file} --executor ${report.executor.spec}`,
+        history: report.history as readonly HistoryEvent[],
+      },
+    ],
   }
 }
 
 function row(s: ReportSummary, passK: number | null): HtmlRow {
-  return { executor: s.executor, runs: s.runs, failingRuns: s.failingRuns, violations: nonZero(s.violations), unresolvedRate: s.unresolved.rate, recoveryP50Ms: s.recoveryMs.p50, recoveryP95Ms: s.recoveryMs.p95, passK }
+  return {
+    executor: s.executor,
+    runs: s.runs,
+    failingRuns: s.failingRuns,
+    violations: nonZero(s.violations),
+    unresolvedRate: s.unresolved.rate,
+    recoveryP50Ms: s.recoveryMs.p50,
+    recoveryP95Ms: s.recoveryMs.p95,
+    passK,
+    probesPerCall: s.verification.probesPerCall,
+    extraSendsPerCall: s.verification.extraAttemptsPerCall,
+  }
+}
+
+/** The gate's figures, as the text report words them. */
+function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
+  const p = (v: number | null) => (v === null ? '—' : duration(v))
+  return [
+    { label: 'runs', value: `${s.runs} of ${asked}`, note: s.runs < asked && s.failingRuns ? 'a gate stops at its first failure' : 'generated runs counted' },
+    { label: 'failing runs', value: String(s.failingRuns), note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}` },
+    { label: 'unresolved', value: pct(s.unresolved.rate), note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN` },
+    { label: 'recovery', value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`, note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)` },
+    { label: 'verification', value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`, note: 'per tool call' },
+    { label: 'not started', value: String(s.notStarted), note: 'asks refused before sending anything (e.g. too little budget left)' },
+    { label: 'human review', value: String(s.humanReview), note: 'outcomes left to a person' },
+    { label: 'late effects', value: String(s.lateEffects), note: `effects after their turn's deadline the executor could not stop${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) it cannot do (no abort())` : ''}` },
+    { label: 'simulated', value: duration(s.simulatedMs), note: `of virtual time · ${s.requests} requests · ${s.faults} faults` },
+  ]
 }
 
 function counterexample(executor: string, c: ReportCounterexample): HtmlCounterexample {
@@ -54,14 +151,15 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
     judge: c.judge,
     violations: c.violations.map((v) => ({ judge: v.judge, call: v.call, message: v.message })),
     scenarioJson: JSON.stringify(c.scenario, null, 2),
-    replay: c.replay ?? `faultline run <the scenario below, saved as a file> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
+    scenarioFile: c.file,
+    replay: c.replay ?? `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
     history: (c.history ?? []) as readonly HistoryEvent[],
   }
 }
 
-/** Every faulted call's recovery latency, from the runs' records (files written by --out); none from --json. */
-function recovery(runs: RunsOf): number[] {
-  return (runs ?? []).flatMap((r) => r.verdict.recovery.map((x) => x.ms))
+/** Every faulted call's recovery latency, from the runs' records (files written by --out); null from --json, which has none. */
+function recovery(runs: RunsOf): number[] | null {
+  return runs ? runs.flatMap((r) => r.verdict.recovery.map((x) => x.ms)) : null
 }
 
 function nonZero(counts: Readonly<Record<string, number>>): Record<string, number> {

@@ -20,6 +20,38 @@ export interface HtmlRow {
   readonly recoveryP95Ms: number | null
   /** pass^k as a rate, or null where it was not computed. */
   readonly passK: number | null
+  /** Verification cost: probes and extra sends per tool call. */
+  readonly probesPerCall: number
+  readonly extraSendsPerCall: number
+}
+
+/** One of a gate's (or a run's) figures beyond the leaderboard, already in words. */
+export interface HtmlFigure {
+  readonly label: string
+  readonly value: string
+  /** What it means, briefly (shown beside the value). */
+  readonly note: string
+}
+
+/** What a campaign exercised: one fault kind at one boundary on one tool (the report's coverage cell). */
+export interface HtmlCoverageRow {
+  readonly kind: string
+  readonly boundary: string
+  readonly tool: string
+  readonly struck: number
+  readonly effectWhileError: number
+  readonly unknownReconciled: number
+  readonly crashInFlight: number
+}
+
+/** A check beside the campaign: a saved counterexample replayed first, or a --min-coverage requirement. */
+export interface HtmlCheck {
+  /** true: passed; false: failed; null: not checked here (a shard's coverage is checked when merged). */
+  readonly ok: boolean | null
+  readonly label: string
+  readonly detail: string
+  /** The command that replays it, where there is one. */
+  readonly command: string | null
 }
 
 /** A minimal counterexample with the history of its replay: drawn as a sequence timeline. */
@@ -28,8 +60,10 @@ export interface HtmlCounterexample {
   /** The judge whose violation was kept while shrinking. */
   readonly judge: string
   readonly violations: readonly HtmlViolation[]
-  /** The scenario, as JSON text (shown folded). */
-  readonly scenarioJson: string
+  /** The scenario, as JSON text (shown folded); null where the report holds only its file (a run report). */
+  readonly scenarioJson: string | null
+  /** Where the scenario was saved (the corpus file, or the file a run replayed); null: not saved. */
+  readonly scenarioFile: string | null
   /** The replay command that reproduces it. */
   readonly replay: string
   /** The replay's history: every event with its virtual time `t` (ms since the run started). */
@@ -46,7 +80,15 @@ export interface HtmlReport {
   /** Violations counted by judge and by boundary, over the whole campaign (all executors). */
   readonly violationsByJudge: Readonly<Record<string, number>>
   readonly violationsByBoundary: Readonly<Record<string, number>>
-  /** Recovery latencies (virtual ms) per executor, for the distribution chart. */
-  readonly recoveryMs: Readonly<Record<string, readonly number[]>>
+  /** Recovery latencies (virtual ms) per executor, for the distribution chart; null: the report has no per-run records (--json leaves them out). */
+  readonly recoveryMs: Readonly<Record<string, readonly number[] | null>>
   readonly counterexamples: readonly HtmlCounterexample[]
+  /** A gate's or a run's figures beyond the leaderboard (absent for a comparison: the leaderboard has them). */
+  readonly figures?: readonly HtmlFigure[]
+  /** What the campaign exercised, per fault kind × boundary × tool (absent for a comparison). */
+  readonly coverage?: readonly HtmlCoverageRow[]
+  /** A gate's corpus replays and coverage requirements. */
+  readonly checks?: readonly HtmlCheck[]
+  /** The heading over the timelines (default "Counterexamples"; a run report's one history is "The run"). */
+  readonly timelinesHeading?: string
 }

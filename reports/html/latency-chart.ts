@@ -24,7 +24,7 @@ const TICKS: readonly (readonly [number, string])[] = [
   [864_000_000, '10 d'],
 ]
 
-export function renderLatencyChart(recoveryMs: Readonly<Record<string, readonly number[]>>, rows: readonly HtmlRow[]): string {
+export function renderLatencyChart(recoveryMs: Readonly<Record<string, readonly number[] | null>>, rows: readonly HtmlRow[]): string {
   const names = [...rows.map((r) => r.executor).filter((n) => n in recoveryMs), ...Object.keys(recoveryMs).filter((n) => !rows.some((r) => r.executor === n))]
   if (!names.length) return el('p', { class: 'empty', 'data-chart': 'recovery latency' }, 'no recovery latencies')
   const values = names.flatMap((n) => recoveryMs[n] ?? []).filter((v) => Number.isFinite(v))
@@ -48,11 +48,14 @@ export function renderLatencyChart(recoveryMs: Readonly<Record<string, readonly 
 
   const strips = names.map((name, r) => {
     const cy = 8 + r * ROW_H + ROW_H / 2
-    const vs = (recoveryMs[name] ?? []).filter((v) => Number.isFinite(v))
+    const recorded = recoveryMs[name] ?? null
+    const vs = (recorded ?? []).filter((v) => Number.isFinite(v))
     const row = rows.find((x) => x.executor === name)
     const parts: string[] = [text({ x: labelW - 8, y: cy + 4, 'text-anchor': 'end', fill: COLORS.ink }, fit(name, labelW - 12, FONT))]
     if (r % 2 === 0) parts.unshift(el('rect', { x: labelW, y: cy - ROW_H / 2, width: ZERO_W + PLOT_W, height: ROW_H, fill: '#f6f8fa' }))
-    if (!vs.length) parts.push(text({ x: x0 + 8, y: cy + 4, fill: COLORS.muted, 'font-style': 'italic' }, 'no faulted call reached a known outcome'))
+    // Without the runs' records only the percentiles can be drawn: say so rather than suggest there was nothing.
+    if (recorded === null) parts.push(text({ x: x0 + 8, y: cy + 4, fill: COLORS.muted, 'font-style': 'italic' }, 'p50/p95 only: this report has no per-run records (--out keeps them)'))
+    else if (!vs.length) parts.push(text({ x: x0 + 8, y: cy + 4, fill: COLORS.muted, 'font-style': 'italic' }, 'no faulted call reached a known outcome'))
     vs.forEach((v, i) => {
       // Deterministic jitter, so dots at the same latency stay visible.
       const dy = (((i * 7919) % 13) / 12 - 0.5) * (ROW_H - 12)
@@ -62,7 +65,7 @@ export function renderLatencyChart(recoveryMs: Readonly<Record<string, readonly 
       if (v === null) continue
       parts.push(el('line', { class: q, x1: xOf(v), x2: xOf(v), y1: cy - ROW_H / 2 + 3, y2: cy + ROW_H / 2 - 3, stroke: COLORS.ink, 'stroke-width': q === 'p50' ? 2.5 : 1.5, 'stroke-dasharray': dash }, title(`${name} ${q}: ${duration(v)}`)))
     }
-    parts.push(text({ x: x0 + PLOT_W + 10, y: cy + 4, fill: COLORS.muted, 'font-size': 11 }, `n=${vs.length}${row?.recoveryP95Ms != null ? ` · p95 ${shortDuration(row.recoveryP95Ms)}` : ''}`))
+    parts.push(text({ x: x0 + PLOT_W + 10, y: cy + 4, fill: COLORS.muted, 'font-size': 11 }, `n=${recorded === null ? '?' : vs.length}${row?.recoveryP95Ms != null ? ` · p95 ${shortDuration(row.recoveryP95Ms)}` : ''}`))
     return el('g', { class: 'strip', 'data-executor': name }, ...parts)
   })
 

@@ -18,6 +18,8 @@ export function renderLeaderboard(rows: readonly HtmlRow[]): string {
     '<th scope="col">unresolved</th>',
     '<th scope="col">recovery p50</th>',
     '<th scope="col">recovery p95</th>',
+    '<th scope="col"><abbr title="reconciliation reads per tool call">probes/call</abbr></th>',
+    '<th scope="col"><abbr title="sends beyond the first per tool call">extra sends/call</abbr></th>',
     '<th scope="col"><abbr title="the share of scenarios passed on every one of k replays">pass^k</abbr></th>',
   ]
   const body = rows.map((r) => {
@@ -33,6 +35,8 @@ export function renderLeaderboard(rows: readonly HtmlRow[]): string {
       `<td class="num">${Number.isFinite(r.unresolvedRate) ? esc(pct(r.unresolvedRate)) : NA}</td>`,
       `<td class="num">${latency(r.recoveryP50Ms)}</td>`,
       `<td class="num">${latency(r.recoveryP95Ms)}</td>`,
+      `<td class="num">${esc(r.probesPerCall.toFixed(2))}</td>`,
+      `<td class="num">${esc(r.extraSendsPerCall.toFixed(2))}</td>`,
       `<td class="num">${r.passK === null ? NA : esc(pct(r.passK))}</td>`,
       '</tr>',
     ].join('')

@@ -21,6 +21,7 @@ import { renderCounterexample } from './counterexample.ts'
 import { esc } from './escape.ts'
 import type { HtmlReport } from './input.ts'
 import { renderLatencyChart } from './latency-chart.ts'
+import { renderChecks, renderCoverage, renderFigures } from './figures.ts'
 import { renderLeaderboard } from './leaderboard.ts'
 import { STYLES } from './styles.ts'
 
@@ -48,6 +49,7 @@ export function renderHtmlReport(report: HtmlReport): string {
 </header>
 <main>
 <section id="leaderboard"><h2>Leaderboard</h2>${renderLeaderboard(report.leaderboard)}</section>
+${figures(report)}
 <section id="charts"><h2>Violations</h2>
 <div class="charts">
 <figure><figcaption>by judge</figcaption>${renderBarChart('violations by judge', report.violationsByJudge, COLORS.barJudge)}</figure>
@@ -56,11 +58,20 @@ export function renderHtmlReport(report: HtmlReport): string {
 <h2>Recovery latency</h2>
 <figure><figcaption>per executor: one dot per faulted call that reached a known outcome; solid bar p50, dashed bar p95</figcaption>${renderLatencyChart(report.recoveryMs, report.leaderboard)}</figure>
 </section>
-<section id="counterexamples"><h2>Counterexamples</h2>${toc}
+<section id="counterexamples"><h2>${esc(report.timelinesHeading ?? 'Counterexamples')}</h2>${toc}
 ${report.counterexamples.map(renderCounterexample).join('\n')}
 </section>
 </main>
 </body>
 </html>
 `
+}
+
+/** A gate's or a run's figures, coverage and checks (a comparison has none: its leaderboard holds them). */
+function figures(report: HtmlReport): string {
+  const parts: string[] = []
+  if (report.figures?.length) parts.push(`<h2>Figures</h2>${renderFigures(report.figures)}`)
+  if (report.checks?.length) parts.push(`<h3>Checks</h3>${renderChecks(report.checks)}`)
+  if (report.coverage) parts.push(`<h3>What it exercised</h3>${renderCoverage(report.coverage)}`)
+  return parts.length ? `<section id="figures">${parts.join('\n')}</section>` : ''
 }

@@ -15,13 +15,23 @@ h4 { font-size: 14px; margin: 18px 0 6px; }
 .verdict.fail { background: #ffebe9; color: #cf222e; } .verdict.fail .badge { background: #cf222e; }
 .subtitle { color: #57606a; margin: 0 0 8px; }
 .scroll { overflow-x: auto; }
-table.leaderboard { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-table.leaderboard th, table.leaderboard td { padding: 4px 10px; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }
-table.leaderboard thead th { background: #f6f8fa; font-weight: 600; }
-table.leaderboard td.num { text-align: right; }
-table.leaderboard td.bad { color: #cf222e; font-weight: 600; }
-table.leaderboard td.good { color: #1a7f37; }
-table.leaderboard td.zero, .na { color: #8c959f; }
+:is(table.leaderboard, table.coverage) { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+:is(table.leaderboard, table.coverage) th, :is(table.leaderboard, table.coverage) td { padding: 4px 10px; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }
+:is(table.leaderboard, table.coverage) thead th { background: #f6f8fa; font-weight: 600; }
+:is(table.leaderboard, table.coverage) td.num { text-align: right; }
+:is(table.leaderboard, table.coverage) td.bad { color: #cf222e; font-weight: 600; }
+:is(table.leaderboard, table.coverage) td.good { color: #1a7f37; }
+:is(table.leaderboard, table.coverage) td.zero, .na { color: #8c959f; }
+table.figures { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.figures th, table.figures td { padding: 3px 12px 3px 0; text-align: left; vertical-align: baseline; }
+table.figures th { font-weight: 600; white-space: nowrap; }
+table.figures td.value { font-weight: 600; white-space: nowrap; }
+table.figures td.note { color: #57606a; }
+#figures h3 { margin: 18px 0 6px; }
+ul.checks { list-style: none; padding: 0; margin: 0; }
+ul.checks li { padding: 4px 10px; margin: 4px 0; border-left: 4px solid #8c959f; border-radius: 3px; background: #f6f8fa; }
+ul.checks li.pass { border-color: #1a7f37; } ul.checks li.pass b { color: #1a7f37; }
+ul.checks li.fail { border-color: #c4122f; background: #ffe3e6; } ul.checks li.fail b { color: #c4122f; }
 abbr { text-decoration: underline dotted; cursor: help; }
 .legend { color: #57606a; font-size: 12.5px; }
 .charts { display: flex; flex-wrap: wrap; gap: 8px 48px; }

@@ -68,7 +68,7 @@ afterAll(() => {
 describe('the packed package', () => {
   it('ships compiled JavaScript, declarations, the docs and the scenario schema, and no TypeScript source', () => {
     const dir = join(base, 'node_modules', 'faultline')
-    for (const f of ['dist/harness/index.js', 'dist/harness/index.d.ts', 'dist/harness/supervisor/worker-entry.mjs', 'bin/faultline.mjs', 'docs/vendors.md', 'schemas/scenario.schema.json', 'LICENSE']) expect(existsSync(join(dir, f)), f).toBe(true)
+    for (const f of ['dist/harness/index.js', 'dist/harness/index.d.ts', 'dist/harness/supervisor/worker-entry.mjs', 'dist/harness/vitest/index.js', 'dist/harness/vitest/index.d.ts', 'bin/faultline.mjs', 'docs/vendors.md', 'schemas/scenario.schema.json', 'LICENSE']) expect(existsSync(join(dir, f)), f).toBe(true)
     expect(existsSync(join(dir, 'harness'))).toBe(false)
   })
 
@@ -90,6 +90,16 @@ describe('the packed package', () => {
           expect(again.status).toBe(1)
         }, 120_000)
       }
+
+      it('faultline/vitest gates the executor from plain code and fails with the counterexample and the commands', () => {
+        const call = `expectNoViolations({ executor: './executor.js', runs: 40, seed: 1, workers: 1, corpus: false }).then(() => console.log('passed'), (e) => console.log(JSON.stringify({ name: e.name, message: e.message })))`
+        const code = type === 'module' ? `import('faultline/vitest').then(({ expectNoViolations }) => ${call})` : `const { expectNoViolations } = require('faultline/vitest'); ${call}`
+        const out = JSON.parse(execFileSync(process.execPath, ['-e', code], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1)!) as { name: string; message: string }
+        expect(out.name).toBe('AssertionError')
+        expect(out.message).toMatch(/^faultline: executor hurried-refunds failed after \d+ run\(s\) of 40 \(seed 1, profile vendor\): [a-z-]+ ×\d+/)
+        expect(out.message).toContain('"version": 2')
+        expect(out.message).toContain('Run the campaign again: npx faultline gate --executor ./executor.js --runs 40 --seed 1 --workers 1 --no-corpus')
+      }, 120_000)
 
       it('plain node imports the API', () => {
         const code = type === 'module' ? `import('faultline').then((m) => console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0))` : `const m = require('faultline'); console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0)`

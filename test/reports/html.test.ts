@@ -65,8 +65,8 @@ function report(h: History = fullHistory()): HtmlReport {
     subtitle: `gate — executor ${HOSTILE}, seed 1, 200 runs, profile vendor`,
     verdict: { passed: false, line: 'FAIL — 3 failing run(s), first at run 7' },
     leaderboard: [
-      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1 },
-      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null },
+      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1, probesPerCall: 0.72, extraSendsPerCall: 0.17 },
+      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null, probesPerCall: 0, extraSendsPerCall: 0.65 },
     ],
     violationsByJudge: { 'false-failure': 80, 'duplicate-effect': 40, [ATTR_BREAK]: 2 },
     violationsByBoundary: { 'after-effect': 70, 'in-transit': 50 },
@@ -77,11 +77,26 @@ function report(h: History = fullHistory()): HtmlReport {
         judge: 'false-failure',
         violations: VIOLATIONS,
         scenarioJson: JSON.stringify({ name: HOSTILE, about: ATTR_BREAK }, null, 2),
+        scenarioFile: null,
         replay: `npm run faultline -- run reports/out/x.json --executor '${HOSTILE}'`,
         history: h,
       },
     ],
   }
+}
+
+/** One file that opens offline: no reference to anything outside it, and no URL at all. */
+function expectSelfContained(html: string): void {
+  expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data|srcset)\s*=\s*["']?\s*(?:https?:)?\/\//i)
+  expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
+  expect(html).not.toMatch(/<link\b/i)
+  expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b|<use\b|<image\b/i)
+  expect(html).not.toMatch(/@import|url\(/i)
+  // Nothing in a report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
+  expect(html).not.toMatch(/https?:\/\//)
+  // Every href is a link within the page; nothing has a src.
+  for (const m of html.matchAll(/\bhref\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
+  expect(html).not.toMatch(/\bsrc\s*=/i)
 }
 
 /** The SVG elements of a document, checked for balance (a cheap well-formedness check). */
@@ -100,15 +115,7 @@ describe('renderHtmlReport', () => {
   const html = renderHtmlReport(report())
 
   it('references nothing outside the file', () => {
-    expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data)\s*=\s*["']?\s*(?:https?:)?\/\//i)
-    expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
-    expect(html).not.toMatch(/<link\b/i)
-    expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b/i)
-    expect(html).not.toMatch(/@import|url\(/i)
-    // Nothing in this report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
-    expect(html).not.toMatch(/https?:\/\//)
-    // Every href is a link within the page.
-    for (const m of html.matchAll(/\bhref="([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
+    expectSelfContained(html)
   })
 
   it('puts the verdict first, then the subtitle, the leaderboard, the charts and the counterexamples', () => {
@@ -250,6 +257,82 @@ describe('the HTML report from a saved result', () => {
     expect(html).toContain('data-verdict="FAIL"')
     expect(html).toContain(`data-judge="${saved.counterexample!.judge}"`)
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3) // charts and the timeline
-    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+    expectSelfContained(html)
+  })
+
+  it('draws a compare report, its leaderboard in the text one\'s order, and a run report, whose history is drawn whether or not it failed', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+    const io = { out: () => {}, err: () => {}, cwd, env: {} }
+    const read = (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f)
+    await main(['compare', '--executors', 'naive,reference', '--runs', '10', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'compare.json'], io)
+    const compared = read('compare.json')
+    const html = renderHtmlReport(htmlReportFrom(compared))
+    expect(html).toContain('data-verdict="FAIL"')
+    // reference (no failing run) heads the leaderboard, though it was named second.
+    expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(html.indexOf('data-executor="naive"'))
+    expect(html).toMatch(/<section class="counterexample" id="counterexample-1" data-executor="naive"/)
+    expectSelfContained(html)
+
+    const scenario = join(import.meta.dirname, '../../scenarios/named/dropped-connection-after-server-acted.json')
+    for (const [executor, verdict] of [['naive', 'FAIL'], ['reference', 'PASS']] as const) {
+      await main(['run', scenario, '--executor', executor, '--out', `run-${executor}.json`], io)
+      const ran = read(`run-${executor}.json`)
+      if (ran.command !== 'run') throw new Error('a run report')
+      const page = renderHtmlReport(htmlReportFrom(ran))
+      expect(page, executor).toContain(`data-verdict="${verdict}"`)
+      expect(page).toContain('<h2>The run</h2>')
+      expect(page.match(/<g class="ev[ "]/g)).toHaveLength(ran.history.length)
+      expect(page).toContain(`--executor ${executor}`)
+      for (const v of ran.verdict.violations) expect(page).toContain(`data-judge="${v.judge}"`)
+      expectSelfContained(page)
+    }
+  })
+
+  it('gives a gate\'s figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+    const io = { out: () => {}, err: () => {}, cwd, env: {} }
+    // The first gate saves its counterexample; the second replays it first, and asks for coverage it cannot reach in 2 runs.
+    await main(['gate', '--executor', 'naive', '--runs', '50', '--seed', '4', '--workers', '1'], io)
+    await main(['gate', '--executor', 'naive', '--runs', '2', '--seed', '99', '--workers', '1', '--min-coverage', 'executor-crash=50', '--out', 'gate.json'], io)
+    const saved = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
+    if (saved.command !== 'gate') throw new Error('a gate report')
+    const html = renderHtmlReport(htmlReportFrom(saved))
+    for (const f of ['runs', 'failing runs', 'unresolved', 'recovery', 'verification', 'simulated']) expect(html).toContain(`<tr data-figure="${f}">`)
+    expect(html).toContain(`<td class="value">${saved.summary.runs} of 2</td>`)
+    expect(html.match(/<tr data-kind=/g)?.length ?? 0).toBe(saved.summary.coverage.length)
+    const entry = saved.corpus[0]!
+    expect(entry.status).toBe('still-failing')
+    expect(html).toMatch(new RegExp(`<li class="check fail" data-ok="fail"><b>✗ saved counterexample still failing</b> ${entry.file.replace(/[.]/g, '\\.')}`))
+    expect(html).toContain(`<code>${entry.replay}</code>`)
+    expect(html).toMatch(/<li class="check fail" data-ok="fail"><b>✗ coverage<\/b> executor-crash ≥ 50: \d+<\/li>/)
+    expectSelfContained(html)
+  })
+
+  it('says when a report has no per-run latencies (--json leaves them out) instead of drawing none', async () => {
+    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
+    const { mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { main } = await import('../../harness/cli/main.ts')
+    const { parseReport } = await import('../../harness/campaign/merge.ts')
+    let out = ''
+    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-html-')), env: {} })
+    const saved = parseReport(JSON.parse(out), 'stdout')
+    expect(saved.command === 'gate' && saved.runs).toBeFalsy()
+    const html = renderHtmlReport(htmlReportFrom(saved))
+    expect(html).toContain('this report has no per-run records (--out keeps them)')
+    expect(html).not.toContain('no faulted call reached a known outcome')
   })
 })

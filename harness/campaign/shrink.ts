@@ -1,0 +1,83 @@
+// Shrinking a failing run: fast-check replays run `index` of the campaign's
+// seeded sequence by its path and shrinks it to a minimal scenario that still
+// shows the same kind of violation, each candidate run by the same run service.
+import fc from 'fast-check'
+import { realNow } from '../sim/real-clock.ts'
+import type { Executor } from '../contract/executor.ts'
+import type { JudgeName, Violation } from '../judge/finding.ts'
+import { judge } from '../judge/verdict.ts'
+import type { History } from '../history/history.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import { asService, type RunService } from '../supervisor/run-service.ts'
+import { campaignScenarios } from './campaign-scenarios.ts'
+import type { Judged } from './search.ts'
+
+export interface Counterexample {
+  /** The minimal scenario: save it as JSON and replay it with `faultline run`. */
+  readonly scenario: Scenario
+  readonly violations: readonly Violation[]
+  /** The judge whose violation was kept while shrinking. */
+  readonly judge: JudgeName
+  /** fast-check's seed and path of the original failing run. */
+  readonly seed: number
+  readonly path: string
+  readonly shrinks: number
+  readonly shrinkRealMs: number
+  /** False when replaying the failing run did not fail again: the scenario is the original, unshrunk. */
+  readonly reproduced: boolean
+  /** The history of the minimal scenario's replay (null when it did not reproduce). */
+  readonly history: History | null
+}
+
+/** What a shrink keeps, when it is more than "a violation of this judge". */
+export interface ShrinkOptions {
+  /** Does this candidate still fail the way the original did? (Default: it has a violation of the judge kept.) */
+  readonly keep?: (scenario: Scenario, history: History, violations: readonly Violation[]) => boolean
+  /** What is kept, for the minimal scenario's name (default: the judge's name). */
+  readonly what?: string
+}
+
+/** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
+const MAX_SHRINK_DEATHS = 3
+
+/**
+ * Replay run `index` of the seeded sequence and shrink it, keeping a violation
+ * of `kept`. Candidates get a real-time budget of their own (ten times the
+ * original run, at least 2 s) and are never replayed; a candidate that
+ * overruns counts as not reproducing the failure (unless the failure kept is
+ * the executor's own fault), and after a few candidates that cost a worker
+ * (overran, exited, out of memory) shrinking stops where it is.
+ */
+export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
+  const service = asService(target)
+  const start = realNow()
+  let harnessError: unknown = null
+  let deaths = 0
+  const realMs = Math.max(2_000, 10 * (original && !original.died ? original.realMs : 200))
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (scenario) => {
+      if (deaths >= MAX_SHRINK_DEATHS || harnessError) return true
+      try {
+        const out = await service.run(scenario, { realMs, replay: false })
+        if (out.died) deaths++
+        if (out.overran && kept !== 'executor-fault') return true
+        const violations = judge(out.history).violations
+        return how.keep ? !how.keep(scenario, out.history, violations) : !violations.some((v) => v.judge === kept)
+      } catch (e) {
+        harnessError ??= e
+        return true // never shrink toward a harness failure
+      }
+    }),
+    { seed, path: String(index), numRuns: index + 1 },
+  )
+  if (harnessError) throw harnessError
+  if (!details.failed || !details.counterexample) {
+    // It failed in the campaign and not on replay: report the original as it is, and say so.
+    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
+    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
+  }
+  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${how.what ?? kept} for ${service.executorName}` }
+  const { history } = await service.run(scenario)
+  const violations = judge(history).violations
+  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true, history }
+}

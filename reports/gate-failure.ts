@@ -1,0 +1,85 @@
+// A failed gate as one assertion message, for a test runner (the vitest
+// helper, harness/vitest/). fast-check's failure report is the model: what
+// failed after how many runs, the seed and path, how far it was shrunk, the
+// counterexample, and how to run exactly that again. Added here: the key lines
+// of the minimal run's history (the calls the violations are about, without
+// the plumbing), and the command that replays the saved file.
+import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
+import type { History, HistoryEvent } from '../harness/history/history.ts'
+import { describeEvent, REQUEST_LEVEL } from './describe-event.ts'
+
+/** Events that are the run's plumbing, not its story: left out of the key lines. */
+const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set(['run-started', 'run-ended', 'turn-started', 'process-booted', 'request-delivered', 'response-sent'])
+
+/** At most this many key lines; the replay prints every event. */
+const MAX_KEY_LINES = 40
+
+/**
+ * The message: `rerun` is the command that runs the same campaign again (the
+ * caller knows how faultline is spelled where it runs).
+ */
+export function renderGateFailure(report: GateReport, rerun: string): string {
+  const s = report.summary
+  const out: string[] = []
+  const c = report.counterexample
+  if (c) {
+    const judges = Object.entries(s.violations).filter(([, n]) => n > 0).map(([j, n]) => `${j} ×${n}`).join(', ')
+    out.push(`faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${judges}`)
+    out.push(...counterexampleLines(c, report.executor.spec))
+  }
+  const still = report.corpus.filter((e) => e.status === 'still-failing')
+  if (still.length) {
+    out.push(c ? '' : `faultline: executor ${s.executor} still fails on ${still.length} saved counterexample(s) from its corpus`)
+    out.push(`Saved counterexamples still failing (replayed before the campaign):`)
+    for (const e of still) {
+      out.push(`  ${e.file}`)
+      for (const v of e.violations) out.push(`    ✗ ${v.judge}: ${v.message}`)
+      out.push(`    replay: ${e.replay}`)
+    }
+  }
+  const unmet = report.minCoverage.filter((r) => r.met === false)
+  if (unmet.length) {
+    out.push(c || still.length ? '' : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`)
+    out.push(`Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`)
+  }
+  out.push('', `Run the campaign again: ${rerun}`)
+  return out.join('\n')
+}
+
+function counterexampleLines(c: ReportCounterexample, executor: string): string[] {
+  const out = [
+    c.reproduced
+      ? `Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed ${c.fastCheck.seed}, path "${c.fastCheck.path}")`
+      : `Counterexample (${c.judge}): run ${c.run} did not fail again on replay, so it is not shrunk (fast-check seed ${c.fastCheck.seed}, path "${c.fastCheck.path}")`,
+    ...c.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`),
+  ]
+  if (c.history) {
+    const key = keyEvents(c.history, c.violations.map((v) => v.call))
+    const width = Math.max(5, ...key.shown.map((e) => String(e.t).length))
+    out.push('', `Key history (virtual time; ${key.shown.length} of ${c.history.length} events — the replay prints them all):`)
+    for (const e of key.shown) out.push(`  ${String(e.t).padStart(width)} ms  ${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`)
+    if (key.more) out.push(`  … ${key.more} more`)
+  }
+  out.push('', `Scenario${c.file ? ` (saved as ${c.file})` : ''}:`, JSON.stringify(c.scenario, null, 2))
+  out.push('', c.replay ? `Replay it: ${c.replay}` : `Replay it: save the scenario above as a file, then faultline run <file> --executor ${executor}`)
+  return out
+}
+
+/**
+ * The events that tell what happened to the calls the violations name: the
+ * plumbing left out, and the other calls' requests too when a violation names
+ * its call. Events of no call (crashes, restarts, aborts) are always kept.
+ */
+export function keyEvents(history: History, calls: readonly (string | null)[]): { shown: HistoryEvent[]; more: number } {
+  const named = new Set(calls.filter((c): c is string => c !== null).flatMap((c) => [c, c.replace(/#abort$/, '')]))
+  const callOfAttempt = new Map<number, string | null>()
+  for (const e of history) if (e.type === 'attempt-sent') callOfAttempt.set(e.attempt, e.call)
+  const callOf = (e: HistoryEvent): string | null => ('call' in e && e.call !== undefined ? e.call : 'attempt' in e ? (callOfAttempt.get(e.attempt) ?? null) : null)
+  const kept = history.filter((e) => {
+    if (PLUMBING.has(e.type)) return false
+    if (named.size === 0) return true
+    const call = callOf(e)
+    return call === null || named.has(call)
+  })
+  return { shown: kept.slice(0, MAX_KEY_LINES), more: Math.max(0, kept.length - MAX_KEY_LINES) }
+}

@@ -1,0 +1,30 @@
+// npm start: `faultline compare` over the bundled executors (any argument is
+// passed on), then its result drawn as the self-contained HTML report — from
+// the report JSON the comparison wrote (--out), as `faultline report` would —
+// and the report's path printed. Generated files go to reports/out/ (ignored
+// by git). The exit code is the comparison's.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { parseReport } from '../harness/campaign/merge.ts'
+import { main } from '../harness/cli/main.ts'
+import { processIo } from '../harness/cli/io.ts'
+import { htmlReportFrom } from '../reports/html/from-report.ts'
+import { renderHtmlReport } from '../reports/html/report.ts'
+
+const args = process.argv.slice(2)
+const cwd = process.cwd()
+const given = args.indexOf('--out')
+const json = resolve(cwd, given >= 0 && args[given + 1] ? args[given + 1]! : 'reports/out/compare.json')
+const html = join(dirname(json), 'compare.html')
+mkdirSync(dirname(json), { recursive: true })
+// Only what this comparison writes is drawn (not a file left by an earlier one, e.g. after --help).
+rmSync(json, { force: true })
+const code = await main(['compare', ...args, ...(given >= 0 ? [] : ['--out', json])], processIo)
+if ((code === 0 || code === 1) && existsSync(json)) {
+  const report = parseReport(JSON.parse(readFileSync(json, 'utf8')), relative(cwd, json))
+  if (report.command === 'compare') {
+    writeFileSync(html, renderHtmlReport(htmlReportFrom(report)))
+    process.stderr.write(`faultline: HTML report: ${relative(cwd, html)} (one file, no network: open it in a browser)\n`)
+  }
+}
+process.exitCode = code

@@ -1,0 +1,64 @@
+// faultline/vitest: one call gates an executor from a test suite. A correct
+// executor passes and hands back its report; a flawed one fails the test with
+// an assertion error carrying the judge, the shrunk counterexample (scenario
+// and key history lines), its seed and the exact command that replays it —
+// and that command does replay it.
+import { AssertionError } from 'node:assert'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../../harness/cli/main.ts'
+import { expectNoViolations, GateFailedError } from '../../../harness/vitest/index.ts'
+
+const quiet = (cwd: string) => ({ out: () => {}, err: () => {}, cwd, env: {} })
+
+describe('expectNoViolations', () => {
+  it('resolves with the gate report when an executor module passes', async () => {
+    const report = await expectNoViolations({ executor: new URL('../../fixtures/custom-executor.ts', import.meta.url), runs: 30, workers: 1, corpus: false })
+    expect(report.passed).toBe(true)
+    expect(report.summary.executor).toBe('my-adapter')
+    expect(report.summary.runs).toBe(30)
+    expect(report.counterexample).toBeNull()
+  })
+
+  it('fails a flawed executor with the judge, the shrunk counterexample, its seed and a replay command that works', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-vitest-'))
+    const error = await expectNoViolations({ executor: 'naive', runs: 200, seed: 4, workers: 1, cwd }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(GateFailedError)
+    expect(error).toBeInstanceOf(AssertionError)
+    const { message, report } = error as GateFailedError
+    const c = report.counterexample!
+    expect(c.reproduced).toBe(true)
+    // What failed, after how many runs, under which seed.
+    expect(message.split('\n')[0]).toBe(`faultline: executor naive failed after ${report.summary.runs} run(s) of 200 (seed 4, profile vendor): ${c.judge} ×1`)
+    expect(message).toContain(`Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed 4, path "${c.fastCheck.path}")`)
+    for (const v of c.violations) expect(message).toContain(`✗ ${v.judge}: ${v.message}`)
+    // The key history lines: the fault that struck, what the executor reported, none of the plumbing.
+    const history = message.slice(message.indexOf('Key history'), message.indexOf('Scenario'))
+    for (const f of c.scenario.faults) expect(history).toContain(`⚡ ${f.kind}`)
+    expect(history).toMatch(/ask 1 → FAILED_NO_EFFECT|ask \d → \w+/)
+    expect(history).not.toMatch(/run started|delivered|turn starts/)
+    // The scenario, whole, as JSON.
+    expect(message).toContain(JSON.stringify(c.scenario, null, 2))
+    // The replay command, and the campaign's.
+    expect(c.file).toMatch(/^\.faultline\/corpus\/.+--naive--[0-9a-f]+\.json$/)
+    expect(message).toContain(`Replay it: npm run faultline -- run ${c.file} --executor naive`)
+    expect(message).toContain('Run the campaign again: npm run faultline -- gate --executor naive --runs 200 --seed 4 --workers 1')
+    expect(await main(['run', c.file!, '--executor', 'naive'], quiet(cwd))).toBe(1)
+
+    // The saved counterexample is replayed first next time, and still fails.
+    await expect(expectNoViolations({ executor: 'naive', runs: 1, seed: 9, workers: 1, cwd })).rejects.toThrow(/Saved counterexamples still failing[\s\S]*replay: npm run faultline -- run \.faultline\/corpus\//)
+  })
+
+  it('throws a plain one-line error, not a failed gate, for an executor that cannot be loaded', async () => {
+    const error = await expectNoViolations({ executor: './no-such-executor.ts', workers: 1, corpus: false }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).not.toBeInstanceOf(AssertionError)
+    expect((error as Error).message).toMatch(/^faultline: .*no-such-executor\.ts/)
+    expect((error as Error).message).not.toContain('\n')
+  })
+})

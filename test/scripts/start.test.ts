@@ -1,0 +1,36 @@
+// npm start: the comparison's leaderboard, and its HTML report written from the
+// report JSON, with the report's path printed.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+
+describe('npm start', () => {
+  it('prints the leaderboard, writes the HTML report of the comparison and prints its path', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    expect(pkg.scripts.start).toBe('tsx scripts/start.ts')
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-start-'))
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'reference,naive', '--runs', '20', '--workers', '1'], { cwd, encoding: 'utf8' })
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/^faultline compare — the same 20 generated scenarios/)
+    const path = /^faultline: HTML report: (\S+) \(/m.exec(r.stderr)?.[1]
+    expect(path, r.stderr).toBe('reports/out/compare.html')
+    const html = readFileSync(join(cwd, path!), 'utf8')
+    expect(html).toMatch(/^<!doctype html>/)
+    expect(html).toContain('data-executor="reference"')
+    expect(html).toContain('class="counterexample"')
+    expect(html).not.toMatch(/https?:\/\//)
+    expect(existsSync(join(cwd, 'reports/out/compare.json'))).toBe(true)
+  }, 120_000)
+
+  it('draws nothing and keeps the exit code when the comparison does not run', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'faultline-start-'))
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'no-such-executor'], { cwd, encoding: 'utf8' })
+    expect(r.status).toBe(2)
+    expect(r.stderr).not.toContain('HTML report')
+    expect(existsSync(join(cwd, 'reports/out/compare.html'))).toBe(false)
+  }, 60_000)
+})
