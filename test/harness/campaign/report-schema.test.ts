@@ -32,7 +32,7 @@ describe('the report schema', () => {
   }
 
   it('is generated as JSON Schema 2020-12, versioned, with the scenario schema beside it', () => {
-    expect(report).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:faultline:schema:report:1' })
+    expect(report).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:faultline:schema:report:2' })
     expect(Object.keys(report.$defs)).toEqual(expect.arrayContaining(['GateReport', 'CompareReport', 'RunReport', 'Summary', 'Counterexample', 'HistoryEvent', 'Scenario', 'RunRecord']))
     const scenario = ajv.compile(JSON.parse(readFileSync(join(schemas, 'scenario.schema.json'), 'utf8')))
     expect(scenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))).toBe(true)
