@@ -20,7 +20,14 @@ export interface CompareOptions {
   readonly generator: ScenarioGenerator
   /** Run only this shard's runs and pass^k scenarios (default: all of them). */
   readonly shard?: Shard | null
+  /** What is happening, for a progress line: `executor` is the 0-based place of the executor in the list. */
+  readonly onProgress?: (event: CompareProgress) => void
 }
+
+export type CompareProgress =
+  | { readonly kind: 'run'; readonly executor: number; readonly index: number; readonly failed: boolean }
+  | { readonly kind: 'shrink'; readonly executor: number; readonly judge: string }
+  | { readonly kind: 'pass-k'; readonly executor: number; readonly scenarios: number }
 
 /**
  * pass^k, said honestly: over how many scenarios and replays it was computed,
@@ -69,10 +76,20 @@ export async function compare(executors: readonly (Executor | (() => Promise<Run
   // pass^k replays the campaign's first scenarios (each regenerable from the seed and its index, so shards can share them out).
   const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
-  for (const e of executors) {
+  const progress = options.onProgress
+  for (const [executor, e] of executors.entries()) {
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
-      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, generator: options.generator, shard })
+      const result = await search(service, {
+        runs: options.runs,
+        seed: options.seed,
+        stopAtFirstFailure: false,
+        shrinkEach: true,
+        generator: options.generator,
+        shard,
+        ...(progress && { onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }), onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }) }),
+      })
+      progress?.({ kind: 'pass-k', executor, scenarios: mine.length })
       const each = await passKEach(service, mine.map((m) => m.scenario), options.k)
       const passKRuns = mine.map(({ index }, j) => ({ index, ...each[j]! }))
       rows.push({ ...result, passK: passKOf(options.k, passKRuns), passKRuns })

@@ -30,6 +30,8 @@ export interface SearchOptions {
   readonly generator: ScenarioGenerator
   /** Called after every generated run (not during shrinking), in the order runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
+  /** Called before each counterexample is shrunk (progress: shrinking takes a while), with the run and the judge kept. */
+  readonly onShrink?: (index: number, judge: JudgeName) => void
   /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
   readonly shrinkEach?: boolean
   /** Run only this shard's runs (default: all of them). */
@@ -121,6 +123,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
   const counterexamples: Counterexample[] = []
   for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
+    options.onShrink?.(index, kept)
     counterexamples.push(await shrink(service, arbitrary, options.seed, index, kept, judged.get(index)!))
   }
   const counterexample = counterexamples[0] ?? null
