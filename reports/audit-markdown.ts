@@ -18,7 +18,7 @@ export function renderAuditMarkdown(r: AuditView, replays: Replays = {}, options
   if (bad.length) {
     const rows = bad.map((c) => {
       const replay = c.client === 'fetch' ? replays[c.case] : undefined
-      return [`${code(c.case)} × ${code(c.client)}`, c.class ? code(c.class) : `failed: ${md(c.problem?.kind ?? '?')}`, md(c.truth ?? '—'), md(c.consequence ?? (c.grade === 'faulty' ? 'the mapping failed' : '—')), md(c.why), md(c.observed), replay ? code(replay.replay) : '']
+      return [`${code(c.case)} × ${code(c.client)}`, c.class ? code(c.class) : `failed: ${md(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : '?')}`, md(c.truth ?? '—'), md(c.consequence ?? (c.grade === 'faulty' ? 'the mapping failed' : '—')), md(c.why), md(c.observed), replay ? code(replay.replay) : '']
     })
     blocks.push({ full: `### Dangerous cells first (${bad.length})\n\n${mdTable(['cell', 'mapping said', 'truth (ledger)', 'consequence', 'why', 'the client showed', 'replay'], rows)}` })
   }

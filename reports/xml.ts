@@ -11,14 +11,14 @@ function visible(s: string): string {
   return s.replace(NOT_XML_CHAR, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
-/** Text content of an element. (`>` too: `]]>` must not appear in text.) */
+/** Text content of an element. (`>` too: `]]>` must not appear in text; CR as a reference: a parser turns a raw CR LF into LF.) */
 export function xmlText(value: string): string {
-  return visible(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return visible(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;')
 }
 
 /** An attribute value, for double quotes; tabs and line breaks as references, which attribute-value normalisation would otherwise turn into spaces. */
 export function xmlAttr(value: string): string {
-  return xmlText(value).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;')
+  return xmlText(value).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;')
 }
 
 /** `<name a="…" …>` attributes, skipping absent ones. */
