@@ -10,7 +10,7 @@ import { annotationsOf, auditAnnotations, workflowCommands } from '../../reports
 import type { AuditView, Replays } from '../../reports/audit-mapping.ts'
 import { renderAuditJunit } from '../../reports/audit-junit.ts'
 import { renderAuditMarkdown } from '../../reports/audit-markdown.ts'
-import { renderHtml } from '../../reports/html-of.ts'
+import { renderHtml } from '../../reports/html/of-any-report.ts'
 import { renderJunit } from '../../reports/junit.ts'
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../reports/markdown.ts'
 import { STEP_SUMMARY_LIMIT } from '../../reports/markdown-kit.ts'

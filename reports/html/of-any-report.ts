@@ -1,12 +1,12 @@
 // The HTML report of any report: a gate's or a comparison's through
-// reports/html/from-report.ts, and a single run's drawn the same way — its
+// from-report.ts, and a single run's drawn the same way — its
 // history as one timeline, whether it failed or not. Only formatting.
-import { replayCommand } from '../harness/campaign/report.ts'
-import type { Report, RunReport } from '../harness/campaign/report-schema.ts'
-import type { HistoryEvent } from '../harness/history/history.ts'
-import { htmlReportFrom } from './html/from-report.ts'
-import type { HtmlReport } from './html/input.ts'
-import { renderHtmlReport } from './html/report.ts'
+import { replayCommand } from '../../harness/campaign/report.ts'
+import type { Report, RunReport } from '../../harness/campaign/report-schema.ts'
+import type { HistoryEvent } from '../../harness/history/history.ts'
+import { htmlReportFrom } from './from-report.ts'
+import type { HtmlReport } from './input.ts'
+import { renderHtmlReport } from './report.ts'
 
 export function renderHtml(report: Report): string {
   return renderHtmlReport(report.command === 'run' ? runHtml(report) : htmlReportFrom(report))
