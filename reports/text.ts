@@ -65,8 +65,8 @@ export function renderCompare(report: CompareReport): string {
   const { rows, campaign } = report
   // Only the judges some executor tripped get a column; the rest are all zeros.
   const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) => rows.some((r) => (r.summary.violations[j] ?? 0) > 0))
-  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${campaign.k}`]
-  const sorted = [...rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
+  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${campaign.k}`, 'replays', 'faulted']
+  const sorted = [...rows].sort(byLeaderboard)
   const body = sorted.map(({ summary: s, passK }) => [
     s.executor,
     `${s.failingRuns}/${s.runs}`,
@@ -75,12 +75,15 @@ export function renderCompare(report: CompareReport): string {
     `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
     s.verification.probesPerCall.toFixed(2),
     s.verification.extraAttemptsPerCall.toFixed(2),
-    pct(passK.rate),
+    passKText(passK),
+    String(passK.replays),
+    String(passK.faulted || '·'),
   ])
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
   const out = [`faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`, '', table(header, body), '']
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
+  out.push(passKNote(campaign.k), '')
   out.push('minimal counterexample per violation class:')
   for (const row of sorted) {
     for (const c of row.counterexamples) {
@@ -90,6 +93,21 @@ export function renderCompare(report: CompareReport): string {
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
   else if (campaign.corpus !== null) out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
   return out.join('\n')
+}
+
+/** Fewest failing runs first, then the best pass^k (n/a last), then by name. */
+export function byLeaderboard(a: CompareReport['rows'][number], b: CompareReport['rows'][number]): number {
+  return a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor)
+}
+
+/** "96.0% (24/25)", or "n/a" when no scenario was replayed. */
+export function passKText(p: CompareReport['rows'][number]['passK']): string {
+  return p.rate === null ? 'n/a' : `${pct(p.rate)} (${p.passed}/${p.scenarios})`
+}
+
+/** What the pass^k columns mean, in a line. */
+export function passKNote(k: number): string {
+  return `pass^${k} = scenarios right on all ${k} replays (each with another seed) / scenarios replayed; replays = replays run (a scenario stops at its first failing one); faulted = scenarios a replay of which ended in an executor fault (threw, hung, exited, …), counted as not passed`
 }
 
 function short(judge: string): string {

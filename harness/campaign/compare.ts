@@ -20,20 +20,43 @@ export interface CompareOptions {
   readonly generator: ScenarioGenerator
   /** Run only this shard's runs and pass^k scenarios (default: all of them). */
   readonly shard?: Shard | null
+  /** What is happening, for a progress line: `executor` is the 0-based place of the executor in the list. */
+  readonly onProgress?: (event: CompareProgress) => void
 }
 
+export type CompareProgress =
+  | { readonly kind: 'run'; readonly executor: number; readonly index: number; readonly failed: boolean }
+  | { readonly kind: 'shrink'; readonly executor: number; readonly judge: string }
+  | { readonly kind: 'pass-k'; readonly executor: number; readonly scenarios: number }
+
+/**
+ * pass^k, said honestly: over how many scenarios and replays it was computed,
+ * and how many scenarios ended in an executor fault (threw, hung, exited, out
+ * of memory, …: the harness could not judge the executor's work there). A
+ * faulted scenario is not passed, and it is counted in `faulted` rather than
+ * hidden among the violations. `rate` is passed / scenarios, or null (shown
+ * "n/a") when no scenario was replayed. docs/campaigns.md has the formula.
+ */
 export interface PassK {
   readonly k: number
   readonly scenarios: number
+  /** Replays run: k per scenario, fewer where a replay had already failed (the scenario is decided). */
+  readonly replays: number
   /** Scenarios the executor got right on every one of the k replays. */
   readonly passed: number
-  readonly rate: number
+  /** Scenarios where a replay ended in an executor fault (an executor-fault finding: threw, hung, exited, …). */
+  readonly faulted: number
+  readonly rate: number | null
 }
 
 /** Whether the executor got campaign scenario `index` right on all k replays: what a merge sums again. */
 export interface PassKRun {
   readonly index: number
   readonly passed: boolean
+  /** Replays run for it (k, or fewer when one failed). */
+  readonly replays: number
+  /** A replay ended in an executor fault. */
+  readonly faulted: boolean
 }
 
 export interface LeaderboardRow extends SearchResult {
@@ -53,12 +76,22 @@ export async function compare(executors: readonly (Executor | (() => Promise<Run
   // pass^k replays the campaign's first scenarios (each regenerable from the seed and its index, so shards can share them out).
   const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
-  for (const e of executors) {
+  const progress = options.onProgress
+  for (const [executor, e] of executors.entries()) {
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
-      const result = await search(service, { runs: options.runs, seed: options.seed, stopAtFirstFailure: false, shrinkEach: true, generator: options.generator, shard })
-      const passed = await passKEach(service, mine.map((m) => m.scenario), options.k)
-      const passKRuns = mine.map(({ index }, j) => ({ index, passed: passed[j]! }))
+      const result = await search(service, {
+        runs: options.runs,
+        seed: options.seed,
+        stopAtFirstFailure: false,
+        shrinkEach: true,
+        generator: options.generator,
+        shard,
+        ...(progress && { onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }), onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }) }),
+      })
+      progress?.({ kind: 'pass-k', executor, scenarios: mine.length })
+      const each = await passKEach(service, mine.map((m) => m.scenario), options.k)
+      const passKRuns = mine.map(({ index }, j) => ({ index, ...each[j]! }))
       rows.push({ ...result, passK: passKOf(options.k, passKRuns), passKRuns })
     } finally {
       await service.close()
@@ -70,25 +103,30 @@ export async function compare(executors: readonly (Executor | (() => Promise<Run
 /** pass^k over some scenarios' results. */
 export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
   const passed = runs.filter((r) => r.passed).length
-  return { k, scenarios: runs.length, passed, rate: runs.length ? passed / runs.length : 1 }
+  const replays = runs.reduce((n, r) => n + r.replays, 0)
+  const faulted = runs.filter((r) => r.faulted).length
+  return { k, scenarios: runs.length, replays, passed, faulted, rate: runs.length ? passed / runs.length : null }
 }
 
 /** The share of scenarios an executor gets right on every one of k replays with different seeds. */
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
-  return passKOf(k, (await passKEach(target, scenarios, k)).map((passed, index) => ({ index, passed })))
+  return passKOf(k, (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })))
 }
 
-/** For each scenario: did the executor get it right on every one of k replays with different seeds? */
-async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<boolean[]> {
+type Replayed = Omit<PassKRun, 'index'>
+
+/** For each scenario: did the executor get it right on every one of k replays with different seeds? (Stops at its first failing replay.) */
+async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<Replayed[]> {
   const service = asService(target)
   try {
     return await Promise.all(
-      scenarios.map(async (scenario) => {
+      scenarios.map(async (scenario): Promise<Replayed> => {
         for (let j = 0; j < k; j++) {
-          const { history } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
-          if (judge(history).violations.length > 0) return false
+          const { history, died } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
+          const violations = judge(history).violations
+          if (violations.length > 0) return { passed: false, replays: j + 1, faulted: died || violations.some((v) => v.judge === 'executor-fault') }
         }
-        return true
+        return { passed: true, replays: k, faulted: false }
       }),
     )
   } finally {

@@ -11,7 +11,7 @@ import { passKOf } from './compare.ts'
 import { checkCoverage } from './min-coverage.ts'
 import { gateReport, reportSummary, save, type SaveTo } from './report.ts'
 import type { CompareReport, CompareRow, GateReport, Report, ReportCounterexample } from './report-schema.ts'
-import { REPORT_SCHEMA } from './report-schema.ts'
+import { REPORT_FORMAT, REPORT_SCHEMA, REPORT_VERSION } from './report-schema.ts'
 import { describeIssues } from '../scenario/issues.ts'
 
 /** Shards that cannot be merged: one line naming the file and the fix (exit 2). */
@@ -21,6 +21,8 @@ export class MergeError extends Error {
 
 /** A report file's JSON, checked against the report schema. */
 export function parseReport(json: unknown, file: string): Report {
+  const head = json !== null && typeof json === 'object' ? (json as { format?: unknown; version?: unknown }) : {}
+  if (head.format === REPORT_FORMAT && head.version !== REPORT_VERSION) throw new MergeError(`${file} is a report of format version ${JSON.stringify(head.version)}; this faultline reads version ${REPORT_VERSION} (run the campaign again with this faultline)`)
   const parsed = REPORT_SCHEMA.safeParse(json)
   if (!parsed.success) throw new MergeError(`${file} is not a faultline report: ${describeIssues(parsed.error, REPORT_SCHEMA, json, 'a report')}`)
   // The input itself, not zod's copy: the schema has no defaults or transforms, and zod's copy puts keys in

@@ -11,13 +11,15 @@
 //
 // Nothing in a report depends on the wall clock or on the number of workers:
 // the same campaign gives the same report, byte for byte, run whole or as
-// shards and merged. Version 1; a change that breaks a reader bumps it.
+// shards and merged. A change that breaks a reader bumps the version: 2 says
+// over how many replays pass^k was computed, its executor faults, and null
+// (n/a) for a rate over no scenario (version 1 had none of these).
 import { z } from 'zod'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
 
 export const REPORT_FORMAT = 'faultline-report'
-export const REPORT_VERSION = 1
+export const REPORT_VERSION = 2
 
 /** The scenario format (harness/scenario/scenario.ts), named in the published schema. */
 const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
@@ -135,10 +137,19 @@ export const GATE_REPORT = z
 const ROW = z.strictObject({
   executor: EXECUTOR,
   summary: SUMMARY,
-  passK: z.strictObject({ k: z.int().min(1), scenarios: count, passed: count, rate }),
+  passK: z
+    .strictObject({
+      k: z.int().min(1),
+      scenarios: count.describe('scenarios replayed: the campaign\'s first ones (a shard: its share)'),
+      replays: count.describe('replays run over them: k per scenario, fewer where a replay had already failed'),
+      passed: count.describe('scenarios right on every one of the k replays'),
+      faulted: count.describe('scenarios where a replay ended in an executor fault (threw, hung, exited, out of memory, …): not passed, and counted here'),
+      rate: rate.nullable().describe('passed / scenarios; null (n/a) when no scenario was replayed'),
+    })
+    .describe('pass^k (docs/campaigns.md has the formula)'),
   counterexamples: z.array(COUNTEREXAMPLE).describe('one minimal counterexample per violation class: the first failing run\'s first, then by first appearance'),
   runs: z.array(RUN_RECORD).optional().describe('every run (files written by --out)'),
-  passKRuns: z.array(z.strictObject({ index: count, passed: z.boolean() })).optional().describe('each pass^k scenario\'s result (files written by --out)'),
+  passKRuns: z.array(z.strictObject({ index: count, passed: z.boolean(), replays: count, faulted: z.boolean() })).optional().describe('each pass^k scenario\'s result (files written by --out)'),
 })
 
 export const COMPARE_REPORT = z
@@ -167,7 +178,7 @@ export const RUN_REPORT = z
 
 export const REPORT_SCHEMA = z
   .discriminatedUnion('command', [GATE_REPORT, COMPARE_REPORT, RUN_REPORT])
-  .describe('A faultline report (format faultline-report, version 1): what gate, compare, run and merge print with --json and write with --out.')
+  .describe('A faultline report (format faultline-report, version 2): what gate, compare, run and merge print with --json and write with --out.')
 
 export type Report = Frozen<z.infer<typeof REPORT_SCHEMA>>
 export type GateReport = Frozen<z.infer<typeof GATE_REPORT>>

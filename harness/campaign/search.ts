@@ -10,7 +10,7 @@
 // results picks the lowest-numbered one (merge.ts).
 import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
-import type { Violation } from '../judge/finding.ts'
+import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
 import { asService, type RunService } from '../supervisor/run-service.ts'
 import { shrink, type Counterexample } from './shrink.ts'
@@ -34,6 +34,8 @@ export interface SearchOptions {
   readonly generator: ScenarioGenerator
   /** Called after every generated run (not during shrinking), in the order runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
+  /** Called before each counterexample is shrunk (progress: shrinking takes a while), with the run and the judge kept. */
+  readonly onShrink?: (index: number, judge: JudgeName) => void
   /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
   readonly shrinkEach?: boolean
   /** Run only this shard's runs (default: all of them). */
@@ -85,6 +87,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
   const counterexamples: Counterexample[] = []
   for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
+    options.onShrink?.(index, kept)
     counterexamples.push(await shrink(service, arbitrary, options.seed, index, kept, judged.get(index)!))
   }
   const counterexample = counterexamples[0] ?? null

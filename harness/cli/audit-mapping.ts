@@ -14,6 +14,7 @@ import type { AuditResult } from '../audit/result.ts'
 import { CLIENT_NAMES, type ClientName } from '../contract/mapping.ts'
 import { LoadFailure } from '../supervisor/pool.ts'
 import type { Io } from './io.ts'
+import { writeAuditOutputs } from './report-outputs.ts'
 import { mappingPath } from './mapping-file.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
@@ -21,7 +22,7 @@ import { UsageError } from './usage-error.ts'
 import { commandPrefix } from './version.ts'
 
 export async function auditMappingCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('audit-mapping', args, { mapping: { type: 'string' }, clients: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...SUPERVISION })
+  const parsed = options('audit-mapping', args, { mapping: { type: 'string' }, clients: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, markdown: { type: 'string' }, ...SUPERVISION })
   if (!parsed) return (io.out(COMMAND_USAGE['audit-mapping']), 0)
   const { values } = parsed
   if (!values.mapping) throw new UsageError('audit-mapping needs --mapping <path to a module whose default export maps what a client observed to applied, not-sent, rejected or ambiguous>')
@@ -46,6 +47,7 @@ export async function auditMappingCommand(args: readonly string[], io: Io): Prom
   }
   const replays = saveCounterexamples(result, values.mapping, io.cwd)
   io.out(values.json ? JSON.stringify(result, null, 2) : renderAuditMapping(result, replays))
+  writeAuditOutputs(result, replays, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   return result.verdict === 'pass' ? 0 : 1
 }
 

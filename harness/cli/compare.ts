@@ -1,17 +1,22 @@
 // `faultline compare`: the same generated scenarios against each executor, as a
 // leaderboard; every shrunk counterexample is saved in the failure corpus. With
 // --shard it runs one share, and --out writes what `faultline merge` puts back together.
+// Exit 0 (a comparison is a report), or 1 with --fail-on-violation when any executor had a violation.
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
 import { reportJson } from '../../reports/json.ts'
 import { renderCompare } from '../../reports/text.ts'
-import { compare } from '../campaign/compare.ts'
+import { compare, type CompareProgress } from '../campaign/compare.ts'
+import type { CompareReport } from '../campaign/report-schema.ts'
+import { inShard } from '../campaign/shard.ts'
 import { CorpusError } from '../campaign/corpus.ts'
 import { compareReport, withoutRuns } from '../campaign/report.ts'
 import { profileName } from '../scenario/profile.ts'
 import { realNow } from '../sim/real-clock.ts'
 import { CAMPAIGN_IO, corpusOption, shardOption, writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
+import { progressOn } from './progress.ts'
+import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
@@ -23,7 +28,7 @@ import { commandPrefix, version } from './version.ts'
 const PASS_K_SCENARIOS = 25
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...CAMPAIGN_IO, ...SUPERVISION, ...JUDGING })
+  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'fail-on-violation': { type: 'boolean' }, ...CAMPAIGN_IO, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING })
   if (!parsed) return (io.out(COMMAND_USAGE.compare), 0)
   const { values } = parsed
   await loadJudges(values.judge, io.cwd)
@@ -39,10 +44,31 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   // Every name is checked before any campaign starts: a typo fails at once, not after minutes.
   for (const n of names) resolveExecutor(n, io.cwd)
   const started = realNow()
-  const rows = await compare(
-    names.map((n) => () => openPool(n, io.cwd, pool)),
-    { runs, seed, k, passKScenarios: PASS_K_SCENARIOS, generator: scenarioGenerator({ profile }), shard },
-  )
+  const perExecutor = Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length
+  const progress = progressOn(io, `compare ${names[0]} (1/${names.length})`, perExecutor * names.length)
+  let rows
+  try {
+    rows = await compare(
+      names.map((n) => () => openPool(n, io.cwd, pool)),
+      {
+        runs,
+        seed,
+        k,
+        passKScenarios: PASS_K_SCENARIOS,
+        generator: scenarioGenerator({ profile }),
+        shard,
+        ...(progress && {
+          onProgress: (e: CompareProgress) => {
+            progress.label(`compare ${names[e.executor]} (${e.executor + 1}/${names.length})`)
+            if (e.kind === 'run') progress.run(e.failed)
+            else progress.doing(e.kind === 'shrink' ? `shrinking a ${e.judge} counterexample` : `pass^${k}: replaying ${e.scenarios} scenario(s) ${k} times`)
+          },
+        }),
+      },
+    )
+  } finally {
+    progress?.end()
+  }
   const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard, k, passKScenarios: PASS_K_SCENARIOS }
   let report
   try {
@@ -53,6 +79,12 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   }
   if (values.out) writeOut(values.out, reportJson(report), io.cwd)
   io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
+  writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   io.err(`faultline: ${rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`)
-  return 0
+  return values['fail-on-violation'] && anyViolation(report) ? 1 : 0
+}
+
+/** Some executor had a violation: in a campaign run, or in a pass^k replay. */
+export function anyViolation(report: CompareReport): boolean {
+  return report.rows.some((r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios))
 }

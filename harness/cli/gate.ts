@@ -13,6 +13,9 @@ import { search } from '../campaign/search.ts'
 import { profileName } from '../scenario/profile.ts'
 import { CAMPAIGN_IO, corpusOption, minCoverageOption, shardOption, writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
+import { progressOn } from './progress.ts'
+import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
+import { inShard } from '../campaign/shard.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { openPool } from './open-pool.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
@@ -21,7 +24,7 @@ import { UsageError } from './usage-error.ts'
 import { commandPrefix, version } from './version.ts'
 
 export async function gate(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('gate', args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'min-coverage': { type: 'string' }, ...CAMPAIGN_IO, ...SUPERVISION, ...JUDGING })
+  const parsed = options('gate', args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'min-coverage': { type: 'string' }, ...CAMPAIGN_IO, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING })
   if (!parsed) return (io.out(COMMAND_USAGE.gate), 0)
   const { values } = parsed
   if (!values.executor) throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
@@ -38,15 +41,25 @@ export async function gate(args: readonly string[], io: Io): Promise<number> {
   const pool = await openPool(spec, io.cwd, supervision(values))
   let result
   let corpus
+  const progress = progressOn(io, `gate ${spec}`, Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length)
   try {
     const entries = corpusDir === null ? [] : listEntries(io.cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
     const scenarios = entries.map((entry) => ({ entry, scenario: readEntry(io.cwd, entry) }))
+    if (entries.length) progress?.doing(`replaying ${entries.length} corpus entr${entries.length === 1 ? 'y' : 'ies'}`)
     corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, values.judge))
-    result = await search(pool, { runs, seed, stopAtFirstFailure: true, generator, shard })
+    result = await search(pool, {
+      runs,
+      seed,
+      stopAtFirstFailure: true,
+      generator,
+      shard,
+      ...(progress && { onRun: (_i, violations) => progress.run(violations.length > 0), onShrink: (i, judge) => progress.doing(`shrinking the ${judge} of run ${i + 1}`) }),
+    })
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)
     throw e
   } finally {
+    progress?.end()
     await pool.close()
   }
   const executor = { spec, name: result.summary.executor }
@@ -66,6 +79,7 @@ export async function gate(args: readonly string[], io: Io): Promise<number> {
   const report = gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
   if (values.out) writeOut(values.out, reportJson(report), io.cwd)
   io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
+  writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   io.err(`faultline: ${summary.runs} run(s) in ${(result.summary.realMs / 1000).toFixed(2)} s of real time${result.summary.medianSpeedup ? `, the median run ${Math.round(result.summary.medianSpeedup)}× faster than simulated time` : ''}`)
   return report.passed ? 0 : 1
 }

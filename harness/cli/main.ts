@@ -5,6 +5,7 @@ import { auditMappingCommand } from './audit-mapping.ts'
 import { compareCommand } from './compare.ts'
 import { gate } from './gate.ts'
 import { mergeCommand } from './merge.ts'
+import { reportCommand } from './report.ts'
 import { processIo, type Io } from './io.ts'
 import { run } from './run.ts'
 import { serve } from './serve.ts'
@@ -15,15 +16,15 @@ import { version } from './version.ts'
 export type { Io } from './io.ts'
 export { USAGE } from './usage.ts'
 
-const COMMANDS = { gate, compare: compareCommand, run, merge: mergeCommand, serve, 'audit-mapping': auditMappingCommand } as const
+const COMMANDS = { gate, compare: compareCommand, run, merge: mergeCommand, report: reportCommand, serve, 'audit-mapping': auditMappingCommand } as const
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   try {
     const [command, ...rest] = argv
-    if (command === undefined) throw new UsageError('no command: use gate, compare, run, merge, serve or audit-mapping (faultline --help)')
+    if (command === undefined) throw new UsageError('no command: use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)')
     if (command === 'help' || command === '--help' || command === '-h') return (io.out(USAGE), 0)
     if (command === '--version' || command === '-v' || command === 'version') return (io.out(version()), 0)
-    if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command "${command}": use gate, compare, run, merge, serve or audit-mapping (faultline --help)`)
+    if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command "${command}": use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)`)
     return await COMMANDS[command as keyof typeof COMMANDS](rest, io)
   } catch (e) {
     if (e instanceof UsageError) {

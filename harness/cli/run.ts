@@ -6,6 +6,7 @@ import { coverage } from '../judge/coverage.ts'
 import { judge } from '../judge/verdict.ts'
 import { writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
+import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { JUDGING, loadJudges } from './judges.ts'
 import { withMappingRef } from '../audit/with-mapping.ts'
 import { mappingPath } from './mapping-file.ts'
@@ -16,7 +17,7 @@ import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from './usage-error.ts'
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('run', args, { executor: { type: 'string' }, mapping: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, ...SUPERVISION, ...JUDGING }, 1)
+  const parsed = options('run', args, { executor: { type: 'string' }, mapping: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING }, 1)
   if (!parsed) return (io.out(COMMAND_USAGE.run), 0)
   const { values, positionals } = parsed
   const file = positionals[0]
@@ -46,5 +47,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   }
   if (values.out) writeOut(values.out, reportJson(report), io.cwd)
   io.out(values.json ? reportJson(report).trimEnd() : renderRun(report))
+  // One run is not a job's summary (a step may replay many): no $GITHUB_STEP_SUMMARY; annotations yes.
+  writeReportOutputs(report, values, io, { stepSummary: false, annotate: true, json: values.json === true })
   return report.passed ? 0 : 1
 }

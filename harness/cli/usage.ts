@@ -37,17 +37,27 @@ const MIN_COVERAGE = `coverage: what the campaign exercised is printed per fault
                        effect-while-error, unknown-reconciled, crash-in-flight. Unmet: exit 1.
                        e.g. --min-coverage reset-after-effect:issue_refund=5,executor-crash:crash-in-flight=1`
 
+const REPORTS = `reports people read (drawn from the result's JSON alone; faultline report FILE draws them later; docs/reports.md):
+  --junit FILE         JUnit XML: one test case per executor × judge, failures with the violation and the replay command
+  --markdown FILE      Markdown: the verdict, the figures or the leaderboard, coverage, the counterexamples folded
+  --html FILE          one self-contained HTML file: the leaderboard, charts, each counterexample as a sequence timeline
+  in CI: with $GITHUB_STEP_SUMMARY set the Markdown is appended to it (within GitHub's 1 MiB); with GITHUB_ACTIONS=true
+  at most 10 ::error annotations are printed, one per violation class; on a terminal a progress line is drawn on stderr
+  (NO_COLOR turns its colour off)`
+
 const EXIT = 'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]
-                     [--corpus DIR | --no-corpus] [--shard i/n] [--min-coverage SPEC] [supervision]
+                     [--corpus DIR | --no-corpus] [--shard i/n] [--min-coverage SPEC] [--junit F] [--markdown F] [--html F] [supervision]
   Replay the executor's saved counterexamples (the corpus), each reported still failing or fixed; then generate
   N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each; stop at the first
   violation, shrink it to a minimal scenario, save it in the corpus and print how to replay that file.
   Exits 1 when a violation is found, a corpus entry still fails, or --min-coverage is not met.
 
 ${CAMPAIGN_IO}
+
+${REPORTS}
 
 ${MIN_COVERAGE}
 
@@ -59,33 +69,49 @@ ${SUPERVISION}
 
 ${EXIT}`,
   compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [--out FILE]
-                        [--corpus DIR | --no-corpus] [--shard i/n] [supervision]
+                        [--corpus DIR | --no-corpus] [--shard i/n] [--fail-on-violation] [--junit F] [--markdown F] [--html F] [supervision]
   The same N generated scenarios (default 200) against each executor (default: every bundled one):
-  a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3), one minimal
-  counterexample per violation class (saved in the corpus). Exits 0 (the comparison is a report, not a gate).
+  a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3; with how many
+  scenarios and replays it was computed over, and the scenarios an executor fault decided), one minimal
+  counterexample per violation class (saved in the corpus). Exits 0 (the comparison is a report, not a gate);
+  --fail-on-violation  exit 1 when any executor had a violation (in a campaign run or a pass^k replay)
 
 ${CAMPAIGN_IO}
+
+${REPORTS}
 
 ${PROFILES}
 
 ${JUDGES}
 
 ${SUPERVISION}`,
-  run: `faultline run <scenario.json> [--executor <name|path> | --mapping <module>] [--judge M] [--json] [--out FILE] [supervision]
+  run: `faultline run <scenario.json> [--executor <name|path> | --mapping <module>] [--judge M] [--json] [--out FILE]
+                    [--junit F] [--markdown F] [--html F] [supervision]
   Replay one scenario (default executor: reference): its history, stamped with virtual time, and its verdict.
   --mapping runs the reference with that exception mapping plugged in (as audit-mapping's counterexamples need).
   --json prints it as a report (schemas/report.schema.json); --out FILE writes that too.
+  --junit, --markdown, --html FILE write the run as JUnit XML, Markdown, or an HTML timeline (docs/reports.md).
   Exits 1 when the verdict has a violation.
 
 ${JUDGES}
 
 ${SUPERVISION}`,
-  merge: `faultline merge FILE... [--json] [--out FILE]
+  merge: `faultline merge FILE... [--json] [--out FILE] [--fail-on-violation] [--junit F] [--markdown F] [--html F]
   Put the --out files of a campaign's shards (gate or compare, every shard once) back together: prints exactly
   what the whole campaign prints, byte for byte, and exits as it would (for gate: the lowest-numbered failure
   across shards, shrunk where it was found, saved again in the corpus). Nothing runs: no executor is needed.
-  --out FILE writes the merged result (mergeable again). Exits 2 when the files are not one campaign's shards.`,
-  'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend] [--runs N] [--seed S] [--profile P] [--json] [supervision]
+  --out FILE writes the merged result (mergeable again). Exits 2 when the files are not one campaign's shards.
+  --fail-on-violation  for compare shards: exit 1 when any executor had a violation (as compare does with it)
+
+${REPORTS}`,
+  report: `faultline report <result.json> [--junit FILE] [--markdown FILE] [--html FILE]
+  Render a saved result again: a report written by --out or printed by --json (gate, compare, run, merge), or
+  an audit-mapping result (--json; --junit and --markdown). Nothing runs: every renderer reads the JSON alone.
+  With no option it prints the text its command printed. Exits 0 when it rendered, 2 when the file is not a result.
+
+${REPORTS}`,
+  'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend] [--runs N] [--seed S] [--profile P] [--json]
+                              [--junit FILE] [--markdown FILE] [supervision]
   Chaos experiments on an exception mapping (a module whose default export maps what a client observed
   to applied, not-sent, rejected or ambiguous; docs/mapping-audit.md). In this order:
     1. the matrix: every fault kind × client — what the client really raised (driven through the simulated
@@ -95,6 +121,8 @@ ${SUPERVISION}`,
     3. the published sources (Stripe, stripe-node, undici, the AWS SDK, gRPC/AIP-194, openai-node) beside it.
   The mapping runs in supervised workers: one that throws, answers nonsense, blocks or exits is reported per cell.
   --clients    which clients (default: all five; axios, stripe and resend need their packages)
+  --junit FILE one test case per cell, dangerous cells first and failing; --markdown FILE the matrix, dangerous
+               cells first (also appended to $GITHUB_STEP_SUMMARY; ::error annotations when GITHUB_ACTIONS=true)
 
 ${PROFILES}
 
@@ -118,6 +146,8 @@ usage:
       replay one scenario and print its history and verdict
   faultline merge FILE... [--json] [--out FILE]
       put the --out files of a campaign's shards (--shard i/n) back together, as the whole campaign prints it
+  faultline report <result.json> [--junit FILE] [--markdown FILE] [--html FILE]
+      render a saved result (--out, --json) as JUnit XML, Markdown or HTML; gate, compare, run and merge take them too
   faultline audit-mapping --mapping <module> [--clients a,b,...] [--runs N] [--seed S] [--json]
       chaos experiments on an exception mapping: the fault × client matrix, its consequences, the published sources
   faultline serve [--port P]

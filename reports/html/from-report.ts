@@ -43,7 +43,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
   // Fewest failing runs first, then the best pass^k, then by name: the text leaderboard's order.
-  const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || b.passK.rate - a.passK.rate || a.summary.executor.localeCompare(b.summary.executor))
+  const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor))
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,

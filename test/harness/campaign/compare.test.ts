@@ -4,7 +4,9 @@ import { ZOO } from '../../../executors/flawed/index.ts'
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { JUDGE_NAMES } from '../../../harness/judge/finding.ts'
-import { compare } from '../../../harness/campaign/compare.ts'
+import { compare, passK, passKOf } from '../../../harness/campaign/compare.ts'
+import type { Executor } from '../../../harness/contract/executor.ts'
+import { campaignScenarios } from '../../../harness/campaign/search.ts'
 import { renderCompare } from '../../../reports/text.ts'
 import { compareReport } from '../../../harness/campaign/report.ts'
 
@@ -16,10 +18,14 @@ describe('compare', () => {
     // The same scenarios: same requests would differ, but the run count and the seeds are the same.
     expect(rows.map((r) => r.summary.runs)).toEqual([150, 150, 150])
     for (const j of JUDGE_NAMES) expect(ref!.summary.violations[j]).toBe(0)
-    expect(ref!.passK).toMatchObject({ k: 3, scenarios: 20, passed: 20, rate: 1 })
+    expect(ref!.passK).toEqual({ k: 3, scenarios: 20, replays: 60, passed: 20, faulted: 0, rate: 1 })
     expect(ref!.counterexamples).toEqual([])
     expect(nai!.summary.failingRuns).toBeGreaterThan(0)
     expect(nai!.passK.rate).toBeLessThan(1)
+    // A scenario stops at its first failing replay: fewer replays than k per scenario, never fewer than one.
+    expect(nai!.passK.replays).toBeLessThan(60)
+    expect(nai!.passK.replays).toBeGreaterThanOrEqual(20)
+    expect(nai!.passK.replays).toBe(nai!.passKRuns.reduce((n, r) => n + r.replays, 0))
     // One minimal counterexample per violation class found, each showing that class.
     const classes = JUDGE_NAMES.filter((j) => nai!.summary.violations[j] > 0)
     expect(nai!.counterexamples.map((c) => c.judge).sort()).toEqual([...classes].sort())
@@ -30,5 +36,20 @@ describe('compare', () => {
     const text = renderCompare(report)
     expect(text).toContain('pass^3')
     expect(text.indexOf('reference')).toBeLessThan(text.indexOf('naive')) // ranked: fewest failing runs first
+  })
+
+  it('pass^k is n/a over no scenario, and counts executor faults in their own column', async () => {
+    expect(passKOf(3, [])).toEqual({ k: 3, scenarios: 0, replays: 0, passed: 0, faulted: 0, rate: null })
+    const runs = [
+      { index: 0, passed: true, replays: 3, faulted: false },
+      { index: 1, passed: false, replays: 1, faulted: true },
+      { index: 2, passed: false, replays: 2, faulted: false },
+    ]
+    expect(passKOf(3, runs)).toEqual({ k: 3, scenarios: 3, replays: 6, passed: 1, faulted: 1, rate: 1 / 3 })
+    // An executor that throws on every call: each scenario that calls a tool is decided by a fault on its first replay.
+    const thrower: Executor = { name: 'thrower', boot: async () => ({ callTool: async () => { throw new Error('boom') } }) }
+    const scenarios = campaignScenarios(scenarioGenerator().arbitrary, 5, 4)
+    const p = await passK(thrower, scenarios, 3)
+    expect(p).toMatchObject({ k: 3, scenarios: 4, passed: 0, faulted: 4, replays: 4, rate: 0 })
   })
 })

@@ -77,8 +77,8 @@ describe('run', () => {
 
 describe('bad usage exits 2 with one line that names the problem and the fix', () => {
   const cases: [string, string[], RegExp][] = [
-    ['no command', [], /no command: use gate, compare, run, merge, serve or audit-mapping/],
-    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run, merge, serve or audit-mapping/],
+    ['no command', [], /no command: use gate, compare, run, merge, report, serve or audit-mapping/],
+    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run, merge, report, serve or audit-mapping/],
     ['gate without an executor', ['gate'], /gate needs --executor/],
     ['unknown option', ['gate', '--executor', 'reference', '--frob'], /Unknown option '--frob'/],
     ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],

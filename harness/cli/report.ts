@@ -1,0 +1,47 @@
+// `faultline report <result.json>`: render a saved result again — a report
+// (gate, compare, run, merge: --out or --json) or an audit-mapping result
+// (--json) — as --junit, --markdown and --html files; with none of them, as
+// the text its command printed. Nothing runs: every renderer reads the JSON
+// alone. Exit 0 when it rendered (the verdict was the campaign's exit code),
+// 2 when the file is not a result.
+import { renderAuditMapping } from '../../reports/audit-mapping.ts'
+import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA } from '../audit/result.ts'
+import { MergeError, parseReport } from '../campaign/merge.ts'
+import { describeIssues } from '../scenario/issues.ts'
+import type { Io } from './io.ts'
+import { readJsonFile } from './json-file.ts'
+import { options } from './options.ts'
+import { REPORT_OUTPUTS, writeAuditOutputs, writeReportOutputs } from './report-outputs.ts'
+import { COMMAND_USAGE } from './usage.ts'
+import { UsageError } from './usage-error.ts'
+
+const QUIET = { stepSummary: false, annotate: false, json: false } as const
+
+export async function reportCommand(args: readonly string[], io: Io): Promise<number> {
+  const parsed = options('report', args, REPORT_OUTPUTS, 1)
+  if (!parsed) return (io.out(COMMAND_USAGE.report), 0)
+  const { values, positionals } = parsed
+  const file = positionals[0]
+  if (!file) throw new UsageError('report needs a result file: faultline report result.json [--junit FILE] [--markdown FILE] [--html FILE]')
+  const json = readJsonFile(file, io.cwd, 'report takes a file written by --out, or printed by --json')
+  const wanted = Object.entries({ '--junit': values.junit, '--markdown': values.markdown, '--html': values.html }).filter(([, f]) => f !== undefined)
+  if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
+    const audit = AUDIT_RESULT_SCHEMA.safeParse(json)
+    if (!audit.success) throw new UsageError(`${file} is not an audit-mapping result: ${describeIssues(audit.error, AUDIT_RESULT_SCHEMA, json, 'an audit-mapping result')}`)
+    if (wanted.length === 0) io.out(renderAuditMapping(audit.data))
+    else writeAuditOutputs(audit.data, {}, values, io, QUIET)
+  } else {
+    let report
+    try {
+      report = parseReport(json, file)
+    } catch (e) {
+      if (e instanceof MergeError) throw new UsageError(e.message)
+      throw e
+    }
+    if (wanted.length === 0) io.out(report.command === 'gate' ? renderGate(report) : report.command === 'compare' ? renderCompare(report) : renderRun(report))
+    else writeReportOutputs(report, values, io, QUIET)
+  }
+  for (const [option, to] of wanted) io.err(`faultline report: ${option} ${to}`)
+  return 0
+}

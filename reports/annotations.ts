@@ -1,0 +1,76 @@
+// GitHub Actions annotations: `::error title=<judge>::<message>` lines, one
+// per violation class (judge), at most ten — GitHub shows ten error
+// annotations per step. Escaped as the Actions toolkit escapes workflow
+// commands (actions/toolkit, packages/core/src/command.ts: escapeData and
+// escapeProperty): in the message % → %25, CR → %0D, LF → %0A; in a property
+// also : → %3A and , → %2C. Only formatting: it reads the report's JSON.
+import type { Report, ReportCounterexample } from '../harness/campaign/report-schema.ts'
+import type { AuditView } from './audit-mapping.ts'
+
+export const MAX_ANNOTATIONS = 10
+
+export interface Annotation {
+  readonly title: string
+  readonly message: string
+}
+
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+export function workflowCommands(annotations: readonly Annotation[]): string[] {
+  return annotations.slice(0, MAX_ANNOTATIONS).map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`)
+}
+
+interface Seen {
+  count: number
+  executors: Map<string, number>
+  example: string | null
+  replay: string | null
+}
+
+/** One annotation per judge that found something (most violations first), then a gate's corpus and coverage failures. */
+export function annotationsOf(report: Report): Annotation[] {
+  const byJudge = new Map<string, Seen>()
+  const note = (judge: string, executor: string, n: number, examples: readonly ReportCounterexample[], message?: string) => {
+    const seen = byJudge.get(judge) ?? { count: 0, executors: new Map(), example: null, replay: null }
+    seen.count += n
+    seen.executors.set(executor, (seen.executors.get(executor) ?? 0) + n)
+    const ce = examples.find((c) => c.judge === judge) ?? examples.find((c) => c.violations.some((v) => v.judge === judge))
+    seen.example ??= ce?.violations.find((v) => v.judge === judge)?.message ?? message ?? null
+    seen.replay ??= ce?.replay ?? null
+    byJudge.set(judge, seen)
+  }
+  const extra: Annotation[] = []
+  if (report.command === 'run') {
+    for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
+  } else if (report.command === 'gate') {
+    for (const [j, n] of Object.entries(report.summary.violations)) if (n > 0) note(j, report.summary.executor, n, report.counterexample ? [report.counterexample] : [])
+    const failing = report.corpus.filter((c) => c.status === 'still-failing')
+    if (failing.length) extra.push({ title: 'corpus', message: `${failing.length} saved counterexample(s) of ${report.summary.executor} still fail; replay with: ${failing[0]!.replay}` })
+    const unmet = report.minCoverage.filter((q) => q.met === false)
+    if (unmet.length) extra.push({ title: 'min-coverage', message: `the campaign never exercised what --min-coverage declares: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}` })
+  } else {
+    for (const row of report.rows) for (const [j, n] of Object.entries(row.summary.violations)) if (n > 0) note(j, row.summary.executor, n, row.counterexamples)
+  }
+  const judged = [...byJudge].sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1)).map(([judge, s]): Annotation => {
+    const who = [...s.executors].map(([e, n]) => `${e} (${n})`).join(', ')
+    return { title: judge, message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}` }
+  })
+  return [...judged, ...extra].slice(0, MAX_ANNOTATIONS)
+}
+
+/** One annotation per consequence of the dangerous cells (duplicate effect, false failure, false success), and one for the cells the mapping failed on. */
+export function auditAnnotations(r: AuditView): Annotation[] {
+  const groups = new Map<string, string[]>()
+  for (const c of r.matrix.cells) {
+    if (c.grade !== 'dangerous' && c.grade !== 'faulty') continue
+    const title = c.grade === 'faulty' ? 'mapping-failed' : (c.consequence ?? 'dangerous')
+    groups.set(title, [...(groups.get(title) ?? []), `${c.case} × ${c.client} (${c.class ?? c.problem?.kind ?? '?'})`])
+  }
+  return [...groups].map(([title, cells]) => ({ title, message: `${r.mapping}: ${cells.length} dangerous cell(s) lead to ${title}: ${cells.join(', ')}` })).slice(0, MAX_ANNOTATIONS)
+}

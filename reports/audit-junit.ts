@@ -1,0 +1,24 @@
+// An audit-mapping result as JUnit XML: one test suite, one test case per cell
+// of the matrix (fault row × client), the dangerous cells first. A dangerous
+// cell fails with its consequence (duplicate effect, false failure, false
+// success), what the client showed and why; a cell the mapping failed on
+// (threw, answered nonsense, hung) is an <error>; right and costly cells pass
+// (a costly one is safe, only wasteful). Only formatting: it reads the result.
+import type { AuditView, Replays } from './audit-mapping.ts'
+import { junitXml, type JunitCase } from './junit-xml.ts'
+
+const RANK = { faulty: 0, dangerous: 1, costly: 2, right: 3 } as const
+
+export function renderAuditJunit(r: AuditView, replays: Replays = {}): string {
+  const cells = [...r.matrix.cells].sort((a, b) => RANK[a.grade] - RANK[b.grade])
+  const cases = cells.map((c): JunitCase => {
+    const name = `${c.case} × ${c.client}`
+    const classname = `faultline.audit-mapping.${c.client}`
+    const replay = c.client === 'fetch' ? replays[c.case] : undefined
+    const details = [`the client showed: ${c.observed}`, `the mapping said: ${c.class ?? '(nothing usable)'}`, `the ledger says: ${c.truth ?? '—'}`, ...(c.sameAs.length ? [`looks the same as: ${c.sameAs.join(', ')}`] : []), ...(replay ? [`minimal scenario saved to ${replay.savedTo}; replay with: ${replay.replay}`] : [])].join('\n')
+    if (c.grade === 'dangerous') return { name, classname, outcome: { kind: 'failure', type: c.consequence ?? 'dangerous', message: `${c.class} → ${c.consequence ?? 'dangerous'}: ${c.why}`, details } }
+    if (c.grade === 'faulty') return { name, classname, outcome: { kind: 'error', type: c.problem?.kind ?? 'mapping-failed', message: `the mapping failed: ${c.problem?.detail ?? c.why}`, details } }
+    return { name, classname, outcome: null }
+  })
+  return junitXml('faultline audit-mapping', [{ name: `faultline audit-mapping ${r.mapping}`, properties: [['mapping', r.mapping], ['clients', r.clients.join(',')], ['verdict', r.verdict]], cases }])
+}

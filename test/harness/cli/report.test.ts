@@ -1,0 +1,109 @@
+// The CI-facing outputs end to end: compare writes --junit, --markdown and --html,
+// appends the Markdown to $GITHUB_STEP_SUMMARY and prints annotations under GitHub
+// Actions; `faultline report` draws the same bytes again from the saved JSON alone;
+// compare --fail-on-violation; run's outputs; an audit-mapping result; bad files.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { main, type Io } from '../../../harness/cli/main.ts'
+import { junitProblems } from '../../reports/support/junit-check.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+async function cli(argv: string[], cwd: string, env: Record<string, string> = {}) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env }
+  const code = await main(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n'), outLines: out }
+}
+
+const read = (cwd: string, f: string) => readFileSync(join(cwd, f), 'utf8')
+
+let cwd: string
+let compared: Awaited<ReturnType<typeof cli>>
+
+beforeAll(async () => {
+  cwd = mkdtempSync(join(tmpdir(), 'faultline-report-cli-'))
+  compared = await cli(['compare', '--executors', 'reference,naive', '--runs', '12', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'c.json', '--junit', 'out/c.xml', '--markdown', 'out/c.md', '--html', 'out/c.html'], cwd, { GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'), GITHUB_ACTIONS: 'true' })
+}, 120_000)
+
+describe('compare with the CI outputs', () => {
+  it('writes JUnit, Markdown and HTML, appends the Markdown to the step summary, and annotates after the report', () => {
+    expect(compared.code).toBe(0) // a comparison is a report, without --fail-on-violation
+    expect(junitProblems(read(cwd, 'out/c.xml'))).toEqual([])
+    expect(read(cwd, 'out/c.md').startsWith('## ❌ faultline compare')).toBe(true)
+    expect(read(cwd, 'out/c.html')).toMatch(/^<!doctype html>/)
+    expect(read(cwd, 'summary.md')).toBe(read(cwd, 'out/c.md'))
+    const annotations = compared.outLines.filter((l) => l.startsWith('::error '))
+    expect(annotations.length).toBeGreaterThan(0)
+    expect(annotations.length).toBeLessThanOrEqual(10)
+    expect(compared.outLines.indexOf(annotations[0]!)).toBeGreaterThan(0) // after the leaderboard
+  })
+
+  it('`faultline report` draws the same bytes from the saved JSON alone, and prints the text without options', async () => {
+    const r = await cli(['report', 'c.json', '--junit', 'r.xml', '--markdown', 'r.md', '--html', 'r.html'], cwd, { GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'), GITHUB_ACTIONS: 'true' })
+    expect(r.code).toBe(0)
+    expect(r.out).toBe('') // no annotations: report only renders
+    for (const [a, b] of [['r.xml', 'out/c.xml'], ['r.md', 'out/c.md'], ['r.html', 'out/c.html']]) expect(read(cwd, a!), a).toBe(read(cwd, b!))
+    expect(read(cwd, 'summary.md')).toBe(read(cwd, 'out/c.md')) // nothing appended again
+    const text = await cli(['report', 'c.json'], cwd)
+    expect(text.out).toBe(compared.outLines.filter((l) => !l.startsWith('::error ')).join('\n'))
+  })
+
+  it('refuses what is not a result, and a report of another format version, in one line (exit 2)', async () => {
+    writeFileSync(join(cwd, 'bad.json'), '{ nope')
+    expect(await cli(['report', 'bad.json'], cwd)).toMatchObject({ code: 2, err: expect.stringMatching(/^faultline: bad\.json is not valid JSON/) })
+    const old = JSON.parse(read(cwd, 'c.json'))
+    writeFileSync(join(cwd, 'v1.json'), JSON.stringify({ ...old, version: 1 }))
+    const v1 = await cli(['report', 'v1.json', '--junit', 'v1.xml'], cwd)
+    expect(v1).toMatchObject({ code: 2, err: 'faultline: v1.json is a report of format version 1; this faultline reads version 2 (run the campaign again with this faultline)' })
+    expect(existsSync(join(cwd, 'v1.xml'))).toBe(false)
+    expect(await cli(['report'], cwd)).toMatchObject({ code: 2 })
+    expect(await cli(['report', 'c.json', '--junit', ''], cwd)).toMatchObject({ code: 2, err: expect.stringContaining('--junit needs a file name') })
+  })
+})
+
+describe('compare --fail-on-violation', () => {
+  it('exits 1 when an executor had a violation, 0 when none did; with --json the annotations go to stderr and a full step summary is left alone', async () => {
+    writeFileSync(join(cwd, 'full.md'), 'x'.repeat(1024 * 1024 - 2000))
+    const naive = await cli(['compare', '--executors', 'naive', '--runs', '4', '--k', '1', '--workers', '1', '--no-corpus', '--fail-on-violation', '--json'], cwd, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(cwd, 'full.md') })
+    expect(naive.code).toBe(1)
+    expect(JSON.parse(naive.out).command).toBe('compare')
+    expect(naive.err).toMatch(/^::error title=/m)
+    expect(naive.err).toContain('$GITHUB_STEP_SUMMARY already holds')
+    expect(readFileSync(join(cwd, 'full.md')).length).toBe(1024 * 1024 - 2000)
+    const reference = await cli(['compare', '--executors', 'reference', '--runs', '4', '--k', '1', '--workers', '1', '--no-corpus', '--fail-on-violation'], cwd, { GITHUB_ACTIONS: 'true' })
+    expect(reference.code).toBe(0)
+    expect(reference.out).not.toContain('::error')
+  }, 120_000)
+})
+
+describe('run and audit-mapping outputs', () => {
+  it('run writes JUnit and an HTML timeline of the one run', async () => {
+    const scenario = join(ROOT, 'scenarios', 'named', 'dropped-connection-after-server-acted.json')
+    const r = await cli(['run', scenario, '--executor', 'naive', '--junit', 'run.xml', '--html', 'run.html', '--markdown', 'run.md'], cwd, { GITHUB_STEP_SUMMARY: join(cwd, 'run-summary.md') })
+    expect(r.code).toBe(1)
+    expect(junitProblems(read(cwd, 'run.xml'))).toEqual([])
+    expect(read(cwd, 'run.xml')).toMatch(/<failure type="[a-z-]+"/)
+    expect(read(cwd, 'run.html')).toContain('data-verdict="FAIL"')
+    expect(read(cwd, 'run.md')).toMatch(/^## ❌ faultline run/)
+    expect(existsSync(join(cwd, 'run-summary.md'))).toBe(false) // one run is not a job summary
+  }, 60_000)
+
+  it('audit-mapping writes JUnit and Markdown, and `report` draws them again from its --json', async () => {
+    const mapping = join(ROOT, 'examples', 'mappings', 'reset-as-not-sent.ts')
+    const a = await cli(['audit-mapping', '--mapping', mapping, '--clients', 'fetch', '--runs', '0', '--workers', '1', '--json', '--junit', 'a.xml', '--markdown', 'a.md'], cwd, { GITHUB_ACTIONS: 'true' })
+    expect(a.code).toBe(1)
+    writeFileSync(join(cwd, 'a.json'), a.out)
+    expect(junitProblems(read(cwd, 'a.xml'))).toEqual([])
+    expect(read(cwd, 'a.md')).toContain('### Dangerous cells first')
+    expect(a.err).toMatch(/^::error title=duplicate-effect::/m)
+    const r = await cli(['report', 'a.json', '--junit', 'a2.xml', '--markdown', 'a2.md'], cwd)
+    expect(r.code).toBe(0)
+    expect(read(cwd, 'a2.xml')).toBe(read(cwd, 'a.xml'))
+    expect(read(cwd, 'a2.md')).toBe(read(cwd, 'a.md'))
+    expect(await cli(['report', 'a.json', '--html', 'a.html'], cwd)).toMatchObject({ code: 2, err: expect.stringContaining('--html draws campaigns and runs') })
+  }, 60_000)
+})

@@ -1,0 +1,32 @@
+// Real reports for the renderers' tests, made once per file in this thread:
+// a comparison of the reference and the naive executor (which fails several
+// ways), its counterexamples saved in a temporary corpus so they carry replay
+// commands; and a copy of it with executor-written strings made hostile.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { naive } from '../../../executors/naive.ts'
+import { reference } from '../../../executors/reference/reference.ts'
+import { compare } from '../../../harness/campaign/compare.ts'
+import { compareReport } from '../../../harness/campaign/report.ts'
+import type { CompareReport } from '../../../harness/campaign/report-schema.ts'
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
+
+export async function smallCompare(): Promise<CompareReport> {
+  const cwd = mkdtempSync(join(tmpdir(), 'faultline-reports-'))
+  const rows = await compare([reference, naive], { runs: 20, seed: 1, k: 2, passKScenarios: 6, generator: scenarioGenerator() })
+  const campaign = { seed: 1, runs: 20, profile: 'vendor', faultline: 'test', corpus: '.faultline/corpus', shard: null, k: 2, passKScenarios: 6 }
+  return compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd, corpus: '.faultline/corpus', replayPrefix: 'npx faultline' })
+}
+
+/** Everything XML, Markdown and workflow commands treat specially, and characters XML 1.0 cannot carry. */
+export const HOSTILE = 'a <b>&amp; "q" \'s\' ]]> </details></summary><script>alert(1)</script> | `tick` ``` %25 50% a:b, c\r\nnext line \u0001\u0008\u000B\u001F\uFFFE \uD800 end'
+
+/** The report with every violation message (and the executor's name) made hostile. */
+export function hostile(report: CompareReport): CompareReport {
+  const copy = JSON.parse(JSON.stringify(report)) as { rows: { executor: { name: string }; summary: { executor: string }; counterexamples: { violations: { message: string }[] }[] }[] }
+  for (const row of copy.rows) {
+    for (const c of row.counterexamples) for (const v of c.violations) v.message = `${v.message} ${HOSTILE}`
+  }
+  return copy as unknown as CompareReport
+}
