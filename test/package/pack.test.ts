@@ -13,19 +13,21 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; optionalDependencies?: Record<string, string> }
 let base = ''
 
-// A hurried team's executor: one request, no key, success on 2xx. faultline must find its duplicate refunds.
+// A hurried team's executor: one request, no key, success on 2xx, and a network error taken for no effect.
+// faultline must find what that costs: refunds reported failed that landed, or landed twice.
 const EXECUTOR_BODY = `
   name: 'hurried-refunds',
   async boot({ services }) {
     return {
       async callTool(call) {
+        if (call.tool !== 'issue_refund') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: 'only refunds here' }
         try {
-          const r = await fetch(services.payments + '/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment_intent: String(call.args.payment_intent), amount: String(call.args.amount) }) })
+          const r = await fetch(services.payments + '/v1/refunds', { method: 'POST', signal: AbortSignal.timeout(10_000), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment_intent: String(call.args.payment_intent), amount: String(Math.round(Number(call.args.amount) * 100)) }) })
           const body = await r.json()
           if (r.ok) return { status: 'SUCCEEDED', retry_safe: false, effect: { type: 'refund', id: body.id }, action_taken: 'sent', message: 'refunded' }
-          return { status: 'FAILED', retry_safe: true, effect: null, action_taken: 'sent', message: 'refused' }
+          return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'sent', message: 'refused' }
         } catch {
-          return { status: 'FAILED', retry_safe: true, effect: null, action_taken: 'sent', message: 'network error' }
+          return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'sent', message: 'network error' }
         }
       },
     }
@@ -82,7 +84,7 @@ describe('the packed package', () => {
       for (const file of ['executor.ts', 'executor.js']) {
         it(`npx faultline gate finds the bug in a ${file} executor and prints a replay command that works there`, () => {
           const r = npx(dir, 'gate', '--executor', `./${file}`, '--runs', '40', '--seed', '1', '--workers', '1')
-          expect(r.stderr + r.stdout).toMatch(/duplicate-effect/)
+          expect(r.stdout).toMatch(/✗ (false-failure|duplicate-effect): /) // the minimal counterexample's violation, not the judges' list
           expect(r.status).toBe(1)
           const replay = /npx faultline run (\S+) --executor \.\/executor\.(?:ts|js)/.exec(r.stdout)
           expect(replay, r.stdout).not.toBeNull()
