@@ -6,21 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { entryInShard, entryName, listEntries, scenarioHash } from '../../../harness/campaign/corpus.ts'
-import { main, type Io } from '../../../harness/cli/main.ts'
 import { parseScenario, type Scenario } from '../../../harness/scenario/scenario.ts'
 import { readFileSync } from 'node:fs'
+import { cli } from '../cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const V1 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v1.ts')
 const V2 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v2.ts')
-
-async function cli(argv: string[], cwd: string) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: {} }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 const worked = (): Scenario => {
   const parsed = parseScenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))

@@ -6,18 +6,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
+import { cli } from '../cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
-
-async function cli(argv: string[], cwd: string) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: {} }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 const dir = () => mkdtempSync(join(tmpdir(), 'faultline-merge-'))
 const corpus = (cwd: string) => {

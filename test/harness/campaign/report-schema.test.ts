@@ -7,17 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
+import { cli } from '../cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-
-async function cli(argv: string[], cwd: string) {
-  const out: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: () => {}, cwd, env: {} }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n') }
-}
 
 describe('the report schema', () => {
   const schemas = mkdtempSync(join(tmpdir(), 'faultline-schemas-'))

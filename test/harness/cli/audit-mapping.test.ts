@@ -6,18 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
-import { main, type Io } from '../../../harness/cli/main.ts'
+import { cli } from './cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const example = (name: string) => join(ROOT, 'examples', 'mappings', `${name}.ts`)
-
-async function cli(argv: string[], cwd = ROOT) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 describe('faultline audit-mapping', () => {
   it('exits 0 for a correct mapping, printing the matrix, the consequences and the sources in that order', async () => {

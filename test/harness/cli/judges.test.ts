@@ -5,19 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
 import { definedJudges, undefineJudge } from '../../../harness/judge/registry.ts'
+import { cli } from './cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const API = pathToFileURL(join(ROOT, 'harness/index.ts')).href
-
-async function cli(argv: string[], cwd: string) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 afterEach(() => {
   for (const j of definedJudges()) undefineJudge(j.judgeName)

@@ -3,17 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
+import { cli } from './cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-
-async function cli(argv: string[], cwd = ROOT) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 describe('gate', () => {
   it('exits 0 for the reference executor', async () => {

@@ -6,18 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
 import { junitProblems } from '../../reports/support/junit-check.ts'
+import { cli } from './cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-
-async function cli(argv: string[], cwd: string, env: Record<string, string> = {}) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n'), outLines: out }
-}
 
 const read = (cwd: string, f: string) => readFileSync(join(cwd, f), 'utf8')
 

@@ -3,24 +3,14 @@
 // still a history the judges can read.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { main, type Io } from '../../../harness/cli/main.ts'
 import { deathHistory, inFlight } from '../../../harness/supervisor/death.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 import { campaignScenarios } from '../../../harness/campaign/search.ts'
-import { join } from 'node:path'
+import { cli } from '../cli/cli.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 const SEED = Number(process.env.FAULTLINE_SEED ?? 5)
-
-async function cli(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: ROOT }
-  const code = await main(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
 
 describe('parallel campaigns', () => {
   it('gate --json is byte-identical for --workers 1 and --workers 2, passing or failing', async () => {

@@ -1,0 +1,16 @@
+// The command line, run in this process for a test: what it printed, line by
+// line, and its exit code. The environment is the test's own (empty unless
+// given), so a CI variable of the machine (GITHUB_ACTIONS, a shard index) never
+// changes what a test sees.
+import { join } from 'node:path'
+import { main, type Io } from '../../../harness/cli/main.ts'
+
+export const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+export async function cli(argv: readonly string[], cwd = ROOT, env: Record<string, string> = {}) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env }
+  const code = await main(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n'), outLines: out }
+}
