@@ -23,6 +23,7 @@ import type { HtmlReport } from './input.ts'
 import { renderLatencyChart } from './latency-chart.ts'
 import { renderChecks, renderCoverage, renderFigures } from './figures.ts'
 import { renderLeaderboard } from './leaderboard.ts'
+import { renderRecoveryTable } from './recovery-table.ts'
 import { renderPage } from './page.ts'
 
 export function renderHtmlReport(report: HtmlReport): string {
@@ -38,6 +39,7 @@ ${figures(report)}
 </div>
 <h2>Recovery latency</h2>
 <figure><figcaption>per executor: one dot per faulted call that reached a known outcome; solid bar p50, dashed bar p95</figcaption>${renderLatencyChart(report.recoveryMs, report.leaderboard)}</figure>
+${report.recoveryByFault ? renderRecoveryTable(report.recoveryByFault) : ''}
 </section>
 <section id="counterexamples"><h2>${esc(report.timelinesHeading ?? 'Counterexamples')}</h2>${toc}
 ${report.counterexamples.map(renderCounterexample).join('\n')}
