@@ -1,7 +1,7 @@
 // `faultline audit-mapping` for people: the matrix, the consequences and the
 // published sources, in that order, then the verdict. It only formats the
 // audit's result (harness/audit/result.ts: the fields below are the ones it
-// reads); where counterexamples were saved is handed to it.
+// reads), where the command saved each counterexample included.
 import { table } from './format.ts'
 
 interface Cell {
@@ -27,6 +27,9 @@ interface ConsequenceCell {
   readonly counterexample: {
     readonly scenario: { readonly plan: readonly unknown[]; readonly faults: readonly { readonly kind: string; readonly step: string; readonly send?: number; readonly probe?: number }[] }
     readonly violations: readonly { readonly judge: string; readonly message: string }[]
+    /** Where the command saved the scenario, and the command that replays it (absent: not saved). */
+    readonly file?: string | undefined
+    readonly replay?: string | undefined
   } | null
 }
 
@@ -37,7 +40,7 @@ export interface AuditView {
   readonly clients: readonly string[]
   readonly skippedClients: readonly { readonly client: string; readonly why: string }[]
   readonly counts: { readonly cells: number; readonly right: number; readonly costly: number; readonly dangerous: number; readonly faulty: number }
-  readonly matrix: { readonly rows: readonly { readonly id: string }[]; readonly cells: readonly Cell[] }
+  readonly matrix: { readonly rows: readonly { readonly id: string; readonly label: string }[]; readonly cells: readonly Cell[] }
   readonly consequences: {
     readonly executor: string
     readonly profile: string
@@ -50,11 +53,11 @@ export interface AuditView {
     readonly cells: readonly ConsequenceCell[]
   }
   readonly sources: {
-    readonly sources: readonly { readonly id: string; readonly version: string; readonly where: string }[]
+    readonly sources: readonly { readonly id: string; readonly name: string; readonly version: string; readonly where: string }[]
     readonly rows: readonly {
       readonly observation: string
       readonly mapping: readonly { readonly class: string; readonly clients: readonly string[] }[]
-      readonly published: readonly { readonly source: string; readonly class: string | null; readonly departs: boolean }[]
+      readonly published: readonly { readonly source: string; readonly class: string | null; readonly says: string; readonly departs: boolean }[]
       readonly sourcesDisagree: boolean
     }[]
   }
@@ -63,19 +66,33 @@ export interface AuditView {
 /** Where each reached cell's counterexample was saved, and the command that replays it, by row id. */
 export type Replays = Readonly<Record<string, { readonly savedTo: string; readonly replay: string }>>
 
-const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
-const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
-const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
+/** The replays the result itself records (the command writes them into it, so a saved result renders the same). */
+export function auditReplays(r: Pick<AuditView, 'consequences'>): Replays {
+  const out: Record<string, { savedTo: string; replay: string }> = {}
+  for (const c of r.consequences.cells) if (c.client === 'fetch' && c.counterexample?.file && c.counterexample.replay) out[c.case] = { savedTo: c.counterexample.file, replay: c.counterexample.replay }
+  return out
+}
 
-export function renderAuditMapping(r: AuditView, replays: Replays = {}): string {
+const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
+/** A consequence in words. */
+export const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
+/** A published source's short name, for table headers. */
+export const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
+
+export function renderAuditMapping(r: AuditView, replays: Replays = auditReplays(r)): string {
   const out: string[] = []
   out.push(`faultline audit-mapping — ${r.mapping}`)
   out.push(`${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`)
   for (const s of r.skippedClients) out.push(`  (${s.client} skipped: ${s.why})`)
   out.push('', ...matrix(r), '', ...consequences(r, replays), '', ...sources(r), '')
-  const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
-  out.push(r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`)
+  out.push(auditVerdictLine(r))
   return out.join('\n')
+}
+
+/** "PASS — no dangerous cell (…)" or "FAIL — 2 dangerous cell(s), …". */
+export function auditVerdictLine(r: Pick<AuditView, 'verdict' | 'counts'>): string {
+  const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
+  return r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`
 }
 
 function matrix(r: AuditView): string[] {

@@ -79,6 +79,6 @@ export function fitBlocks(blocks: readonly Block[], maxBytes: number, rest: stri
     out.push(pick)
     used += bytes(pick) + 2
   }
-  if (compacted) out.push(`> **Shortened:** ${compacted} block(s) without their scenario and history, to stay under ${Math.floor(maxBytes / 1024)} KiB. ${rest}`)
+  if (compacted) out.push(`> **Shortened:** ${compacted} block(s) given in short (a counterexample without its scenario and history, a table left out), to stay under ${Math.floor(maxBytes / 1024)} KiB. ${rest}`)
   return out.join('\n\n') + '\n'
 }

@@ -1,6 +1,7 @@
 // A report as Markdown (`--markdown FILE`, and $GITHUB_STEP_SUMMARY in CI):
-// the verdict first, then the gate's figures or the comparison's leaderboard,
-// the coverage, and the minimal counterexamples folded in <details> — each
+// the verdict first, then the gate's figures (recovery latency per fault class
+// among them) or the comparison's leaderboard, the coverage, the comparison's
+// recovery latency per fault class and executor (folded), and the minimal counterexamples folded in <details> — each
 // with its violations, the command that replays it, its scenario and the
 // history of its replay. It stays under GitHub's 1 MiB step-summary limit
 // (or the budget given): blocks that do not fit are shortened (no scenario,
@@ -11,6 +12,7 @@ import type { History } from '../harness/history/history.ts'
 import { describeEvent } from './describe-event.ts'
 import { ms, pct } from './format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
+import { classKey, recoveryClasses } from './recovery-classes.ts'
 import { byLeaderboard, describeScenario, passKText } from './text.ts'
 
 export interface MarkdownOptions {
@@ -63,6 +65,8 @@ function figures(s: ReportSummary): string {
     ['violations', violations.length ? violations.map(([j, n]) => `${code(j)} ${n}`).join(' · ') : 'none'],
     ['unresolved', `${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`],
     ['recovery (virtual ms)', `p50 ${ms(s.recoveryMs.p50)} · p95 ${ms(s.recoveryMs.p95)} · max ${ms(s.recoveryMs.max)} (${s.recoveryMs.count} faulted calls)`],
+    // Per class of the first fault, so one slow class (a 25-hour crash pause) does not hide the others.
+    ...s.recoveryByFault.map((c) => [`↳ ${code(c.kind)} @ ${md(c.boundary)}`, `p50 ${ms(c.latency.p50)} · p95 ${ms(c.latency.p95)} · max ${ms(c.latency.max)} (${c.latency.count})`]),
     ['verification', `${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call`],
     ['left to human review', String(s.humanReview)],
     ['not started', `${s.notStarted} ask(s) refused before sending anything`],
@@ -122,10 +126,28 @@ function compareBlocks(r: CompareReport): Block[] {
     return [md(s.executor), t((x) => x.struck), String(s.coverage.length), t((x) => x.effectWhileError), t((x) => x.unknownReconciled), t((x) => x.crashInFlight)]
   })
   const blocks: Block[] = [{ full: head }, { full: board }, { full: `### Coverage\n\n${mdTable(['executor', 'strikes', 'cells', 'effect+error', 'unknown→known', 'crash in flight'], covRows)}` }]
+  const recovery = recoveryBlock(sorted.map((x) => x.summary))
+  if (recovery) blocks.push(recovery)
   const all = sorted.flatMap((x) => x.counterexamples.map((ce) => ({ executor: x.summary.executor, ce })))
   blocks.push({ full: `### Minimal counterexamples (${all.length}: one per executor and violation class)${all.length ? '' : '\n\nnone: no violation found'}` })
   for (const { executor, ce } of all) blocks.push(counterexampleBlock(executor, ce, false))
   return blocks
+}
+
+/** Recovery latency per class of the first fault, one row per executor (the leaderboard's order), folded; only a line when short of room. */
+function recoveryBlock(summaries: readonly ReportSummary[]): Block | null {
+  const classes = recoveryClasses(summaries.map((s) => s.recoveryByFault))
+  if (classes.length === 0) return null
+  const rows = summaries.map((s) => {
+    const by = new Map(s.recoveryByFault.map((c) => [classKey(c), c.latency]))
+    return [md(s.executor), ...classes.map((c) => {
+      const l = by.get(classKey(c))
+      return l ? `${ms(l.p50)}/${ms(l.p95)} (${l.count})` : '·'
+    })]
+  })
+  const head = '### Recovery latency per fault class'
+  const summary = `p50/p95 virtual ms (faulted calls) from a call's first fault to its first known outcome, per class of that fault: ${classes.length} class(es) × ${summaries.length} executor(s)`
+  return { full: `${head}\n\n${details(summary, mdTable(['executor', ...classes.map((c) => `${code(c.kind)} @ ${md(c.boundary)}`)], rows))}`, compact: `${head}\n\nleft out for room (${classes.length} class(es)): the report's \`summary.recoveryByFault\` has it` }
 }
 
 function runBlocks(r: RunReport): Block[] {

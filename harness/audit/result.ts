@@ -37,6 +37,8 @@ const COUNTEREXAMPLE = z.strictObject({
   shrinks: z.int(),
   fastCheck: z.strictObject({ seed: z.int(), path: z.string() }),
   reproduced: z.boolean(),
+  file: z.string().optional().describe('where `faultline audit-mapping` saved the scenario, relative to its working directory (absent: not saved, as from the library call)'),
+  replay: z.string().optional().describe('the command that replays exactly that file'),
 })
 
 const CONSEQUENCE_CELL = z.strictObject({

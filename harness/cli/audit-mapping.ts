@@ -7,14 +7,14 @@
 // one), 2 on bad usage or a module that cannot be loaded.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, extname, join, relative } from 'node:path'
-import { renderAuditMapping, type Replays } from '../../reports/audit-mapping.ts'
+import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { auditMapping } from '../audit/audit.ts'
 import { clientAvailable } from '../audit/clients.ts'
 import type { AuditResult } from '../audit/result.ts'
 import { CLIENT_NAMES, type ClientName } from '../contract/mapping.ts'
 import { LoadFailure } from '../supervisor/pool.ts'
 import type { Io } from './io.ts'
-import { writeAuditOutputs } from './report-outputs.ts'
+import { REPORT_OUTPUTS, writeAuditOutputs } from './report-outputs.ts'
 import { mappingPath } from './mapping-file.ts'
 import { int, options, profileOption, seed as seedOption, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
@@ -22,15 +22,15 @@ import { UsageError } from './usage-error.ts'
 import { commandPrefix } from './version.ts'
 
 export async function auditMappingCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('audit-mapping', args, { mapping: { type: 'string' }, clients: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, markdown: { type: 'string' }, ...SUPERVISION })
+  const parsed = options('audit-mapping', args, { mapping: { type: 'string' }, clients: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...REPORT_OUTPUTS, ...SUPERVISION })
   if (!parsed) return (io.out(COMMAND_USAGE['audit-mapping']), 0)
   const { values } = parsed
   if (!values.mapping) throw new UsageError('audit-mapping needs --mapping <path to a module whose default export maps what a client observed to applied, not-sent, rejected or ambiguous>')
   const path = mappingPath(values.mapping, io.cwd)
   const { clients, skipped } = clientsOption(values.clients)
-  let result: AuditResult
+  let audited: AuditResult
   try {
-    result = await auditMapping({
+    audited = await auditMapping({
       mapping: path,
       label: values.mapping,
       clients,
@@ -45,9 +45,10 @@ export async function auditMappingCommand(args: readonly string[], io: Io): Prom
     if (e instanceof LoadFailure) throw new UsageError(e.message)
     throw e
   }
-  const replays = saveCounterexamples(result, values.mapping, io.cwd)
-  io.out(values.json ? JSON.stringify(result, null, 2) : renderAuditMapping(result, replays))
-  writeAuditOutputs(result, replays, values, io, { stepSummary: true, annotate: true, json: values.json === true })
+  // Where each counterexample was saved is part of the result: every rendering, now or from the --json later, gives it.
+  const result = saveCounterexamples(audited, values.mapping, io.cwd)
+  io.out(values.json ? JSON.stringify(result, null, 2) : renderAuditMapping(result))
+  writeAuditOutputs(result, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   return result.verdict === 'pass' ? 0 : 1
 }
 
@@ -70,19 +71,18 @@ function clientsOption(value: string | undefined): { clients: ClientName[]; skip
   return { clients, skipped }
 }
 
-/** Each reached cell's minimal scenario under reports/out/, with the command that replays it. */
-function saveCounterexamples(result: AuditResult, spec: string, cwd: string): Replays {
-  const replays: Record<string, { savedTo: string; replay: string }> = {}
-  const reached = result.consequences.cells.filter((c) => c.counterexample)
-  if (reached.length === 0) return replays
+/** Each reached cell's minimal scenario saved under reports/out/: the result, with where and the command that replays it. */
+function saveCounterexamples(result: AuditResult, spec: string, cwd: string): AuditResult {
+  if (!result.consequences.cells.some((c) => c.counterexample)) return result
   const dir = join(cwd, 'reports', 'out')
   mkdirSync(dir, { recursive: true })
   const name = basename(spec, extname(spec)).replace(/[^A-Za-z0-9_-]/g, '_')
-  for (const c of reached) {
-    const file = join(dir, `audit-${name}-${c.case.replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
-    writeFileSync(file, `${JSON.stringify(c.counterexample!.scenario, null, 2)}\n`)
-    const savedTo = relative(cwd, file)
-    replays[c.case] = { savedTo, replay: `${commandPrefix()} run ${savedTo} --mapping ${spec}` }
-  }
-  return replays
+  const cells = result.consequences.cells.map((c) => {
+    if (!c.counterexample) return c
+    const path = join(dir, `audit-${name}-${c.case.replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
+    writeFileSync(path, `${JSON.stringify(c.counterexample.scenario, null, 2)}\n`)
+    const file = relative(cwd, path)
+    return { ...c, counterexample: { ...c.counterexample, file, replay: `${commandPrefix()} run ${file} --mapping ${spec}` } }
+  })
+  return { ...result, consequences: { ...result.consequences, cells } }
 }

@@ -1,5 +1,21 @@
 // The JSON Schema files the package publishes under schemas/, each generated
-// from the zod schema that validates the format (npm run build writes them).
+// from the zod schema that validates the format (npm run build and npm run
+// schemas write them): the report and the scenario (harness/campaign), and the
+// audit-mapping result — from here, since the audit room comes after the campaign.
+import { z } from 'zod'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, AUDIT_VERSION } from '../audit/result.ts'
 import { jsonSchemas } from '../campaign/json-schemas.ts'
 
-export const PUBLISHED_SCHEMAS: readonly { readonly file: string; readonly schema: () => Record<string, unknown> }[] = Object.entries(jsonSchemas()).map(([file, schema]) => ({ file, schema: () => schema }))
+function all(): Record<string, Record<string, unknown>> {
+  return {
+    ...jsonSchemas(),
+    'audit-mapping.schema.json': {
+      ...z.toJSONSchema(AUDIT_RESULT_SCHEMA, { io: 'input' }),
+      $id: `urn:faultline:schema:audit-mapping:${AUDIT_VERSION}`,
+      title: `faultline audit-mapping result, version ${AUDIT_VERSION}`,
+      description: `What faultline audit-mapping --json prints (format ${AUDIT_FORMAT}, version ${AUDIT_VERSION}) and faultline report reads: the matrix, the consequences and the published sources.`,
+    },
+  }
+}
+
+export const PUBLISHED_SCHEMAS: readonly { readonly file: string; readonly schema: () => Record<string, unknown> }[] = Object.keys(all()).map((file) => ({ file, schema: () => all()[file]! }))

@@ -7,9 +7,10 @@
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { annotationsOf, auditAnnotations, workflowCommands } from '../../reports/annotations.ts'
-import type { AuditView, Replays } from '../../reports/audit-mapping.ts'
+import type { AuditView } from '../../reports/audit-mapping.ts'
 import { renderAuditJunit } from '../../reports/audit-junit.ts'
 import { renderAuditMarkdown } from '../../reports/audit-markdown.ts'
+import { renderAuditHtml } from '../../reports/html/audit.ts'
 import { renderHtml } from '../../reports/html/of-any-report.ts'
 import { renderJunit } from '../../reports/junit.ts'
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../reports/markdown.ts'
@@ -43,7 +44,7 @@ export interface CiOptions {
 interface Renderers {
   junit(): string
   markdown(maxBytes?: number): string
-  html: (() => string) | null
+  html(): string
   annotations(): readonly { title: string; message: string }[]
 }
 
@@ -51,15 +52,14 @@ export function writeReportOutputs(report: Report, values: OutputValues, io: Io,
   write(values, io, ci, { junit: () => renderJunit(report), markdown: (maxBytes) => renderMarkdown(report, maxBytes === undefined ? {} : { maxBytes }), html: () => renderHtml(report), annotations: () => annotationsOf(report) })
 }
 
-export function writeAuditOutputs(result: AuditView, replays: Replays, values: OutputValues, io: Io, ci: CiOptions): void {
-  write(values, io, ci, { junit: () => renderAuditJunit(result, replays), markdown: (maxBytes) => renderAuditMarkdown(result, replays, maxBytes === undefined ? {} : { maxBytes }), html: null, annotations: () => auditAnnotations(result) })
+export function writeAuditOutputs(result: AuditView, values: OutputValues, io: Io, ci: CiOptions): void {
+  write(values, io, ci, { junit: () => renderAuditJunit(result), markdown: (maxBytes) => renderAuditMarkdown(result, undefined, maxBytes === undefined ? {} : { maxBytes }), html: () => renderAuditHtml(result), annotations: () => auditAnnotations(result) })
 }
 
 function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): void {
-  if (values.html !== undefined && r.html === null) throw new UsageError('--html draws campaigns and runs (gate, compare, run, merge); an audit-mapping result has --junit and --markdown')
   if (values.junit !== undefined) writeTo('--junit', values.junit, r.junit(), io.cwd)
   if (values.markdown !== undefined) writeTo('--markdown', values.markdown, r.markdown(), io.cwd)
-  if (values.html !== undefined && r.html) writeTo('--html', values.html, r.html(), io.cwd)
+  if (values.html !== undefined) writeTo('--html', values.html, r.html(), io.cwd)
   const env = io.env ?? process.env
   const summary = env.GITHUB_STEP_SUMMARY
   if (ci.stepSummary && summary) appendStepSummary(summary, r, io)

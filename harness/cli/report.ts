@@ -6,7 +6,7 @@
 // 2 when the file is not a result.
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
-import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA } from '../audit/result.ts'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, type AuditResult } from '../audit/result.ts'
 import { MergeError, parseReport } from '../campaign/merge.ts'
 import { describeIssues } from '../scenario/issues.ts'
 import type { Io } from './io.ts'
@@ -29,8 +29,11 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
   if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
     const audit = AUDIT_RESULT_SCHEMA.safeParse(json)
     if (!audit.success) throw new UsageError(`${file} is not an audit-mapping result: ${describeIssues(audit.error, AUDIT_RESULT_SCHEMA, json, 'an audit-mapping result')}`)
-    if (wanted.length === 0) io.out(renderAuditMapping(audit.data))
-    else writeAuditOutputs(audit.data, {}, values, io, QUIET)
+    // The input itself, not zod's copy (as parseReport does): zod's puts keys in the schema's order, and the
+    // scenarios of the counterexamples must print as the command printed them.
+    const result = json as AuditResult
+    if (wanted.length === 0) io.out(renderAuditMapping(result))
+    else writeAuditOutputs(result, values, io, QUIET)
   } else {
     let report
     try {

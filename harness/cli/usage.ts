@@ -106,12 +106,12 @@ ${SUPERVISION}`,
 ${REPORTS}`,
   report: `faultline report <result.json> [--junit FILE] [--markdown FILE] [--html FILE]
   Render a saved result again: a report written by --out or printed by --json (gate, compare, run, merge), or
-  an audit-mapping result (--json; --junit and --markdown). Nothing runs: every renderer reads the JSON alone.
+  an audit-mapping result (--json). Nothing runs: every renderer reads the JSON alone.
   With no option it prints the text its command printed. Exits 0 when it rendered, 2 when the file is not a result.
 
 ${REPORTS}`,
   'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend] [--runs N] [--seed S] [--profile P] [--json]
-                              [--junit FILE] [--markdown FILE] [supervision]
+                              [--junit FILE] [--markdown FILE] [--html FILE] [supervision]
   Chaos experiments on an exception mapping (a module whose default export maps what a client observed
   to applied, not-sent, rejected or ambiguous; docs/mapping-audit.md). In this order:
     1. the matrix: every fault kind × client — what the client really raised (driven through the simulated
@@ -121,8 +121,11 @@ ${REPORTS}`,
     3. the published sources (Stripe, stripe-node, undici, the AWS SDK, gRPC/AIP-194, openai-node) beside it.
   The mapping runs in supervised workers: one that throws, answers nonsense, blocks or exits is reported per cell.
   --clients    which clients (default: all five; axios, stripe and resend need their packages)
+  --json       print the result as versioned JSON (schemas/audit-mapping.schema.json, made by npm run schemas)
   --junit FILE one test case per cell, dangerous cells first and failing; --markdown FILE the matrix, dangerous
                cells first (also appended to $GITHUB_STEP_SUMMARY; ::error annotations when GITHUB_ACTIONS=true)
+  --html FILE  one self-contained HTML page: the dangerous cells first, the graded matrix, the consequences with
+               their replay commands, the published sources (faultline report <the --json> --html draws it again)
 
 ${PROFILES}
 
@@ -147,7 +150,7 @@ usage:
   faultline merge FILE... [--json] [--out FILE]
       put the --out files of a campaign's shards (--shard i/n) back together, as the whole campaign prints it
   faultline report <result.json> [--junit FILE] [--markdown FILE] [--html FILE]
-      render a saved result (--out, --json) as JUnit XML, Markdown or HTML; gate, compare, run and merge take them too
+      render a saved result (--out, --json) as JUnit XML, Markdown or HTML; gate, compare, run, merge and audit-mapping take them too
   faultline audit-mapping --mapping <module> [--clients a,b,...] [--runs N] [--seed S] [--json]
       chaos experiments on an exception mapping: the fault × client matrix, its consequences, the published sources
   faultline serve [--port P]

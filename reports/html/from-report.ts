@@ -6,7 +6,7 @@
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../format.ts'
-import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlReport, HtmlRow } from './input.ts'
+import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
 
 type RunsOf = GateReport['runs']
@@ -52,6 +52,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
     recoveryMs: Object.fromEntries(rows.map((r) => [r.summary.executor, recovery(r.runs)])),
+    recoveryByFault: rows.map((r) => ({ executor: r.summary.executor, classes: r.summary.recoveryByFault.map(recoveryClass) })),
     counterexamples: rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
   }
 }
@@ -137,6 +138,8 @@ function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
     { label: 'failing runs', value: String(s.failingRuns), note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}` },
     { label: 'unresolved', value: pct(s.unresolved.rate), note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN` },
     { label: 'recovery', value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`, note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)` },
+    // Per class of the first fault: one slow class (a 25-hour crash pause) no longer hides the others.
+    ...s.recoveryByFault.map((c): HtmlFigure => ({ label: `↳ ${c.kind} @ ${c.boundary}`, value: `p50 ${p(c.latency.p50)} · p95 ${p(c.latency.p95)} · max ${p(c.latency.max)}`, note: `recovery after a first fault of this class (${c.latency.count} faulted call${c.latency.count === 1 ? '' : 's'})` })),
     { label: 'verification', value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`, note: 'per tool call' },
     { label: 'not started', value: String(s.notStarted), note: 'asks refused before sending anything (e.g. too little budget left)' },
     { label: 'human review', value: String(s.humanReview), note: 'outcomes left to a person' },
@@ -155,6 +158,10 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
     replay: c.replay ?? `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
     history: (c.history ?? []) as readonly HistoryEvent[],
   }
+}
+
+function recoveryClass(c: ReportSummary['recoveryByFault'][number]): HtmlRecoveryClass {
+  return { kind: c.kind, boundary: c.boundary, count: c.latency.count, p50Ms: c.latency.p50, p95Ms: c.latency.p95, maxMs: c.latency.max }
 }
 
 /** Every faulted call's recovery latency, from the runs' records (files written by --out); null from --json, which has none. */

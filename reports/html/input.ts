@@ -54,6 +54,16 @@ export interface HtmlCheck {
   readonly command: string | null
 }
 
+/** Recovery latency of one class of first fault (kind × boundary), in virtual ms. */
+export interface HtmlRecoveryClass {
+  readonly kind: string
+  readonly boundary: string
+  readonly count: number
+  readonly p50Ms: number | null
+  readonly p95Ms: number | null
+  readonly maxMs: number | null
+}
+
 /** A minimal counterexample with the history of its replay: drawn as a sequence timeline. */
 export interface HtmlCounterexample {
   readonly executor: string
@@ -82,6 +92,8 @@ export interface HtmlReport {
   readonly violationsByBoundary: Readonly<Record<string, number>>
   /** Recovery latencies (virtual ms) per executor, for the distribution chart; null: the report has no per-run records (--json leaves them out). */
   readonly recoveryMs: Readonly<Record<string, readonly number[] | null>>
+  /** A comparison's recovery latency per class of first fault, per executor (a gate gives it among its figures). */
+  readonly recoveryByFault?: readonly { readonly executor: string; readonly classes: readonly HtmlRecoveryClass[] }[]
   readonly counterexamples: readonly HtmlCounterexample[]
   /** A gate's or a run's figures beyond the leaderboard (absent for a comparison: the leaderboard has them). */
   readonly figures?: readonly HtmlFigure[]

@@ -23,32 +23,14 @@ import type { HtmlReport } from './input.ts'
 import { renderLatencyChart } from './latency-chart.ts'
 import { renderChecks, renderCoverage, renderFigures } from './figures.ts'
 import { renderLeaderboard } from './leaderboard.ts'
-import { STYLES } from './styles.ts'
+import { renderRecoveryTable } from './recovery-table.ts'
+import { renderPage } from './page.ts'
 
 export function renderHtmlReport(report: HtmlReport): string {
-  const { passed, line } = report.verdict
-  const word = passed ? 'PASS' : 'FAIL'
-  // The line may already start with its verdict word: it is shown once, in the badge.
-  const rest = line.replace(/^\s*(PASS|FAIL)\b\s*[—–:-]?\s*/, '')
   const toc = report.counterexamples.length
     ? `<nav class="toc"><ol>${report.counterexamples.map((c, i) => `<li><a href="#counterexample-${i + 1}">${esc(c.executor)} — ${esc(c.judge)}</a></li>`).join('')}</ol></nav>`
     : '<p class="empty">No counterexample: nothing was violated.</p>'
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(report.title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header>
-<p class="verdict ${passed ? 'pass' : 'fail'}" data-verdict="${word}"><span class="badge">${word}</span>${esc(rest)}</p>
-<h1>${esc(report.title)}</h1>
-<p class="subtitle">${esc(report.subtitle)}</p>
-</header>
-<main>
-<section id="leaderboard"><h2>Leaderboard</h2>${renderLeaderboard(report.leaderboard)}</section>
+  const main = `<section id="leaderboard"><h2>Leaderboard</h2>${renderLeaderboard(report.leaderboard)}</section>
 ${figures(report)}
 <section id="charts"><h2>Violations</h2>
 <div class="charts">
@@ -57,14 +39,12 @@ ${figures(report)}
 </div>
 <h2>Recovery latency</h2>
 <figure><figcaption>per executor: one dot per faulted call that reached a known outcome; solid bar p50, dashed bar p95</figcaption>${renderLatencyChart(report.recoveryMs, report.leaderboard)}</figure>
+${report.recoveryByFault ? renderRecoveryTable(report.recoveryByFault) : ''}
 </section>
 <section id="counterexamples"><h2>${esc(report.timelinesHeading ?? 'Counterexamples')}</h2>${toc}
 ${report.counterexamples.map(renderCounterexample).join('\n')}
-</section>
-</main>
-</body>
-</html>
-`
+</section>`
+  return renderPage({ title: report.title, subtitle: report.subtitle, verdict: report.verdict, main })
 }
 
 /** A gate's or a run's figures, coverage and checks (a comparison has none: its leaderboard holds them). */

@@ -53,3 +53,30 @@ ul.timeline-legend li { display: flex; align-items: center; gap: 6px; }
 svg .ev:hover > text { text-decoration: underline; }
 @media print { details > pre { display: block; } .scroll { overflow: visible; } }
 `
+
+// The audit-mapping page's own rules (the matrix's graded cells, the sources' table).
+export const AUDIT_STYLES = `
+nav.sections ol { display: flex; flex-wrap: wrap; gap: 4px 20px; list-style: none; padding: 0; margin: 12px 0 0; }
+:is(table.matrix, table.sources, table.consequences) { border-collapse: collapse; font-size: 13px; }
+:is(table.matrix, table.sources, table.consequences) th, :is(table.matrix, table.sources, table.consequences) td { padding: 5px 8px; border: 1px solid #d0d7de; text-align: left; vertical-align: top; }
+:is(table.matrix, table.sources, table.consequences) thead th { background: #f6f8fa; font-weight: 600; }
+table.matrix th[scope=row] { white-space: nowrap; }
+table.matrix th[scope=row] small, table.matrix td small { display: block; color: #57606a; font-weight: 400; }
+table.matrix td { min-width: 150px; max-width: 260px; }
+table.matrix td .class { font-weight: 700; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.grade { display: inline-block; padding: 0 6px; border-radius: 4px; font-size: 11.5px; font-weight: 600; margin-left: 4px; }
+.g-right { background: #f3fbf5; } .g-right .grade { background: #dafbe1; color: #1a7f37; }
+.g-costly { background: #fffbe6; } .g-costly .grade { background: #fff1b8; color: #7d4e00; }
+.g-dangerous { background: #ffebe9; } .g-dangerous .grade { background: #cf222e; color: #fff; }
+.g-faulty { background: #fbefff; } .g-faulty .grade { background: #8250df; color: #fff; }
+.consequence { display: block; font-weight: 600; color: #cf222e; }
+ol.dangerous-cells { padding-left: 22px; }
+ol.dangerous-cells > li { border-left: 4px solid #cf222e; background: #fff5f5; border-radius: 3px; padding: 6px 12px; margin: 8px 0; }
+ol.dangerous-cells > li.g-faulty { border-color: #8250df; background: #fbefff; }
+dl.cell { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0 0; }
+dl.cell dt { color: #57606a; } dl.cell dd { margin: 0; }
+table.sources td.departs { background: #ffebe9; font-weight: 600; }
+table.sources td.none { color: #8c959f; }
+table.consequences td.bad { color: #cf222e; font-weight: 600; }
+:is(#matrix, #sources) h3 { margin: 18px 0 6px; }
+`

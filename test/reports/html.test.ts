@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { CompareReport } from '../../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlReport, HtmlViolation } from '../../reports/html/input.ts'
+import { htmlReportFrom } from '../../reports/html/from-report.ts'
 import { renderHtmlReport } from '../../reports/html/report.ts'
+import { duration, shortDuration } from '../../reports/html/time.ts'
 import { renderTimelineSvg } from '../../reports/html/timeline.ts'
 import { envelope, history } from '../harness/judge/history-builder.ts'
+import { assertBalanced, expectSelfContained } from './support/html-check.ts'
+import { gateOf, smallCompare } from './support/reports.ts'
 
 const HOSTILE = '<script>alert(1)</script>'
 const ATTR_BREAK = '" onmouseover="alert(2)'
@@ -83,32 +88,6 @@ function report(h: History = fullHistory()): HtmlReport {
       },
     ],
   }
-}
-
-/** One file that opens offline: no reference to anything outside it, and no URL at all. */
-function expectSelfContained(html: string): void {
-  expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data|srcset)\s*=\s*["']?\s*(?:https?:)?\/\//i)
-  expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
-  expect(html).not.toMatch(/<link\b/i)
-  expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b|<use\b|<image\b/i)
-  expect(html).not.toMatch(/@import|url\(/i)
-  // Nothing in a report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
-  expect(html).not.toMatch(/https?:\/\//)
-  // Every href is a link within the page; nothing has a src.
-  for (const m of html.matchAll(/\bhref\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
-  expect(html).not.toMatch(/\bsrc\s*=/i)
-}
-
-/** The SVG elements of a document, checked for balance (a cheap well-formedness check). */
-function assertBalanced(markup: string): void {
-  const stack: string[] = []
-  for (const m of markup.matchAll(/<(\/?)([a-zA-Z][\w-]*)\b[^>]*?(\/?)>/g)) {
-    const [, close, name, selfClose] = m
-    if (selfClose) continue
-    if (close) expect(stack.pop(), `</${name}>`).toBe(name)
-    else stack.push(name!)
-  }
-  expect(stack).toEqual([])
 }
 
 describe('renderHtmlReport', () => {
@@ -334,5 +313,51 @@ describe('the HTML report from a saved result', () => {
     const html = renderHtmlReport(htmlReportFrom(saved))
     expect(html).toContain('this report has no per-run records (--out keeps them)')
     expect(html).not.toContain('no faulted call reached a known outcome')
+  })
+})
+
+describe('recovery latency per fault class in HTML', () => {
+  let compared: CompareReport
+  beforeAll(async () => {
+    compared = await smallCompare()
+  }, 60_000)
+
+  it('lists a gate\'s classes among its figures, under the overall recovery', () => {
+    const gate = gateOf(compared, 'naive')
+    const html = renderHtmlReport(htmlReportFrom(gate))
+    const classes = gate.summary.recoveryByFault
+    expect(classes.length).toBeGreaterThan(1)
+    let at = html.indexOf('<tr data-figure="recovery">')
+    expect(at).toBeGreaterThan(0)
+    for (const c of classes) {
+      const row = `<tr data-figure="↳ ${c.kind} @ ${c.boundary}"><th scope="row">↳ ${c.kind} @ ${c.boundary}</th><td class="value">p50 ${duration(c.latency.p50!)} · p95 ${duration(c.latency.p95!)} · max ${duration(c.latency.max!)}</td>`
+      expect(html.indexOf(row), row).toBeGreaterThan(at)
+      at = html.indexOf(row)
+    }
+    expect(at).toBeLessThan(html.indexOf('<tr data-figure="verification">'))
+    expect(html).not.toContain('class="leaderboard recovery-by-fault"') // a gate's are among its figures
+  })
+
+  it('gives a comparison a table under the latency chart: a row per executor in the leaderboard\'s order, p50 / p95 per class', () => {
+    const html = renderHtmlReport(htmlReportFrom(compared))
+    expectSelfContained(html)
+    const table = html.slice(html.indexOf('<table class="leaderboard recovery-by-fault">'), html.indexOf('</table>', html.indexOf('recovery-by-fault">')))
+    expect(html.indexOf('data-chart="recovery latency"')).toBeLessThan(html.indexOf('<table class="leaderboard recovery-by-fault">'))
+    expect([...table.matchAll(/<tr data-executor="([^"]+)"/g)].map((m) => m[1])).toEqual(['reference', 'naive'])
+    const classes = new Set(compared.rows.flatMap((r) => r.summary.recoveryByFault.map((c) => `${c.kind}@${c.boundary}`)))
+    expect(table.match(/<th scope="col" data-class=/g)).toHaveLength(classes.size)
+    for (const row of compared.rows) {
+      const tr = table.slice(table.indexOf(`<tr data-executor="${row.summary.executor}"`), table.indexOf('</tr>', table.indexOf(`<tr data-executor="${row.summary.executor}"`)))
+      for (const c of row.summary.recoveryByFault) {
+        expect(tr).toContain(`data-class="${c.kind}@${c.boundary}" title="p50 ${duration(c.latency.p50!)} · p95 ${duration(c.latency.p95!)} · max ${duration(c.latency.max!)} · ${c.latency.count} faulted call`)
+        expect(tr).toContain(`>${shortDuration(c.latency.p50!)} / ${shortDuration(c.latency.p95!)}</td>`)
+      }
+      expect(tr.match(/<td class="num zero">·<\/td>/g)?.length ?? 0).toBe(classes.size - row.summary.recoveryByFault.length)
+    }
+  })
+
+  it('says so when no faulted call recovered', () => {
+    const none = { ...compared, rows: compared.rows.map((r) => ({ ...r, summary: { ...r.summary, recoveryByFault: [] } })) }
+    expect(renderHtmlReport(htmlReportFrom(none))).toContain('data-recovery-by-fault="none"')
   })
 })

@@ -13,7 +13,7 @@ import { renderAuditMarkdown } from '../../reports/audit-markdown.ts'
 import { renderMarkdown } from '../../reports/markdown.ts'
 import { STEP_SUMMARY_LIMIT } from '../../reports/markdown-kit.ts'
 import { auditView } from './support/audit.ts'
-import { hostile, smallCompare } from './support/reports.ts'
+import { gateOf, hostile, smallCompare } from './support/reports.ts'
 
 let report: CompareReport
 
@@ -94,6 +94,7 @@ describe('renderMarkdown', () => {
     expect(structureProblems(md)).toEqual([])
     for (const name of BUNDLED_NAMES) expect(md).toContain(`| ${name.replace(/_/g, '\\_')} | `)
     expect(md).toMatch(/> \*\*Truncated:\*\* \d+ more block\(s\)/)
+    expect(md).toContain('### Recovery latency per fault class\n\n<details>') // before the counterexamples: whole
     // Tighter budgets hold too, whole blocks only.
     for (const maxBytes of [200_000, 20_000, 3_000]) {
       const small = renderMarkdown(big, { maxBytes })
@@ -101,6 +102,58 @@ describe('renderMarkdown', () => {
       expect(structureProblems(small)).toEqual([])
       expect(small.startsWith('## ❌ faultline compare')).toBe(true)
     }
+  })
+})
+
+describe('recovery latency per fault class in Markdown', () => {
+  it('lists a gate\'s classes under its recovery figure', () => {
+    const gate = gateOf(report, 'naive')
+    expect(REPORT_SCHEMA.safeParse(gate).success).toBe(true)
+    const classes = gate.summary.recoveryByFault
+    expect(classes.length).toBeGreaterThan(1)
+    const md = renderMarkdown(gate)
+    expect(structureProblems(md)).toEqual([])
+    const overall = md.indexOf('| recovery (virtual ms) |')
+    expect(overall).toBeGreaterThan(0)
+    let at = overall
+    for (const c of classes) {
+      const row = `| ↳ \`${c.kind}\` @ ${c.boundary} | p50 ${Math.round(c.latency.p50!)} · p95 ${Math.round(c.latency.p95!)} · max ${Math.round(c.latency.max!)} (${c.latency.count}) |`
+      expect(md.indexOf(row), row).toBeGreaterThan(at) // in the campaign's order, under the overall figure
+      at = md.indexOf(row)
+    }
+    expect(at).toBeLessThan(md.indexOf('| verification |'))
+  })
+
+  it('gives a comparison a folded table, one row per executor in the leaderboard\'s order and a column per class', () => {
+    const md = renderMarkdown(report)
+    const block = md.slice(md.indexOf('### Recovery latency per fault class'), md.indexOf('### Minimal counterexamples'))
+    expect(md.indexOf('### Coverage')).toBeLessThan(md.indexOf('### Recovery latency per fault class'))
+    expect(block).toMatch(/^### Recovery latency per fault class\n\n<details><summary>p50\/p95 virtual ms/)
+    const lines = block.split('\n').filter((l) => l.startsWith('| '))
+    const header = lines[0]!.split(' | ')
+    const classes = [...new Map(report.rows.flatMap((r) => r.summary.recoveryByFault).map((c) => [`${c.kind}@${c.boundary}`, c])).values()]
+    expect(header).toHaveLength(classes.length + 1)
+    expect(lines.slice(1).map((l) => l.split(' | ')[0])).toEqual(['| reference', '| naive'])
+    for (const row of report.rows) {
+      const line = lines.find((l) => l.startsWith(`| ${row.summary.executor} |`))!
+      const cells = line.slice(2, -2).split(' | ').slice(1)
+      for (const c of row.summary.recoveryByFault) expect(cells, `${row.summary.executor} ${c.kind}@${c.boundary}`).toContain(`${Math.round(c.latency.p50!)}/${Math.round(c.latency.p95!)} (${c.latency.count})`)
+      expect(cells.filter((x) => x === '·')).toHaveLength(classes.length - row.summary.recoveryByFault.length)
+    }
+  })
+
+  it('gives the table in short, within the budget, when it does not fit whole', () => {
+    const full = renderMarkdown(report)
+    const before = Buffer.byteLength(full.slice(0, full.indexOf('### Recovery latency per fault class')))
+    const short: string[] = []
+    for (let maxBytes = before; maxBytes < before + 6_000; maxBytes += 100) {
+      const md = renderMarkdown(report, { maxBytes })
+      expect(Buffer.byteLength(md)).toBeLessThanOrEqual(maxBytes)
+      expect(structureProblems(md)).toEqual([])
+      if (md.includes('### Recovery latency per fault class\n\nleft out for room')) short.push(md)
+    }
+    expect(short.length).toBeGreaterThan(0)
+    expect(short[0]).toMatch(/> \*\*(Shortened|Truncated):\*\*/)
   })
 })
 

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { expectSelfContained } from '../../reports/support/html-check.ts'
 import { junitProblems } from '../../reports/support/junit-check.ts'
 import { cli } from './cli.ts'
 
@@ -84,18 +85,32 @@ describe('run and audit-mapping outputs', () => {
     expect(existsSync(join(cwd, 'run-summary.md'))).toBe(false) // one run is not a job summary
   }, 60_000)
 
-  it('audit-mapping writes JUnit and Markdown, and `report` draws them again from its --json', async () => {
-    const mapping = join(ROOT, 'examples', 'mappings', 'reset-as-not-sent.ts')
-    const a = await cli(['audit-mapping', '--mapping', mapping, '--clients', 'fetch', '--runs', '0', '--workers', '1', '--json', '--junit', 'a.xml', '--markdown', 'a.md'], cwd, { GITHUB_ACTIONS: 'true' })
+  it('audit-mapping writes JUnit, Markdown and HTML, and `report` draws the same bytes again from its --json', async () => {
+    // A campaign that reaches a dangerous cell: its counterexample is saved, and where (with the replay
+    // command) is part of the --json, so the renderings from the saved result carry it too.
+    const mapping = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
+    const a = await cli(['audit-mapping', '--mapping', mapping, '--clients', 'fetch', '--runs', '60', '--workers', '1', '--json', '--junit', 'a.xml', '--markdown', 'a.md', '--html', 'out/a.html'], cwd, { GITHUB_ACTIONS: 'true' })
     expect(a.code).toBe(1)
     writeFileSync(join(cwd, 'a.json'), a.out)
+    const saved = 'reports/out/audit-five-xx-as-rejected-gateway-timeout_finishes.json'
+    const reached = JSON.parse(a.out).consequences.cells.find((c: { status: string }) => c.status === 'reached')
+    expect(reached.counterexample).toMatchObject({ file: saved, replay: expect.stringMatching(new RegExp(`run ${saved} --mapping .*five-xx-as-rejected\\.ts$`)) })
     expect(junitProblems(read(cwd, 'a.xml'))).toEqual([])
     expect(read(cwd, 'a.md')).toContain('### Dangerous cells first')
-    expect(a.err).toMatch(/^::error title=duplicate-effect::/m)
-    const r = await cli(['report', 'a.json', '--junit', 'a2.xml', '--markdown', 'a2.md'], cwd)
+    const html = read(cwd, 'out/a.html')
+    expect(html).toContain(`<code class="scenario-file">${saved}</code>`)
+    expectSelfContained(html)
+    const result = JSON.parse(a.out) as { matrix: { cells: { case: string; client: string; grade: string }[] } }
+    expect(result.matrix.cells).toHaveLength(21)
+    for (const c of result.matrix.cells) expect(html, `${c.case} × ${c.client}`).toContain(`data-case="${c.case}" data-client="${c.client}" data-grade="${c.grade}"`)
+    expect(html.indexOf('data-grade="dangerous"')).toBeLessThan(html.indexOf('id="matrix"'))
+    expect(a.err).toMatch(/^::error title=false-failure::/m)
+    const r = await cli(['report', 'a.json', '--junit', 'a2.xml', '--markdown', 'a2.md', '--html', 'a2.html'], cwd)
     expect(r.code).toBe(0)
     expect(read(cwd, 'a2.xml')).toBe(read(cwd, 'a.xml'))
     expect(read(cwd, 'a2.md')).toBe(read(cwd, 'a.md'))
-    expect(await cli(['report', 'a.json', '--html', 'a.html'], cwd)).toMatchObject({ code: 2, err: expect.stringContaining('--html draws campaigns and runs') })
-  }, 60_000)
+    expect(read(cwd, 'a2.html')).toBe(read(cwd, 'out/a.html'))
+    const text = await cli(['report', 'a.json'], cwd)
+    expect(text.out).toContain(`saved to ${saved}; replay: `)
+  }, 120_000)
 })

@@ -11,10 +11,10 @@ export function auditView(): AuditView {
     skippedClients: [],
     counts: { cells: 4, right: 1, costly: 1, dangerous: 1, faulty: 1 },
     matrix: {
-      rows: [{ id: 'reset-after-effect' }, { id: 'error-response.503' }],
+      rows: [{ id: 'reset-after-effect', label: 'reset after the effect <i>' }, { id: 'error-response.503', label: '503' }],
       cells: [cell('reset-after-effect', 'http', 'right', 'ambiguous', null), cell('error-response.503', 'fetch', 'costly', 'ambiguous', null), cell('reset-after-effect', 'fetch', 'dangerous', 'not-sent', 'duplicate-effect'), cell('error-response.503', 'http', 'faulty', null, null)],
     },
     consequences: { executor: 'reference+mapping', profile: 'vendor', seed: 1, runs: 10, skipped: null, failingRuns: 2, violations: { 'duplicate-effect': 2 }, unattributedRuns: 0, cells: [] },
-    sources: { sources: [{ id: 'undici', version: '7', where: 'lib' }], rows: [{ observation: 'reset', mapping: [{ class: 'not-sent', clients: ['fetch'] }], published: [{ source: 'undici', class: 'ambiguous', departs: true }], sourcesDisagree: false }] },
+    sources: { sources: [{ id: 'undici', name: 'undici', version: '7', where: 'lib' }], rows: [{ observation: 'reset', mapping: [{ class: 'not-sent', clients: ['fetch'] }], published: [{ source: 'undici', class: 'ambiguous', says: 'retries <idempotent> only', departs: true }], sourcesDisagree: false }] },
   }
 }

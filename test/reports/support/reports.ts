@@ -9,7 +9,7 @@ import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { compare } from '../../../harness/campaign/compare.ts'
 import { compareReport } from '../../../harness/campaign/report.ts'
-import type { CompareReport } from '../../../harness/campaign/report-schema.ts'
+import type { CompareReport, GateReport } from '../../../harness/campaign/report-schema.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 
 export async function smallCompare(): Promise<CompareReport> {
@@ -17,6 +17,13 @@ export async function smallCompare(): Promise<CompareReport> {
   const rows = await compare([reference, naive], { runs: 20, seed: 1, k: 2, passKScenarios: 6, generator: scenarioGenerator() })
   const campaign = { seed: 1, runs: 20, profile: 'vendor', faultline: 'test', corpus: '.faultline/corpus', shard: null, k: 2, passKScenarios: 6 }
   return compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd, corpus: '.faultline/corpus', replayPrefix: 'npx faultline' })
+}
+
+/** A gate report of one executor of the comparison (its summary, its first counterexample). */
+export function gateOf(report: CompareReport, executor: string): GateReport {
+  const row = report.rows.find((r) => r.executor.name === executor)!
+  const { k: _k, passKScenarios: _n, ...campaign } = report.campaign
+  return { format: report.format, version: report.version, command: 'gate', campaign, executor: row.executor, passed: row.summary.failingRuns === 0, summary: row.summary, counterexample: row.counterexamples[0] ?? null, corpus: [], minCoverage: [] }
 }
 
 /** Everything XML, Markdown and workflow commands treat specially, and characters XML 1.0 cannot carry. */

@@ -1,0 +1,76 @@
+// The audit's matrix in HTML: the dangerous cells first, each with what the
+// client raised, what the mapping said, what the ledger says, the consequence
+// and why; then the whole matrix (fault row × client), every cell graded and
+// coloured; then the costly cells (safe but wasteful), grouped by reason.
+import { WORDS, type AuditView, type Replays } from '../audit-mapping.ts'
+import { esc } from './escape.ts'
+
+type Cell = AuditView['matrix']['cells'][number]
+
+const GRADE: Readonly<Record<Cell['grade'], string>> = { right: 'right', costly: 'costly', dangerous: 'dangerous', faulty: 'mapping failed' }
+const TRUTH: Readonly<Record<string, string>> = { applied: 'applied', 'not-applied': 'not applied', 'depends-on-timing': 'depends on timing' }
+
+/** The cells to read first: where the mapping is dangerous, or failed (threw, answered nonsense, hung). */
+export function dangerousCells(r: AuditView): Cell[] {
+  return r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
+}
+
+export function renderDangerous(r: AuditView, replays: Replays): string {
+  const bad = dangerousCells(r)
+  if (bad.length === 0) return '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
+  const items = bad.map((c) => {
+    const replay = c.client === 'fetch' ? replays[c.case] : undefined
+    const said = c.class ? `<code>${esc(c.class)}</code>` : `nothing usable — ${esc(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : c.why)}`
+    const rows: [string, string][] = [
+      ['the client showed', esc(c.observed)],
+      ['the mapping said', said],
+      ['the ledger says', esc(truth(c.truth))],
+      ['consequence', c.consequence ? `<b>${esc(WORDS[c.consequence] ?? c.consequence)}</b>` : c.grade === 'faulty' ? 'the mapping failed on this cell' : '—'],
+      ['why', esc(c.why)],
+    ]
+    if (c.sameAs.length) rows.push(['looks the same as', c.sameAs.map((s) => `<code>${esc(s)}</code>`).join(', ')])
+    if (replay) rows.push(['replay', `<a href="#consequence-${esc(anchor(c.case))}">counterexample</a> · <code>${esc(replay.replay)}</code>`])
+    const head = `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code> — ${c.class ? esc(c.class) : 'the mapping failed'}${c.consequence ? ` → ${esc(WORDS[c.consequence] ?? c.consequence)}` : ''}`
+    return `<li class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}"><b>${head}</b><dl class="cell">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></li>`
+  })
+  return `<ol class="dangerous-cells">${items.join('')}</ol>`
+}
+
+export function renderMatrix(r: AuditView): string {
+  const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
+  const head = `<tr><th scope="col">fault (row)</th>${r.clients.map((c) => `<th scope="col" data-client="${esc(c)}"><code>${esc(c)}</code></th>`).join('')}</tr>`
+  const body = r.matrix.rows.map((row) => {
+    const cells = r.clients.map((client) => {
+      const c = byKey.get(`${row.id} ${client}`)
+      return c ? cell(c) : `<td class="none" data-case="${esc(row.id)}" data-client="${esc(client)}">—</td>`
+    })
+    return `<tr data-row="${esc(row.id)}"><th scope="row"><code>${esc(row.id)}</code><small>${esc(row.label)}</small></th>${cells.join('')}</tr>`
+  })
+  const c = r.counts
+  const legend = `<p class="legend">${c.cells} cells: <span class="g-right"><span class="grade">right</span></span> ${c.right} · <span class="g-costly"><span class="grade">costly</span></span> ${c.costly} (safe but wasteful: ambiguous where the truth was known) · <span class="g-dangerous"><span class="grade">dangerous</span></span> ${c.dangerous} (not-sent or rejected where an effect may exist; applied where none does) · <span class="g-faulty"><span class="grade">mapping failed</span></span> ${c.faulty}. Each cell: the mapping's class, its grade and consequence, what the client raised, and the ledger's truth (hover for why).</p>`
+  return `${legend}<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>${costly(r)}`
+}
+
+function cell(c: Cell): string {
+  const said = c.class ?? `failed: ${c.problem?.kind ?? '?'}`
+  const consequence = c.consequence ? `<span class="consequence">${esc(WORDS[c.consequence] ?? c.consequence)}</span>` : ''
+  return `<td class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}" data-class="${esc(c.class ?? '')}" data-truth="${esc(c.truth ?? '')}" title="${esc(c.why)}"><span class="class">${esc(said)}</span><span class="grade">${esc(GRADE[c.grade])}</span>${consequence}<small class="observed">${esc(c.observed)}</small><small class="truth">ledger: ${esc(truth(c.truth))}</small></td>`
+}
+
+function costly(r: AuditView): string {
+  const cells = r.matrix.cells.filter((c) => c.grade === 'costly')
+  if (cells.length === 0) return ''
+  const byWhy = new Map<string, Cell[]>()
+  for (const c of cells) byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), c])
+  const items = [...byWhy].map(([why, where]) => `<li><b>${esc(why)}</b> — ${where.map((c) => `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code>`).join(', ')}</li>`)
+  return `<h3>Costly cells (${cells.length}, safe but wasteful)</h3><ul class="costly">${items.join('')}</ul>`
+}
+
+function truth(t: string | null): string {
+  return t === null ? '—' : (TRUTH[t] ?? t)
+}
+
+/** A row id as a fragment identifier. */
+export function anchor(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_')
+}

@@ -1,0 +1,32 @@
+// renderAuditHtml: an audit-mapping result as ONE self-contained HTML file —
+// the verdict, the dangerous cells first, the whole matrix (fault row ×
+// client, each cell graded), the consequences campaign with its replayable
+// counterexamples, and the published sources. Drawn from the result's JSON
+// alone (where the command saved each counterexample is in it), so
+// `faultline report <audit.json> --html` gives the same bytes as the command.
+// Hand-written like the campaign report (report.ts says why): tables need no
+// library; no script, no external reference, every string escaped.
+import { auditReplays, auditVerdictLine, type AuditView } from '../audit-mapping.ts'
+import { renderConsequences } from './audit-consequences.ts'
+import { dangerousCells, renderDangerous, renderMatrix } from './audit-matrix.ts'
+import { renderSources } from './audit-sources.ts'
+import { renderPage } from './page.ts'
+import { AUDIT_STYLES } from './styles.ts'
+
+export function renderAuditHtml(r: AuditView): string {
+  const replays = auditReplays(r)
+  const skipped = r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${s.client} (${s.why})`).join(', ')}` : ''
+  const bad = dangerousCells(r).length
+  const main = `<nav class="sections"><ol><li><a href="#dangerous">Dangerous cells (${bad})</a></li><li><a href="#matrix">1. The matrix</a></li><li><a href="#consequences">2. The consequences</a></li><li><a href="#sources">3. The published sources</a></li></ol></nav>
+<section id="dangerous"><h2>Dangerous cells first (${bad})</h2>${renderDangerous(r, replays)}</section>
+<section id="matrix"><h2>1. The matrix — the mapping's class per fault and client</h2>${renderMatrix(r)}</section>
+<section id="consequences"><h2>2. The consequences — a campaign of the reference with this mapping</h2>${renderConsequences(r, replays)}</section>
+<section id="sources"><h2>3. The published sources</h2>${renderSources(r)}</section>`
+  return renderPage({
+    title: `faultline audit-mapping — ${r.mapping}`,
+    subtitle: `${r.matrix.rows.length} fault rows × ${r.clients.length} clients (${r.clients.join(', ')}) = ${r.counts.cells} cells, each observed by driving the real client through the simulated service with the fault, the truth read from the ledger${skipped}`,
+    verdict: { passed: r.verdict === 'pass', line: auditVerdictLine(r) },
+    main,
+    styles: AUDIT_STYLES,
+  })
+}

@@ -1,0 +1,26 @@
+// Recovery latency per fault class (kind × boundary of a call's first fault),
+// across executors: the classes any of them met, in the order of a request's
+// path (as the campaign sorts each executor's own), and each executor's
+// figures by class. Shared by the Markdown and HTML renderers.
+import { BOUNDARIES, type Boundary } from '../harness/contract/names.ts'
+
+export interface RecoveryClass {
+  readonly kind: string
+  readonly boundary: string
+  readonly latency: { readonly count: number; readonly p50: number | null; readonly p95: number | null; readonly max: number | null }
+}
+
+/** Every class met by any executor: by boundary along the path, then by kind. */
+export function recoveryClasses(perExecutor: readonly (readonly RecoveryClass[])[]): { kind: string; boundary: string }[] {
+  const seen = new Map<string, { kind: string; boundary: string }>()
+  for (const list of perExecutor) for (const c of list) seen.set(classKey(c), { kind: c.kind, boundary: c.boundary })
+  const at = (b: string) => {
+    const i = BOUNDARIES.indexOf(b as Boundary)
+    return i < 0 ? BOUNDARIES.length : i
+  }
+  return [...seen.values()].sort((a, b) => at(a.boundary) - at(b.boundary) || a.kind.localeCompare(b.kind) || a.boundary.localeCompare(b.boundary))
+}
+
+export function classKey(c: { readonly kind: string; readonly boundary: string }): string {
+  return `${c.kind}@${c.boundary}`
+}
