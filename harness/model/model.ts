@@ -74,7 +74,9 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       const result = await supervisor.within(call, (p) => p.callTool(toolCall))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return
-        continue // the resumed agent asks again for the same step
+        // The resumed agent asks again for the same step — in its own words, if the scenario says so.
+        if (model.regenerateAfterCrash) args = regenerateArgs(args, ctx.rng)
+        continue
       }
       if (!result.ok) {
         history.record({ type: 'executor-fault', call, problem: 'threw', message: oneLine(result.threw) })
