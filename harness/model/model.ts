@@ -102,8 +102,10 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       }
       const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
       if (!allowed || asks >= model.maxAsks || !timeLeft) {
-        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did.
+        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did;
+        // or, if the steps are independent tasks, it tells the user and goes on with the next one.
         if (scenario.abortOnFailure) await abort(ctx, `${call} ended ${envelope.status}`)
+        else if (model.continueAfterFailure && timeLeft) break
         return
       }
       args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
