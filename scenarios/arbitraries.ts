@@ -116,7 +116,10 @@ function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: Faul
       })
     : fc.constant([])
   const burst = sendFault
-    ? fc.record({ fault: sendFault, length: fc.oneof(fc.constant(slots), fc.integer({ min: 1, max: slots })) }).map(({ fault, length }) => addressed(Array.from({ length }, () => fault), 'send'))
+    ? // A burst over every send as often as a shorter one; shrinking cuts it shorter (withCrossShrink) toward one send.
+      fc
+        .record({ fault: sendFault, length: fc.oneof({ withCrossShrink: true }, fc.integer({ min: 1, max: slots }), fc.constant(slots)) })
+        .map(({ fault, length }) => addressed(Array.from({ length }, () => fault), 'send'))
     : null
   const sends = burst && swarm.burstiness > 0 ? fc.oneof({ weight: 100 - swarm.burstiness, arbitrary: oneByOne }, { weight: swarm.burstiness, arbitrary: burst }) : oneByOne
   const probes = fc.tuple(...Array.from({ length: slots }, () => maybe(Math.round(swarm.density / 2), probeFault))).map((fs) => addressed(fs, 'probe').slice(0, max))
