@@ -1,3 +1,7 @@
+// Longer than most because it is one arbitrary: a run's size and swarm, then a
+// tool call's trouble (faults on its sends and reads, a crash), the plan's
+// steps and the scenario they make belong together for shrinking to work.
+//
 // The default scenario generator: fast-check arbitraries that draw a plan of
 // refunds, charges and e-mails (an irreversible step may come anywhere), each
 // step with the faults that strike its tool call and maybe a crash of the
