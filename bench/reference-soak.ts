@@ -1,28 +1,43 @@
-// The reference executor over many generated runs (default 10,000, the whole
-// fault catalogue and every tool): it must show no violation. A documented
-// script rather than a test, for its length.
+// The reference executor — and, with --zoo correct, every executor of the
+// correct zoo — over many generated runs (the whole fault catalogue and every
+// tool): none may show a violation. A documented script rather than a test, for
+// its length. It stops at an executor's first failing run and prints its
+// shrunk scenario (with --all it runs on and counts every failing run).
 //
-//   npm run bench:soak                # 10,000 runs: 4 seeds x 2,500
-//   npm run bench:soak -- --runs 2500 --seeds 1,2,3,4
-import { scenarioGenerator } from '../scenarios/arbitraries.ts'
+//   npm run bench:soak                                  # reference, 10,000 runs: 4 seeds x 2,500
+//   npm run bench:soak -- --runs 1000 --seeds 1,2,3 --zoo correct
+//   npm run bench:soak -- --executors honest-minimal,resend-sdk --profile hostile --all
 import { parseArgs } from 'node:util'
-import { reference } from '../executors/reference/reference.ts'
-import { JUDGE_NAMES } from '../harness/judge/finding.ts'
+import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
+import { JUDGE_NAMES } from '../harness/judge/finding.ts'
+import { parseProfile } from '../harness/scenario/profile.ts'
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 
-const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' } } })
+const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' }, zoo: { type: 'string' }, executors: { type: 'string' }, profile: { type: 'string' }, all: { type: 'boolean' } } })
 const seeds = (values.seeds ?? '1,2,3,4').split(',').map(Number)
 const runs = Number(values.runs ?? 2500)
+const profile = parseProfile(values.profile ?? 'vendor')
+if (!profile.ok) throw new Error(profile.problem)
+const names = values.executors ? values.executors.split(',') : values.zoo === 'correct' ? ['reference', ...CORRECT_ZOO] : ['reference']
+const generator = scenarioGenerator({ profile: profile.features })
+
 let total = 0
 let failing = 0
 const started = performance.now()
-for (const seed of seeds) {
-  const r = await search(reference, { runs, seed, stopAtFirstFailure: true, generator: scenarioGenerator() })
-  total += r.summary.runs
-  failing += r.summary.failingRuns
-  const v = JUDGE_NAMES.filter((j) => r.summary.violations[j] > 0).map((j) => `${j} ${r.summary.violations[j]}`)
-  console.log(`seed ${seed}: ${r.summary.runs} runs, ${r.summary.failingRuns} failing${v.length ? ` (${v.join(', ')})` : ''}; unresolved ${(r.summary.unresolved.rate * 100).toFixed(1)}%; ${r.summary.faults} faults struck`)
-  if (r.counterexample) console.log(JSON.stringify(r.counterexample.scenario))
+console.log(`soak: ${names.join(', ')}; profile ${values.profile ?? 'vendor'}; seeds ${seeds.join(',')}; ${runs} runs each`)
+for (const name of names) {
+  const executor = await loadBundled(name)
+  let mine = 0
+  for (const seed of seeds) {
+    const r = await search(executor, { runs, seed, stopAtFirstFailure: !values.all, generator })
+    total += r.summary.runs
+    mine += r.summary.failingRuns
+    const v = JUDGE_NAMES.filter((j) => r.summary.violations[j] > 0).map((j) => `${j} ${r.summary.violations[j]}`)
+    console.log(`${name.padEnd(20)} seed ${seed}: ${r.summary.runs} runs, ${r.summary.failingRuns} failing${v.length ? ` (${v.join(', ')})` : ''}; unresolved ${(r.summary.unresolved.rate * 100).toFixed(1)}%; ${r.summary.faults} faults struck`)
+    if (r.counterexample) console.log(JSON.stringify(r.counterexample.scenario))
+  }
+  failing += mine
 }
-console.log(`reference: ${total} generated runs, ${failing} with a violation, in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+console.log(`${names.length} executor(s): ${total} generated runs, ${failing} with a violation, in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 process.exitCode = failing > 0 ? 1 : 0

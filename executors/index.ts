@@ -23,6 +23,12 @@ const FLAWED = [
   'key-without-step-id',
   'sweeper-marks-failed',
   'trusts-expired-key',
+  'key-minted-per-ask',
+  'backoff-ignores-deadline',
+  'abort-skips-confirmed-emails',
+  'gateway-errors-as-not-sent',
+  'retry-after-capped',
+  'compensation-keyed-per-abort',
 ] as const
 
 export const CORRECT_ZOO: readonly string[] = CORRECT

@@ -17,6 +17,13 @@ import compensatesUnknownBlindly, { catches as compensatesUnknownBlindlyCatches 
 import keyWithoutStepId, { catches as keyWithoutStepIdCatches } from './key-without-step-id.ts'
 import sweeperMarksFailed, { catches as sweeperMarksFailedCatches } from './sweeper-marks-failed.ts'
 import trustsExpiredKey, { catches as trustsExpiredKeyCatches } from './trusts-expired-key.ts'
+// Bugs that need two conditions at once (a crash and a late landing, a refusal streak and the turn's end, …).
+import keyMintedPerAsk, { catches as keyMintedPerAskCatches } from './key-minted-per-ask.ts'
+import backoffIgnoresDeadline, { catches as backoffIgnoresDeadlineCatches } from './backoff-ignores-deadline.ts'
+import abortSkipsConfirmedEmails, { catches as abortSkipsConfirmedEmailsCatches } from './abort-skips-confirmed-emails.ts'
+import gatewayErrorsAsNotSent, { catches as gatewayErrorsAsNotSentCatches } from './gateway-errors-as-not-sent.ts'
+import retryAfterCapped, { catches as retryAfterCappedCatches } from './retry-after-capped.ts'
+import compensationKeyedPerAbort, { catches as compensationKeyedPerAbortCatches } from './compensation-keyed-per-abort.ts'
 
 export interface ZooMember {
   readonly executor: Executor
@@ -41,4 +48,10 @@ export const ZOO: readonly ZooMember[] = [
   { executor: keyWithoutStepId, catches: keyWithoutStepIdCatches },
   { executor: sweeperMarksFailed, catches: sweeperMarksFailedCatches },
   { executor: trustsExpiredKey, catches: trustsExpiredKeyCatches },
+  { executor: keyMintedPerAsk, catches: keyMintedPerAskCatches },
+  { executor: backoffIgnoresDeadline, catches: backoffIgnoresDeadlineCatches },
+  { executor: abortSkipsConfirmedEmails, catches: abortSkipsConfirmedEmailsCatches },
+  { executor: gatewayErrorsAsNotSent, catches: gatewayErrorsAsNotSentCatches },
+  { executor: retryAfterCapped, catches: retryAfterCappedCatches },
+  { executor: compensationKeyedPerAbort, catches: compensationKeyedPerAbortCatches },
 ]

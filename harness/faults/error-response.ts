@@ -20,8 +20,21 @@ export const errorResponse = requestFaultKind({
     status: z.union([z.literal(429), z.literal(503), z.literal(400), z.literal(409)]).describe('which error'),
     retryAfterS: z.int().min(0).max(3_600).optional().describe('Retry-After in seconds, where the service sends one (Resend; Stripe only with the stripe-retry-after profile); default 1'),
   },
-  weight: 2,
-  parameters: () => fc.record({ status: fc.constantFrom(429 as const, 503 as const, 400 as const, 409 as const), retryAfterS: fc.constantFrom(1, 2, 5) }, { requiredKeys: ['status'] }),
+  // Four answers in one kind (each as likely as a kind of weight 1): a 429 is drawn about as often as a DNS failure.
+  weight: 4,
+  // Short pauses, pauses that end anywhere in the turn, and pauses that end about when the turn
+  // does — whether a client can still wait one out and send again is decided there.
+  parameters: (ctx) => {
+    const turnS = Math.ceil(ctx.turnBudgetMs / 1_000)
+    return fc.record(
+      {
+        // A 429 twice as often as each other answer: rate limiting is what a busy API answers most.
+        status: fc.constantFrom(429 as const, 429 as const, 503 as const, 400 as const, 409 as const),
+        retryAfterS: fc.oneof(fc.constantFrom(1, 2, 5), fc.integer({ min: 1, max: turnS + 5 }), fc.integer({ min: Math.max(1, turnS - 8), max: turnS + 2 })),
+      },
+      { requiredKeys: ['status'] },
+    )
+  },
   async strike(fault, ctl) {
     return ctl.errorResponse(KIND[fault.status], fault.retryAfterS ?? 1)
   },

@@ -8,6 +8,9 @@ export const CRASH_POINTS: readonly CrashPoint[] = ['after-write', 'after-send',
 /** The longest pause a crash may take (30 days). */
 export const MAX_PAUSE_MS = 30 * 24 * 60 * 60 * 1000
 
+/** How long the services keep an idempotency key (Stripe and Resend: 24 h; docs/vendors.md). */
+const KEY_RETENTION_MS = 24 * 60 * 60 * 1000
+
 /**
  * executor: the executor's process crashes at an observable point of a step's
  * tool call — right after its n-th durable write, after its n-th request is
@@ -38,8 +41,10 @@ export const executorCrash = {
     fc.record({
       point: fc.constantFrom<CrashPoint>(...CRASH_POINTS),
       nth: fc.integer({ min: 1, max: 3 }),
-      // A short restart, a long one, and one past the services' 24 h key retention.
-      pauseMs: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000),
+      // A short restart, a long one, one past the services' 24 h key retention, and one that ends
+      // within seconds of it: a key the first send stored expires just before, or just after, the
+      // resumed ask sends again.
+      pauseMs: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000) }, { weight: 1, arbitrary: fc.integer({ min: KEY_RETENTION_MS - 15_000, max: KEY_RETENTION_MS + 5_000 }) }),
     }),
 }
 

@@ -8,7 +8,7 @@
 // `#abort`, the run's compensation), and `send` / `probe` the n-th
 // side-effecting request / the n-th read made on behalf of that step, over all
 // its asks. So a fault stays with its step when shrinking drops other steps.
-import type fc from 'fast-check'
+import fc from 'fast-check'
 import { z } from 'zod'
 import type { MockService, ServiceErrorKind } from '../../mock-services/service.ts'
 import type { Boundary } from '../contract/names.ts'
@@ -30,6 +30,17 @@ export interface FaultContext {
   readonly turnBudgetMs: number
   /** Only the spine's four boundaries, in their plainest forms. */
   readonly spineOnly: boolean
+}
+
+/**
+ * Virtual ms in `[from, to]`, where `from` and `to` are offsets from the end of
+ * the turn (negative: before it). Budget bugs live in a turn's last seconds —
+ * the deadline, the cut-off a client forwards, the last moment a side effect
+ * may start — so kinds draw some of their timing here, not only uniformly.
+ */
+export function nearTurnEnd(ctx: FaultContext, from: number, to: number, max = 600_000): fc.Arbitrary<number> {
+  const lo = Math.min(max, Math.max(0, ctx.turnBudgetMs + from))
+  return fc.integer({ min: lo, max: Math.min(max, Math.max(lo, ctx.turnBudgetMs + to)) })
 }
 
 /** How a struck attempt can proceed; handed to a fault by the request pipeline. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { z } from 'zod'
-import { requestFaultKind, type FaultOf } from './fault.ts'
+import { nearTurnEnd, requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /** How long after the 504 a finishing upstream applies the request. */
@@ -24,7 +24,9 @@ export const gatewayTimeout = requestFaultKind({
     afterMs: z.int().min(0).max(120_000).describe('when the gateway answers 504'),
   },
   weight: 2,
-  parameters: () => fc.record({ upstream: fc.constantFrom('finishes' as const, 'dies' as const), afterMs: fc.constantFrom(1_000, 5_000) }),
+  // A quick and a slow 504, one anywhere in the turn, and one late in it — between 4.5 s and 1 s before
+  // its end, while the client still waits (a reserve of a second or two) and too little is left to send again.
+  parameters: (ctx) => fc.record({ upstream: fc.constantFrom('finishes' as const, 'dies' as const), afterMs: fc.oneof(fc.constantFrom(1_000, 5_000), fc.integer({ min: 0, max: Math.min(120_000, ctx.turnBudgetMs) }), nearTurnEnd(ctx, -4_500, -1_000, 120_000)) }),
   async strike(fault, ctl) {
     if (fault.upstream === 'finishes') {
       void ctl

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { z } from 'zod'
-import { requestFaultKind, type FaultOf } from './fault.ts'
+import { nearTurnEnd, requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /** The longest a request is held for a client that never gives up. */
@@ -20,7 +20,9 @@ export const lateDelivery = requestFaultKind({
   params: { delayMs: z.int().min(0).max(600_000).describe('how long after the client gave up the request arrives') },
   weight: 2,
   spine: true,
-  parameters: () => fc.record({ delayMs: fc.integer({ min: 0, max: 30_000 }) }),
+  // Soon after the client gave up (while it reconciles), anywhere in a turn, and about when the turn
+  // ends: a send given up on after a few seconds' timeout lands in the turn's last seconds.
+  parameters: (ctx) => fc.record({ delayMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 30_000 }), nearTurnEnd(ctx, -12_000, 1_000)) }),
   async strike(fault, ctl) {
     const gaveUp = await ctl.giveUpWithin(MAX_HOLD_MS)
     if (!gaveUp) return ctl.deliver()

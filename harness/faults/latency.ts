@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { z } from 'zod'
-import { requestFaultKind, type FaultOf } from './fault.ts'
+import { nearTurnEnd, requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /** Delays around common client timeouts (8 s, 10 s, 30 s), just under and just over, and some short ones. */
@@ -19,7 +19,8 @@ export const latency = requestFaultKind({
   truth: 'effect',
   params: { delayMs: z.int().min(0).max(600_000).describe('how long the request takes to arrive') },
   weight: 2,
-  parameters: () => fc.record({ delayMs: DELAYS }),
+  // Around common client timeouts, and arriving in the turn's last seconds (a send at its start).
+  parameters: (ctx) => fc.record({ delayMs: fc.oneof(DELAYS, nearTurnEnd(ctx, -4_000, 1_000)) }),
   async strike(fault, ctl) {
     let gaveUp = false
     void ctl.clientGaveUp().then(() => (gaveUp = true))

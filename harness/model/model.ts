@@ -74,7 +74,9 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       const result = await supervisor.within(call, (p) => p.callTool(toolCall))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return
-        continue // the resumed agent asks again for the same step
+        // The resumed agent asks again for the same step — in its own words, if the scenario says so.
+        if (model.regenerateAfterCrash) args = regenerateArgs(args, ctx.rng)
+        continue
       }
       if (!result.ok) {
         history.record({ type: 'executor-fault', call, problem: 'threw', message: oneLine(result.threw) })
@@ -100,8 +102,10 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       }
       const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
       if (!allowed || asks >= model.maxAsks || !timeLeft) {
-        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did.
+        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did;
+        // or, if the steps are independent tasks, it tells the user and goes on with the next one.
         if (scenario.abortOnFailure) await abort(ctx, `${call} ended ${envelope.status}`)
+        else if (model.continueAfterFailure && timeLeft) break
         return
       }
       args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args

@@ -35,6 +35,8 @@ const MODEL = z.strictObject({
   regenerateArgs: z.boolean().describe('on a retry, the model re-words the arguments (49.9 vs "49.90", eur vs EUR, an added reason)'),
   askAgainAfterSuccess: z.boolean().optional().describe('after a success the model asks once more for the same step (default false)'),
   ignoresRetrySafe: z.boolean().optional().describe('the model retries even when the envelope says retry_safe: false (default false)'),
+  continueAfterFailure: z.boolean().optional().describe('when a step fails or stays unknown, the model goes on with the next step (independent tasks) instead of stopping the plan; an abort, if the plan asks for one, still ends it (default false)'),
+  regenerateAfterCrash: z.boolean().optional().describe('after an executor crash, the resumed agent re-words the arguments of the step it asks for again (default false: the same bytes)'),
 })
 
 // Typed as the catalogue's union (the runtime object is zod's discriminated union over every kind's schema).

@@ -11,9 +11,9 @@ import { search } from '../../../harness/campaign/search.ts'
 const GATE = { runs: 200, seed: 1 }
 
 describe('the zoo of flawed executors', () => {
-  it('has sixteen members, one bug each, each file naming its bug and its judge', () => {
-    expect(ZOO).toHaveLength(16)
-    expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(16)
+  it('has twenty-two members, one bug each, each file naming its bug and its judge', () => {
+    expect(ZOO).toHaveLength(22)
+    expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(22)
     for (const m of ZOO) {
       const source = readFileSync(join(import.meta.dirname, '..', '..', '..', 'executors', 'flawed', `${m.executor.name}.ts`), 'utf8')
       expect(source).toMatch(/^\/\/ Bug: .+\n\/\/ Caught by: [a-z-]+\.\n/)
@@ -32,7 +32,7 @@ describe('the zoo of flawed executors', () => {
   })
 
   it('reports, for each, runs to the first failure and the size of the shrunk counterexample', () => {
-    expect(report).toHaveLength(16)
+    expect(report).toHaveLength(22)
     console.log(`gate --runs ${GATE.runs} --seed ${GATE.seed} against the zoo:\n${report.sort().join('\n')}`)
   })
 })

@@ -23,7 +23,7 @@ describe('faultline audit-mapping', () => {
 
   it('exits 1 for a dangerous mapping; --json is the versioned result; each counterexample is saved and replays with run --mapping', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'faultline-audit-'))
-    const r = await cli(['audit-mapping', '--mapping', example('five-xx-as-rejected'), '--clients', 'fetch,resend', '--runs', '60', '--json', '--workers', '2'], cwd)
+    const r = await cli(['audit-mapping', '--mapping', example('five-xx-as-rejected'), '--clients', 'fetch,resend', '--runs', '130', '--json', '--workers', '2'], cwd)
     expect(r.code).toBe(1)
     const result = AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out))
     expect(result).toMatchObject({ format: 'faultline/audit-mapping', version: 1, verdict: 'fail', clients: ['fetch', 'resend'] })

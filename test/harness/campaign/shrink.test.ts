@@ -1,0 +1,59 @@
+// Shrinking removes what does not matter, leading steps included: faults are
+// addressed relative to their step's tool call (its n-th send or read), so a
+// step dropped by the shrinker takes its faults with it and leaves the later
+// steps' faults where they were. From a generated campaign this takes the first
+// run whose 3-step plan fails in step 3 alone — where the bug allows it: the
+// same step on its own, with its own faults, fails too — and shrinks it.
+import { describe, expect, it } from 'vitest'
+import timeoutAsFailure, { catches } from '../../../executors/flawed/timeout-as-failure.ts'
+import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
+import { shrink } from '../../../harness/campaign/shrink.ts'
+import { stepOf } from '../../../harness/history/call-ids.ts'
+import { judge } from '../../../harness/judge/verdict.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import type { Scenario } from '../../../harness/scenario/scenario.ts'
+import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
+
+const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
+const RUNS = Number(process.env.FAULTLINE_RUNS ?? 1000)
+
+/** The judge's violations of a scenario's run against the mutant, by step. */
+async function failingSteps(s: Scenario): Promise<Set<string | null>> {
+  const violations = judge((await runScenario(s, timeoutAsFailure)).history).violations.filter((v) => v.judge === catches)
+  return new Set(violations.map((v) => stepOf(v.call)))
+}
+
+/** Step 3 alone, as step 1, with its own faults (and the abort's). */
+function thirdAlone(s: Scenario): Scenario {
+  const third = s.plan[2]!
+  const faults = s.faults.filter((f) => f.step === third.stepId || f.step === '#abort').map((f) => (f.step === third.stepId ? { ...f, step: 's1' } : f))
+  return { ...s, plan: [{ ...third, stepId: 's1' }], faults }
+}
+
+describe('shrink', () => {
+  it('removes irrelevant leading steps: a failure in step 3 of a 3-step plan shrinks to one step', async () => {
+    console.log(`shrink leading steps: seed ${SEED}, up to ${RUNS} runs (replay: FAULTLINE_SEED=${SEED} FAULTLINE_RUNS=${RUNS})`)
+    const arbitrary = scenarioArbitrary()
+    const scenarios = campaignScenarios(arbitrary, SEED, RUNS)
+    let found: { index: number; scenario: Scenario } | null = null
+    for (const [index, s] of scenarios.entries()) {
+      // Step 3 struck, and the steps before it struck too (the faults a dropped step must take along).
+      if (s.plan.length !== 3 || !s.faults.some((f) => f.step === 's3') || !s.faults.some((f) => f.step === 's1' || f.step === 's2')) continue
+      const steps = await failingSteps(s)
+      if (steps.size !== 1 || !steps.has(s.plan[2]!.stepId)) continue
+      if ((await failingSteps(thirdAlone(s))).size === 0) continue // the bug needs what came before
+      found = { index, scenario: s }
+      break
+    }
+    expect(found, `no run of seed ${SEED} fails in step 3 alone of a 3-step plan with faults on the steps before it`).not.toBeNull()
+    const { index, scenario } = found!
+    console.log(`run ${index + 1}: ${scenario.plan.map((p) => p.tool).join(', ')}; ${scenario.faults.length} faults, ${scenario.faults.filter((f) => f.step === 's1' || f.step === 's2').length} of them on steps 1 and 2`)
+
+    const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches)
+    expect(c.reproduced).toBe(true)
+    expect(c.scenario.plan).toHaveLength(1)
+    expect(c.scenario.faults.every((f) => f.step === 's1' || f.step === '#abort')).toBe(true)
+    expect(c.scenario.faults.length).toBeLessThan(scenario.faults.length)
+    expect(c.violations.map((v) => v.judge)).toContain(catches)
+  }, 120_000)
+})
