@@ -3,7 +3,7 @@ import { retryBeforeRetryAfter } from '../../../harness/judge/retry-before-retry
 import { history } from './history-builder.ts'
 
 // Attempt 1 of r/s1 (process 1) to payments is answered at t = 100 with Retry-After 1000 ms:
-// no side-effecting request of that process may go to payments before t = 1100 — whatever the call.
+// that process may not send the same call's mutation to payments again before t = 1100.
 const throttled = (status = 429) =>
   history()
     .booted(1)
@@ -52,9 +52,14 @@ describe('retryBeforeRetryAfter', () => {
     expect(retryBeforeRetryAfter(h)).toEqual([])
   })
 
-  it('fires for a mutation of another call to the same service: Retry-After is about the service, not the call', () => {
+  it('does not fire for another call to the same service (another operation: at worst refused in turn)', () => {
     const h = throttled().callStarted('r/s2').at(200).attemptWith('r/s2', 2, { generation: 1 }).build()
-    expect(retryBeforeRetryAfter(h).map((v) => v.call)).toEqual(['r/s2'])
+    expect(retryBeforeRetryAfter(h)).toEqual([])
+  })
+
+  it('fires for the same call asked again by the model within the window', () => {
+    const h = throttled().callStarted('r/s1', 2).at(300).attemptWith('r/s1', 2, { generation: 1 }).build()
+    expect(retryBeforeRetryAfter(h).map((v) => v.call)).toEqual(['r/s1'])
   })
 
   it('does not fire for a mutation to another service', () => {
