@@ -91,6 +91,16 @@ function swarmFault(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: Fault
 /** Where a struck send leaves the client in doubt whether it landed (a crash right after it matters most). */
 const IN_DOUBT = new Set<string>(['in-transit', 'after-receipt', 'after-effect', 'gateway'])
 
+/**
+ * A validation error (400) answers a request the first time it is seen, and the same request sent
+ * again is validated the same way: a 400 on a resend whose first send was not refused for validation
+ * never happens (Stripe: no idempotent result is saved when parameters fail validation, and they fail
+ * every time). On a call's later sends the service's refusal is a 429 instead.
+ */
+function resent(f: Record<string, unknown>, index: number): Record<string, unknown> {
+  return index > 0 && f.kind === 'error-response' && f.status === 400 ? { ...f, status: 429 } : f
+}
+
 /** One tool call's trouble: the faults on its sends and reads, and maybe a crash of the executor during it. */
 interface CallTrouble {
   readonly faults: StepFault[]
@@ -112,7 +122,7 @@ interface CallTrouble {
 function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: FaultContext, slots: number, max: number): fc.Arbitrary<CallTrouble> {
   const sendFault = swarmFault(kinds.filter((k) => k.targets === 'send'), swarm, ctx)
   const probeFault = swarmFault(kinds.filter((k) => k.targets === 'probe'), swarm, ctx)
-  const addressed = (fs: readonly (Record<string, unknown> | null)[], target: 'send' | 'probe') => fs.flatMap((f, i) => (f ? [{ ...f, [target]: i + 1 } as unknown as StepFault] : []))
+  const addressed = (fs: readonly (Record<string, unknown> | null)[], target: 'send' | 'probe') => fs.flatMap((f, i) => (f ? [{ ...resent(f, i), [target]: i + 1 } as unknown as StepFault] : []))
   const oneByOne = sendFault
     ? fc.tuple(sendFault, ...Array.from({ length: slots - 1 }, () => maybe(swarm.density, sendFault))).map((fs) => {
         const upTo = fs.indexOf(null)

@@ -115,4 +115,15 @@ describe('retryBeforeRetryAfter', () => {
       .build()
     expect(retryBeforeRetryAfter(h)).toHaveLength(1)
   })
+
+  it('within an abort, holds the same compensation request, not the compensation of another step', () => {
+    const aborting = () =>
+      history()
+        .booted(1)
+        .callStarted('r#abort', 1, 'send_email')
+        .at(0).attemptWith('r#abort', 1, { generation: 1, service: 'email', path: '/emails', fingerprint: 'correction-of-s1' })
+        .at(100).answered('r#abort', 1, 429, 2000)
+    expect(retryBeforeRetryAfter(aborting().at(200).attemptWith('r#abort', 2, { generation: 1, service: 'email', path: '/emails', fingerprint: 'correction-of-s2' }).build())).toEqual([])
+    expect(retryBeforeRetryAfter(aborting().at(200).attemptWith('r#abort', 2, { generation: 1, service: 'email', path: '/emails', fingerprint: 'correction-of-s1' }).build()).map((v) => v.call)).toEqual(['r#abort'])
+  })
 })
