@@ -53,7 +53,7 @@ function bigCompare(small: CompareReport): CompareReport {
   const rows = BUNDLED_NAMES.map((name, i) => ({
     executor: { spec: name, name },
     summary: { ...template.summary, executor: name, runs: 5_000, failingRuns: i * 100, violations: Object.fromEntries(JUDGE_NAMES.map((j) => [j, i === 0 ? 0 : 17])) },
-    passK: { k: 3, scenarios: 25, replays: 70, passed: 25 - i, faulted: i % 3, rate: (25 - Math.min(i, 25)) / 25 },
+    passK: { k: 3, scenarios: 25, replays: 70, passed: 25 - Math.min(i, 25), faulted: i % 3, rate: (25 - Math.min(i, 25)) / 25 },
     counterexamples: i === 0 ? [] : JUDGE_NAMES.map((judge) => ({ ...ce, judge, violations: [{ ...ce.violations[0]!, judge }], history })),
   }))
   return { ...small, campaign: { ...small.campaign, runs: 5_000, k: 3, passKScenarios: 25 }, rows }
@@ -84,7 +84,7 @@ describe('renderMarkdown', () => {
 
   it('stays under 1 MiB for a 5,000-run comparison of every bundled executor, leaving out whole blocks with a note', () => {
     const big = bigCompare(report)
-    expect(REPORT_SCHEMA.safeParse(big).success).toBe(true)
+    expect(REPORT_SCHEMA.safeParse(big).error?.issues.slice(0, 3)).toBeUndefined() // the first problems, if any
     expect(big.rows.length).toBe(BUNDLED_NAMES.length)
     const md = renderMarkdown(big)
     const size = Buffer.byteLength(md)

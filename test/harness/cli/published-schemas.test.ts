@@ -34,7 +34,7 @@ describe('the published schemas', () => {
 
     const out: string[] = []
     const io: Io = { out: (t) => out.push(t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-audit-schema-')), env: {} }
-    const code = await main(['audit-mapping', '--mapping', join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts'), '--clients', 'fetch,http', '--runs', '60', '--workers', '1', '--json'], io)
+    const code = await main(['audit-mapping', '--mapping', join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts'), '--clients', 'fetch,http', '--runs', '130', '--workers', '1', '--json'], io)
     expect(code).toBe(1)
     const result = JSON.parse(out.join('\n'))
     // What makes the check worth something: dangerous cells, and a reached counterexample with its scenario, file and replay.

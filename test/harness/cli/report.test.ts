@@ -89,7 +89,7 @@ describe('run and audit-mapping outputs', () => {
     // A campaign that reaches a dangerous cell: its counterexample is saved, and where (with the replay
     // command) is part of the --json, so the renderings from the saved result carry it too.
     const mapping = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
-    const a = await cli(['audit-mapping', '--mapping', mapping, '--clients', 'fetch', '--runs', '60', '--workers', '1', '--json', '--junit', 'a.xml', '--markdown', 'a.md', '--html', 'out/a.html'], cwd, { GITHUB_ACTIONS: 'true' })
+    const a = await cli(['audit-mapping', '--mapping', mapping, '--clients', 'fetch', '--runs', '130', '--workers', '1', '--json', '--junit', 'a.xml', '--markdown', 'a.md', '--html', 'out/a.html'], cwd, { GITHUB_ACTIONS: 'true' })
     expect(a.code).toBe(1)
     writeFileSync(join(cwd, 'a.json'), a.out)
     const saved = 'reports/out/audit-five-xx-as-rejected-gateway-timeout_finishes.json'
