@@ -1,6 +1,7 @@
 // What the HTML report draws: plain data, derived from a result's JSON (the
 // renderer never judges or runs anything; it only formats this).
 import type { HistoryEvent } from '../../harness/history/history.ts'
+import type { ReportSummary } from '../../harness/campaign/report-schema.ts'
 
 export interface HtmlViolation {
   readonly judge: string
@@ -33,16 +34,8 @@ export interface HtmlFigure {
   readonly note: string
 }
 
-/** What a campaign exercised: one fault kind at one boundary on one tool (the report's coverage cell). */
-export interface HtmlCoverageRow {
-  readonly kind: string
-  readonly boundary: string
-  readonly tool: string
-  readonly struck: number
-  readonly effectWhileError: number
-  readonly unknownReconciled: number
-  readonly crashInFlight: number
-}
+/** What a campaign exercised: one fault kind at one boundary on one tool (the report's coverage cell, as it is). */
+export type HtmlCoverageRow = ReportSummary['coverage'][number]
 
 /** A check beside the campaign: a saved counterexample replayed first, or a --min-coverage requirement. */
 export interface HtmlCheck {
