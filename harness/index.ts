@@ -30,7 +30,8 @@ export type { Violation } from './judge/finding.ts'
 export { defineJudge, definedJudges, undefineJudge, type JudgeDefinition, type Finding, type NamedJudge } from './judge/registry.ts'
 
 // Campaigns
-export { search, type SearchOptions, type SearchResult, type Counterexample } from './campaign/search.ts'
+export { search, type SearchOptions, type SearchResult } from './campaign/search.ts'
+export type { Counterexample } from './campaign/shrink.ts'
 export { compare, type CompareOptions, type LeaderboardRow, type PassK } from './campaign/compare.ts'
 export type { CampaignSummary, Percentiles } from './campaign/campaign.ts'
 export { WorkerPool, type PoolOptions } from './supervisor/pool.ts'

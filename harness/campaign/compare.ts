@@ -6,7 +6,9 @@ import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
-import { asService, campaignScenarios, search, type SearchResult } from './search.ts'
+import { search, type SearchResult } from './search.ts'
+import { campaignScenarios } from './campaign-scenarios.ts'
+import { asService } from '../supervisor/run-service.ts'
 import { inShard, type Shard } from './shard.ts'
 
 export interface CompareOptions {

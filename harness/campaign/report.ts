@@ -2,7 +2,8 @@
 // summary without wall-clock figures, counterexamples with the corpus file
 // they were saved to and the command that replays it, the gate's verdict.
 // A run and a merge build their reports through the same functions.
-import type { Counterexample, SearchResult } from './search.ts'
+import type { SearchResult } from './search.ts'
+import type { Counterexample } from './shrink.ts'
 import type { CampaignSummary } from './campaign.ts'
 import type { LeaderboardRow } from './compare.ts'
 import { saveEntry } from './corpus.ts'

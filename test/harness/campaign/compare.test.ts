@@ -6,7 +6,7 @@ import { reference } from '../../../executors/reference/reference.ts'
 import { JUDGE_NAMES } from '../../../harness/judge/finding.ts'
 import { compare, passK, passKOf } from '../../../harness/campaign/compare.ts'
 import type { Executor } from '../../../harness/contract/executor.ts'
-import { campaignScenarios } from '../../../harness/campaign/search.ts'
+import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
 import { renderCompare } from '../../../reports/text.ts'
 import { compareReport } from '../../../harness/campaign/report.ts'
 

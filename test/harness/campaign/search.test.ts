@@ -3,7 +3,8 @@
 // run i gives back), whatever the concurrency; a harness failure in a run ends
 // the campaign with that error rather than a shrink.
 import { describe, expect, it } from 'vitest'
-import { campaignScenarios, search } from '../../../harness/campaign/search.ts'
+import { search } from '../../../harness/campaign/search.ts'
+import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
 import type { RunService, RunOutcome } from '../../../harness/supervisor/run-service.ts'
 import type { Scenario } from '../../../harness/scenario/scenario.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'

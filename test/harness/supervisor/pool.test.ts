@@ -7,7 +7,7 @@ import { deathHistory, inFlight } from '../../../harness/supervisor/death.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
-import { campaignScenarios } from '../../../harness/campaign/search.ts'
+import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
 import { cli } from '../cli/cli.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 5)
