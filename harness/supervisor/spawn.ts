@@ -10,6 +10,7 @@ import type { FromWorker, ToWorker } from './protocol.ts'
 import { createJournal } from './journal.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
+const YOUNG_GENERATION_MB = 64
 
 /** The executor module could not be loaded (exit 2 at the command line). */
 export class LoadFailure extends Error {
@@ -34,7 +35,10 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   const journal = createJournal(budgets.journalBytes)
   const worker = new Worker(ENTRY, {
     workerData: { memoryMb: budgets.workerMemoryMb, journal },
-    resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb },
+    // A larger young generation than V8's default (16 MB semi-spaces): a run's short-lived
+    // objects (requests, responses, streams) die before a scavenge instead of being copied
+    // by it. +7 % runs per second with two workers on two cores, unchanged with one (bench/).
+    resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     // Not the parent's flags: the entry registers what the worker needs itself.
     execArgv: [],
     stdout: true,
