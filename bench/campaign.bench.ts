@@ -4,14 +4,19 @@ import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 // is a ratio from one run (absolute figures drift on shared machines).
 //
 // Then the supervised campaign as the CLI runs it: scenarios per second with
-// one and with two workers (the same runs, measured in this one process), and
+// one and with two workers (the same runs, measured in this one process, each
+// after every worker's warm-up: V8 takes ~1,000 runs to optimise a worker), and
 // the process's RSS after 1,000 and after 10,000 supervised runs. Beside the
-// speed-up, the machine's own: the same allocating JavaScript in one thread and
-// in two at once, which says what two workers can gain here at best (a virtual
-// machine's two cores are not always two cores' worth).
+// speed-up, two ceilings: the machine's own (the same allocating JavaScript in
+// one thread and in two at once), and this workload's (the same unsupervised
+// campaign in one process, then in two independent processes at once: no
+// supervisor, no shared thread — what two workers could gain at best).
 //
-//   npm run bench                    # 1,000 runs (10,000 for the RSS figure)
+//   npm run bench                    # 1,000 runs (2,000 supervised, 10,000 for the RSS figure)
 //   npm run bench -- --runs 5000 --rss-runs 20000
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { http } from 'msw'
@@ -21,11 +26,15 @@ import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' }, 'rss-runs': { type: 'string' } } })
+const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' }, 'rss-runs': { type: 'string' }, 'ceiling-child': { type: 'boolean' } } })
 const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
 const executor = await loadBundled(values.executor ?? 'reference')
+/** Runs each worker does before a supervised measurement starts. */
+const WARM_UP_PER_WORKER = 1_000
+
+if (values['ceiling-child']) await ceilingChild()
 
 /** Bare msw: the same kind of requests (a form POST and a GET, JSON answers) to a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {
@@ -99,10 +108,10 @@ console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)
 
 // --- supervised: the executor in workers, as the CLI runs it -------------------------------
 
-async function supervised(workers: number, n: number, onRun?: (index: number) => void): Promise<{ seconds: number; runs: number }> {
+async function supervised(workers: number, n: number, warmUp: number, onRun?: (index: number) => void): Promise<{ seconds: number; runs: number }> {
   const pool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers })
   try {
-    await search(pool, { runs: 50, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() }) // warm-up: every worker started and loaded
+    await search(pool, { runs: warmUp, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() }) // every worker started, loaded and optimised
     const start = performance.now()
     const r = await search(pool, { runs: n, seed, stopAtFirstFailure: false, generator: scenarioGenerator(), onRun })
     return { seconds: (performance.now() - start) / 1000, runs: r.summary.runs }
@@ -122,23 +131,59 @@ async function busyThreads(threads: number): Promise<number> {
   await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))))
   return (performance.now() - start) / 1000
 }
+/**
+ * A child process of this bench: warms up, says so, waits for the word, then runs
+ * the unsupervised campaign (executor and judges in its one thread) and prints its seconds.
+ */
+async function ceilingChild(): Promise<never> {
+  await search(executor, { runs: WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
+  process.stdout.write('ready\n')
+  await once(process.stdin, 'data')
+  const start = performance.now()
+  await search(executor, { runs: 2 * runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
+  process.stdout.write(`${(performance.now() - start) / 1000}\n`)
+  process.exit(0)
+}
+
+/** Seconds for the slowest of `processes` independent processes, each running the same campaign, started together. */
+async function independentProcesses(processes: number): Promise<number> {
+  const children = Array.from({ length: processes }, () => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--ceiling-child', '--runs', String(runs), '--seed', String(seed), '--executor', executor.name], { stdio: ['pipe', 'pipe', 'inherit'] })
+    const lines: string[] = []
+    child.stdout.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter(Boolean)))
+    const line = async (k: number) => {
+      while (lines.length <= k) await once(child.stdout, 'data')
+      return lines[k]!
+    }
+    return { child, line }
+  })
+  await Promise.all(children.map((c) => c.line(0)))
+  for (const c of children) c.child.stdin.write('go\n')
+  const seconds = await Promise.all(children.map(async (c) => Number(await c.line(1))))
+  return Math.max(...seconds)
+}
+
 await busyThreads(1) // warm-up
 const machineOne = await busyThreads(1)
 const machineTwo = await busyThreads(2)
+const workloadOne = await independentProcesses(1)
+const workloadTwo = await independentProcesses(2)
 
-const one = await supervised(1, runs)
-const two = await supervised(2, runs)
+const measured = 2 * runs
+const one = await supervised(1, measured, WARM_UP_PER_WORKER)
+const two = await supervised(2, measured, 2 * WARM_UP_PER_WORKER)
 console.log('')
-console.log(`supervised (executor in worker threads, judged in the main thread), ${fmt(runs)} runs each:`)
+console.log(`supervised (executor in worker threads, judged in the main thread), ${fmt(measured)} runs each after ${fmt(WARM_UP_PER_WORKER)} per worker to warm up:`)
 console.log(`  1 worker                 ${fmt(one.runs / one.seconds)} scenarios/s`)
 console.log(`  2 workers                ${fmt(two.runs / two.seconds)} scenarios/s`)
 console.log(`  2 workers / 1 worker     ${fmt(one.seconds / two.seconds, 2)}×   (target ≥ 1.8× on a 2-core machine)`)
-console.log(`  this machine, 2 busy threads / 1: ${fmt((2 * machineOne) / machineTwo, 2)}×   (the same allocating JavaScript, in one thread and in two at once: the most two workers can gain here)`)
+console.log(`  ceiling, this machine    ${fmt((2 * machineOne) / machineTwo, 2)}×   (the same allocating JavaScript in one thread, then in two at once)`)
+console.log(`  ceiling, this workload   ${fmt((2 * workloadOne) / workloadTwo, 2)}×   (the same campaign unsupervised in one process, then in two independent processes at once)`)
 
 const rss: Record<number, number> = {}
 let done = 0
 const mark = (n: number) => (rss[n] = process.memoryUsage().rss)
-await supervised(2, rssRuns, () => {
+await supervised(2, rssRuns, 50, () => {
   done++
   if (done === 1_000 || done === rssRuns) mark(done)
 })
