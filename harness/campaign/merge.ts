@@ -56,7 +56,7 @@ function checkShards(inputs: readonly Input[]): void {
   const seen = new Map<number, string>()
   for (const { file, report } of inputs) {
     if (report.command === 'run') continue
-    if (JSON.stringify(campaign(report)) !== same) throw new MergeError(`${file} is from another campaign than ${first.file} (seed, runs, profile, corpus or faultline version differ); merge the shards of one campaign`)
+    if (JSON.stringify(campaign(report)) !== same) throw new MergeError(`${file} is from another campaign than ${first.file} (seed, runs, profile, corpus, judge modules or faultline version differ); merge the shards of one campaign`)
     const shard = report.campaign.shard
     if (shard === null) {
       if (inputs.length > 1) throw new MergeError(`${file} is a whole campaign, not a shard; merge takes the --out files of one campaign's shards`)

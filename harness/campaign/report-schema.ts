@@ -13,13 +13,14 @@
 // the same campaign gives the same report, byte for byte, run whole or as
 // shards and merged. A change that breaks a reader bumps the version: 2 says
 // over how many replays pass^k was computed, its executor faults, and null
-// (n/a) for a rate over no scenario (version 1 had none of these).
+// (n/a) for a rate over no scenario (version 1 had none of these); 3 names the
+// campaign's --judge modules, so a merge's replay commands judge as it did.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
 
 export const REPORT_FORMAT = 'faultline-report'
-export const REPORT_VERSION = 2
+export const REPORT_VERSION = 3
 
 /** The scenario format (harness/scenario/scenario.ts), named in the published schema. */
 const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
@@ -37,6 +38,7 @@ const CAMPAIGN = z.strictObject({
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
   faultline: z.string().describe('the version of faultline that ran it: scenarios are only comparable within one version'),
   corpus: z.string().nullable().describe('the failure corpus directory (--corpus; null: --no-corpus)'),
+  judges: z.string().nullable().describe('the --judge modules, as given (null: the bundled judges only); replay commands pass them again'),
   shard: SHARD.nullable(),
 })
 
@@ -178,7 +180,7 @@ export const RUN_REPORT = z
 
 export const REPORT_SCHEMA = z
   .discriminatedUnion('command', [GATE_REPORT, COMPARE_REPORT, RUN_REPORT])
-  .describe('A faultline report (format faultline-report, version 2): what gate, compare, run and merge print with --json and write with --out.')
+  .describe(`A faultline report (format faultline-report, version ${REPORT_VERSION}): what gate, compare, run and merge print with --json and write with --out.`)
 
 export type Report = Frozen<z.infer<typeof REPORT_SCHEMA>>
 export type GateReport = Frozen<z.infer<typeof GATE_REPORT>>

@@ -19,6 +19,8 @@ export interface CampaignInfo {
   readonly profile: string
   readonly faultline: string
   readonly corpus: string | null
+  /** The `--judge` modules, as given (null: none). */
+  readonly judges: string | null
   readonly shard: Shard | null
 }
 

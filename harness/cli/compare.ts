@@ -69,7 +69,7 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   } finally {
     progress?.end()
   }
-  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard, k, passKScenarios: PASS_K_SCENARIOS }
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: values.judge ?? null, shard, k, passKScenarios: PASS_K_SCENARIOS }
   let report
   try {
     report = compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd: io.cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges: values.judge }) // a shard saves nothing; merge does

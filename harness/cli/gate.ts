@@ -63,7 +63,7 @@ export async function gate(args: readonly string[], io: Io): Promise<number> {
     await pool.close()
   }
   const executor = { spec, name: result.summary.executor }
-  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, shard }
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: values.judge ?? null, shard }
   let counterexample
   try {
     // A shard saves nothing: only the merge knows which failure is the campaign's, and shards sharing a

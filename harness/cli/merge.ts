@@ -25,8 +25,9 @@ export async function mergeCommand(args: readonly string[], io: Io): Promise<num
   let report
   try {
     const first = inputs[0]!.report
-    const corpus = first.command === 'run' ? null : first.campaign.corpus
-    report = merge(inputs, { cwd: io.cwd, corpus, replayPrefix: commandPrefix() })
+    const campaign = first.command === 'run' ? null : first.campaign
+    // The shards' own --judge modules (checkShards holds every shard to one campaign), so a replay judges as they did.
+    report = merge(inputs, { cwd: io.cwd, corpus: campaign?.corpus ?? null, replayPrefix: commandPrefix(), judges: campaign?.judges ?? null })
   } catch (e) {
     if (e instanceof MergeError || e instanceof CorpusError) throw new UsageError(e.message)
     throw e

@@ -31,7 +31,7 @@ describe('compare', () => {
     expect(nai!.counterexamples.map((c) => c.judge).sort()).toEqual([...classes].sort())
     for (const c of nai!.counterexamples) expect(c.violations.map((v) => v.judge)).toContain(c.judge)
     expect(kfm!.summary.violations['duplicate-effect']).toBeGreaterThan(0)
-    const campaign = { seed: 3, runs: 150, profile: 'vendor', faultline: 'test', corpus: null, shard: null, k: 3, passKScenarios: 20 }
+    const campaign = { seed: 3, runs: 150, profile: 'vendor', faultline: 'test', corpus: null, judges: null, shard: null, k: 3, passKScenarios: 20 }
     const report = compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd: '.', corpus: null, replayPrefix: 'faultline' })
     const text = renderCompare(report)
     expect(text).toContain('pass^3')

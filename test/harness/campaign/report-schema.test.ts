@@ -25,7 +25,7 @@ describe('the report schema', () => {
   }
 
   it('is generated as JSON Schema 2020-12, versioned, with the scenario schema beside it', () => {
-    expect(report).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:faultline:schema:report:2' })
+    expect(report).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:faultline:schema:report:3' })
     expect(Object.keys(report.$defs)).toEqual(expect.arrayContaining(['GateReport', 'CompareReport', 'RunReport', 'Summary', 'Counterexample', 'HistoryEvent', 'Scenario', 'RunRecord']))
     const scenario = ajv.compile(JSON.parse(readFileSync(join(schemas, 'scenario.schema.json'), 'utf8')))
     expect(scenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))).toBe(true)
@@ -56,7 +56,7 @@ describe('the report schema', () => {
     expect(validate({ ...runReport, extra: 1 })).toBe(false)
     const { verdict: _verdict, ...noVerdict } = runReport
     expect(validate(noVerdict)).toBe(false)
-    expect(validate({ ...runReport, version: 1 })).toBe(false) // version 2 reads no other version
+    expect(validate({ ...runReport, version: 1 })).toBe(false) // version 3 reads no other version
     expect(validate({ ...runReport, history: [{ seq: 0, t: 0, type: 'no-such-event' }] })).toBe(false)
   })
 })

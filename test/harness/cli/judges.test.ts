@@ -61,6 +61,34 @@ defineJudge({
     expect(again.code).toBe(1)
   }, 120_000)
 
+  it('carries the judge modules through shards: the merge prints the same replay command, and shards judged otherwise do not merge', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    writeFileSync(
+      join(dir, 'no-refunds.ts'),
+      `import { defineJudge } from '${API}'
+defineJudge({
+  name: 'no-refunds-at-all',
+  about: 'a refund was applied',
+  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' ? [{ call: e.call, message: 'a refund' }] : [])),
+})
+`,
+    )
+    const campaign = ['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts']
+    for (const i of [1, 2]) expect((await cli([...campaign, '--shard', `${i}/2`, '--out', `s${i}.json`], dir)).code).toBe(1)
+    const merged = await cli(['merge', 's1.json', 's2.json'], dir)
+    expect(merged.code).toBe(1)
+    const replay = /(?:npx faultline|npm run faultline --) (run \S+ --executor reference --judge \S+)/.exec(merged.out)
+    expect(replay, merged.out).not.toBeNull()
+    expect(replay![1]).toMatch(/--judge \.\/no-refunds\.ts$/)
+    const again = await cli([...replay![1]!.split(' '), '--json'], dir)
+    expect(JSON.parse(again.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain('no-refunds-at-all')
+
+    // A shard run without the module is another campaign: it could not have found the same failures.
+    for (const j of definedJudges()) undefineJudge(j.judgeName)
+    await cli(['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--shard', '2/2', '--out', 'plain.json'], dir)
+    expect(await cli(['merge', 's1.json', 'plain.json'], dir)).toMatchObject({ code: 2, err: expect.stringContaining('judge modules') })
+  }, 180_000)
+
   it('refuses a module that defines no judge, in one line, with exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
     writeFileSync(join(dir, 'empty.ts'), 'export const nothing = 1\n')

@@ -51,7 +51,7 @@ describe('compare with the CI outputs', () => {
     const old = JSON.parse(read(cwd, 'c.json'))
     writeFileSync(join(cwd, 'v1.json'), JSON.stringify({ ...old, version: 1 }))
     const v1 = await cli(['report', 'v1.json', '--junit', 'v1.xml'], cwd)
-    expect(v1).toMatchObject({ code: 2, err: 'faultline: v1.json is a report of format version 1; this faultline reads version 2 (run the campaign again with this faultline)' })
+    expect(v1).toMatchObject({ code: 2, err: 'faultline: v1.json is a report of format version 1; this faultline reads version 3 (run the campaign again with this faultline)' })
     expect(existsSync(join(cwd, 'v1.xml'))).toBe(false)
     expect(await cli(['report'], cwd)).toMatchObject({ code: 2 })
     expect(await cli(['report', 'c.json', '--junit', ''], cwd)).toMatchObject({ code: 2, err: expect.stringContaining('--junit needs a file name') })

@@ -15,7 +15,7 @@ import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 export async function smallCompare(): Promise<CompareReport> {
   const cwd = mkdtempSync(join(tmpdir(), 'faultline-reports-'))
   const rows = await compare([reference, naive], { runs: 20, seed: 1, k: 2, passKScenarios: 6, generator: scenarioGenerator() })
-  const campaign = { seed: 1, runs: 20, profile: 'vendor', faultline: 'test', corpus: '.faultline/corpus', shard: null, k: 2, passKScenarios: 6 }
+  const campaign = { seed: 1, runs: 20, profile: 'vendor', faultline: 'test', corpus: '.faultline/corpus', judges: null, shard: null, k: 2, passKScenarios: 6 }
   return compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd, corpus: '.faultline/corpus', replayPrefix: 'npx faultline' })
 }
 
