@@ -5,6 +5,7 @@
 // turns it into what undici raises instead. test/fidelity checks both against
 // real sockets; docs/fidelity.md has the table.
 import { constants } from 'node:os'
+import { stackless } from '../contract/stackless.ts'
 
 /** Injected errors, and what was injected: kept aside, so the error itself has no property a real one lacks. */
 const INJECTED = new WeakMap<object, InjectedFault>()
@@ -68,6 +69,13 @@ function errnoOf(code: NetworkErrorCode): number {
  */
 export function networkError(code: NetworkErrorCode, host: string, options: number | NetworkErrorOptions = {}): NodeNetworkError {
   const { port = 443, reset = 'close' } = typeof options === 'number' ? { port: options } : options
+  const error = stackless(() => nodeError(code, host, port, reset))
+  const injected: InjectedFault = { code, host, port, reset: code === 'ECONNRESET' ? reset : null }
+  INJECTED.set(error, injected)
+  return error as unknown as NodeNetworkError
+}
+
+function nodeError(code: NetworkErrorCode, host: string, port: number, reset: ResetKind): Error {
   let error: Error
   if (code === 'ENOTFOUND') {
     error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
@@ -80,9 +88,7 @@ export function networkError(code: NetworkErrorCode, host: string, options: numb
   } else {
     error = Object.assign(new Error(`${SYSCALL[code]} ${code} ${host}:${port}`), { errno: errnoOf(code), code, syscall: SYSCALL[code], address: host, port })
   }
-  const injected: InjectedFault = { code, host, port, reset: code === 'ECONNRESET' ? reset : null }
-  INJECTED.set(error, injected)
-  return error as unknown as NodeNetworkError
+  return error
 }
 
 export function isInjectedNetworkError(e: unknown): e is NodeNetworkError {
@@ -98,7 +104,7 @@ const ABANDONED = Symbol.for('faultline.abandoned-request')
 
 /** Ends a handler whose client is gone (its response goes nowhere). */
 export function abandonedRequest(why: string): Error {
-  const e = new Error(`faultline: ${why}`)
+  const e = stackless(() => new Error(`faultline: ${why}`))
   Object.defineProperty(e, ABANDONED, { value: true })
   return e
 }

@@ -15,6 +15,7 @@ import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
 import timersPromises from 'node:timers/promises'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
+import { stackless } from '../contract/stackless.ts'
 
 /**
  * The APIs the clock fakes: timers, `Date`, and the monotonic clocks (`performance.now`,
@@ -150,7 +151,7 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
           const controller = new AbortController()
           // Node: past 2^31 - 1 the timer overflows to 1 ms (with a TimeoutOverflowWarning).
           globalThis.setTimeout(() => {
-            controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+            controller.abort(stackless(() => new DOMException('The operation was aborted due to timeout', 'TimeoutError')))
           }, delay > MAX_TIMER_MS ? 1 : delay)
           return controller.signal
         },
@@ -237,7 +238,7 @@ function validateUint32(value: unknown, name: string): asserts value is number {
 }
 
 function abortError(signal: AbortSignal): Error {
-  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' })
+  return Object.assign(stackless(() => new Error('The operation was aborted', { cause: signal.reason })), { name: 'AbortError', code: 'ABORT_ERR' })
 }
 
 /** `timers/promises`' setTimeout on the run's (global, virtual) timers, with its `signal` option. */

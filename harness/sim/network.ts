@@ -96,7 +96,8 @@ let runsSinceRenewal = 0
 /**
  * A run is over. msw 2.15 keeps its record of every request that ended in a
  * network error (it forgets a request only when a response goes out), and
- * that record keeps the request and, through it, the run's whole world alive.
+ * that record keeps the request, its clone and what rejected it alive (errors
+ * the harness makes carry no stack, so not the run's world: contract/stackless.ts).
  * So every few runs, between runs, the interception server is replaced by a
  * fresh one (a fraction of a millisecond), and memory stays flat.
  */
