@@ -1,0 +1,114 @@
+// The audit-mapping page in a real browser: a wrong example mapping (5xx read
+// as "rejected") audited against fetch, its --html opened from disk in headless
+// Chromium (Debian's, driven by playwright-core). The page must put the verdict
+// and the dangerous cells above the matrix, draw every cell of the matrix in
+// its grade's colour, give the reached consequence its replay command, ask the
+// network for nothing, and leave a screenshot in reports/out/ (ignored by git).
+// Like html-browser.test.ts, it fails (with the command that installs it) when
+// Chromium is missing rather than skip.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../harness/cli/main.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const OUT = join(ROOT, 'reports', 'out')
+const CHROMIUM = '/usr/bin/chromium'
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
+const MAPPING = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
+
+interface Cell {
+  readonly case: string
+  readonly client: string
+  readonly grade: 'right' | 'costly' | 'dangerous' | 'faulty'
+}
+interface Audit {
+  readonly matrix: { readonly cells: readonly Cell[] }
+  readonly consequences: { readonly cells: readonly { readonly status: string; readonly counterexample: { readonly replay?: string } | null }[] }
+}
+
+let browser: Browser | undefined
+let page: Page
+let audit: Audit
+let htmlFile = ''
+const requests: string[] = []
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`)
+  const cwd = mkdtempSync(join(tmpdir(), 'faultline-audit-browser-'))
+  mkdirSync(OUT, { recursive: true })
+  htmlFile = join(OUT, 'audit-five-xx-as-rejected.html')
+  const out: string[] = []
+  const err: string[] = []
+  // 130 runs reach this mapping's dangerous cell (see test/harness/cli/report.test.ts).
+  const code = await main(['audit-mapping', '--mapping', MAPPING, '--clients', 'fetch', '--runs', '130', '--workers', '1', '--json', '--html', htmlFile], { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: {} })
+  expect(code, err.join('\n')).toBe(1)
+  audit = JSON.parse(out.join('\n')) as Audit
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS })
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  // Anything but the file itself (and inline data) would be a reference out of the page: recorded, then refused.
+  context.on('request', (r) => requests.push(r.url()))
+  await context.route(/^(?!file:|data:)/, (route) => route.abort())
+  page = await context.newPage()
+  await page.goto(pathToFileURL(htmlFile).href, { waitUntil: 'load' })
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y
+
+describe('the audit-mapping page of a wrong mapping, in Chromium', () => {
+  it('says FAIL first, then the dangerous cells, above the matrix, the consequences and the sources', async () => {
+    const verdict = page.locator('[data-verdict]')
+    expect(await verdict.getAttribute('data-verdict')).toBe('FAIL')
+    expect(await verdict.isVisible()).toBe(true)
+    const ys = await Promise.all(['[data-verdict]', '#dangerous', '#matrix', '#consequences', '#sources'].map(top))
+    expect([...ys].sort((a, b) => a - b)).toEqual(ys)
+    // Every dangerous cell of the matrix is listed in the section above it.
+    const dangerous = audit.matrix.cells.filter((c) => c.grade === 'dangerous')
+    expect(dangerous.length, 'this mapping reads 5xx as rejected: some cells must be dangerous').toBeGreaterThan(0)
+    for (const c of dangerous) expect(await page.locator(`#dangerous li[data-case="${c.case}"][data-client="${c.client}"]`).isVisible(), `${c.case} × ${c.client}`).toBe(true)
+  })
+
+  it('draws every cell of the matrix in its grade\'s colour: a dangerous cell does not look like a right one', async () => {
+    const background = (c: Cell) => page.locator(`#matrix td[data-case="${c.case}"][data-client="${c.client}"]`).evaluate((td) => td.ownerDocument.defaultView!.getComputedStyle(td).backgroundColor)
+    const colours = new Map<string, Set<string>>()
+    for (const c of audit.matrix.cells) {
+      const td = page.locator(`#matrix td[data-case="${c.case}"][data-client="${c.client}"]`)
+      expect(await td.getAttribute('data-grade'), `${c.case} × ${c.client}`).toBe(c.grade)
+      const set = colours.get(c.grade) ?? new Set<string>()
+      set.add(await background(c))
+      colours.set(c.grade, set)
+    }
+    // One colour per grade, and no two grades alike.
+    for (const [grade, set] of colours) expect(set.size, grade).toBe(1)
+    const all = [...colours.values()].map((s) => [...s][0])
+    expect(new Set(all).size).toBe(colours.size)
+    expect(colours.has('dangerous') && colours.has('right')).toBe(true)
+  })
+
+  it('gives the consequence the campaign reached its replay command', async () => {
+    const reached = audit.consequences.cells.filter((c) => c.status === 'reached')
+    expect(reached.length).toBeGreaterThan(0)
+    const text = await page.locator('#consequences').innerText()
+    for (const c of reached) expect(text).toContain(c.counterexample!.replay!)
+  })
+
+  it('saves a screenshot of the page in reports/out/', async () => {
+    const file = join(OUT, 'audit-five-xx-as-rejected.png')
+    await page.screenshot({ path: file, fullPage: true })
+    expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG')
+    expect(statSync(file).size).toBeGreaterThan(10_000)
+  })
+
+  it('asked the network for nothing: the file itself was the only request', () => {
+    expect(requests).toContain(pathToFileURL(htmlFile).href)
+    expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([])
+  })
+})
