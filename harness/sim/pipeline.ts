@@ -3,6 +3,7 @@
 import type { MockService } from '../../mock-services/service.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
+import { bodyText } from '../../mock-services/request-body.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import { nthOf } from '../faults/fault.ts'
 import { stepOf } from '../history/call-ids.ts'
@@ -192,7 +193,7 @@ export class RequestPipeline implements RequestRouter {
 
 /** A short digest of what was asked: the same request sent again has the same one. */
 async function fingerprintOf(request: Request, url: URL): Promise<string> {
-  const body = request.body === null ? '' : await request.clone().text()
+  const body = await bodyText(request)
   return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${body}`).digest('hex').slice(0, 16)
 }
 

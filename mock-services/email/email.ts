@@ -15,6 +15,7 @@ import { pastDeadline } from '../deadline.ts'
 import { resendError } from './errors.ts'
 import { EmailStore, type Tag } from './store.ts'
 import { jsonResponse } from '../json-response.ts'
+import { bodyText } from '../request-body.ts'
 
 export type { Email, Tag } from './store.ts'
 
@@ -123,7 +124,7 @@ export class EmailService implements MockService {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
     let body: unknown
     try {
-      body = await request.json()
+      body = JSON.parse(await bodyText(request))
     } catch {
       return resendError(400, 'validation_error', 'Invalid JSON in request body.')
     }

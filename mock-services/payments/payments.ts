@@ -16,6 +16,7 @@ import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
 import { stripeList } from './list.ts'
 import { PaymentsStore, type PaymentIntent } from './store.ts'
 import { jsonResponse } from '../json-response.ts'
+import { bodyText } from '../request-body.ts'
 
 export type { PaymentIntent, Refund } from './store.ts'
 
@@ -121,7 +122,7 @@ export class PaymentsService implements MockService {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) {
       return stripeError(408, 'invalid_request_error', 'The request arrived after the deadline its client forwarded; it was not processed.', { code: 'request_deadline_exceeded' }, { 'stripe-should-retry': 'false' })
     }
-    const form = parseStripeForm(await request.text())
+    const form = parseStripeForm(await bodyText(request))
     const key = request.headers.get('idempotency-key')
     // A 500 after the request started executing: Stripe stores it like any result.
     const run = async (): Promise<Performed> => {
