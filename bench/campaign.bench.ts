@@ -4,15 +4,17 @@ import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 // is a ratio from one run (absolute figures drift on shared machines).
 //
 // Then the supervised campaign as the CLI runs it: scenarios per second with
-// one and with two workers (the same runs, measured in this one process, each
-// after every worker's warm-up: V8 takes ~1,000 runs to optimise a worker), and
-// the process's RSS after 1,000 and after 10,000 supervised runs. Beside the
-// speed-up, two ceilings: the machine's own (the same allocating JavaScript in
-// one thread and in two at once), and this workload's (the same unsupervised
-// campaign in one process, then in two independent processes at once: no
-// supervisor, no shared thread — what two workers could gain at best).
+// one and with two workers (the same runs, measured in this one process after
+// every worker's warm-up — V8 takes ~1,000 runs to optimise a worker — in three
+// rounds of one then two, so that a slow spell of a shared machine hits both;
+// medians), and the process's RSS after 1,000 and after 10,000 supervised runs.
+// Beside the speed-up, two ceilings measured the same way: the machine's own
+// (the same allocating JavaScript in one thread and in two at once), and this
+// workload's (the same unsupervised campaign in one process, then in two
+// independent processes at once: no supervisor, no shared thread — what two
+// workers could gain at best).
 //
-//   npm run bench                    # 1,000 runs (2,000 supervised, 10,000 for the RSS figure)
+//   npm run bench                    # 1,000 runs (per round supervised; 10,000 for the RSS figure)
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -108,16 +110,18 @@ console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)
 
 // --- supervised: the executor in workers, as the CLI runs it -------------------------------
 
-async function supervised(workers: number, n: number, warmUp: number, onRun?: (index: number) => void): Promise<{ seconds: number; runs: number }> {
+/** A warmed-up pool: every worker started, loaded and optimised. */
+async function warmPool(workers: number): Promise<WorkerPool> {
   const pool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers })
-  try {
-    await search(pool, { runs: warmUp, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() }) // every worker started, loaded and optimised
-    const start = performance.now()
-    const r = await search(pool, { runs: n, seed, stopAtFirstFailure: false, generator: scenarioGenerator(), onRun })
-    return { seconds: (performance.now() - start) / 1000, runs: r.summary.runs }
-  } finally {
-    await pool.close()
-  }
+  await search(pool, { runs: workers * WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
+  return pool
+}
+
+/** Seconds for the standard campaign of `n` runs on `pool`. */
+async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => void): Promise<number> {
+  const start = performance.now()
+  await search(pool, { runs: n, seed, stopAtFirstFailure: false, generator: scenarioGenerator(), onRun })
+  return (performance.now() - start) / 1000
 }
 
 /** Seconds for `threads` threads each doing the same fixed allocating work at once. */
@@ -131,62 +135,86 @@ async function busyThreads(threads: number): Promise<number> {
   await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))))
   return (performance.now() - start) / 1000
 }
+
 /**
- * A child process of this bench: warms up, says so, waits for the word, then runs
- * the unsupervised campaign (executor and judges in its one thread) and prints its seconds.
+ * A child process of this bench: warms up, then on each word from its parent
+ * runs the unsupervised campaign (executor and judges in its one thread) and
+ * prints its seconds.
  */
 async function ceilingChild(): Promise<never> {
   await search(executor, { runs: WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
   process.stdout.write('ready\n')
-  await once(process.stdin, 'data')
-  const start = performance.now()
-  await search(executor, { runs: 2 * runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
-  process.stdout.write(`${(performance.now() - start) / 1000}\n`)
+  for await (const _word of process.stdin) {
+    const start = performance.now()
+    await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
+    process.stdout.write(`${(performance.now() - start) / 1000}\n`)
+  }
   process.exit(0)
 }
 
-/** Seconds for the slowest of `processes` independent processes, each running the same campaign, started together. */
-async function independentProcesses(processes: number): Promise<number> {
-  const children = Array.from({ length: processes }, () => {
+/** Two warmed-up child processes; `run(k)` starts the campaign in the first k at once and gives the slowest one's seconds. */
+async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
+  const children = Array.from({ length: 2 }, () => {
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--ceiling-child', '--runs', String(runs), '--seed', String(seed), '--executor', executor.name], { stdio: ['pipe', 'pipe', 'inherit'] })
     const lines: string[] = []
     child.stdout.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter(Boolean)))
-    const line = async (k: number) => {
-      while (lines.length <= k) await once(child.stdout, 'data')
-      return lines[k]!
+    const next = async () => {
+      while (lines.length === 0) await once(child.stdout, 'data')
+      return lines.shift()!
     }
-    return { child, line }
+    return { child, next }
   })
-  await Promise.all(children.map((c) => c.line(0)))
-  for (const c of children) c.child.stdin.write('go\n')
-  const seconds = await Promise.all(children.map(async (c) => Number(await c.line(1))))
-  return Math.max(...seconds)
+  await Promise.all(children.map((c) => c.next()))
+  return {
+    async run(k) {
+      const chosen = children.slice(0, k)
+      for (const c of chosen) c.child.stdin.write('go\n')
+      return Math.max(...(await Promise.all(chosen.map(async (c) => Number(await c.next())))))
+    },
+    close: () => children.forEach((c) => c.child.stdin.end()),
+  }
 }
 
-await busyThreads(1) // warm-up
-const machineOne = await busyThreads(1)
-const machineTwo = await busyThreads(2)
-const workloadOne = await independentProcesses(1)
-const workloadTwo = await independentProcesses(2)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+/** Rounds in which one and two are measured back to back: a slow spell of a shared machine hits both. */
+const ROUNDS = 3
 
-const measured = 2 * runs
-const one = await supervised(1, measured, WARM_UP_PER_WORKER)
-const two = await supervised(2, measured, 2 * WARM_UP_PER_WORKER)
+await busyThreads(1) // warm-up
+const machine: number[] = []
+for (let r = 0; r < ROUNDS; r++) machine.push((2 * (await busyThreads(1))) / (await busyThreads(2)))
+
+const processes = await independentProcesses()
+const workload: number[] = []
+for (let r = 0; r < ROUNDS; r++) workload.push((2 * (await processes.run(1))) / (await processes.run(2)))
+processes.close()
+
+const pools = { one: await warmPool(1), two: await warmPool(2) }
+const one: number[] = []
+const two: number[] = []
+for (let r = 0; r < ROUNDS; r++) {
+  one.push(runs / (await timed(pools.one, runs)))
+  two.push(runs / (await timed(pools.two, runs)))
+}
+await Promise.all([pools.one.close(), pools.two.close()])
+const ratios = one.map((o, i) => two[i]! / o)
+const list = (xs: number[], d = 0) => xs.map((x) => fmt(x, d)).join(', ')
 console.log('')
-console.log(`supervised (executor in worker threads, judged in the main thread), ${fmt(measured)} runs each after ${fmt(WARM_UP_PER_WORKER)} per worker to warm up:`)
-console.log(`  1 worker                 ${fmt(one.runs / one.seconds)} scenarios/s`)
-console.log(`  2 workers                ${fmt(two.runs / two.seconds)} scenarios/s`)
-console.log(`  2 workers / 1 worker     ${fmt(one.seconds / two.seconds, 2)}×   (target ≥ 1.8× on a 2-core machine)`)
-console.log(`  ceiling, this machine    ${fmt((2 * machineOne) / machineTwo, 2)}×   (the same allocating JavaScript in one thread, then in two at once)`)
-console.log(`  ceiling, this workload   ${fmt((2 * workloadOne) / workloadTwo, 2)}×   (the same campaign unsupervised in one process, then in two independent processes at once)`)
+console.log(`supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_PER_WORKER)} runs per worker to warm up; medians:`)
+console.log(`  1 worker                 ${fmt(median(one))} scenarios/s   (rounds: ${list(one)})`)
+console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (rounds: ${list(two)})`)
+console.log(`  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`)
+console.log(`  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`)
+console.log(`  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`)
 
 const rss: Record<number, number> = {}
 let done = 0
 const mark = (n: number) => (rss[n] = process.memoryUsage().rss)
-await supervised(2, rssRuns, 50, () => {
+const rssPool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers: 2 })
+await timed(rssPool, rssRuns, () => {
   done++
   if (done === 1_000 || done === rssRuns) mark(done)
 })
+await rssPool.close()
 console.log(`  RSS after 1,000 runs     ${fmt(rss[1_000]! / 2 ** 20)} MB`)
 console.log(`  RSS after ${fmt(rssRuns)} runs    ${fmt(rss[rssRuns]! / 2 ** 20)} MB`)
 console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×   (target ≤ 1.2×)`)
