@@ -20,7 +20,7 @@ export interface RunOutcome {
 
 export interface RunService {
   readonly executorName: string
-  /** How many runs it takes at once. */
+  /** How many runs it runs at once; it queues what it is given beyond that (a campaign keeps one queued). */
   readonly concurrency: number
   /** Run one scenario; executor faults are in the history, harness failures reject. `realMs` tightens the real-time budget. */
   run(scenario: Scenario, options?: { readonly realMs?: number; readonly replay?: boolean }): Promise<RunOutcome>

@@ -11,30 +11,40 @@ import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 11)
 
-/** A run service that runs nothing: it records what it was given and answers an empty history, `concurrency` at a time. */
+/**
+ * A run service that runs nothing: it records what it was given and answers an empty history,
+ * `concurrency` at a time, queueing the rest as a pool does.
+ */
 function recorder(concurrency: number, fail?: (s: Scenario) => Error | null) {
   const given: Scenario[] = []
+  let held = 0
+  let maxHeld = 0
   let busy = 0
   let maxBusy = 0
+  const waiting: (() => void)[] = []
   const service: RunService = {
     executorName: 'recorder',
     concurrency,
     async run(scenario): Promise<RunOutcome> {
       given.push(scenario)
+      maxHeld = Math.max(maxHeld, ++held)
+      if (busy >= concurrency) await new Promise<void>((r) => waiting.push(r))
       maxBusy = Math.max(maxBusy, ++busy)
       await new Promise((r) => setTimeout(r, 1))
       busy--
+      held--
+      waiting.shift()?.()
       const error = fail?.(scenario)
       if (error) throw error
       return { history: Object.freeze([]), realMs: 1, overran: false, died: false }
     },
     async close() {},
   }
-  return { service, given, maxBusy: () => maxBusy }
+  return { service, given, maxBusy: () => maxBusy, maxHeld: () => maxHeld }
 }
 
 describe('search drawing', () => {
-  it('runs exactly the runner\'s scenarios for the seed, in order of drawing, at the service\'s concurrency', async () => {
+  it('runs exactly the runner\'s scenarios for the seed, in order of drawing, at the service\'s concurrency with one queued', async () => {
     console.log(`search drawing: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
     const generator = scenarioGenerator()
     const expected = campaignScenarios(generator.arbitrary, SEED, 40)
@@ -44,6 +54,8 @@ describe('search drawing', () => {
       expect(JSON.stringify(r.given)).toBe(JSON.stringify(expected))
       expect(result.summary.runs).toBe(40)
       expect(r.maxBusy()).toBe(concurrency)
+      // One more waits in the service's queue, so a worker that finishes never waits for the judge.
+      expect(r.maxHeld()).toBe(concurrency + 1)
     }
   })
 
