@@ -193,8 +193,7 @@ export class RequestPipeline implements RequestRouter {
 
 /** A short digest of what was asked: the same request sent again has the same one. */
 async function fingerprintOf(request: Request, url: URL): Promise<string> {
-  const body = await bodyText(request)
-  return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${body}`).digest('hex').slice(0, 16)
+  return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`).digest('hex').slice(0, 16)
 }
 
 function retryAfterMs(value: string | null): number | null {
