@@ -6,18 +6,17 @@
 // network for nothing, and leave a screenshot in reports/out/ (ignored by git).
 // Like html-browser.test.ts, it fails (with the command that installs it) when
 // Chromium is missing rather than skip.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../harness/cli/main.ts'
+import { openOffline, requireChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const OUT = join(ROOT, 'reports', 'out')
-const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
 const MAPPING = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
 
 interface Cell {
@@ -34,10 +33,10 @@ let browser: Browser | undefined
 let page: Page
 let audit: Audit
 let htmlFile = ''
-const requests: string[] = []
+let requests: readonly string[] = []
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`)
+  requireChromium()
   const cwd = mkdtempSync(join(tmpdir(), 'faultline-audit-browser-'))
   mkdirSync(OUT, { recursive: true })
   htmlFile = join(OUT, 'audit-five-xx-as-rejected.html')
@@ -48,13 +47,7 @@ beforeAll(async () => {
   expect(code, err.join('\n')).toBe(1)
   audit = JSON.parse(out.join('\n')) as Audit
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS })
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-  // Anything but the file itself (and inline data) would be a reference out of the page: recorded, then refused.
-  context.on('request', (r) => requests.push(r.url()))
-  await context.route(/^(?!file:|data:)/, (route) => route.abort())
-  page = await context.newPage()
-  await page.goto(pathToFileURL(htmlFile).href, { waitUntil: 'load' })
+  ;({ browser, page, requests } = await openOffline(htmlFile))
 }, 180_000)
 
 afterAll(async () => {

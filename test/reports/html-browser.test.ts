@@ -9,22 +9,21 @@
 // command that installs it (.ci/run installs it), rather than skip in CI.
 // FAULTLINE_UPDATE_DOCS_SCREENSHOT=1 also copies the timeline's screenshot to
 // docs/timeline.png, the picture the README shows.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseReport } from '../../harness/campaign/merge.ts'
 import type { GateReport } from '../../harness/campaign/report-schema.ts'
 import { main } from '../../harness/cli/main.ts'
 import { htmlReportFrom } from '../../reports/html/from-report.ts'
 import { renderHtmlReport } from '../../reports/html/report.ts'
+import { openOffline, requireChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const OUT = join(ROOT, 'reports', 'out')
-const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
 // Seed 5's first failure shrinks to the seed article's case: the refund applied, its response lost, reported as a failure.
 const GATE = ['gate', '--executor', 'naive', '--runs', '200', '--seed', '5', '--workers', '1', '--out', 'gate.json']
 
@@ -32,10 +31,10 @@ let browser: Browser | undefined
 let page: Page
 let report: GateReport
 let htmlFile = ''
-const requests: string[] = []
+let requests: readonly string[] = []
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`)
+  requireChromium()
   const cwd = mkdtempSync(join(tmpdir(), 'faultline-browser-'))
   const err: string[] = []
   const code = await main(GATE, { out: () => {}, err: (t) => err.push(t), cwd, env: {} })
@@ -47,13 +46,7 @@ beforeAll(async () => {
   htmlFile = join(OUT, 'gate-naive.html')
   writeFileSync(htmlFile, renderHtmlReport(htmlReportFrom(report)))
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS })
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-  // Anything but the file itself (and inline data) would be a reference out of the page: recorded, then refused.
-  context.on('request', (r) => requests.push(r.url()))
-  await context.route(/^(?!file:|data:)/, (route) => route.abort())
-  page = await context.newPage()
-  await page.goto(pathToFileURL(htmlFile).href, { waitUntil: 'load' })
+  ;({ browser, page, requests } = await openOffline(htmlFile))
 }, 120_000)
 
 afterAll(async () => {

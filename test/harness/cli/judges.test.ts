@@ -11,6 +11,20 @@ import { cli } from './cli.ts'
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const API = pathToFileURL(join(ROOT, 'harness/index.ts')).href
 
+/** A team's judge module, ./no-refunds.ts in `dir`: any refund applied is a violation (so the reference fails it). */
+function writeNoRefundsJudge(dir: string): void {
+  writeFileSync(
+    join(dir, 'no-refunds.ts'),
+    `import { defineJudge } from '${API}'
+defineJudge({
+  name: 'no-refunds-at-all',
+  about: 'a refund was applied',
+  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' ? [{ call: e.call, message: 'a refund' }] : [])),
+})
+`,
+  )
+}
+
 afterEach(() => {
   for (const j of definedJudges()) undefineJudge(j.judgeName)
 })
@@ -40,16 +54,7 @@ defineJudge({
 
   it('prints a replay command that judges as the campaign did, and that replay fails the same way', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
-    writeFileSync(
-      join(dir, 'no-refunds.ts'),
-      `import { defineJudge } from '${API}'
-defineJudge({
-  name: 'no-refunds-at-all',
-  about: 'a refund was applied',
-  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' ? [{ call: e.call, message: 'a refund' }] : [])),
-})
-`,
-    )
+    writeNoRefundsJudge(dir)
     const gate = await cli(['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts'], dir)
     expect(gate.code).toBe(1)
     const replay = /(?:npx faultline|npm run faultline --) (run \S+ --executor reference --judge \S+)/.exec(gate.out)
@@ -63,16 +68,7 @@ defineJudge({
 
   it('carries the judge modules through shards: the merge prints the same replay command, and shards judged otherwise do not merge', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
-    writeFileSync(
-      join(dir, 'no-refunds.ts'),
-      `import { defineJudge } from '${API}'
-defineJudge({
-  name: 'no-refunds-at-all',
-  about: 'a refund was applied',
-  check: (history) => history.flatMap((e) => (e.type === 'effect-applied' && e.effectType === 'refund' ? [{ call: e.call, message: 'a refund' }] : [])),
-})
-`,
-    )
+    writeNoRefundsJudge(dir)
     const campaign = ['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts']
     for (const i of [1, 2]) expect((await cli([...campaign, '--shard', `${i}/2`, '--out', `s${i}.json`], dir)).code).toBe(1)
     const merged = await cli(['merge', 's1.json', 's2.json'], dir)

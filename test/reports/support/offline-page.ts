@@ -1,0 +1,34 @@
+// A page opened from disk in headless Chromium (Debian's, driven by
+// playwright-core), with every request recorded and any that is not the file
+// itself (or inline data) refused: what the HTML reports' browser tests look at.
+import { existsSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+const CHROMIUM = '/usr/bin/chromium'
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
+
+/** Fails, with the command that installs it, when Chromium is missing: CI installs it rather than skip. */
+export function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`)
+}
+
+export interface OfflinePage {
+  readonly browser: Browser
+  readonly page: Page
+  /** Every URL the page asked for, the file itself included. */
+  readonly requests: readonly string[]
+}
+
+export async function openOffline(file: string): Promise<OfflinePage> {
+  requireChromium()
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS })
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  const requests: string[] = []
+  // Anything but the file itself (and inline data) would be a reference out of the page: recorded, then refused.
+  context.on('request', (r) => requests.push(r.url()))
+  await context.route(/^(?!file:|data:)/, (route) => route.abort())
+  const page = await context.newPage()
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' })
+  return { browser, page, requests }
+}
