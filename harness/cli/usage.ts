@@ -1,14 +1,14 @@
 // What --help prints: the overview, and each command's own options.
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { PROFILE_FEATURES } from '../scenario/profile.ts'
-import { DEFAULT_BUDGETS } from '../supervisor/budgets.ts'
+import { DEFAULT_BUDGETS, YOUNG_GENERATION_MB } from '../supervisor/budgets.ts'
 import { MAX_SEED } from './options.ts'
 
 const SUPERVISION = `supervision (the executor runs in worker threads; the verdict is this process's alone):
   --workers N          runs at once (default: the cores available; run: 1); results are the same for any N
   --run-timeout MS     real time one run may take before it is stopped and replayed once, then reported hung (default ${DEFAULT_BUDGETS.runRealMs})
   --load-timeout MS    real time loading the executor module may take (default ${DEFAULT_BUDGETS.loadRealMs})
-  --worker-memory MB   heap of one worker; past it the run is reported out-of-memory (default ${DEFAULT_BUDGETS.workerMemoryMb})
+  --worker-memory MB   old-generation heap of one worker (its ${YOUNG_GENERATION_MB} MB young generation comes on top); past it the run is reported out-of-memory (default ${DEFAULT_BUDGETS.workerMemoryMb})
   --max-events N       history events one run may record; past it the run is cut short, flooded (default ${DEFAULT_BUDGETS.eventsPerRun})`
 
 const PROFILES = `profiles: what the mock services may do beyond the real vendors

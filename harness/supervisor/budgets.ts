@@ -15,6 +15,12 @@ export interface Budgets {
   readonly journalBytes: number
 }
 
+/**
+ * Each worker's young generation (MB), on top of `workerMemoryMb`: larger than V8's default, so
+ * that a run's short-lived objects die before a scavenge instead of being copied (see spawn.ts).
+ */
+export const YOUNG_GENERATION_MB = 64
+
 export const DEFAULT_BUDGETS: Budgets = {
   runRealMs: 20_000,
   workerMemoryMb: 1_024,

@@ -2,7 +2,7 @@
 // prints kept off stdout; then loading the executor within the load budget.
 import { Worker } from 'node:worker_threads'
 import { oneLine } from '../contract/one-line.ts'
-import type { Budgets } from './budgets.ts'
+import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
 import type { Death } from './death.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import type { Attempt } from './pool.ts'
@@ -10,7 +10,6 @@ import type { FromWorker, ToWorker } from './protocol.ts'
 import { createJournal } from './journal.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
-const YOUNG_GENERATION_MB = 64
 
 /** The executor module could not be loaded (exit 2 at the command line). */
 export class LoadFailure extends Error {
