@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { parseReport } from '../../harness/campaign/merge.ts'
+import { main } from '../../harness/cli/main.ts'
 import type { CompareReport } from '../../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlReport, HtmlViolation } from '../../reports/html/input.ts'
@@ -220,17 +225,17 @@ function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
   return h.find(pred)!.seq
 }
 
+/** A scratch directory for the command line, and how to read back a report it saved there. */
+function scratch() {
+  const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+  return { io: { out: () => {}, err: () => {}, cwd, env: {} }, read: (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f) }
+}
+
 describe('the HTML report from a saved result', () => {
   it('draws a gate report (the JSON --out writes) with its counterexample timeline, and no network reference', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
-    const { join } = await import('node:path')
-    const { main } = await import('../../harness/cli/main.ts')
-    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
-    const { parseReport } = await import('../../harness/campaign/merge.ts')
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
-    await main(['gate', '--executor', 'naive', '--runs', '10', '--workers', '1', '--no-corpus', '--out', 'gate.json'], { out: () => {}, err: () => {}, cwd, env: {} })
-    const saved = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
+    const { io, read } = scratch()
+    await main(['gate', '--executor', 'naive', '--runs', '10', '--workers', '1', '--no-corpus', '--out', 'gate.json'], io)
+    const saved = read('gate.json')
     if (saved.command !== 'gate') throw new Error('a gate report')
     const html = renderHtmlReport(htmlReportFrom(saved))
     expect(html).toContain('data-verdict="FAIL"')
@@ -240,15 +245,7 @@ describe('the HTML report from a saved result', () => {
   })
 
   it('draws a compare report, its leaderboard in the text one\'s order, and a run report, whose history is drawn whether or not it failed', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
-    const { join } = await import('node:path')
-    const { main } = await import('../../harness/cli/main.ts')
-    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
-    const { parseReport } = await import('../../harness/campaign/merge.ts')
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
-    const io = { out: () => {}, err: () => {}, cwd, env: {} }
-    const read = (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f)
+    const { io, read } = scratch()
     await main(['compare', '--executors', 'naive,reference', '--runs', '10', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'compare.json'], io)
     const compared = read('compare.json')
     const html = renderHtmlReport(htmlReportFrom(compared))
@@ -274,18 +271,11 @@ describe('the HTML report from a saved result', () => {
   })
 
   it('gives a gate\'s figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
-    const { join } = await import('node:path')
-    const { main } = await import('../../harness/cli/main.ts')
-    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
-    const { parseReport } = await import('../../harness/campaign/merge.ts')
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
-    const io = { out: () => {}, err: () => {}, cwd, env: {} }
+    const { io, read } = scratch()
     // The first gate saves its counterexample; the second replays it first, and asks for coverage it cannot reach in 2 runs.
     await main(['gate', '--executor', 'naive', '--runs', '50', '--seed', '4', '--workers', '1'], io)
     await main(['gate', '--executor', 'naive', '--runs', '2', '--seed', '99', '--workers', '1', '--min-coverage', 'executor-crash=50', '--out', 'gate.json'], io)
-    const saved = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
+    const saved = read('gate.json')
     if (saved.command !== 'gate') throw new Error('a gate report')
     const html = renderHtmlReport(htmlReportFrom(saved))
     for (const f of ['runs', 'failing runs', 'unresolved', 'recovery', 'verification', 'simulated']) expect(html).toContain(`<tr data-figure="${f}">`)
@@ -300,14 +290,8 @@ describe('the HTML report from a saved result', () => {
   })
 
   it('says when a report has no per-run latencies (--json leaves them out) instead of drawing none', async () => {
-    const { htmlReportFrom } = await import('../../reports/html/from-report.ts')
-    const { mkdtempSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
-    const { join } = await import('node:path')
-    const { main } = await import('../../harness/cli/main.ts')
-    const { parseReport } = await import('../../harness/campaign/merge.ts')
     let out = ''
-    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-html-')), env: {} })
+    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], { ...scratch().io, out: (t) => (out += t) })
     const saved = parseReport(JSON.parse(out), 'stdout')
     expect(saved.command === 'gate' && saved.runs).toBeFalsy()
     const html = renderHtmlReport(htmlReportFrom(saved))
