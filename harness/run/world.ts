@@ -16,7 +16,7 @@ import { currentContext, type WorkContext } from '../sim/attribution.ts'
 import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork, type NativeWork } from '../sim/native-work.ts'
-import { activate, runEnded, startInterception, stopInterception } from '../sim/network.ts'
+import { activate, startInterception, stopInterception } from '../sim/network.ts'
 import { reinstateTampered } from '../sim/patch.ts'
 import { RequestPipeline } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
@@ -66,10 +66,7 @@ export class World {
 
     // 1. Interception: every request to a .test host comes to this run; nothing else leaves.
     startInterception()
-    undo.push(() => {
-      stopInterception()
-      runEnded()
-    })
+    undo.push(() => stopInterception())
 
     // 2. Real work is watched from the start, so virtual time never runs ahead of it.
     this.work = trackNativeWork()

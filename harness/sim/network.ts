@@ -1,10 +1,19 @@
-// msw wiring: one interception server for the process, routing every request
-// to a `.test` host to whichever Network is active. Requests to any other host
-// are unhandled, and unhandled requests are errors: nothing reaches a real network.
-import { http, passthrough } from 'msw'
-import { setupServer } from 'msw/node'
+// Interception: one set of @mswjs/interceptors for the process (fetch,
+// node:http and XMLHttpRequest — what msw's setupServer applies), routing every
+// request to a `.test` host to whichever Network is active. Loopback passes
+// through (the mock services' socket server); any other host is unhandled, and
+// unhandled requests are errors: nothing reaches a real network.
+//
+// Not msw's setupServer: per request it clones the request for its handler,
+// parses cookies, matches every handler and keeps a frame for each request that
+// ended in a network error — garbage or retention in every run, for a router
+// that needs none of it. The interceptors are the part that makes a client see
+// a response or an error (test/fidelity holds them to real sockets).
+import { BatchInterceptor, RequestController } from '@mswjs/interceptors'
+import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { FetchInterceptor } from '@mswjs/interceptors/fetch'
+import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { isExpectedThrow } from '../faults/network-error.ts'
-import { patchProperty, type Patch } from './patch.ts'
 import { jsonResponse } from '../../mock-services/json-response.ts'
 
 /** Something that answers intercepted requests: a run's request pipeline. */
@@ -12,106 +21,64 @@ export interface RequestRouter {
   route(request: Request): Promise<Response>
 }
 
-let server: ReturnType<typeof setupServer> | null = null
+const MOCK_HOST = /^https?:\/\/[^/]+\.test(:\d+)?\//
+const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
+
+let interceptor: BatchInterceptor<[ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterceptor]> | null = null
 let active: RequestRouter | null = null
 let listeners = 0
-let consolePatch: Patch | null = null
+
+/** Why a request to a real host fails: Node's own refused connection, with the fix in its message. */
+function unhandled(request: Request): Error {
+  const what = `${request.method} ${request.url}`
+  return Object.assign(new Error(`connect ECONNREFUSED ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })
+}
 
 /**
- * A fault ends an attempt by throwing a Node-like network error from the
- * handler, which the interceptor turns into the client's error (that is its
- * documented path). msw 2.15 also prints every such throw with console.error;
- * drop exactly those prints (the error, then msw's line about it) and keep
- * every other message, including real handler bugs.
+ * One intercepted request. A fault ends an attempt by throwing a Node-like
+ * network error from the router, which becomes the client's error exactly as
+ * the interceptors make it (`errorWith`); anything else the router throws is a
+ * bug in the harness: printed, and the client gets a 500 (as msw answered).
  */
-function quietExpectedThrows(): Patch {
-  const original = console.error
-  let swallowNextMswLine = false
-  return patchProperty(
-    console,
-    'error',
-    (...args: unknown[]) => {
-      if (args.length === 1 && isExpectedThrow(args[0])) {
-        swallowNextMswLine = true
-        return
-      }
-      if (swallowNextMswLine && typeof args[0] === 'string' && args[0].includes('[MSW] Encountered an unhandled exception')) {
-        swallowNextMswLine = false
-        return
-      }
-      original.apply(console, args)
-    },
-    'console.error (quiet injected faults)',
-  )
+async function onRequest({ request, controller }: { request: Request; controller: RequestController }): Promise<void> {
+  if (LOOPBACK.test(request.url)) return // left pending: passed through
+  if (!MOCK_HOST.test(request.url)) {
+    const error = unhandled(request)
+    console.error(`faultline: ${error.message}`)
+    controller.errorWith(error)
+    return
+  }
+  let response: Response
+  try {
+    response = active ? await active.route(request) : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
+  } catch (e) {
+    if (settled(request, controller)) return
+    if (isExpectedThrow(e)) return controller.errorWith(e)
+    console.error(e)
+    throw e
+  }
+  if (!settled(request, controller)) controller.respondWith(response)
+}
+
+/** Already answered, or abandoned by a fetch client: the interceptors answer an aborted request with its signal's reason. */
+function settled(request: Request, controller: RequestController): boolean {
+  return request.signal.aborted || controller.readyState !== RequestController.PENDING
 }
 
 /** Start intercepting (reference-counted). Pair every call with `stopInterception()`. */
 export function startInterception(): void {
   if (listeners++ > 0) return
-  listen()
-}
-
-function listen(): void {
-  const created = setupServer(
-    http.all(/^https?:\/\/[^/]+\.test(:\d+)?\//, async ({ request }) => {
-      if (!active) return jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
-      return active.route(request)
-    }),
-    // Loopback stays loopback (the socket server of the mock services); everything else is unhandled.
-    http.all(/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//, () => passthrough()),
-  )
-  created.listen({ onUnhandledRequest: 'error' })
-  if (undoQuieting !== null) {
-    clearImmediate(undoQuieting) // still quieting from the last server: keep it
-    undoQuieting = null
-  }
-  consolePatch ??= quietExpectedThrows()
-  server = created
-}
-
-function close(): void {
-  server?.close()
-  server = null
-  // msw reports a handler's throw a tick after it happens: the quieting outlives the server by one
-  // turn of the loop (and stays, if interception starts again meanwhile).
-  undoQuieting = realSetImmediate(() => {
-    undoQuieting = null
-    const patch = consolePatch
-    consolePatch = null
-    try {
-      patch?.undo()
-    } catch {
-      // replaced meanwhile: the run that did it reported it (and put it back)
-    }
-  })
-}
-
-const realSetImmediate = globalThis.setImmediate
-let undoQuieting: ReturnType<typeof setImmediate> | null = null
-
-/** Runs between renewals of the interception server (see `runEnded`). */
-const RENEW_EVERY = 20
-let runsSinceRenewal = 0
-
-/**
- * A run is over. msw 2.15 keeps its record of every request that ended in a
- * network error (it forgets a request only when a response goes out), and
- * that record keeps the request, its clone and what rejected it alive (errors
- * the harness makes carry no stack, so not the run's world: contract/stackless.ts).
- * So every few runs, between runs, the interception server is replaced by a
- * fresh one (a fraction of a millisecond), and memory stays flat.
- */
-export function runEnded(): void {
-  if (++runsSinceRenewal < RENEW_EVERY || listeners === 0 || active !== null) return
-  runsSinceRenewal = 0
-  close()
-  listen()
+  const created = new BatchInterceptor({ name: 'faultline', interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()] })
+  created.apply()
+  created.on('request', onRequest)
+  interceptor = created
 }
 
 export function stopInterception(): void {
   if (listeners === 0) throw new Error('faultline: stopInterception() without startInterception()')
   if (--listeners > 0) return
-  close()
+  interceptor?.dispose()
+  interceptor = null
 }
 
 /** Route intercepted requests to `router` until the returned function is called. */

@@ -56,8 +56,8 @@ export class RequestPipeline implements RequestRouter {
 
   /**
    * Every request gets an answer by the end of the run at the latest: one
-   * left pending would keep msw's record of it — and through it the whole run
-   * — alive for good.
+   * left pending would keep the interceptor's listener waiting on it — and
+   * through it the whole run — alive for good.
    */
   route(request: Request): Promise<Response> {
     return Promise.race([this.#route(request), this.#park()])

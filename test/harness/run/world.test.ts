@@ -59,9 +59,9 @@ describe('world', () => {
     expect(() => ((event.envelope as { status: string }).status = 'SUCCEEDED')).toThrow()
   })
 
-  // msw 2.15 keeps its record of a request that ended in a network error while interception stays
-  // on, as in a worker (sim/network.ts); an error the harness made with a captured stack would keep,
-  // through its frames, the run's whole world alive with it.
+  // Interception stays on across runs, as in a worker, and whatever keeps an errored request (msw 2.15's
+  // server kept its record for good) would keep an error the harness made; with a captured stack it
+  // would keep, through its frames, the run's whole world alive with it.
   it.each<[string, Fault]>([
     ['an injected reset', { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 }],
     ['a client timeout (AbortSignal.timeout)', { kind: 'withhold-after-effect', boundary: 'after-effect', step: 's1', send: 1 }],
