@@ -1,6 +1,7 @@
 // The e-mail service's records, kept in @mswjs/data. Recipients and tags are
 // lists, so they are stored as JSON text.
 import { factory, primaryKey } from '@mswjs/data'
+import { newDatabase } from '../database.ts'
 
 export interface Tag {
   readonly name: string
@@ -39,7 +40,7 @@ type Db = ReturnType<typeof factory<typeof schema>>
 type Row = ReturnType<Db['email']['create']>
 
 export class EmailStore {
-  readonly #db: Db = factory(schema)
+  readonly #db: Db = newDatabase(schema)
   #seq = 0
 
   create(e: Omit<Email, 'object' | 'last_event'> & { visibleAt: number }): Email {

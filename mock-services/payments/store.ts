@@ -1,6 +1,7 @@
 // The payment service's records, kept in @mswjs/data (one small database per
 // service instance). Metadata is free-form, so it is stored as JSON text.
 import { factory, primaryKey } from '@mswjs/data'
+import { newDatabase } from '../database.ts'
 
 export interface PaymentIntent {
   readonly id: string
@@ -57,7 +58,7 @@ type IntentRow = ReturnType<Db['paymentIntent']['create']>
 type RefundRow = ReturnType<Db['refund']['create']>
 
 export class PaymentsStore {
-  readonly #db: Db = factory(schema)
+  readonly #db: Db = newDatabase(schema)
   #seq = 0
 
   createIntent(i: { id: string; amount: number; currency: string; status: PaymentIntent['status']; metadata: Record<string, string>; created: number; visibleAt: number }): PaymentIntent {
