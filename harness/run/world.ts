@@ -14,6 +14,7 @@ import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { currentContext, type WorkContext } from '../sim/attribution.ts'
 import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
+import { syncOnceAfter } from '../sim/esm-sync.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork, type NativeWork } from '../sim/native-work.ts'
 import { activate, startInterception, stopInterception } from '../sim/network.ts'
@@ -129,14 +130,16 @@ export class World {
     // Checked before anything is installed: a second world would share the first one's globals.
     if (active) throw new Error('faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)')
     const undo: (() => void)[] = []
-    try {
-      const world = new World(scenario, executor, options, undo)
-      active = world
-      return world
-    } catch (e) {
-      undoEach(undo)
-      throw e
-    }
+    return syncOnceAfter(() => {
+      try {
+        const world = new World(scenario, executor, options, undo)
+        active = world
+        return world
+      } catch (e) {
+        undoEach(undo)
+        throw e
+      }
+    })
   }
 
   /** The world open in this thread, if any (one at a time: the interception has one active run). */
@@ -173,7 +176,7 @@ export class World {
     this.#open = false
     if (active === this) active = null
     reinstateTampered() // (already reported by close() when the run got that far)
-    undoEach(this.#undo)
+    syncOnceAfter(() => undoEach(this.#undo))
   }
 
   #alive(owner: TimerOwner): boolean {

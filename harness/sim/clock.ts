@@ -11,7 +11,7 @@
 // finding about that process, never a failure of the harness.
 import FakeTimers from '@sinonjs/fake-timers'
 import { AsyncResource } from 'node:async_hooks'
-import { syncBuiltinESMExports } from 'node:module'
+import { syncBuiltinExports } from './esm-sync.ts'
 import timers from 'node:timers'
 import timersPromises from 'node:timers/promises'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
@@ -170,11 +170,14 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
       patchProperty(timersPromises, 'setInterval', virtualInterval as typeof timersPromises.setInterval, "node:timers/promises' setInterval"),
       patchProperty(timersPromises.scheduler, 'wait', ((ms: number, options?: { signal?: AbortSignal }) => virtualSleep(ms, undefined, options)) as typeof timersPromises.scheduler.wait, "node:timers/promises' scheduler.wait"),
     )
-    syncBuiltinESMExports()
+    syncBuiltinExports()
   } catch (e) {
-    undoAll(patches)
-    syncBuiltinESMExports()
-    clock.uninstall()
+    try {
+      undoAll(patches)
+    } finally {
+      clock.uninstall()
+      syncBuiltinExports()
+    }
     throw e
   }
 
@@ -214,9 +217,12 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
       owned.clear()
       try {
         undoAll(patches)
-        syncBuiltinESMExports()
       } finally {
-        clock.uninstall() // restores the originals even over a replaced Date or clearTimeout
+        try {
+          clock.uninstall() // restores the originals even over a replaced Date or clearTimeout (node:timers' too)
+        } finally {
+          syncBuiltinExports()
+        }
       }
     },
   }

@@ -7,7 +7,7 @@
 import dgram from 'node:dgram'
 import dns from 'node:dns'
 import net from 'node:net'
-import { syncBuiltinESMExports } from 'node:module'
+import { syncBuiltinExports } from './esm-sync.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 
 export interface NetworkGuard {
@@ -157,10 +157,10 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
       patches.push(patchProperty(dns.Resolver.prototype as unknown as Record<string, unknown>, m, refuse(m, false), `dns.Resolver#${m} (network guard)`))
       patches.push(patchProperty(dns.promises.Resolver.prototype as unknown as Record<string, unknown>, m, refuse(m, true), `dns.promises.Resolver#${m} (network guard)`))
     }
-    syncBuiltinESMExports()
+    syncBuiltinExports()
   } catch (e) {
     undoAll(patches)
-    syncBuiltinESMExports()
+    syncBuiltinExports()
     throw e
   }
   return {
@@ -168,7 +168,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
       try {
         undoAll(patches)
       } finally {
-        syncBuiltinESMExports()
+        syncBuiltinExports()
       }
     },
   }

@@ -1,7 +1,8 @@
 // Everything a run patches, installed together and undone together (also when
 // the run fails): the virtual clock, seeded randomness, and the client shims
 // that make HTTP clients fail as they do on real sockets (client-shims.ts).
-import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { createRequire } from 'node:module'
+import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
 import { installClock, type TimerHooks, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
@@ -28,7 +29,7 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
         undoAll(patches)
       }
     } finally {
-      syncBuiltinESMExports()
+      syncBuiltinExports()
     }
   }
   try {
@@ -41,7 +42,7 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
     // console.error carries the harness's own messages (a blocked request, a harness bug): held as
     // it is, so an executor that replaces it to hide them is caught as tampering, and put back.
     patches.push(patchProperty(console, 'error', console.error, 'console.error'))
-    syncBuiltinESMExports()
+    syncBuiltinExports()
     // Client errors as on real sockets; client timeouts on the virtual clock.
     shims = installClientShims()
   } catch (e) {

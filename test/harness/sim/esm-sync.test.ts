@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module'
+import * as osEsm from 'node:os'
+import { describe, expect, it } from 'vitest'
+import { syncBuiltinExports, syncOnceAfter } from '../../../harness/sim/esm-sync.ts'
+
+// The CommonJS face of node:os, whose changes reach the ESM namespace only through a sync.
+const osCjs = createRequire(import.meta.url)('node:os') as typeof import('node:os')
+const original = osCjs.hostname
+
+function patchHostname(value: typeof osCjs.hostname): void {
+  osCjs.hostname = value
+  syncBuiltinExports()
+}
+
+describe('syncOnceAfter', () => {
+  it('outside a batch, a part that syncs is seen by ESM imports at once', () => {
+    const fake = () => 'patched.test'
+    try {
+      patchHostname(fake)
+      expect(osEsm.hostname).toBe(fake)
+    } finally {
+      patchHostname(original)
+    }
+    expect(osEsm.hostname).toBe(original)
+  })
+
+  it('holds the syncs of its parts back to one at its end', () => {
+    const first = () => 'first.test'
+    const second = () => 'second.test'
+    try {
+      syncOnceAfter(() => {
+        patchHostname(first)
+        expect(osEsm.hostname).toBe(original) // held back
+        syncOnceAfter(() => patchHostname(second)) // nested: still held by the outer one
+        expect(osEsm.hostname).toBe(original)
+      })
+      expect(osEsm.hostname).toBe(second)
+    } finally {
+      patchHostname(original)
+    }
+  })
+
+  it('syncs at its end also when its work throws', () => {
+    const fake = () => 'thrown.test'
+    try {
+      expect(() =>
+        syncOnceAfter(() => {
+          patchHostname(fake)
+          throw new Error('install failed')
+        }),
+      ).toThrow('install failed')
+      expect(osEsm.hostname).toBe(fake)
+    } finally {
+      patchHostname(original)
+    }
+  })
+})
