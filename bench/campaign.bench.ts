@@ -12,11 +12,13 @@ import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 // (the same allocating JavaScript in one thread and in two at once), and this
 // workload's (the same unsupervised campaign in one process, then in two
 // independent processes at once: no supervisor, no shared thread — what two
-// workers could gain at best).
+// workers could gain at best). And where the CPU goes (Linux): per run, the
+// main thread's and every other thread's, and the bound that puts on two workers.
 //
 //   npm run bench                    # 1,000 runs (per round supervised; 10,000 for the RSS figure)
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -124,6 +126,34 @@ async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => voi
   return (performance.now() - start) / 1000
 }
 
+/** CPU milliseconds this process's main thread has used (Linux: /proc), or null where that cannot be read. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return null
+  }
+}
+
+/** Where a campaign's CPU goes, per run: the main thread (supervisor, generator, judges) and every other thread. */
+interface CpuSplit {
+  main: number
+  other: number
+}
+
+/** `timed`, with the CPU each side used per run. */
+async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: number; cpu: CpuSplit | null }> {
+  const main0 = mainThreadCpuMs()
+  const all0 = process.cpuUsage()
+  const seconds = await timed(pool, n)
+  const all = process.cpuUsage(all0)
+  const main1 = mainThreadCpuMs()
+  if (main0 === null || main1 === null) return { seconds, cpu: null }
+  const mainMs = main1 - main0
+  return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs) / n } }
+}
+
 /** Seconds for `threads` threads each doing the same fixed allocating work at once. */
 async function busyThreads(threads: number): Promise<number> {
   const code = `
@@ -191,9 +221,13 @@ processes.close()
 const pools = { one: await warmPool(1), two: await warmPool(2) }
 const one: number[] = []
 const two: number[] = []
+const cpu: { one: CpuSplit[]; two: CpuSplit[] } = { one: [], two: [] }
 for (let r = 0; r < ROUNDS; r++) {
-  one.push(runs / (await timed(pools.one, runs)))
-  two.push(runs / (await timed(pools.two, runs)))
+  const a = await timedWithCpu(pools.one, runs)
+  const b = await timedWithCpu(pools.two, runs)
+  one.push(runs / a.seconds)
+  two.push(runs / b.seconds)
+  if (a.cpu && b.cpu) cpu.one.push(a.cpu), cpu.two.push(b.cpu)
 }
 await Promise.all([pools.one.close(), pools.two.close()])
 const ratios = one.map((o, i) => two[i]! / o)
@@ -204,6 +238,15 @@ console.log(`  1 worker                 ${fmt(median(one))} scenarios/s   (round
 console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (rounds: ${list(two)})`)
 console.log(`  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`)
 console.log(`  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`)
+if (cpu.one.length === ROUNDS) {
+  // On two cores, two workers finish at most 2,000 ms of CPU a second over what a run takes: the main
+  // thread's and V8's helper threads' milliseconds are ones a worker cannot have.
+  const split = (xs: CpuSplit[]) => `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
+  console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`)
+  console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
+  const perRun = median(cpu.two.map((x) => x.main + x.other))
+  console.log(`  bound from CPU           ${fmt(2000 / perRun / median(one), 2)}×   (two cores' worth over the CPU a run takes with 2 workers, against 1 worker's pace)`)
+}
 console.log(`  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`)
 
 const rss: Record<number, number> = {}
