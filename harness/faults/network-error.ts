@@ -1,7 +1,7 @@
 // Network errors exactly as Node's own `net`/`http` client raises them (what
 // a `node:http` ClientRequest emits, and what axios and stripe-node's default
-// client wrap), marked as injected. A fault throws one from the msw handler;
-// msw hands it to a ClientRequest as-is, and the fetch shim (sim/client-shims.ts)
+// client wrap), marked as injected. A fault throws one from the request pipeline;
+// the interceptor hands it to a ClientRequest as-is (sim/network.ts), and the fetch shim (sim/client-shims.ts)
 // turns it into what undici raises instead. test/fidelity checks both against
 // real sockets; docs/fidelity.md has the table.
 import { constants } from 'node:os'
@@ -47,18 +47,6 @@ export interface NodeNetworkError extends Error {
 
 const SYSCALL: Record<Exclude<NetworkErrorCode, 'ENOTFOUND'>, string> = { ECONNREFUSED: 'connect', ECONNRESET: 'read', ETIMEDOUT: 'connect' }
 
-/**
- * msw hands a handler's throw to the client only if it looks like a Node
- * error (`'code' in e && 'errno' in e`); otherwise it answers 500. Node's
- * "socket hang up" has no errno of its own, so it inherits an undefined one
- * from this prototype: `e.errno` is undefined and no own property differs
- * from the real thing. Its constructor is still Error.
- */
-const INHERITED_ERRNO: object = Object.create(Error.prototype, {
-  constructor: { value: Error, writable: true, configurable: true, enumerable: false },
-  errno: { value: undefined, writable: true, configurable: true, enumerable: false },
-})
-
 function errnoOf(code: NetworkErrorCode): number {
   return code === 'ENOTFOUND' ? -3008 : -(constants.errno as Record<string, number>)[code]!
 }
@@ -80,9 +68,9 @@ function nodeError(code: NetworkErrorCode, host: string, port: number, reset: Re
   if (code === 'ENOTFOUND') {
     error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
   } else if (code === 'ECONNRESET' && reset === 'close') {
-    // Node's ConnResetException('socket hang up'): an Error with only `code`.
+    // Node's ConnResetException('socket hang up'): an Error with only `code` (no `errno`, own or inherited:
+    // the pipeline hands injected errors to the interceptor itself, not through its "looks like a Node error" test).
     error = Object.assign(new Error('socket hang up'), { code })
-    Object.setPrototypeOf(error, INHERITED_ERRNO)
   } else if (code === 'ECONNRESET') {
     error = Object.assign(new Error('read ECONNRESET'), { errno: errnoOf(code), code, syscall: SYSCALL[code] })
   } else {

@@ -108,7 +108,7 @@ export class World {
     const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run, (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()))
     const deactivate = activate(pipeline)
     undo.push(() => {
-      pipeline.close() // nothing stays pending in msw past the run
+      pipeline.close() // no intercepted request stays pending past the run
       deactivate()
     })
 
