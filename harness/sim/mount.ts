@@ -15,7 +15,8 @@ export interface Mounted {
 }
 
 /**
- * Serve `services` at `https://<name>.test` through msw until `unmount()`.
+ * Serve `services` at `https://<name>.test` through msw's interceptors until `unmount()`
+ * (inside a user's own msw server, by listening to its interceptors).
  * Requests made here belong to no tool call: address `faults` to them with
  * `step: '*'` (`send: 1` strikes the first side-effecting request, and so on).
  */

@@ -1,19 +1,20 @@
-// Interception: one set of @mswjs/interceptors for the process (fetch,
-// node:http and XMLHttpRequest — what msw's setupServer applies), routing every
-// request to a `.test` host to whichever Network is active. Loopback passes
-// through (the mock services' socket server); any other host is unhandled, and
-// unhandled requests are errors: nothing reaches a real network.
+// Interception: msw's interceptors (fetch, node:http and XMLHttpRequest — what
+// msw's setupServer applies), routing every request to a `.test` host to
+// whichever Network is active. Loopback passes through (the mock services'
+// socket server); any other host is unhandled, and unhandled requests are
+// errors: nothing reaches a real network.
 //
 // Not msw's setupServer: per request it clones the request for its handler,
 // parses cookies, matches every handler and keeps a frame for each request that
 // ended in a network error — garbage or retention in every run, for a router
 // that needs none of it. The interceptors are the part that makes a client see
 // a response or an error (test/fidelity holds them to real sockets).
-import { BatchInterceptor, RequestController } from '@mswjs/interceptors'
+import { RequestController, getRawRequest, type Interceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
-import { isExpectedThrow } from '../faults/network-error.ts'
+import { ClientRequest } from 'node:http'
+import { isExpectedThrow, isInjectedNetworkError } from '../faults/network-error.ts'
 import { jsonResponse } from '../../mock-services/json-response.ts'
 
 /** Something that answers intercepted requests: a run's request pipeline. */
@@ -23,26 +24,32 @@ export interface RequestRouter {
 
 const MOCK_HOST = /^https?:\/\/[^/]+\.test(:\d+)?\//
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
+const KINDS = [ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterceptor] as const
 
-let interceptor: BatchInterceptor<[ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterceptor]> | null = null
 let active: RequestRouter | null = null
 let listeners = 0
+/** How to take our listener off each kind of interceptor again. */
+let detach: (() => void)[] = []
+/** Someone else's interceptors (a user's own msw, around `mountServices`) were running first: their hosts are theirs. */
+let guest = false
 
-/** Why a request to a real host fails: Node's own refused connection, with the fix in its message. */
+/** Why a request to a real host fails: a refused connection, with the fix in its message. */
 function unhandled(request: Request): Error {
-  const what = `${request.method} ${request.url}`
-  return Object.assign(new Error(`connect ECONNREFUSED ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })
+  return Object.assign(new Error(`connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })
 }
 
 /**
- * One intercepted request. A fault ends an attempt by throwing a Node-like
- * network error from the router, which becomes the client's error exactly as
- * the interceptors make it (`errorWith`); anything else the router throws is a
- * bug in the harness: printed, and the client gets a 500 (as msw answered).
+ * One intercepted request. A fault ends an attempt by throwing a network error
+ * from the router, which the client gets exactly as the interceptor makes it
+ * (`errorWith`). Anything else the router throws goes back to the interceptor,
+ * which answers it with a 500, as msw did: a request the client abandoned
+ * (ignored by a destroyed ClientRequest, where a second error would be emitted
+ * to nobody), or a bug in the harness (printed).
  */
-async function onRequest({ request, controller }: { request: Request; controller: RequestController }): Promise<void> {
-  if (LOOPBACK.test(request.url)) return // left pending: passed through
+async function onRequest({ request, controller }: HttpRequestEventMap['request'][0]): Promise<void> {
+  if (controller.readyState !== RequestController.PENDING || LOOPBACK.test(request.url)) return // answered; or passed through
   if (!MOCK_HOST.test(request.url)) {
+    if (guest) return // the owner of the interceptors decides about its own hosts
     const error = unhandled(request)
     console.error(`faultline: ${error.message}`)
     controller.errorWith(error)
@@ -52,33 +59,55 @@ async function onRequest({ request, controller }: { request: Request; controller
   try {
     response = active ? await active.route(request) : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
   } catch (e) {
-    if (settled(request, controller)) return
-    if (isExpectedThrow(e)) return controller.errorWith(e)
-    console.error(e)
+    if (!isExpectedThrow(e)) console.error(e)
+    if (controller.readyState !== RequestController.PENDING || request.signal.aborted) return // answered; or the interceptor answers the abort
+    if (isInjectedNetworkError(e) && !destroyed(request)) return controller.errorWith(e)
     throw e
   }
-  if (!settled(request, controller)) controller.respondWith(response)
+  if (controller.readyState === RequestController.PENDING && !request.signal.aborted) controller.respondWith(response)
 }
 
-/** Already answered, or abandoned by a fetch client: the interceptors answer an aborted request with its signal's reason. */
-function settled(request: Request, controller: RequestController): boolean {
-  return request.signal.aborted || controller.readyState !== RequestController.PENDING
+/** A node:http request its client destroyed (timed out, aborted): its intercepted Request has no signal to say so. */
+function destroyed(request: Request): boolean {
+  const raw = getRawRequest(request)
+  return raw instanceof ClientRequest && raw.destroyed
 }
 
-/** Start intercepting (reference-counted). Pair every call with `stopInterception()`. */
+/**
+ * Start intercepting (reference-counted). Pair every call with `stopInterception()`.
+ * Where another party's interceptors already run, ours only listen to them and
+ * never dispose of them: disposing of an interceptor that proxies to a running
+ * one clears that one's global record, and its owner could then never restore
+ * what it patched.
+ */
 export function startInterception(): void {
   if (listeners++ > 0) return
-  const created = new BatchInterceptor({ name: 'faultline', interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()] })
-  created.apply()
-  created.on('request', onRequest)
-  interceptor = created
+  guest = false
+  detach = KINDS.map((Kind) => {
+    const running = (globalThis as Record<symbol, unknown>)[Kind.symbol] as Interceptor<HttpRequestEventMap> | undefined
+    if (running) {
+      guest = true
+      running.on('request', onRequest)
+      return () => running.off('request', onRequest)
+    }
+    const own = new Kind()
+    own.apply()
+    own.on('request', onRequest)
+    return () => {
+      // Someone who started after us and stopped before us cleared our record on the way out: put it back, so that dispose restores what we patched.
+      const g = globalThis as Record<symbol, unknown>
+      if (own.readyState === 'APPLIED' && g[Kind.symbol] === undefined) g[Kind.symbol] = own
+      own.dispose()
+    }
+  })
 }
 
 export function stopInterception(): void {
   if (listeners === 0) throw new Error('faultline: stopInterception() without startInterception()')
   if (--listeners > 0) return
-  interceptor?.dispose()
-  interceptor = null
+  const undo = detach
+  detach = []
+  for (const d of undo.reverse()) d()
 }
 
 /** Route intercepted requests to `router` until the returned function is called. */
