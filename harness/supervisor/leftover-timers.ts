@@ -32,7 +32,8 @@ export function refuseLeftoverTimers(leftover: () => boolean): void {
       if (leftover()) return inert(kind)
       return (kind.arm as (...a: unknown[]) => unknown).apply(this, args)
     }
-    Object.defineProperty(guarded, 'name', { value: kind.name })
+    // Its name, and util.promisify's own version (`promisify(setTimeout)` must keep working): as Node's.
+    for (const key of Reflect.ownKeys(kind.arm)) if (key !== 'length' && key !== 'prototype') Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(kind.arm, key)!)
     ;(globalThis as Record<string, unknown>)[kind.name] = guarded
     ;(timers as unknown as Record<string, unknown>)[kind.name] = guarded
   }
