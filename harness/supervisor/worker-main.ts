@@ -15,13 +15,11 @@ import type { HistoryEvent } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
 import { executorName } from '../run/executor-name.ts'
 import { World } from '../run/world.ts'
-import { currentContext } from '../sim/attribution.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { startInterception } from '../sim/network.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
-import { refuseLeftoverTimers } from './leftover-timers.ts'
 
 const port = parentPort!
 const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; journal: SharedArrayBuffer }
@@ -61,11 +59,6 @@ process.on('unhandledRejection', uncaught('an unhandled rejection'))
 // 3. Nothing leaves the machine from this thread, also while a module loads; HTTP is intercepted for good.
 installNetworkGuard(() => {})
 startInterception()
-// A finished run's leftovers (an SDK's retry timer, armed after the run ended) arm nothing.
-refuseLeftoverTimers(() => {
-  const work = currentContext()
-  return work !== null && !World.owns(work)
-})
 
 // 4. Executors, loaded once each.
 const loaded = new Map<string, Promise<Executor>>()
