@@ -55,16 +55,18 @@ async function onRequest({ request, controller }: HttpRequestEventMap['request']
     controller.errorWith(error)
     return
   }
+  // Not yet answered, nor aborted by a fetch client (the interceptor answers an abort with its reason).
+  const open = () => controller.readyState === RequestController.PENDING && !request.signal.aborted
   let response: Response
   try {
     response = active ? await active.route(request) : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
   } catch (e) {
     if (!isExpectedThrow(e)) console.error(e)
-    if (controller.readyState !== RequestController.PENDING || request.signal.aborted) return // answered; or the interceptor answers the abort
+    if (!open()) return
     if (isInjectedNetworkError(e) && !destroyed(request)) return controller.errorWith(e)
     throw e
   }
-  if (controller.readyState === RequestController.PENDING && !request.signal.aborted) controller.respondWith(response)
+  if (open()) controller.respondWith(response)
 }
 
 /** A node:http request its client destroyed (timed out, aborted): its intercepted Request has no signal to say so. */
