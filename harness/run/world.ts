@@ -147,6 +147,11 @@ export class World {
     return active
   }
 
+  /** Is `work` the open world's (and not a leftover of a finished run)? */
+  static owns(work: WorkContext): boolean {
+    return active !== null && active.#run === work.run
+  }
+
   /** Should the run end now (the event budget ran out)? */
   get cutShort(): boolean {
     return this.history.full

@@ -74,6 +74,7 @@ export class WorkerPool implements RunService {
   #closed = false
   /** Workers in a row that failed to load a module the first worker loaded. */
   #loadFailures = 0
+  #started = 1
 
   private constructor(ref: ExecutorRef, name: string, workers: number, budgets: Budgets, output: (chunk: string) => void, first: Slot) {
     this.#ref = ref
@@ -134,7 +135,13 @@ export class WorkerPool implements RunService {
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
   }
 
+  /** Workers this pool has started, replacements included (each costs a module load and V8's warm-up again). */
+  get workersStarted(): number {
+    return this.#started
+  }
+
   #grow(): void {
+    this.#started++
     const slot = spawn(this.#budgets, this.#output)
     this.#adopt(slot)
     slot.worker.postMessage({ type: 'load', task: 0, executor: this.#ref } satisfies ToWorker)

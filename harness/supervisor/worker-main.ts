@@ -15,11 +15,13 @@ import type { HistoryEvent } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
 import { executorName } from '../run/executor-name.ts'
 import { World } from '../run/world.ts'
+import { currentContext } from '../sim/attribution.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { startInterception } from '../sim/network.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
+import { holdLeftoverTimers } from './leftover-timers.ts'
 
 const port = parentPort!
 const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; journal: SharedArrayBuffer }
@@ -59,6 +61,14 @@ process.on('unhandledRejection', uncaught('an unhandled rejection'))
 // 3. Nothing leaves the machine from this thread, also while a module loads; HTTP is intercepted for good.
 installNetworkGuard(() => {})
 startInterception()
+// A finished run's leftovers (an SDK's retry of a request the run's end cut off) arm no real
+// timer: theirs are held, and fired at once after the run, before the next one starts.
+const leftovers = holdLeftoverTimers(() => {
+  const work = currentContext()
+  return work !== null && !World.owns(work)
+})
+/** Firings a finished run's leftovers get to end in; past them, the worker is replaced. */
+const LEFTOVER_FIRINGS = 200
 
 // 4. Executors, loaded once each.
 const loaded = new Map<string, Promise<Executor>>()
@@ -164,7 +174,7 @@ async function handle(m: ToWorker): Promise<void> {
     return
   }
   const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false })
-  // Let what the run left behind show itself before counting it.
-  await new Promise((r) => realSetImmediate(r))
-  post({ type: 'done', task: m.task, realMs: result.realMs, recycle: recycleReason() })
+  // Let what the run left behind end, or show itself, before counting it.
+  const ended = await leftovers.drain(LEFTOVER_FIRINGS)
+  post({ type: 'done', task: m.task, realMs: result.realMs, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
 }

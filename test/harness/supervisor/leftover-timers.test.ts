@@ -1,0 +1,110 @@
+// A finished run's leftovers in a worker: an SDK that retries a request the run
+// ended arms its delay after the run is over. That timer is held and fired
+// right after the run — the leftover ends as its code meant, before the next
+// run starts — and does not cost the worker its life (a replacement reloads
+// every module); a leftover that never ends does.
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { History } from '../../../harness/history/history.ts'
+import { WorkerPool } from '../../../harness/supervisor/pool.ts'
+import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
+import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+const hostile = (name: string) => resolve(import.meta.dirname, `../../fixtures/hostile/${name}.ts`)
+const root = resolve(import.meta.dirname, '../../..')
+
+function answers(history: History): string[] {
+  return history.flatMap((e) => (e.type === 'outcome-reported' ? [e.envelope.message] : []))
+}
+function faults(history: History): string[] {
+  return history.flatMap((e) => (e.type === 'executor-fault' ? [e.problem] : []))
+}
+
+// The request is dropped: held until the run ends, then answered with a 500; the executor's retry timer comes after.
+const cutOff = refundScenario({ model: { maxAsks: 1, regenerateArgs: false }, faults: [{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }] })
+const plain = refundScenario({ model: { maxAsks: 1, regenerateArgs: false } })
+
+async function twoRuns(fixture: string): Promise<{ first: History; second: History; workersStarted: number }> {
+  const pool = await WorkerPool.open({ kind: 'module', path: hostile(fixture), spec: hostile(fixture) })
+  try {
+    const first = (await pool.run(cutOff)).history
+    const second = (await pool.run(plain)).history
+    return { first, second, workersStarted: pool.workersStarted }
+  } finally {
+    await pool.close()
+  }
+}
+
+describe('leftovers of a finished run in a worker', () => {
+  it('a timer armed after the run ended fires before the next run, and the worker stays', async () => {
+    const { first, second, workersStarted } = await twoRuns('retries-after-run')
+    expect(answers(first)).toEqual(['calls=1 leftovers-fired=0'])
+    expect(answers(second)).toEqual(['calls=2 leftovers-fired=1']) // the same module instance, the leftover done
+    expect(workersStarted).toBe(1)
+  })
+
+  it('a lock the leftover holds in module state is released before the next run (it is not reported hung)', async () => {
+    const { first, second, workersStarted } = await twoRuns('lock-across-retry')
+    expect(answers(first)).toEqual(['calls=1 locked=false'])
+    expect(answers(second)).toEqual(['calls=2 locked=false'])
+    expect(faults(second)).toEqual([])
+    expect(workersStarted).toBe(1)
+  })
+
+  it('a leftover that never ends costs its worker, and the next run starts in a fresh one', async () => {
+    const { second, workersStarted } = await twoRuns('timer-loop-after-run')
+    expect(answers(second)).toEqual(['calls=1'])
+    expect(faults(second)).toEqual([])
+    expect(workersStarted).toBe(2)
+  })
+
+  it('stripe-node at its defaults keeps its worker through a campaign (its retries used to cost one run in five a new worker)', async () => {
+    const pool = await WorkerPool.open({ kind: 'bundled', name: 'stripe-sdk-defaults' })
+    try {
+      for (const scenario of campaignScenarios(scenarioArbitrary(), 3, 40)) await pool.run(scenario)
+      expect(pool.workersStarted).toBe(1)
+    } finally {
+      await pool.close()
+    }
+  })
+
+  // The hold is for a worker's whole life, so it is tried in a process of its own.
+  it("held timers fire only when drained, in order of their delay, with their arguments; the guarded timers are Node's for everyone else", () => {
+    const code = `
+      import { AsyncLocalStorage } from 'node:async_hooks'
+      import { promisify } from 'node:util'
+      import { setTimeout as esmSetTimeout } from 'node:timers'
+      import { holdLeftoverTimers } from './harness/supervisor/leftover-timers.ts'
+      const run = new AsyncLocalStorage()
+      const leftovers = holdLeftoverTimers(() => run.getStore() === 'finished')
+      const out = [setTimeout.name, esmSetTimeout === setTimeout, await promisify(setTimeout)(5, 'slept'), await promisify(setImmediate)('next')]
+      const resources = process.getActiveResourcesInfo().length
+      const order = []
+      run.run('finished', () => {
+        setTimeout((x) => order.push(x), 30, 'late')
+        const t = setTimeout(() => order.push('cleared'), 1)
+        t.unref()
+        clearTimeout(t)
+        // What a fired leftover arms is held too (it keeps its async context).
+        setTimeout(() => { order.push('early'); setTimeout(() => order.push('armed by a leftover'), 1) }, 10)
+        setImmediate(() => order.push('immediate'))
+      })
+      await new Promise((r) => setTimeout(r, 60))
+      out.push(order.length, process.getActiveResourcesInfo().length - resources)
+      out.push(await leftovers.drain(10), order)
+      let ticks = 0
+      run.run('finished', () => setInterval(() => ticks++, 5))
+      out.push(await leftovers.drain(7), ticks)
+      console.log(JSON.stringify(out))`
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' })
+    expect(child.stderr).toBe('')
+    expect(JSON.parse(child.stdout)).toEqual([
+      'setTimeout', true, 'slept', 'next',
+      0, 0, // nothing held fired on its own, nothing held keeps the process alive
+      true, ['immediate', 'early', 'armed by a leftover', 'late'],
+      false, 7, // an interval never ends: the drain stops at its bound
+    ])
+  })
+})
