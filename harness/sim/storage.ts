@@ -10,6 +10,7 @@ import { currentContext } from './attribution.ts'
 
 export class SimStorage {
   readonly #databases = new Map<string, BetterSqlite3.Database>()
+  #closed = false
 
   /** The storage as process `generation` sees it. */
   forProcess(generation: number, processes: ProcessTable): DurableStorage {
@@ -22,6 +23,8 @@ export class SimStorage {
   }
 
   #open(name: string): BetterSqlite3.Database {
+    // Code of a finished run still running (a leftover) gets no fresh, empty database.
+    if (this.#closed) throw new Error('storage.sqlite: the run is over; its storage is closed')
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
     let db = this.#databases.get(name)
     if (!db) {
@@ -33,6 +36,7 @@ export class SimStorage {
 
   /** Close every database; the run is over. */
   close(): void {
+    this.#closed = true
     for (const db of this.#databases.values()) db.close()
     this.#databases.clear()
   }

@@ -25,50 +25,90 @@ export interface Leftovers {
 }
 
 interface Held {
+  readonly kind: 'timeout' | 'immediate'
   readonly fire: () => void
-  readonly every: number | null
+  readonly ms: number
+  readonly repeats: boolean
   due: number
-  readonly seq: number
+  seq: number
   cleared: boolean
 }
 
 type Arm = (callback: (...args: unknown[]) => void, ...rest: unknown[]) => object
 type Clear = (handle: unknown) => void
 
+/** Node's longest delay; past it (and below 1 ms, or not a number) a timer fires after 1 ms. */
+const TIMEOUT_MAX = 2 ** 31 - 1
+
 /** From now on, a timer armed where `leftover()` is true is held for `drain()`, never armed. Never undone: the worker ends with it. */
 export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   const held: Held[] = []
   const byHandle = new WeakMap<object, Held>()
-  // Between drains, held timers are due relative to the firing that armed them.
+  const byId = new Map<unknown, Held>()
+  // A timer held during a drain is due relative to the firing that armed it; one held outside, to the drain's start.
+  let draining = false
   let now = 0
   let seq = 0
   const realImmediate = globalThis.setImmediate
+  const hold = (h: Held) => {
+    h.due = (draining ? now : 0) + h.ms
+    h.seq = seq++
+    if (!held.includes(h)) held.push(h)
+  }
 
   const kinds = [
-    { arm: 'setTimeout', clear: 'clearTimeout', repeats: false, delayed: true },
-    { arm: 'setInterval', clear: 'clearInterval', repeats: true, delayed: true },
-    { arm: 'setImmediate', clear: 'clearImmediate', repeats: false, delayed: false },
+    { arm: 'setTimeout', clear: 'clearTimeout', kind: 'timeout', repeats: false },
+    { arm: 'setInterval', clear: 'clearInterval', kind: 'timeout', repeats: true },
+    { arm: 'setImmediate', clear: 'clearImmediate', kind: 'immediate', repeats: false },
   ] as const
-  for (const kind of kinds) {
-    const realArm = globalThis[kind.arm] as unknown as Arm
-    const realClear = globalThis[kind.clear] as unknown as Clear
+  for (const k of kinds) {
+    const realArm = globalThis[k.arm] as unknown as Arm
+    const realClear = globalThis[k.clear] as unknown as Clear
     const guardedArm = function (this: unknown, callback: unknown, ...rest: unknown[]) {
       // Not a function: Node's own arm throws Node's own error.
       if (!leftover() || typeof callback !== 'function') return (realArm as (...a: unknown[]) => unknown).call(this, callback, ...rest)
-      const ms = kind.delayed ? Math.max(1, Number(rest[0]) || 1) : 0
-      const args = kind.delayed ? rest.slice(1) : rest
-      const bound = AsyncResource.bind(() => (callback as (...a: unknown[]) => void)(...args))
-      const entry: Held = { fire: bound, every: kind.repeats ? ms : null, due: now + ms, seq: seq++, cleared: false }
-      held.push(entry)
-      // A genuine, already-cleared timer object: `.unref()`, `.refresh()` and `clear…()` work on it.
-      const handle = realArm(() => {}, 0)
+      const delay = k.kind === 'timeout' ? Number(rest[0]) : 0
+      const args = k.kind === 'timeout' ? rest.slice(1) : rest
+      // A genuine, already-cleared timer object: `.unref()`, `.hasRef()` and the like work on it.
+      const handle = realArm(() => {}, 0) as Record<PropertyKey, unknown>
       realClear(handle)
+      const entry: Held = {
+        kind: k.kind,
+        fire: AsyncResource.bind(() => (callback as (...a: unknown[]) => void).apply(handle, args)),
+        ms: k.kind === 'immediate' ? 0 : delay >= 1 && delay <= TIMEOUT_MAX ? delay : 1,
+        repeats: k.repeats,
+        due: 0,
+        seq: 0,
+        cleared: false,
+      }
+      hold(entry)
       byHandle.set(handle, entry)
+      if (k.kind === 'timeout') {
+        // What Node's Timeout does through its own clearTimeout (close, dispose) or id (a number), on the held one.
+        const proto = Object.getPrototypeOf(handle) as Record<PropertyKey, (...a: unknown[]) => unknown>
+        handle.refresh = function () {
+          if (!entry.cleared) hold(entry)
+          return this
+        }
+        for (const key of ['close', Symbol.dispose]) {
+          if (key === undefined || typeof proto[key] !== 'function') continue
+          handle[key] = function (this: unknown) {
+            entry.cleared = true
+            return proto[key]!.call(this)
+          }
+        }
+        handle[Symbol.toPrimitive] = function (this: unknown) {
+          const id = proto[Symbol.toPrimitive]!.call(this)
+          byId.set(id, entry)
+          return id
+        }
+      }
       return handle
     }
     const guardedClear = function (this: unknown, handle: unknown) {
-      const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : undefined
-      if (entry) entry.cleared = true
+      const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : byId.get(typeof handle === 'string' ? Number(handle) : handle)
+      // clearTimeout and clearInterval clear either kind of Timeout; clearImmediate only an Immediate.
+      if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) entry.cleared = true
       return realClear.call(this, handle)
     }
     // Their names, and util.promisify's versions (`promisify(setTimeout)` must keep working): as Node's.
@@ -76,8 +116,8 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       for (const key of Reflect.ownKeys(real)) if (key !== 'length' && key !== 'prototype') Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(real, key)!)
     }
     for (const target of [globalThis, timers] as Record<string, unknown>[]) {
-      target[kind.arm] = guardedArm
-      target[kind.clear] = guardedClear
+      target[k.arm] = guardedArm
+      target[k.clear] = guardedClear
     }
   }
   syncBuiltinESMExports()
@@ -102,29 +142,33 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
 
   return {
     async drain(maxFirings) {
-      for (let fired = 0; ; fired++) {
-        await turn() // what the last firing resumed runs, and holds what it arms
-        const h = next()
-        if (!h) return true
-        if (fired >= maxFirings) {
-          held.push(h)
-          return false
-        }
-        now = h.due
-        if (h.every !== null) {
-          h.due += h.every
-          held.push(h)
-        }
-        // In an immediate of its own, so that a throw is uncaught there, as from a real timer.
-        await new Promise<void>((r) => {
-          realImmediate(() => {
-            try {
-              h.fire()
-            } finally {
-              r()
-            }
+      draining = true
+      now = 0
+      try {
+        for (let fired = 0; ; fired++) {
+          await turn() // what the last firing resumed runs, and holds what it arms
+          const h = next()
+          if (!h) return true
+          if (fired >= maxFirings) {
+            held.push(h)
+            return false
+          }
+          now = h.due
+          if (h.repeats) hold(h)
+          // In an immediate of its own, so that a throw is uncaught there, as from a real timer.
+          await new Promise<void>((r) => {
+            realImmediate(() => {
+              try {
+                h.fire()
+              } finally {
+                r()
+              }
+            })
           })
-        })
+        }
+      } finally {
+        draining = false
+        byId.clear()
       }
     },
   }

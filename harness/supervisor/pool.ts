@@ -62,6 +62,8 @@ type AttemptResult = { readonly kind: 'done'; readonly history: History; readonl
 
 
 let nextTask = 1
+/** Real time a finished run's leftovers get to end in (worker-main.ts drains them) before their worker is replaced. */
+const LEFTOVER_REAL_MS = 2_000
 
 export class WorkerPool implements RunService {
   readonly executorName: string
@@ -129,7 +131,7 @@ export class WorkerPool implements RunService {
   #pump(): void {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return
-      if (slot.ready && slot.attempt === null && !slot.stopping) this.#dispatch(slot, this.#queue.shift()!)
+      if (slot.ready && slot.attempt === null && !slot.draining && !slot.stopping) this.#dispatch(slot, this.#queue.shift()!)
     }
     const starting = [...this.#slots].filter((s) => !s.ready && !s.stopping).length
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
@@ -203,10 +205,18 @@ export class WorkerPool implements RunService {
         slot.watchdog = null
         slot.attempt = null
         attempt.resolve({ kind: 'done', history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)), realMs: m.realMs })
+        // What the run left behind ends before the worker takes another; whatever it does then costs the worker, not a finding.
+        slot.draining = true
+        slot.watchdog = setTimeout(() => void this.#stop(slot), LEFTOVER_REAL_MS)
+        return
+      }
+      case 'idle':
+        if (slot.watchdog) clearTimeout(slot.watchdog)
+        slot.watchdog = null
+        slot.draining = false
         if (m.recycle !== null) void this.#stop(slot)
         this.#pump()
         return
-      }
       case 'harness-error': {
         const attempt = slot.attempt
         slot.attempt = null

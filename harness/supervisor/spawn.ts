@@ -23,6 +23,8 @@ export interface Slot {
   readonly journal: SharedArrayBuffer
   ready: boolean
   attempt: Attempt | null
+  /** Its last run is done, and what that run left behind is still ending (it takes no run until 'idle'). */
+  draining: boolean
   watchdog: ReturnType<typeof setTimeout> | null
   started: number
   /** What ended the worker, as far as it is known. */
@@ -46,7 +48,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   // What the executor prints never mixes with the report on stdout.
   worker.stdout.setEncoding('utf8').on('data', output)
   worker.stderr.setEncoding('utf8').on('data', output)
-  return { worker, journal, ready: false, attempt: null, watchdog: null, started: 0, death: null, stopping: false }
+  return { worker, journal, ready: false, attempt: null, draining: false, watchdog: null, started: 0, death: null, stopping: false }
 }
 
 /** Start a worker and load the executor in it, within the load budget. */

@@ -174,7 +174,9 @@ async function handle(m: ToWorker): Promise<void> {
     return
   }
   const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false })
-  // Let what the run left behind end, or show itself, before counting it.
+  post({ type: 'done', task: m.task, realMs: result.realMs })
+  // The run is judged on what it recorded; now let what it left behind end, or show itself, before
+  // counting it. What a leftover does here (throw, exit, block) costs this worker, never the run a finding.
   const ended = await leftovers.drain(LEFTOVER_FIRINGS)
-  post({ type: 'done', task: m.task, realMs: result.realMs, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
+  post({ type: 'idle', task: m.task, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
 }

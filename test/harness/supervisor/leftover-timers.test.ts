@@ -2,11 +2,13 @@
 // ended arms its delay after the run is over. That timer is held and fired
 // right after the run — the leftover ends as its code meant, before the next
 // run starts — and does not cost the worker its life (a replacement reloads
-// every module); a leftover that never ends does.
+// every module); a leftover that never ends, throws, exits or blocks does, and
+// is never a finding of either run.
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { History } from '../../../harness/history/history.ts'
+import type { ExecutorRef } from '../../../harness/supervisor/executor-ref.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
@@ -26,44 +28,60 @@ function faults(history: History): string[] {
 const cutOff = refundScenario({ model: { maxAsks: 1, regenerateArgs: false }, faults: [{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }] })
 const plain = refundScenario({ model: { maxAsks: 1, regenerateArgs: false } })
 
-async function twoRuns(fixture: string): Promise<{ first: History; second: History; workersStarted: number }> {
-  const pool = await WorkerPool.open({ kind: 'module', path: hostile(fixture), spec: hostile(fixture) })
+async function twoRuns(ref: ExecutorRef): Promise<{ first: History; second: History; workersStarted: number; ms: number }> {
+  const pool = await WorkerPool.open(ref)
   try {
+    const start = performance.now()
     const first = (await pool.run(cutOff)).history
     const second = (await pool.run(plain)).history
-    return { first, second, workersStarted: pool.workersStarted }
+    return { first, second, workersStarted: pool.workersStarted, ms: performance.now() - start }
   } finally {
     await pool.close()
   }
 }
+const fixture = (name: string): ExecutorRef => ({ kind: 'module', path: hostile(name), spec: hostile(name) })
 
 describe('leftovers of a finished run in a worker', () => {
   it('a timer armed after the run ended fires before the next run, and the worker stays', async () => {
-    const { first, second, workersStarted } = await twoRuns('retries-after-run')
+    const { first, second, workersStarted } = await twoRuns(fixture('retries-after-run'))
     expect(answers(first)).toEqual(['calls=1 leftovers-fired=0'])
     expect(answers(second)).toEqual(['calls=2 leftovers-fired=1']) // the same module instance, the leftover done
     expect(workersStarted).toBe(1)
   })
 
-  it('a lock the leftover holds in module state is released before the next run (it is not reported hung)', async () => {
-    const { first, second, workersStarted } = await twoRuns('lock-across-retry')
-    expect(answers(first)).toEqual(['calls=1 locked=false'])
-    expect(answers(second)).toEqual(['calls=2 locked=false'])
-    expect(faults(second)).toEqual([])
+  it('a lock the leftover holds in module state is released before the next run, which does not wait for it', async () => {
+    const { second, workersStarted } = await twoRuns(fixture('lock-across-retry'))
+    expect(faults(second)).toEqual([]) // had the retry never run, this call would wait for the lock: hung
+    expect(answers(second)).toEqual(['calls=2'])
     expect(workersStarted).toBe(1)
   })
 
   it('a leftover that never ends costs its worker, and the next run starts in a fresh one', async () => {
-    const { second, workersStarted } = await twoRuns('timer-loop-after-run')
+    const { second, workersStarted } = await twoRuns(fixture('timer-loop-after-run'))
     expect(answers(second)).toEqual(['calls=1'])
     expect(faults(second)).toEqual([])
     expect(workersStarted).toBe(2)
   })
 
+  for (const misdeed of ['throw', 'reject', 'exit', 'block'] as const) {
+    it(`a leftover that does "${misdeed}" after its run costs its worker, never either run a finding`, async () => {
+      const ref: ExecutorRef = { kind: 'factory', path: hostile('misbehaves-after-run'), export: 'misbehavesAfterRun', argument: misdeed, label: misdeed }
+      const { first, second, workersStarted, ms } = await twoRuns(ref)
+      for (const history of [first, second]) {
+        expect(faults(history)).toEqual([])
+        expect(history.filter((e) => e.type === 'run-ended')).toHaveLength(1)
+        expect(history.at(-1)!.type).toBe('run-ended')
+      }
+      expect(answers(second)).toEqual(['calls=1']) // a fresh module instance
+      expect(workersStarted).toBe(2)
+      expect(ms).toBeLessThan(15_000) // a blocked drain is cut after 2 s, not the run's 20 s budget
+    })
+  }
+
   it('stripe-node at its defaults keeps its worker through a campaign (its retries used to cost one run in five a new worker)', async () => {
     const pool = await WorkerPool.open({ kind: 'bundled', name: 'stripe-sdk-defaults' })
     try {
-      for (const scenario of campaignScenarios(scenarioArbitrary(), 3, 40)) await pool.run(scenario)
+      for (const scenario of campaignScenarios(scenarioArbitrary(), 3, 100)) await pool.run(scenario)
       expect(pool.workersStarted).toBe(1)
     } finally {
       await pool.close()
@@ -71,7 +89,7 @@ describe('leftovers of a finished run in a worker', () => {
   })
 
   // The hold is for a worker's whole life, so it is tried in a process of its own.
-  it("held timers fire only when drained, in order of their delay, with their arguments; the guarded timers are Node's for everyone else", () => {
+  it("held timers fire only when drained, in order of their delay, with their arguments, unless cleared as Node clears them; the guarded timers are Node's for everyone else", () => {
     const code = `
       import { AsyncLocalStorage } from 'node:async_hooks'
       import { promisify } from 'node:util'
@@ -89,7 +107,10 @@ describe('leftovers of a finished run in a worker', () => {
         clearTimeout(t)
         // What a fired leftover arms is held too (it keeps its async context).
         setTimeout(() => { order.push('early'); setTimeout(() => order.push('armed by a leftover'), 1) }, 10)
-        setImmediate(() => order.push('immediate'))
+        clearTimeout(setImmediate(() => order.push('immediate'))) // clearTimeout does not clear an Immediate
+        clearTimeout(+setTimeout(() => order.push('cleared by id'), 1))
+        setTimeout(() => order.push('closed'), 1).close()
+        setTimeout(() => order.push('past the longest delay: 1 ms'), Infinity)
       })
       await new Promise((r) => setTimeout(r, 60))
       out.push(order.length, process.getActiveResourcesInfo().length - resources)
@@ -99,11 +120,11 @@ describe('leftovers of a finished run in a worker', () => {
       out.push(await leftovers.drain(7), ticks)
       console.log(JSON.stringify(out))`
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' })
-    expect(child.stderr).toBe('')
+    expect(child.status, child.stderr).toBe(0)
     expect(JSON.parse(child.stdout)).toEqual([
       'setTimeout', true, 'slept', 'next',
       0, 0, // nothing held fired on its own, nothing held keeps the process alive
-      true, ['immediate', 'early', 'armed by a leftover', 'late'],
+      true, ['immediate', 'past the longest delay: 1 ms', 'early', 'armed by a leftover', 'late'],
       false, 7, // an interval never ends: the drain stops at its bound
     ])
   })
