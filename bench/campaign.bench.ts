@@ -14,6 +14,7 @@ import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 // independent processes at once: no supervisor, no shared thread — what two
 // workers could gain at best). And where the CPU goes (Linux): per run, the
 // main thread's and every other thread's, and the bound that puts on two workers.
+// Last, a real SDK at its defaults (stripe-node) in one worker: its runs leave retries behind.
 //
 //   npm run bench                    # 1,000 runs (per round supervised; 10,000 for the RSS figure)
 //   npm run bench -- --runs 5000 --rss-runs 20000
@@ -261,3 +262,18 @@ await rssPool.close()
 console.log(`  RSS after 1,000 runs     ${fmt(rss[1_000]! / 2 ** 20)} MB`)
 console.log(`  RSS after ${fmt(rssRuns)} runs    ${fmt(rss[rssRuns]! / 2 ** 20)} MB`)
 console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×   (target ≤ 1.2×)`)
+
+// A real SDK at its defaults in a worker: stripe-node retries a request a run's end cut off, after
+// the run. Those leftovers end between runs in the same worker; a worker that had to be replaced
+// for them (as before) would show here as more workers started and a fraction of the speed.
+const sdkRuns = Math.min(runs, 500)
+const sdkPool = await WorkerPool.open({ kind: 'bundled', name: 'stripe-sdk-defaults' }, { workers: 1 })
+const sdkSeconds = await timed(sdkPool, sdkRuns)
+await sdkPool.close()
+const sdkInProcess = await loadBundled('stripe-sdk-defaults')
+const sdkStart = performance.now()
+await search(sdkInProcess, { runs: sdkRuns, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
+const sdkInProcessSeconds = (performance.now() - sdkStart) / 1000
+console.log('')
+console.log(`stripe-sdk-defaults (stripe-node at its default retries), ${fmt(sdkRuns)} runs:`)
+console.log(`  1 worker                 ${fmt(sdkRuns / sdkSeconds)} scenarios/s, ${sdkPool.workersStarted} worker(s) started   (in-process: ${fmt(sdkRuns / sdkInProcessSeconds)} scenarios/s)`)

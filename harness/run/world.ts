@@ -41,6 +41,8 @@ export interface WorldOptions {
    * false and hands them to `reportUncaught`.
    */
   readonly listenForUncaught?: boolean
+  /** Real work to watch (default: the world's own, ended with it); a worker's outlives the run, for its leftovers. */
+  readonly nativeWork?: NativeWork
 }
 
 export class World {
@@ -70,8 +72,8 @@ export class World {
     undo.push(() => stopInterception())
 
     // 2. Real work is watched from the start, so virtual time never runs ahead of it.
-    this.work = trackNativeWork()
-    undo.push(() => this.work.stop())
+    this.work = options.nativeWork ?? trackNativeWork()
+    if (!options.nativeWork) undo.push(() => this.work.stop())
 
     // 3. The sandbox: the clock (its timers owned by processes), randomness, client shims.
     const hooks: TimerHooks = {

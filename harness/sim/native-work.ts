@@ -59,14 +59,24 @@ function socketOpen(handle: object): boolean {
   return owner.listening === true
 }
 
+/**
+ * A node:crypto job (PBKDF2Job, RandomBytesJob, HashJob, …) is an async resource
+ * in both of its modes, but a synchronous one (`pbkdf2Sync`, `randomBytes(16)`
+ * without a callback) has run by the time anyone looks, and never gets `after`:
+ * only a job with a callback to call (`ondone`) is still work in flight.
+ */
+function finishedSyncJob(resource: object): boolean {
+  return (resource.constructor?.name ?? '').endsWith('Job') && typeof (resource as { ondone?: unknown }).ondone !== 'function'
+}
+
 export function trackNativeWork(): NativeWork {
-  const requests = new Set<number>()
+  const requests = new Map<number, object>()
   const sockets = new Map<number, object>()
   const zlibs = new Map<number, object>()
   const hook = createHook({
     init(id, type, _trigger, resource) {
       if (type === 'PROMISE') return
-      if (REQUESTS.test(type)) requests.add(id)
+      if (REQUESTS.test(type)) requests.set(id, resource)
       else if (SOCKETS.test(type)) sockets.set(id, resource)
       else if (type === 'ZLIB') zlibs.set(id, resource)
     },
@@ -77,6 +87,7 @@ export function trackNativeWork(): NativeWork {
   hook.enable()
   return {
     pending() {
+      for (const [id, resource] of requests) if (finishedSyncJob(resource)) requests.delete(id)
       let busy = requests.size
       for (const [id, handle] of zlibs) {
         const state = zlibState(handle)

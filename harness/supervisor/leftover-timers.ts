@@ -6,7 +6,8 @@
 //
 // Such timers are held instead of armed, and drained once the run is over:
 // each fires at once, in order of its delay, in the async context it was
-// armed in (so what it arms is held too), until none is left. The leftover
+// armed in (so what it arms is held too), until none is left and no real work
+// it started (a key derivation on the thread pool) is in flight. The leftover
 // then ends as its code meant it to — its retry meets the network of no run
 // (a 500; other hosts refused), and a lock or a slot it holds in module state
 // is released — so the next run starts with nothing of the last one pending,
@@ -20,8 +21,12 @@ import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
 
 export interface Leftovers {
-  /** Fire held timers, one per turn of the event loop, until none is left (true) or `maxFirings` have fired (false). */
-  drain(maxFirings: number): Promise<boolean>
+  /**
+   * Fire held timers, one per turn of the event loop, until none is left and
+   * nothing is `busy` (true: real work a leftover started is waited for, as it
+   * may arm more), or until `maxFirings` have fired (false).
+   */
+  drain(maxFirings: number, busy?: () => boolean): Promise<boolean>
 }
 
 interface Held {
@@ -32,6 +37,8 @@ interface Held {
   due: number
   seq: number
   cleared: boolean
+  /** Its number, once someone asked for it (clearTimeout takes it too). */
+  id?: number
 }
 
 type Arm = (callback: (...args: unknown[]) => void, ...rest: unknown[]) => object
@@ -50,9 +57,15 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   let now = 0
   let seq = 0
   const realImmediate = globalThis.setImmediate
+  const realTimeout = globalThis.setTimeout
+  const forget = (h: Held) => {
+    h.cleared = true
+    if (h.id !== undefined) byId.delete(h.id)
+  }
   const hold = (h: Held) => {
     h.due = (draining ? now : 0) + h.ms
     h.seq = seq++
+    if (h.id !== undefined) byId.set(h.id, h)
     if (!held.includes(h)) held.push(h)
   }
 
@@ -75,7 +88,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       const entry: Held = {
         kind: k.kind,
         fire: AsyncResource.bind(() => (callback as (...a: unknown[]) => void).apply(handle, args)),
-        ms: k.kind === 'immediate' ? 0 : delay >= 1 && delay <= TIMEOUT_MAX ? delay : 1,
+        ms: k.kind === 'immediate' ? 0 : delay >= 1 && delay <= TIMEOUT_MAX ? Math.trunc(delay) : 1,
         repeats: k.repeats,
         due: 0,
         seq: 0,
@@ -93,14 +106,19 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
         for (const key of ['close', Symbol.dispose]) {
           if (key === undefined || typeof proto[key] !== 'function') continue
           handle[key] = function (this: unknown) {
-            entry.cleared = true
+            forget(entry)
             return proto[key]!.call(this)
           }
         }
-        handle[Symbol.toPrimitive] = function (this: unknown) {
-          const id = proto[Symbol.toPrimitive]!.call(this)
-          byId.set(id, entry)
-          return id
+        // Its id, without Node's own toPrimitive: that files a cleared Timeout in a table for good.
+        const idKey = Object.getOwnPropertySymbols(handle).find((key) => key.description === 'asyncId')
+        if (idKey !== undefined) {
+          handle[Symbol.toPrimitive] = function () {
+            const id = handle[idKey] as number
+            byId.set(id, entry)
+            entry.id = id
+            return id
+          }
         }
       }
       return handle
@@ -108,7 +126,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
     const guardedClear = function (this: unknown, handle: unknown) {
       const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : byId.get(typeof handle === 'string' ? Number(handle) : handle)
       // clearTimeout and clearInterval clear either kind of Timeout; clearImmediate only an Immediate.
-      if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) entry.cleared = true
+      if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) forget(entry)
       return realClear.call(this, handle)
     }
     // Their names, and util.promisify's versions (`promisify(setTimeout)` must keep working): as Node's.
@@ -141,13 +159,17 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   const turn = () => new Promise<void>((r) => realImmediate(r))
 
   return {
-    async drain(maxFirings) {
+    async drain(maxFirings, busy = () => false) {
       draining = true
       now = 0
       try {
         for (let fired = 0; ; fired++) {
           await turn() // what the last firing resumed runs, and holds what it arms
-          const h = next()
+          let h = next()
+          while (!h && busy()) {
+            await new Promise((r) => realTimeout(r, 1)) // the thread pool's callbacks come in the loop's poll phase
+            h = next()
+          }
           if (!h) return true
           if (fired >= maxFirings) {
             held.push(h)
@@ -155,6 +177,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
           }
           now = h.due
           if (h.repeats) hold(h)
+          else if (h.id !== undefined) byId.delete(h.id)
           // In an immediate of its own, so that a throw is uncaught there, as from a real timer.
           await new Promise<void>((r) => {
             realImmediate(() => {
@@ -168,7 +191,6 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
         }
       } finally {
         draining = false
-        byId.clear()
       }
     },
   }

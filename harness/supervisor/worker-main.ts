@@ -17,6 +17,7 @@ import { executorName } from '../run/executor-name.ts'
 import { World } from '../run/world.ts'
 import { currentContext } from '../sim/attribution.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
+import { trackNativeWork } from '../sim/native-work.ts'
 import { startInterception } from '../sim/network.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
@@ -47,16 +48,22 @@ process.kill = ((pid: number, signal?: string | number) => {
 }) as typeof process.kill
 
 // 2. What the executor throws where nobody catches it belongs to the run in progress;
-//    outside a run nothing can be attributed, so the worker is replaced.
-function uncaught(what: string) {
+//    outside a run nothing can be attributed, so the worker is replaced. What a finished
+//    run's leftover throws is no run's finding: it costs the worker once the run in
+//    progress, if any, is over. (A throw is reported in the async context of the code
+//    that threw; a rejection is not, so rejections are never set aside this way.)
+let leftoverThrew: string | null = null
+function uncaught(what: string, inThrowersContext: boolean) {
   return (error: unknown) => {
+    const work = inThrowersContext ? currentContext() : null
     const world = World.active()
-    if (world) world.reportUncaught(error, what)
+    if (work !== null && !World.owns(work)) leftoverThrew ??= `a finished run's leftover threw (${oneLine(error)})`
+    else if (world) world.reportUncaught(error, what)
     else endWorker(`${what} between runs`, 1)
   }
 }
-process.on('uncaughtException', uncaught('an uncaught exception'))
-process.on('unhandledRejection', uncaught('an unhandled rejection'))
+process.on('uncaughtException', uncaught('an uncaught exception', true))
+process.on('unhandledRejection', uncaught('an unhandled rejection', false))
 
 // 3. Nothing leaves the machine from this thread, also while a module loads; HTTP is intercepted for good.
 installNetworkGuard(() => {})
@@ -147,6 +154,7 @@ function oldGenerationBytes(): number {
   return bytes
 }
 function recycleReason(): string | null {
+  if (leftoverThrew !== null) return leftoverThrew
   const heapMb = oldGenerationBytes() / 2 ** 20
   if (heapMb > memoryMb * 0.5) return `its heap grew to ${Math.round(heapMb)} MB`
   baseline ??= resources()
@@ -173,10 +181,16 @@ async function handle(m: ToWorker): Promise<void> {
     baseline ??= resources()
     return
   }
-  const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false })
-  post({ type: 'done', task: m.task, realMs: result.realMs })
-  // The run is judged on what it recorded; now let what it left behind end, or show itself, before
-  // counting it. What a leftover does here (throw, exit, block) costs this worker, never the run a finding.
-  const ended = await leftovers.drain(LEFTOVER_FIRINGS)
-  post({ type: 'idle', task: m.task, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
+  // Watched past the run's end: what its leftovers start on the thread pool (zlib, crypto) is waited for too.
+  const work = trackNativeWork()
+  try {
+    const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false, nativeWork: work })
+    post({ type: 'done', task: m.task, realMs: result.realMs })
+    // The run is judged on what it recorded; now let what it left behind end, or show itself, before
+    // counting it. What a leftover does here (throw, exit, block) costs this worker, never the run a finding.
+    const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
+    post({ type: 'idle', task: m.task, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
+  } finally {
+    work.stop()
+  }
 }

@@ -33,6 +33,27 @@ describe('world', () => {
     expect(eventsOf((await runScenario(refundScenario(), naive)).history, 'outcome-reported')).toHaveLength(1)
   })
 
+  it('a synchronous crypto call in a run (an id from randomBytes) does not stop virtual time: the run ends, nothing is hung', async () => {
+    const { randomBytes } = await import('node:crypto')
+    const ids: string[] = []
+    const hurried: Executor = {
+      name: 'sync-crypto',
+      async boot() {
+        return {
+          async callTool() {
+            ids.push(randomBytes(8).toString('hex'))
+            await new Promise((r) => setTimeout(r, 1_000)) // needs virtual time to move
+            return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: 'not done' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), hurried)
+    expect(ids).toHaveLength(1)
+    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([])
+    expect(history.some((e) => e.type === 'outcome-reported')).toBe(true)
+  })
+
   it('is sealed: the executor gets copies, and the scenario and the history are frozen to the leaves', async () => {
     const scenario = refundScenario()
     const vandal: Executor = {

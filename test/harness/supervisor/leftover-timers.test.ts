@@ -56,11 +56,33 @@ describe('leftovers of a finished run in a worker', () => {
     expect(workersStarted).toBe(1)
   })
 
+  it('real work a leftover starts on the thread pool is waited for too: its lock is free when the next run starts', async () => {
+    const { second, workersStarted } = await twoRuns(fixture('lock-across-io'))
+    expect(answers(second)).toEqual(['calls=2 locked=false'])
+    expect(faults(second)).toEqual([])
+    expect(workersStarted).toBe(1)
+  })
+
   it('a leftover that never ends costs its worker, and the next run starts in a fresh one', async () => {
     const { second, workersStarted } = await twoRuns(fixture('timer-loop-after-run'))
     expect(answers(second)).toEqual(['calls=1'])
     expect(faults(second)).toEqual([])
     expect(workersStarted).toBe(2)
+  })
+
+  it('what a leftover throws while a later run is in progress is not that run\'s finding; it costs the worker after that run', async () => {
+    const path = hostile('throws-during-next-run')
+    const pool = await WorkerPool.open({ kind: 'module', path, spec: path })
+    try {
+      await pool.run(cutOff)
+      const second = (await pool.run(plain)).history
+      const third = (await pool.run(plain)).history
+      expect(faults(second)).toEqual([])
+      expect(answers(third)).toEqual(['calls=1']) // a fresh worker
+      expect(pool.workersStarted).toBe(2)
+    } finally {
+      await pool.close()
+    }
   })
 
   for (const misdeed of ['throw', 'reject', 'exit', 'block'] as const) {
