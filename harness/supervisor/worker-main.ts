@@ -48,17 +48,18 @@ process.kill = ((pid: number, signal?: string | number) => {
 }) as typeof process.kill
 
 // 2. What the executor throws where nobody catches it belongs to the run in progress;
-//    outside a run nothing can be attributed, so the worker is replaced. What a finished
-//    run's leftover throws is no run's finding: it costs the worker once the run in
-//    progress, if any, is over. (A throw is reported in the async context of the code
-//    that threw; a rejection is not, so rejections are never set aside this way.)
+//    outside a run nothing can be attributed, so the worker is replaced: at once, or — when
+//    a finished run's code threw (its async context says so; a throw is reported in the
+//    thrower's context, a rejection is not) — once it is idle, so that no run it may
+//    already have been handed dies of it. (During a run, a throw is the run's: code of an
+//    earlier run cannot be told from the run's own code reached through a resource that
+//    an earlier run created, such as a module-level MessageChannel.)
 let leftoverThrew: string | null = null
 function uncaught(what: string, inThrowersContext: boolean) {
   return (error: unknown) => {
-    const work = inThrowersContext ? currentContext() : null
     const world = World.active()
-    if (work !== null && !World.owns(work)) leftoverThrew ??= `a finished run's leftover threw (${oneLine(error)})`
-    else if (world) world.reportUncaught(error, what)
+    if (world) world.reportUncaught(error, what)
+    else if (inThrowersContext && currentContext() !== null) leftoverThrew ??= `a finished run's leftover threw (${oneLine(error)})`
     else endWorker(`${what} between runs`, 1)
   }
 }
