@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
-import { loadBundled } from '../executors/index.ts'
+import { bundledRef, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
@@ -115,7 +115,7 @@ console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)
 
 /** A warmed-up pool: every worker started, loaded and optimised. */
 async function warmPool(workers: number): Promise<WorkerPool> {
-  const pool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers })
+  const pool = await WorkerPool.open(bundledRef(executor.name), { workers })
   await search(pool, { runs: workers * WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
   return pool
 }
@@ -253,7 +253,7 @@ console.log(`  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds:
 const rss: Record<number, number> = {}
 let done = 0
 const mark = (n: number) => (rss[n] = process.memoryUsage().rss)
-const rssPool = await WorkerPool.open({ kind: 'bundled', name: executor.name }, { workers: 2 })
+const rssPool = await WorkerPool.open(bundledRef(executor.name), { workers: 2 })
 await timed(rssPool, rssRuns, () => {
   done++
   if (done === 1_000 || done === rssRuns) mark(done)
@@ -267,7 +267,7 @@ console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×
 // the run. Those leftovers end between runs in the same worker; a worker that had to be replaced
 // for them (as before) would show here as more workers started and a fraction of the speed.
 const sdkRuns = Math.min(runs, 500)
-const sdkPool = await WorkerPool.open({ kind: 'bundled', name: 'stripe-sdk-defaults' }, { workers: 1 })
+const sdkPool = await WorkerPool.open(bundledRef('stripe-sdk-defaults'), { workers: 1 })
 const sdkSeconds = await timed(sdkPool, sdkRuns)
 await sdkPool.close()
 const sdkInProcess = await loadBundled('stripe-sdk-defaults')

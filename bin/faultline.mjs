@@ -4,11 +4,11 @@
 // through tsx — never a dist/ left over from an older build.
 import { existsSync } from 'node:fs'
 
-const source = new URL('../harness/cli/bin.ts', import.meta.url)
+const source = new URL('../faultline/cli/bin.ts', import.meta.url)
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api')
   register()
   await import(source.href)
 } else {
-  await import(new URL('../dist/harness/cli/bin.js', import.meta.url).href)
+  await import(new URL('../dist/faultline/cli/bin.js', import.meta.url).href)
 }

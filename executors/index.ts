@@ -1,5 +1,7 @@
 // The bundled executors, by the names the CLI accepts. Loaded on demand: a
 // worker imports only the executor it runs (the correct zoo brings whole SDKs).
+import { extname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Executor } from '../harness/contract/executor.ts'
 
 /** The correct zoo (executors/correct/): written independently of `reference`, in the styles real teams use. */
@@ -37,11 +39,37 @@ export const FLAWED_ZOO: readonly string[] = FLAWED
 /** Every bundled executor's name: reference, naive, the correct zoo, the flawed zoo. */
 export const BUNDLED_NAMES: readonly string[] = ['reference', 'naive', ...CORRECT, ...FLAWED]
 
-/** Load a bundled executor by name. */
+/** Where a bundled executor lives: a module's absolute path and the export that holds it. */
+export interface BundledExecutor {
+  readonly name: string
+  readonly path: string
+  readonly export: string
+}
+
+// .ts in a checkout, .js in the built package.
+const EXT = extname(fileURLToPath(import.meta.url))
+const here = (file: string) => fileURLToPath(new URL(`./${file}${EXT}`, import.meta.url))
+
+function locate(name: string): BundledExecutor {
+  if (name === 'reference') return { name, path: here('reference/reference'), export: 'reference' }
+  if (name === 'naive') return { name, path: here('naive'), export: 'naive' }
+  const folder = (CORRECT as readonly string[]).includes(name) ? 'correct' : 'flawed'
+  return { name, path: here(`${folder}/${name}`), export: 'default' }
+}
+
+/** Every bundled executor, by name and module. */
+export const BUNDLED: readonly BundledExecutor[] = BUNDLED_NAMES.map(locate)
+
+/** Load a bundled executor by name, in this thread (tests and benches). */
 export async function loadBundled(name: string): Promise<Executor> {
-  if (name === 'reference') return (await import('./reference/reference.ts')).reference
-  if (name === 'naive') return (await import('./naive.ts')).naive
-  if ((CORRECT as readonly string[]).includes(name)) return ((await import(`./correct/${name}.ts`)) as { default: Executor }).default
-  if ((FLAWED as readonly string[]).includes(name)) return ((await import(`./flawed/${name}.ts`)) as { default: Executor }).default
-  throw new Error(`unknown bundled executor "${name}"`)
+  const found = BUNDLED.find((b) => b.name === name)
+  if (!found) throw new Error(`unknown bundled executor "${name}"`)
+  return ((await import(found.path)) as Record<string, Executor>)[found.export]!
+}
+
+/** A bundled executor as a worker loads it. */
+export function bundledRef(name: string): { readonly kind: 'bundled' } & BundledExecutor {
+  const found = BUNDLED.find((b) => b.name === name)
+  if (!found) throw new Error(`unknown bundled executor "${name}"`)
+  return { kind: 'bundled', ...found }
 }

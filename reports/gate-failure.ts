@@ -1,5 +1,5 @@
 // A failed gate as one assertion message, for a test runner (the vitest
-// helper, harness/vitest/). fast-check's failure report is the model: what
+// helper, faultline/vitest/). fast-check's failure report is the model: what
 // failed after how many runs, the seed and path, how far it was shrunk, the
 // counterexample, and how to run exactly that again. Added here: the key lines
 // of the minimal run's history (the calls the violations are about, without

@@ -17,7 +17,7 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
 // Not TypeScript, so tsc leaves it: the worker's entry, which loads the compiled worker when there is one.
 copyFileSync(join(root, 'harness/supervisor/worker-entry.mjs'), join(root, 'dist/harness/supervisor/worker-entry.mjs'))
 
-const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/harness/cli/published-schemas.js')).href)
+const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/faultline/cli/published-schemas.js')).href)
 rmSync(join(root, 'schemas'), { recursive: true, force: true })
 mkdirSync(join(root, 'schemas'))
 for (const { file, schema } of PUBLISHED_SCHEMAS) writeFileSync(join(root, 'schemas', file), JSON.stringify(schema(), null, 2) + '\n')

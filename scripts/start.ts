@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseReport } from '../harness/campaign/merge.ts'
-import { main } from '../harness/cli/main.ts'
-import { processIo } from '../harness/cli/io.ts'
+import { main } from '../faultline/cli/main.ts'
+import { processIo } from '../faultline/cli/io.ts'
 import { htmlReportFrom } from '../reports/html/from-report.ts'
 import { renderHtmlReport } from '../reports/html/report.ts'
 

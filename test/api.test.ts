@@ -1,13 +1,13 @@
-// The public API is what harness/index.ts exports, and docs/api.md documents
+// The public API is what faultline/index.ts exports, and docs/api.md documents
 // every name of it: neither may drift from the other.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import * as api from '../harness/index.ts'
+import * as api from '../faultline/index.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
-function exportedNames(file = 'harness/index.ts'): string[] {
+function exportedNames(file = 'faultline/index.ts'): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
   return [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean))
 }
@@ -18,7 +18,7 @@ function documentedIn(text: string): string[] {
 }
 
 // Entry points other than the main one each have a section of their own, from its heading to the next.
-const ENTRY_POINTS = [{ heading: '## Entry point `faultline/vitest`', file: 'harness/vitest/index.ts', subpath: './vitest' }] as const
+const ENTRY_POINTS = [{ heading: '## Entry point `faultline/vitest`', file: 'faultline/vitest/index.ts', subpath: './vitest' }] as const
 
 describe('public API', () => {
   const whole = readFileSync(join(ROOT, 'docs/api.md'), 'utf8')

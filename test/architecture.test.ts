@@ -21,8 +21,7 @@ const FLOW = [
   'harness/campaign',
   'reports',
   'harness/audit',
-  'harness/cli',
-  'harness/vitest',
+  'faultline',
 ] as const
 
 /** Outside the flow: what each may import (besides itself). */
@@ -34,9 +33,8 @@ const OUTSIDE: Record<string, readonly string[]> = {
 
 /** Rooms that may also reach a plug-in or the default generator (they load them by name). */
 const ALSO: Record<string, readonly string[]> = {
-  'harness/supervisor': ['executors'],
-  'harness/cli': ['executors', 'scenarios'],
   'harness/audit': ['executors', 'scenarios'],
+  faultline: ['executors', 'scenarios', 'reports'],
 }
 
 function sources(dir: string): string[] {
@@ -63,14 +61,14 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => resolve(dirname(file), m[1]!))
 }
 
-const FILES = ['harness', 'mock-services', 'executors', 'scenarios', 'reports', 'bin'].flatMap(sources)
+const FILES = ['faultline', 'harness', 'mock-services', 'executors', 'scenarios', 'reports', 'bin'].flatMap(sources)
 
 describe('architecture', () => {
   it('imports run with the flow: no room imports a room after it', () => {
     const against: string[] = []
     for (const file of FILES) {
       const from = roomOf(file)
-      if (from === 'harness/index.ts' || from === 'bin' || relative(ROOT, file) === 'harness/index.ts') continue // the public API lists everything; bin starts the CLI
+      if (from === 'faultline/index.ts' || from === 'bin' || relative(ROOT, file) === 'faultline/index.ts') continue // the public API lists everything; bin starts the CLI
       for (const target of importsOf(file)) {
         const to = roomOf(target)
         if (to === from) continue
@@ -83,7 +81,7 @@ describe('architecture', () => {
 
   it('every source file belongs to a room the flow knows', () => {
     const rooms = new Set(FILES.map(roomOf))
-    for (const r of rooms) if (r !== 'bin' && r !== 'harness/index.ts') expect([...FLOW, ...Object.keys(OUTSIDE)]).toContain(r)
+    for (const r of rooms) if (r !== 'bin' && r !== 'faultline/index.ts') expect([...FLOW, ...Object.keys(OUTSIDE)]).toContain(r)
   })
 
   it('has no folder cycle', () => {
@@ -92,7 +90,7 @@ describe('architecture', () => {
       const from = dirname(relative(ROOT, file))
       for (const target of importsOf(file)) {
         const to = dirname(relative(ROOT, target))
-        if (to === from || relative(ROOT, file) === 'harness/index.ts') continue
+        if (to === from || relative(ROOT, file) === 'faultline/index.ts') continue
         if (!edges.has(from)) edges.set(from, new Set())
         edges.get(from)!.add(to)
       }

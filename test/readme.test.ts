@@ -1,11 +1,11 @@
 // The README is code a newcomer copies: every TypeScript block in it must
-// type-check against the public API (`faultline` resolved to harness/index.ts),
+// type-check against the public API (`faultline` resolved to faultline/index.ts),
 // and every faultline command it shows must name a real command and real options.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { main } from '../harness/cli/main.ts'
+import { main } from '../faultline/cli/main.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -48,7 +48,7 @@ describe('README', () => {
         allowImportingTsExtensions: true,
         skipLibCheck: true,
         types: ['node'],
-        paths: { faultline: [join(ROOT, 'harness/index.ts')], 'faultline/vitest': [join(ROOT, 'harness/vitest/index.ts')] },
+        paths: { faultline: [join(ROOT, 'faultline/index.ts')], 'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')] },
       })
       const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && files.includes(d.file.fileName))
       expect(problems.map((d) => `block ${files.indexOf(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)).toEqual([])

@@ -20,7 +20,7 @@
 //      TypeError('fetch failed'), stripe-node in StripeConnectionError.detail). Resets and
 //      timeouts may come after the server acted: ambiguous. So is resend's
 //      `{ statusCode: null }`: the SDK hides which it was.
-import type { ExceptionMapping, Observed } from '../../harness/index.ts'
+import type { ExceptionMapping, Observed } from '../../faultline/index.ts'
 
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 

@@ -9,7 +9,7 @@
 // look the same) for fetch, node:http, axios and resend: false failure.
 // (stripe-node turns the gateway's HTML page into "Invalid JSON received from
 // the Stripe API" with no status, so this rule never sees it.)
-import type { ExceptionMapping } from '../../harness/index.ts'
+import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { statusOf } from './correct.ts'
 
 const mapping: ExceptionMapping = (observed) => {

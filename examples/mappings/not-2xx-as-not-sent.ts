@@ -12,7 +12,7 @@
 // late-delivery, latency.past-timeout, gateway-timeout.finishes,
 // key-in-use.in-flight, probe-timeout.after-effect — and every row a client
 // cannot tell from them — for every client.
-import type { ExceptionMapping } from '../../harness/index.ts'
+import type { ExceptionMapping } from '../../faultline/index.ts'
 
 const mapping: ExceptionMapping = (observed) => ('response' in observed && observed.response.status >= 200 && observed.response.status < 300 ? 'applied' : 'not-sent')
 

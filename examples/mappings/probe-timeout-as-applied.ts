@@ -10,7 +10,7 @@
 // two look the same) for fetch, axios and stripe-node: false success.
 // (node:http's timeout is a plain "socket hang up" and resend's a
 // `{ statusCode: null }`: nothing says "timeout" to this rule.)
-import type { ExceptionMapping } from '../../harness/index.ts'
+import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 
 const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'probe' && isTimeout(observed) ? 'applied' : correct(observed))

@@ -11,7 +11,7 @@
 // axios and stripe-node: duplicate effect. For node:http also every client
 // timeout (latency.past-timeout, late-delivery, dropped, withhold-after-effect):
 // a node:http request destroyed by its own timeout is a "socket hang up" too.
-import type { ExceptionMapping } from '../../harness/index.ts'
+import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isReset } from './correct.ts'
 
 const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'send' && isReset(observed) ? 'not-sent' : correct(observed))

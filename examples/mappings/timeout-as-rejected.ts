@@ -11,7 +11,7 @@
 // withhold-after-effect, for fetch, axios and stripe-node: false failure.
 // (node:http and resend show no timeout to recognise: the first a "socket hang
 // up", the second `{ statusCode: null }`.)
-import type { ExceptionMapping } from '../../harness/index.ts'
+import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 
 const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'send' && isTimeout(observed) ? 'rejected' : correct(observed))

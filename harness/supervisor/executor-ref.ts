@@ -6,8 +6,16 @@
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
+/** A bundled executor, as the composition root names it: its module and export. */
+export interface BundledRef {
+  readonly name: string
+  /** Absolute path of the module. */
+  readonly path: string
+  readonly export: string
+}
+
 export type ExecutorRef =
-  | { readonly kind: 'bundled'; readonly name: string }
+  | ({ readonly kind: 'bundled' } & BundledRef)
   | { readonly kind: 'module'; readonly path: string; readonly spec: string }
   | {
       readonly kind: 'factory'
@@ -27,10 +35,11 @@ export class ExecutorRefError extends Error {
 }
 
 /** Resolve `--executor`: a bundled name, or a path (checked to be a regular file) to a module that exports an Executor. */
-export function executorRef(spec: string, bundled: readonly string[], cwd = process.cwd()): ExecutorRef {
-  if (bundled.includes(spec)) return { kind: 'bundled', name: spec }
+export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = process.cwd()): ExecutorRef {
+  const found = bundled.find((b) => b.name === spec)
+  if (found) return { kind: 'bundled', name: found.name, path: found.path, export: found.export }
   if (!/[./\\]/.test(spec)) {
-    throw new ExecutorRefError(`unknown executor "${spec}": use one of ${bundled.join(', ')}, or a path to a module that exports an Executor`)
+    throw new ExecutorRefError(`unknown executor "${spec}": use one of ${bundled.map((b) => b.name).join(', ')}, or a path to a module that exports an Executor`)
   }
   const path = resolve(cwd, spec)
   let stat

@@ -7,7 +7,6 @@ import { getHeapSpaceStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { loadBundled } from '../../executors/index.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isExecutor } from '../contract/validate.ts'
@@ -91,7 +90,7 @@ function load(ref: ExecutorRef): Promise<Executor> {
 }
 
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
-  if (ref.kind === 'bundled') return loadBundled(ref.name)
+  if (ref.kind === 'bundled') return ((await import(pathToFileURL(ref.path).href)) as Record<string, Executor>)[ref.export]!
   if (ref.kind === 'factory') return buildExecutor(ref)
   let mod: Record<string, unknown>
   try {

@@ -23,7 +23,7 @@ interface Ran {
 function cli(args: string[], killAfterMs = 90_000): Promise<Ran> {
   const started = performance.now()
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', ...args], { cwd: ROOT, timeout: killAfterMs, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', ...args], { cwd: ROOT, timeout: killAfterMs, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
       resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 })
     })

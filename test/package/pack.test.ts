@@ -70,7 +70,7 @@ afterAll(() => {
 describe('the packed package', () => {
   it('ships compiled JavaScript, declarations, the docs and the published schemas, and no TypeScript source', () => {
     const dir = join(base, 'node_modules', 'faultline')
-    for (const f of ['dist/harness/index.js', 'dist/harness/index.d.ts', 'dist/harness/supervisor/worker-entry.mjs', 'dist/harness/vitest/index.js', 'dist/harness/vitest/index.d.ts', 'bin/faultline.mjs', 'docs/vendors.md', 'schemas/scenario.schema.json', 'schemas/audit-mapping.schema.json', 'LICENSE']) expect(existsSync(join(dir, f)), f).toBe(true)
+    for (const f of ['dist/faultline/index.js', 'dist/faultline/index.d.ts', 'dist/harness/supervisor/worker-entry.mjs', 'dist/faultline/vitest/index.js', 'dist/faultline/vitest/index.d.ts', 'bin/faultline.mjs', 'docs/vendors.md', 'schemas/scenario.schema.json', 'schemas/audit-mapping.schema.json', 'LICENSE']) expect(existsSync(join(dir, f)), f).toBe(true)
     expect(existsSync(join(dir, 'harness'))).toBe(false)
   })
 

@@ -1,13 +1,13 @@
 // The failed gate as one assertion message: the key lines of a history, and
 // the failures other than a counterexample (saved ones still failing, coverage
 // not reached). The counterexample's part is checked end to end with the
-// vitest helper (test/harness/vitest/).
+// vitest helper (test/faultline/vitest/).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseReport } from '../../harness/campaign/merge.ts'
-import { main } from '../../harness/cli/main.ts'
+import { main } from '../../faultline/cli/main.ts'
 import { keyEvents, renderGateFailure } from '../../reports/gate-failure.ts'
 import { history } from '../harness/judge/history-builder.ts'
 

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../harness/cli/main.ts'
+import { main } from '../../faultline/cli/main.ts'
 import { openOffline, requireChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -42,7 +42,7 @@ beforeAll(async () => {
   htmlFile = join(OUT, 'audit-five-xx-as-rejected.html')
   const out: string[] = []
   const err: string[] = []
-  // 130 runs reach this mapping's dangerous cell (see test/harness/cli/report.test.ts).
+  // 130 runs reach this mapping's dangerous cell (see test/faultline/cli/report.test.ts).
   const code = await main(['audit-mapping', '--mapping', MAPPING, '--clients', 'fetch', '--runs', '130', '--workers', '1', '--json', '--html', htmlFile], { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: {} })
   expect(code, err.join('\n')).toBe(1)
   audit = JSON.parse(out.join('\n')) as Audit

@@ -2,7 +2,7 @@
 // dangerous cells first, every cell of the matrix present and graded, the
 // consequences with their replay commands, the published sources; every
 // string escaped. (The command's --html against `report --html` of its --json,
-// byte for byte, is in test/harness/cli/report.test.ts.)
+// byte for byte, is in test/faultline/cli/report.test.ts.)
 import { describe, expect, it } from 'vitest'
 import type { AuditView } from '../../reports/audit-mapping.ts'
 import { renderAuditHtml } from '../../reports/html/audit.ts'

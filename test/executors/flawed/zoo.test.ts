@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { ZOO } from '../../../executors/flawed/index.ts'
 import { search } from '../../../harness/campaign/search.ts'
 
-/** gate's defaults (harness/cli/main.ts). */
+/** gate's defaults (faultline/cli/main.ts). */
 const GATE = { runs: 200, seed: 1 }
 
 describe('the zoo of flawed executors', () => {

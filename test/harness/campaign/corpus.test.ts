@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { entryInShard, entryName, listEntries, scenarioHash } from '../../../harness/campaign/corpus.ts'
 import { parseScenario, type Scenario } from '../../../harness/scenario/scenario.ts'
 import { readFileSync } from 'node:fs'
-import { cli } from '../cli/cli.ts'
+import { cli } from '../../faultline/cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const V1 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v1.ts')

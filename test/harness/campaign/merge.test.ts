@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cli } from '../cli/cli.ts'
+import { cli } from '../../faultline/cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)

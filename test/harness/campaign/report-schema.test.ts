@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
-import { cli } from '../cli/cli.ts'
+import { cli } from '../../faultline/cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 

@@ -4,6 +4,7 @@
 // run starts — and does not cost the worker its life (a replacement reloads
 // every module); a leftover that never ends, throws, exits or blocks does, and
 // is never a finding of either run.
+import { bundledRef } from '../../../executors/index.ts'
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -99,7 +100,7 @@ describe('leftovers of a finished run in a worker', () => {
   }
 
   it('stripe-node at its defaults keeps its worker through a campaign (its retries used to cost one run in five a new worker)', async () => {
-    const pool = await WorkerPool.open({ kind: 'bundled', name: 'stripe-sdk-defaults' })
+    const pool = await WorkerPool.open(bundledRef('stripe-sdk-defaults'))
     try {
       for (const scenario of campaignScenarios(scenarioArbitrary(), 3, 100)) await pool.run(scenario)
       expect(pool.workersStarted).toBe(1)

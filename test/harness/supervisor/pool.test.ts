@@ -1,6 +1,7 @@
 // The supervisor's workers: the same campaign gives the same result for any
 // number of workers, runs replay byte for byte, and a dead worker's run is
 // still a history the judges can read.
+import { bundledRef } from '../../../executors/index.ts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { deathHistory, inFlight } from '../../../harness/supervisor/death.ts'
@@ -8,7 +9,7 @@ import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
-import { cli } from '../cli/cli.ts'
+import { cli } from '../../faultline/cli/cli.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 5)
 
@@ -28,8 +29,8 @@ describe('parallel campaigns', () => {
 describe('worker pool', () => {
   it('gives the same history when the journal overflows and the rest of the events go by message', async () => {
     const scenarios = campaignScenarios(scenarioArbitrary(), SEED, 12)
-    const roomy = await WorkerPool.open({ kind: 'bundled', name: 'reference' })
-    const cramped = await WorkerPool.open({ kind: 'bundled', name: 'reference' }, { budgets: { journalBytes: 1_500 } })
+    const roomy = await WorkerPool.open(bundledRef('reference'))
+    const cramped = await WorkerPool.open(bundledRef('reference'), { budgets: { journalBytes: 1_500 } })
     try {
       let overflowed = 0
       for (const scenario of scenarios) {
@@ -45,7 +46,7 @@ describe('worker pool', () => {
   })
 
   it('replays a scenario byte for byte, in one worker or another', async () => {
-    const pool = await WorkerPool.open({ kind: 'bundled', name: 'reference' }, { workers: 2 })
+    const pool = await WorkerPool.open(bundledRef('reference'), { workers: 2 })
     try {
       const scenarios = fc.sample(scenarioArbitrary(), { seed: SEED, numRuns: 20 })
       const first = await Promise.all(scenarios.map((s) => pool.run(s)))

@@ -103,7 +103,7 @@ describe('serveLoopback', () => {
 
 describe('faultline serve (the CLI)', () => {
   it('prints the two URLs, serves a refund of pi_demo, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
     let stdout = ''
     let stderr = ''
@@ -132,7 +132,7 @@ describe('faultline serve (the CLI)', () => {
   })
 
   it('serve --port abc exits 2 with one line on stderr', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'serve', '--port', 'abc'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'serve', '--port', 'abc'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t))

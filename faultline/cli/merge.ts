@@ -3,9 +3,9 @@
 // the counterexamples in the corpus, and --out writes the merged result.
 import { reportJson } from '../../reports/json.ts'
 import { renderCompare, renderGate } from '../../reports/text.ts'
-import { CorpusError } from '../campaign/corpus.ts'
-import { merge, MergeError, parseReport, type Input } from '../campaign/merge.ts'
-import { withoutRuns } from '../campaign/report.ts'
+import { CorpusError } from '../../harness/campaign/corpus.ts'
+import { merge, MergeError, parseReport, type Input } from '../../harness/campaign/merge.ts'
+import { withoutRuns } from '../../harness/campaign/report.ts'
 import { writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
 import { options } from './options.ts'

@@ -3,8 +3,8 @@
 // schemas write them): the report and the scenario (harness/campaign), and the
 // audit-mapping result — from here, since the audit room comes after the campaign.
 import { z } from 'zod'
-import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, AUDIT_VERSION } from '../audit/result.ts'
-import { jsonSchemas } from '../campaign/json-schemas.ts'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, AUDIT_VERSION } from '../../harness/audit/result.ts'
+import { jsonSchemas } from '../../harness/campaign/json-schemas.ts'
 
 function all(): Record<string, Record<string, unknown>> {
   return {

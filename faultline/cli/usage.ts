@@ -1,7 +1,7 @@
 // What --help prints: the overview, and each command's own options.
 import { BUNDLED_NAMES } from '../../executors/index.ts'
-import { PROFILE_FEATURES } from '../scenario/profile.ts'
-import { DEFAULT_BUDGETS, YOUNG_GENERATION_MB } from '../supervisor/budgets.ts'
+import { PROFILE_FEATURES } from '../../harness/scenario/profile.ts'
+import { DEFAULT_BUDGETS, YOUNG_GENERATION_MB } from '../../harness/supervisor/budgets.ts'
 import { MAX_SEED } from './options.ts'
 
 const SUPERVISION = `supervision (the executor runs in worker threads; the verdict is this process's alone):

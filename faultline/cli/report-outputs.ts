@@ -15,7 +15,7 @@ import { renderHtml } from '../../reports/html/of-any-report.ts'
 import { renderJunit } from '../../reports/junit.ts'
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../reports/markdown.ts'
 import { STEP_SUMMARY_LIMIT } from '../../reports/markdown-kit.ts'
-import type { Report } from '../campaign/report-schema.ts'
+import type { Report } from '../../harness/campaign/report-schema.ts'
 import type { Io } from './io.ts'
 import { UsageError } from './usage-error.ts'
 

@@ -11,8 +11,8 @@
 import { AssertionError } from 'node:assert'
 import { fileURLToPath } from 'node:url'
 import { renderGateFailure } from '../../reports/gate-failure.ts'
-import { parseReport } from '../campaign/merge.ts'
-import type { GateReport } from '../campaign/report-schema.ts'
+import { parseReport } from '../../harness/campaign/merge.ts'
+import type { GateReport } from '../../harness/campaign/report-schema.ts'
 import { main } from '../cli/main.ts'
 import { commandPrefix } from '../cli/version.ts'
 

@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
-import { main, type Io } from '../../../harness/cli/main.ts'
-import { PUBLISHED_SCHEMAS } from '../../../harness/cli/published-schemas.ts'
+import { main, type Io } from '../../../faultline/cli/main.ts'
+import { PUBLISHED_SCHEMAS } from '../../../faultline/cli/published-schemas.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 

@@ -1,6 +1,6 @@
 // The command line. Exit codes: 0 clean, 1 a violation was found, 2 bad usage
 // (one line on stderr that names the problem and the fix), 3 the harness itself failed.
-import { HarnessFailure } from '../supervisor/pool.ts'
+import { HarnessFailure } from '../../harness/supervisor/pool.ts'
 import { auditMappingCommand } from './audit-mapping.ts'
 import { compareCommand } from './compare.ts'
 import { gate } from './gate.ts'

@@ -4,7 +4,7 @@
 // what is happening after the runs (shrinking, pass^k). No colour when
 // NO_COLOR is set to anything but the empty string (no-color.org) or TERM is
 // dumb. Real time is read here, in the command line's layer, never in the engine.
-import { realNow } from '../sim/real-clock.ts'
+import { realNow } from '../../harness/sim/real-clock.ts'
 import type { Io } from './io.ts'
 
 const RED = '\u001b[31m'

@@ -2,9 +2,9 @@
 // every command and one-line errors that name the option and the fix.
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
-import { parseProfile, type ProfileFeature } from '../scenario/profile.ts'
-import { DEFAULT_BUDGETS } from '../supervisor/budgets.ts'
-import type { PoolOptions } from '../supervisor/pool.ts'
+import { parseProfile, type ProfileFeature } from '../../harness/scenario/profile.ts'
+import { DEFAULT_BUDGETS } from '../../harness/supervisor/budgets.ts'
+import type { PoolOptions } from '../../harness/supervisor/pool.ts'
 import { UsageError } from './usage-error.ts'
 
 /** Seeds are 31-bit: fast-check folds larger ones, so two seeds would give one campaign. */

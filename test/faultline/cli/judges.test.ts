@@ -9,7 +9,7 @@ import { definedJudges, undefineJudge } from '../../../harness/judge/registry.ts
 import { cli } from './cli.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-const API = pathToFileURL(join(ROOT, 'harness/index.ts')).href
+const API = pathToFileURL(join(ROOT, 'faultline/index.ts')).href
 
 /** A team's judge module, ./no-refunds.ts in `dir`: any refund applied is a violation (so the reference fails it). */
 function writeNoRefundsJudge(dir: string): void {

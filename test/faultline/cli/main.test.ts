@@ -103,7 +103,7 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
   })
 
   it('the real entry point sets the exit code and prints one line', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'harness/cli/bin.ts', 'gate', '--executor', 'nope'], { cwd: ROOT, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'gate', '--executor', 'nope'], { cwd: ROOT, encoding: 'utf8' })
     expect(r.status).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stdout).toBe('')

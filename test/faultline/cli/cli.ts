@@ -3,7 +3,7 @@
 // given), so a CI variable of the machine (GITHUB_ACTIONS, a shard index) never
 // changes what a test sees.
 import { join } from 'node:path'
-import { main, type Io } from '../../../harness/cli/main.ts'
+import { main, type Io } from '../../../faultline/cli/main.ts'
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..')
 

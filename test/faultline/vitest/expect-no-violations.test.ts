@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../../harness/cli/main.ts'
-import { expectNoViolations, GateFailedError } from '../../../harness/vitest/index.ts'
+import { main } from '../../../faultline/cli/main.ts'
+import { expectNoViolations, GateFailedError } from '../../../faultline/vitest/index.ts'
 
 const quiet = (cwd: string) => ({ out: () => {}, err: () => {}, cwd, env: {} })
 

@@ -6,9 +6,9 @@
 // 2 when the file is not a result.
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
-import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, type AuditResult } from '../audit/result.ts'
-import { MergeError, parseReport } from '../campaign/merge.ts'
-import { describeIssues } from '../scenario/issues.ts'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, type AuditResult } from '../../harness/audit/result.ts'
+import { MergeError, parseReport } from '../../harness/campaign/merge.ts'
+import { describeIssues } from '../../harness/scenario/issues.ts'
 import type { Io } from './io.ts'
 import { readJsonFile } from './json-file.ts'
 import { options } from './options.ts'

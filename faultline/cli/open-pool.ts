@@ -1,13 +1,13 @@
 // Start the supervisor's workers for an executor given by name or path; a
 // name, path or module that is not usable is bad usage (exit 2), in one line.
-import { BUNDLED_NAMES } from '../../executors/index.ts'
-import { executorRef, ExecutorRefError, type ExecutorRef } from '../supervisor/executor-ref.ts'
-import { LoadFailure, WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
+import { BUNDLED } from '../../executors/index.ts'
+import { executorRef, ExecutorRefError, type ExecutorRef } from '../../harness/supervisor/executor-ref.ts'
+import { LoadFailure, WorkerPool, type PoolOptions } from '../../harness/supervisor/pool.ts'
 import { UsageError } from './usage-error.ts'
 
 export function resolveExecutor(spec: string, cwd: string): ExecutorRef {
   try {
-    return executorRef(spec, BUNDLED_NAMES, cwd)
+    return executorRef(spec, BUNDLED, cwd)
   } catch (e) {
     if (e instanceof ExecutorRefError) throw new UsageError(e.message)
     throw e

@@ -2,8 +2,8 @@
 // runs done, failing, runs/s and ETA from the clock it is given; colour unless
 // NO_COLOR is set (no-color.org: present and not empty) or TERM is dumb.
 import { describe, expect, it } from 'vitest'
-import type { Io } from '../../../harness/cli/io.ts'
-import { progressOn } from '../../../harness/cli/progress.ts'
+import type { Io } from '../../../faultline/cli/io.ts'
+import { progressOn } from '../../../faultline/cli/progress.ts'
 
 function terminal(env: Record<string, string>, columns = 200) {
   const writes: string[] = []

@@ -3,9 +3,9 @@
 // corpus (--corpus, --no-corpus), and what it must have covered (--min-coverage).
 import { mkdirSync, readFileSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { DEFAULT_CORPUS_DIR } from '../campaign/corpus.ts'
-import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../campaign/min-coverage.ts'
-import { parseShard, shardFromEnv, type Shard } from '../campaign/shard.ts'
+import { DEFAULT_CORPUS_DIR } from '../../harness/campaign/corpus.ts'
+import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../../harness/campaign/min-coverage.ts'
+import { parseShard, shardFromEnv, type Shard } from '../../harness/campaign/shard.ts'
 import type { Io } from './io.ts'
 import { UsageError } from './usage-error.ts'
 
