@@ -1,0 +1,35 @@
+// Where a path lives: its room (`harness/<room>` inside the engine, else its
+// top-level folder), and where a reference written in a file points.
+import { posix } from 'node:path'
+import { PACKAGE_NAME, ROOT_ROOM } from './rules.ts'
+import type { Reference } from './scan-imports.ts'
+
+/** The room of a file (`folder` false) or of a folder (anything inside it). */
+export function roomOf(path: string, folder = false): string {
+  const parts = path.split('/').filter((p) => p !== '' && p !== '.')
+  if (!folder) parts.pop()
+  if (parts.length === 0) return ROOT_ROOM
+  if (parts[0] === 'harness') return parts.length > 1 ? `harness/${parts[1]}` : 'harness'
+  return parts[0]!
+}
+
+export interface Target {
+  /** Relative to the root; `..` at its start when it leaves the repository. */
+  readonly path: string
+  readonly folder: boolean
+}
+
+/**
+ * Where a reference from `file` points, or undefined when it is a package other
+ * than this one (`node:fs`, `vitest`) or cannot be read. The package's own name
+ * (`faultline`, `faultline/vitest`) points at the face.
+ */
+export function targetOf(file: string, ref: Reference): Target | undefined {
+  let spec = ref.specifier
+  if (spec.startsWith('file:')) return undefined // an absolute URL: not a path into the tree as written
+  if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`)) return { path: `faultline/${spec.slice(PACKAGE_NAME.length + 1)}`.replace(/\/$/, ''), folder: true }
+  if (!spec.startsWith('./') && !spec.startsWith('../') && spec !== '.' && spec !== '..') return undefined
+  if (spec === '.' || spec === '..') spec += '/'
+  const path = posix.normalize(posix.join(posix.dirname(file), spec))
+  return { path: path.replace(/\/$/, ''), folder: ref.folder || spec.endsWith('/') }
+}

@@ -1,0 +1,132 @@
+// The import scanner: every way a file can reach another file, read from its
+// syntax tree (TypeScript's parser, so a comment or a string that only
+// mentions `import('…')` is not an import). Each reference keeps what the
+// code spells; resolving it to a room is the flow checker's job.
+//
+// A template literal counts by its static prefix, cut back to the last `/`:
+// `import(\`./correct/${name}.ts\`)` reaches the folder `./correct/`, and
+// `\`../${room}/x.ts\`` reaches `../` — anything up there. A reference built
+// at run time from a variable cannot be read here and is not reported.
+import ts from 'typescript'
+import type { SourceFile } from './source-tree.ts'
+
+export interface Reference {
+  /** How the file reaches out: `import`, `export`, `import()`, `require`, `new URL`, `tsImport`, … */
+  readonly via: string
+  /** The path as written, or for a template literal its static directory prefix (ends in `/`). */
+  readonly specifier: string
+  /** True when the target is a folder (a template literal's prefix): anything inside may be reached. */
+  readonly folder: boolean
+  readonly line: number
+}
+
+/** Calls whose first argument is a module or file path relative to the calling file (besides `require` and its kin). */
+const PATH_CALLS = new Set(['tsImport', 'import.meta.resolve'])
+/** Calls that build a path from the file's own folder: `join(import.meta.dirname, '..', 'x')`. */
+const JOIN_CALLS = new Set(['join', 'resolve', 'path.join', 'path.resolve'])
+const HERE = new Set(['import.meta.dirname', '__dirname'])
+
+const scanned = new WeakMap<SourceFile, Reference[]>()
+
+/** The references of one file of a file set, scanned once however many checkers ask. */
+export function referencesOf(file: SourceFile): Reference[] {
+  let refs = scanned.get(file)
+  if (!refs) scanned.set(file, (refs = scanImports(file.path, file.text)))
+  return refs
+}
+
+export function scanImports(path: string, text: string): Reference[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kindOf(path))
+  const requires = requireNames(source)
+  const found: Reference[] = []
+  const add = (via: string, node: ts.Node | undefined) => {
+    const spec = node && literal(node)
+    if (!node || spec === undefined) return
+    found.push({ via, line: lineOf(source, node), ...spec })
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) add('import', node.moduleSpecifier)
+    else if (ts.isExportDeclaration(node)) add('export … from', node.moduleSpecifier)
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add('import = require', node.moduleReference.expression)
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add('import() type', node.argument.literal)
+    else if (ts.isNewExpression(node) && nameOf(node.expression) === 'URL' && isHere(node.arguments?.[1])) add('new URL', node.arguments?.[0])
+    else if (ts.isCallExpression(node)) {
+      const callee = nameOf(node.expression)
+      const first = node.arguments[0]
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) add('import()', first)
+      else if (callee !== undefined && (PATH_CALLS.has(callee) || requires.has(callee.replace(/\.resolve$/, '')))) add(callee, first)
+      else if (isCreateRequire(node.expression)) add('createRequire()()', first)
+      else if (ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'resolve' && isCreateRequire(node.expression.expression)) add('createRequire().resolve', first)
+      else if (callee !== undefined && JOIN_CALLS.has(callee) && HERE.has(nameOf(first) ?? '')) joined(source, node, found)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** `require` and every name bound to `createRequire(…)` in this file. */
+function requireNames(source: ts.SourceFile): Set<string> {
+  const names = new Set(['require'])
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isCreateRequire(node.initializer)) names.add(node.name.text)
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return names
+}
+
+function isCreateRequire(node: ts.Node): boolean {
+  return ts.isCallExpression(node) && /(^|\.)createRequire$/.test(nameOf(node.expression) ?? '')
+}
+
+/** `join(import.meta.dirname, '..', 'x')`: the literal parts after the folder, up to the first one that is not a literal. */
+function joined(source: ts.SourceFile, node: ts.CallExpression, found: Reference[]): void {
+  const parts: string[] = []
+  let whole = true
+  for (const arg of node.arguments.slice(1)) {
+    const part = literal(arg)
+    if (part === undefined || part.folder) {
+      whole = false
+      if (part) parts.push(part.specifier)
+      break
+    }
+    parts.push(part.specifier)
+  }
+  // a part that is not a literal may be a file or a folder, so what came before it is reached as a folder
+  const specifier = ['.', ...parts, ...(whole ? [] : [''])].join('/').replace(/\/+/g, '/')
+  found.push({ via: `${nameOf(node.expression)}(dirname, …)`, specifier, folder: !whole, line: lineOf(source, node) })
+}
+
+function lineOf(source: ts.SourceFile, node: ts.Node): number {
+  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
+}
+
+/** A string literal, or a template literal's static directory prefix. */
+function literal(node: ts.Node): { specifier: string; folder: boolean } | undefined {
+  if (ts.isStringLiteralLike(node)) return { specifier: node.text, folder: false }
+  if (ts.isTemplateExpression(node)) return { specifier: node.head.text.slice(0, node.head.text.lastIndexOf('/') + 1), folder: true }
+  return undefined
+}
+
+/** `a.b.c` for an identifier or property chain (`import.meta.url` included), else undefined. */
+function nameOf(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined
+  if (ts.isIdentifier(node)) return node.text
+  if (ts.isMetaProperty(node)) return `${ts.tokenToString(node.keywordToken)}.${node.name.text}`
+  if (ts.isPropertyAccessExpression(node)) {
+    const left = nameOf(node.expression)
+    return left === undefined ? undefined : `${left}.${node.name.text}`
+  }
+  return undefined
+}
+
+/** `import.meta.url` (or `import.meta.dirname`): the base that makes a URL relative to this file. */
+function isHere(node: ts.Node | undefined): boolean {
+  const name = nameOf(node)
+  return name === 'import.meta.url' || name === 'import.meta.dirname'
+}
+
+function kindOf(path: string): ts.ScriptKind {
+  return /\.[cm]?js$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS
+}
