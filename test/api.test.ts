@@ -18,7 +18,10 @@ function documentedIn(text: string): string[] {
 }
 
 // Entry points other than the main one each have a section of their own, from its heading to the next.
-const ENTRY_POINTS = [{ heading: '## Entry point `faultline/vitest`', file: 'faultline/vitest/index.ts', subpath: './vitest' }] as const
+const ENTRY_POINTS = [
+  { heading: '## Entry point `faultline/vitest`', file: 'faultline/vitest/index.ts', subpath: './vitest' },
+  { heading: '## Entry point `faultline/msw`', file: 'faultline/msw/index.ts', subpath: './msw' },
+] as const
 
 describe('public API', () => {
   const whole = readFileSync(join(ROOT, 'docs/api.md'), 'utf8')

@@ -48,7 +48,7 @@ describe('README', () => {
         allowImportingTsExtensions: true,
         skipLibCheck: true,
         types: ['node'],
-        paths: { faultline: [join(ROOT, 'faultline/index.ts')], 'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')] },
+        paths: { faultline: [join(ROOT, 'faultline/index.ts')], 'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')], 'faultline/msw': [join(ROOT, 'faultline/msw/index.ts')] },
       })
       const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && files.includes(d.file.fileName))
       expect(problems.map((d) => `block ${files.indexOf(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)).toEqual([])
