@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // Concurrent tests (the command-line suites) each start processes with workers: a few at a time on a small machine.
     maxConcurrency: 3,
+    // Scratch directories (test/support/scratch.ts) are removed after each file, passed or failed.
+    setupFiles: ['test/support/scratch-cleanup.ts'],
   },
 })
