@@ -1,19 +1,18 @@
 // `faultline audit-mapping` through the command line: its three parts in
 // order, --json as the versioned result, counterexamples saved and replayable
 // with `run --mapping`, and the exit codes 0, 1 and 2.
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
-import { cli } from './cli.ts'
+import { scratchDir } from '../../support/scratch.ts'
+import { cli, ROOT } from './cli.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 const example = (name: string) => join(ROOT, 'examples', 'mappings', `${name}.ts`)
 
 describe('faultline audit-mapping', () => {
   it('exits 0 for a correct mapping, printing the matrix, the consequences and the sources in that order', async () => {
-    const r = await cli(['audit-mapping', '--mapping', 'examples/mappings/correct.ts', '--clients', 'fetch,http', '--runs', '20', '--workers', '2'])
+    const r = await cli(['audit-mapping', '--mapping', example('correct'), '--clients', 'fetch,http', '--runs', '20', '--workers', '2'])
     expect(r.code).toBe(0)
     const parts = ['1. THE MATRIX', '2. THE CONSEQUENCES', '3. THE PUBLISHED SOURCES', 'PASS — no dangerous cell'].map((p) => r.out.indexOf(p))
     expect(parts.every((at) => at >= 0)).toBe(true)
@@ -22,7 +21,7 @@ describe('faultline audit-mapping', () => {
   }, 180_000)
 
   it('exits 1 for a dangerous mapping; --json is the versioned result; each counterexample is saved and replays with run --mapping', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-audit-'))
+    const cwd = scratchDir('cli-audit')
     const r = await cli(['audit-mapping', '--mapping', example('five-xx-as-rejected'), '--clients', 'fetch,resend', '--runs', '130', '--json', '--workers', '2'], cwd)
     expect(r.code).toBe(1)
     const result = AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out))
@@ -43,7 +42,7 @@ describe('faultline audit-mapping', () => {
   }, 180_000)
 
   it('exits 1, not 3, for a mapping that throws: the cells where it threw are reported, the audit goes on', async () => {
-    const r = await cli(['audit-mapping', '--mapping', 'test/fixtures/mappings/throws.ts', '--clients', 'http', '--runs', '10', '--workers', '2'])
+    const r = await cli(['audit-mapping', '--mapping', join(ROOT, 'test/fixtures/mappings/throws.ts'), '--clients', 'http', '--runs', '10', '--workers', '2'])
     expect(r.code).toBe(1)
     expect(r.out).toContain('! reset-after-effect × http: threw → the mapping threw: TypeError')
     expect(r.out).toContain('3. THE PUBLISHED SOURCES')
@@ -59,10 +58,10 @@ describe('faultline audit-mapping', () => {
   const bad: [string, string[], RegExp][] = [
     ['no --mapping', ['audit-mapping'], /needs --mapping/],
     ['a module that is not there', ['audit-mapping', '--mapping', 'nope.ts'], /mapping module not found: .*nope\.ts \(check the path\)/],
-    ['a module that fails to load', ['audit-mapping', '--mapping', 'test/fixtures/broken-module.ts', '--clients', 'fetch'], /cannot load mapping module .*broken-module\.ts/],
-    ['a module with no mapping', ['audit-mapping', '--mapping', 'test/fixtures/mappings/no-default.cjs', '--clients', 'fetch'], /exports no mapping: export default a function/],
-    ['an unknown client', ['audit-mapping', '--mapping', 'examples/mappings/correct.ts', '--clients', 'fetch,curl'], /--clients: unknown client "curl"/],
-    ['a mapping for another executor', ['run', 'scenarios/named/worked-example.json', '--mapping', 'examples/mappings/correct.ts', '--executor', 'naive'], /--mapping plugs a mapping into the reference executor/],
+    ['a module that fails to load', ['audit-mapping', '--mapping', join(ROOT, 'test/fixtures/broken-module.ts'), '--clients', 'fetch'], /cannot load mapping module .*broken-module\.ts/],
+    ['a module with no mapping', ['audit-mapping', '--mapping', join(ROOT, 'test/fixtures/mappings/no-default.cjs'), '--clients', 'fetch'], /exports no mapping: export default a function/],
+    ['an unknown client', ['audit-mapping', '--mapping', example('correct'), '--clients', 'fetch,curl'], /--clients: unknown client "curl"/],
+    ['a mapping for another executor', ['run', join(ROOT, 'scenarios/named/worked-example.json'), '--mapping', example('correct'), '--executor', 'naive'], /--mapping plugs a mapping into the reference executor/],
   ]
   it.each(bad)('exits 2 on %s, with one line that names the fix', async (_what, argv, message) => {
     const r = await cli(argv)

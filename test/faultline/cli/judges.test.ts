@@ -1,14 +1,13 @@
 // `--judge`: a team's own judge, loaded from a module, runs beside the bundled
 // ones in gate, compare and run, and names itself in the verdict.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { definedJudges, undefineJudge } from '../../../harness/judge/registry.ts'
-import { cli } from './cli.ts'
+import { scratchDir } from '../../support/scratch.ts'
+import { cli, ROOT } from './cli.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 const API = pathToFileURL(join(ROOT, 'faultline/index.ts')).href
 
 /** A team's judge module, ./no-refunds.ts in `dir`: any refund applied is a violation (so the reference fails it). */
@@ -31,7 +30,7 @@ afterEach(() => {
 
 describe('--judge', () => {
   it('runs a defined judge: a refund above 40.00 is a violation of this team\'s own rule', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    const dir = scratchDir('cli-judge')
     writeFileSync(
       join(dir, 'small-refunds.ts'),
       `import { defineJudge } from '${API}'
@@ -53,7 +52,7 @@ defineJudge({
   }, 60_000)
 
   it('prints a replay command that judges as the campaign did, and that replay fails the same way', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    const dir = scratchDir('cli-judge')
     writeNoRefundsJudge(dir)
     const gate = await cli(['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts'], dir)
     expect(gate.code).toBe(1)
@@ -67,7 +66,7 @@ defineJudge({
   }, 120_000)
 
   it('carries the judge modules through shards: the merge prints the same replay command, and shards judged otherwise do not merge', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    const dir = scratchDir('cli-judge')
     writeNoRefundsJudge(dir)
     const campaign = ['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--judge', './no-refunds.ts']
     for (const i of [1, 2]) expect((await cli([...campaign, '--shard', `${i}/2`, '--out', `s${i}.json`], dir)).code).toBe(1)
@@ -86,7 +85,7 @@ defineJudge({
   }, 180_000)
 
   it('refuses a module that defines no judge, in one line, with exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-judge-'))
+    const dir = scratchDir('cli-judge')
     writeFileSync(join(dir, 'empty.ts'), 'export const nothing = 1\n')
     const r = await cli(['gate', '--executor', 'reference', '--judge', './empty.ts'], dir)
     expect(r.code).toBe(2)

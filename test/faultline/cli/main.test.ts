@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cli } from './cli.ts'
-
-const ROOT = join(import.meta.dirname, '..', '..', '..')
+import { scratchDir } from '../../support/scratch.ts'
+import { cli, ROOT } from './cli.ts'
 
 describe('gate', () => {
   it('exits 0 for the reference executor', async () => {
@@ -15,7 +13,7 @@ describe('gate', () => {
   })
 
   it('exits 1 for the naive executor, with a JSON verdict summary and a saved, replayable counterexample', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-'))
+    const cwd = scratchDir('cli-main')
     const r = await cli(['gate', '--executor', 'naive', '--runs', '100', '--json'], cwd)
     expect(r.code).toBe(1)
     const report = JSON.parse(r.out)
@@ -36,7 +34,7 @@ describe('gate', () => {
   })
 
   it('loads a user executor from a path', async () => {
-    const r = await cli(['gate', '--executor', 'test/fixtures/custom-executor.ts', '--runs', '10', '--json'])
+    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/custom-executor.ts'), '--runs', '10', '--json'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.out).executor.name).toBe('my-adapter')
   })
@@ -44,7 +42,7 @@ describe('gate', () => {
 
 describe('run, with a scenario someone mistyped', () => {
   it('exits 2 with one line that names the misspelt key and the key it meant', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-'))
+    const cwd = scratchDir('cli-main')
     const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/named/worked-example.json'), 'utf8'))
     scenario.abortOnFaliure = scenario.abortOnFailure ?? true
     delete scenario.abortOnFailure
@@ -58,10 +56,11 @@ describe('run, with a scenario someone mistyped', () => {
 
 describe('run', () => {
   it('replays a named scenario: the reference passes, the naive executor fails', async () => {
-    const ok = await cli(['run', 'scenarios/named/dropped-connection-after-server-acted.json'])
+    const scenario = join(ROOT, 'scenarios/named/dropped-connection-after-server-acted.json')
+    const ok = await cli(['run', scenario])
     expect(ok.code).toBe(0)
     expect(ok.out).toContain('reset-after-effect (after-effect) on attempt 1')
-    const bad = await cli(['run', 'scenarios/named/dropped-connection-after-server-acted.json', '--executor', 'naive'])
+    const bad = await cli(['run', scenario, '--executor', 'naive'])
     expect(bad.code).toBe(1)
     expect(bad.out).toContain('duplicate-effect')
   })
@@ -76,8 +75,8 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
     ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],
     ['unknown executor name', ['gate', '--executor', 'nope'], /unknown executor "nope": use one of reference, naive/],
     ['missing executor module', ['gate', '--executor', './missing.ts'], /executor module not found/],
-    ['module that is not an executor', ['gate', '--executor', 'test/fixtures/not-an-executor.ts'], /exports no Executor/],
-    ['module that fails to load', ['gate', '--executor', 'test/fixtures/broken-module.ts'], /cannot load executor module .*fails while loading/],
+    ['module that is not an executor', ['gate', '--executor', join(ROOT, 'test/fixtures/not-an-executor.ts')], /exports no Executor/],
+    ['module that fails to load', ['gate', '--executor', join(ROOT, 'test/fixtures/broken-module.ts')], /cannot load executor module .*fails while loading/],
     ['run without a file', ['run'], /run needs a scenario file/],
     ['run with a missing file', ['run', 'nope.json'], /cannot read scenario file nope.json/],
   ]
@@ -91,7 +90,7 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
   }
 
   it('an invalid scenario file names the field', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-'))
+    const dir = scratchDir('cli-main')
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 2, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }))
     writeFileSync(join(dir, 'notjson.json'), '{ nope')
     const bad = await cli(['run', 'bad.json'], dir)
@@ -103,7 +102,8 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
   })
 
   it('the real entry point sets the exit code and prints one line', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'gate', '--executor', 'nope'], { cwd: ROOT, encoding: 'utf8' })
+    // tsx by its resolved URL: from a scratch directory, a bare --import tsx would not resolve.
+    const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'gate', '--executor', 'nope'], { cwd: scratchDir('cli-main'), encoding: 'utf8' })
     expect(r.status).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stdout).toBe('')

@@ -5,19 +5,19 @@
 // valid against audit-mapping.schema.json by an independent validator (ajv,
 // draft 2020-12), which refuses what breaks it.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
 import { main, type Io } from '../../../faultline/cli/main.ts'
 import { PUBLISHED_SCHEMAS } from '../../../faultline/cli/published-schemas.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 describe('the published schemas', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-published-'))
+  const dir = scratchDir('cli-published')
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', '--out', dir], { cwd: ROOT })
 
   it('npm run schemas writes what npm run build publishes: the report, the scenario and the audit-mapping result', () => {
@@ -33,7 +33,7 @@ describe('the published schemas', () => {
     const validate = ajv.compile(schema)
 
     const out: string[] = []
-    const io: Io = { out: (t) => out.push(t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-audit-schema-')), env: {} }
+    const io: Io = { out: (t) => out.push(t), err: () => {}, cwd: scratchDir('cli-audit-schema'), env: {} }
     const code = await main(['audit-mapping', '--mapping', join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts'), '--clients', 'fetch,http', '--runs', '130', '--workers', '1', '--json'], io)
     expect(code).toBe(1)
     const result = JSON.parse(out.join('\n'))

@@ -2,15 +2,13 @@
 // appends the Markdown to $GITHUB_STEP_SUMMARY and prints annotations under GitHub
 // Actions; `faultline report` draws the same bytes again from the saved JSON alone;
 // compare --fail-on-violation; run's outputs; an audit-mapping result; bad files.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectSelfContained } from '../../reports/support/html-check.ts'
 import { junitProblems } from '../../reports/support/junit-check.ts'
-import { cli } from './cli.ts'
-
-const ROOT = join(import.meta.dirname, '..', '..', '..')
+import { scratchDir } from '../../support/scratch.ts'
+import { cli, ROOT } from './cli.ts'
 
 const read = (cwd: string, f: string) => readFileSync(join(cwd, f), 'utf8')
 
@@ -18,7 +16,7 @@ let cwd: string
 let compared: Awaited<ReturnType<typeof cli>>
 
 beforeAll(async () => {
-  cwd = mkdtempSync(join(tmpdir(), 'faultline-report-cli-'))
+  cwd = scratchDir('cli-report')
   compared = await cli(['compare', '--executors', 'reference,naive', '--runs', '12', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'c.json', '--junit', 'out/c.xml', '--markdown', 'out/c.md', '--html', 'out/c.html'], cwd, { GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'), GITHUB_ACTIONS: 'true' })
 }, 120_000)
 

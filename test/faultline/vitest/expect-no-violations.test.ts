@@ -4,18 +4,17 @@
 // and key history lines), its seed and the exact command that replays it —
 // and that command does replay it.
 import { AssertionError } from 'node:assert'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../../faultline/cli/main.ts'
 import { expectNoViolations, GateFailedError } from '../../../faultline/vitest/index.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 const quiet = (cwd: string) => ({ out: () => {}, err: () => {}, cwd, env: {} })
 
 describe('expectNoViolations', () => {
   it('resolves with the gate report when an executor module passes', async () => {
-    const report = await expectNoViolations({ executor: new URL('../../fixtures/custom-executor.ts', import.meta.url), runs: 30, workers: 1, corpus: false })
+    // Every gate here runs in a scratch directory: never the repository's own corpus.
+    const report = await expectNoViolations({ executor: new URL('../../fixtures/custom-executor.ts', import.meta.url), runs: 30, workers: 1, corpus: false, cwd: scratchDir('vitest') })
     expect(report.passed).toBe(true)
     expect(report.summary.executor).toBe('my-adapter')
     expect(report.summary.runs).toBe(30)
@@ -23,7 +22,7 @@ describe('expectNoViolations', () => {
   })
 
   it('fails a flawed executor with the judge, the shrunk counterexample, its seed and a replay command that works', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-vitest-'))
+    const cwd = scratchDir('vitest')
     const error = await expectNoViolations({ executor: 'naive', runs: 200, seed: 4, workers: 1, cwd }).then(
       () => null,
       (e: unknown) => e,
@@ -55,7 +54,7 @@ describe('expectNoViolations', () => {
   })
 
   it('throws a plain one-line error, not a failed gate, for an executor that cannot be loaded', async () => {
-    const error = await expectNoViolations({ executor: './no-such-executor.ts', workers: 1, corpus: false }).catch((e: unknown) => e)
+    const error = await expectNoViolations({ executor: './no-such-executor.ts', workers: 1, corpus: false, cwd: scratchDir('vitest') }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Error)
     expect(error).not.toBeInstanceOf(AssertionError)
     expect((error as Error).message).toMatch(/^faultline: .*no-such-executor\.ts/)
