@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { auditMapping } from '../harness/audit/audit.ts'
+import { auditMapping } from '../faultline/jobs.ts'
 import { CLIENT_NAMES } from '../harness/contract/mapping.ts'
 import { realNow } from '../harness/sim/real-clock.ts'
 
@@ -24,13 +24,10 @@ for (const file of readdirSync(dir).sort()) {
   const start = realNow()
   const r = await auditMapping({
     mapping: join(dir, file),
-    label: file,
     clients: [...CLIENT_NAMES],
-    skippedClients: [],
     runs,
     seed: Number(values.seed ?? 1),
-    profile: [],
-    pool: { workers },
+    workers,
     onPart: (part) => (marks[part] = realNow()),
   })
   const end = realNow()

@@ -1,5 +1,18 @@
-// faultline's public API: this list and nothing else. Every name here is
-// documented in docs/api.md (test/api.test.ts keeps the two in step).
+// faultline's public API: this list and nothing else. Every
+// name is documented in docs/api.md (test/api.test.ts checks).
+
+// The jobs: one options object in, the versioned report out
+export { gate, compare, merge, replay, auditMapping } from './jobs.ts'
+export { assertGate, assertAuditMapping, GateFailedError, MappingAuditFailedError } from './assert.ts'
+export type { GateOptions, CampaignOptions } from '../harness/jobs/gate.ts'
+export type { CompareOptions } from '../harness/jobs/compare.ts'
+export type { MergeOptions } from '../harness/jobs/merge.ts'
+export type { ReplayOptions } from '../harness/jobs/replay.ts'
+export type { AuditMappingOptions, AuditPart } from '../harness/jobs/audit-mapping.ts'
+export type { SupervisionOptions } from '../harness/jobs/inputs.ts'
+export type { JobProgress } from '../harness/jobs/progress.ts'
+export { UsageError } from '../harness/jobs/usage-error.ts'
+export { render, type RenderFormat } from '../reports/render.ts'
 
 // The executor plug-in contract
 export type { Executor, BootContext, ExecutorProcess } from '../harness/contract/executor.ts'
@@ -32,7 +45,7 @@ export { defineJudge, definedJudges, undefineJudge, type JudgeDefinition, type F
 // Campaigns
 export { search, type SearchOptions, type SearchResult } from '../harness/campaign/search.ts'
 export type { Counterexample } from '../harness/campaign/shrink.ts'
-export { compare, type CompareOptions, type LeaderboardRow, type PassK } from '../harness/campaign/compare.ts'
+export type { LeaderboardRow, PassK } from '../harness/campaign/compare.ts'
 export type { CampaignSummary, Percentiles } from '../harness/campaign/campaign.ts'
 export { WorkerPool, type PoolOptions } from '../harness/supervisor/pool.ts'
 export { executorRef, type ExecutorRef } from '../harness/supervisor/executor-ref.ts'
@@ -41,12 +54,11 @@ export { coverage, type CoverageCell, type CoverageState } from '../harness/judg
 
 // Campaign results as data: the report (one versioned schema), shards and their merge, the failure corpus
 export { REPORT_SCHEMA, REPORT_VERSION, type Report, type GateReport, type CompareReport, type RunReport } from '../harness/campaign/report-schema.ts'
-export { merge, parseReport, MergeError } from '../harness/campaign/merge.ts'
+export { parseReport, MergeError } from '../harness/campaign/merge.ts'
 export type { Shard } from '../harness/campaign/shard.ts'
 export { DEFAULT_CORPUS_DIR, scenarioHash } from '../harness/campaign/corpus.ts'
 
 // Auditing an exception mapping (`faultline audit-mapping`)
-export { auditMapping, type AuditOptions } from '../harness/audit/audit.ts'
 export { AUDIT_RESULT_SCHEMA, AUDIT_FORMAT, AUDIT_VERSION, type AuditResult } from '../harness/audit/result.ts'
 
 // The mock services, for pointing real SDKs at them outside a run

@@ -1,23 +1,19 @@
-// The reference executor with a mapping module plugged in as its exception
-// mapping (the policy's `mapping` strategy): what the consequences campaign
-// runs, and what `faultline run --mapping` replays. A factory the
-// supervisor's workers call (supervisor/executor-ref.ts).
-import { basename, extname } from 'node:path'
+// The reference with a mapping module plugged in as its
+// exception mapping: what the audit's consequences run and
+// `faultline run --mapping` replays. A factory the
+// supervisor's workers call (harness/supervisor/executor-ref.ts).
+import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createReferenceExecutor, REFERENCE_POLICY } from '../../executors/reference/reference.ts'
-import type { Executor } from '../contract/executor.ts'
-import type { ExceptionMapping, Observed } from '../contract/mapping.ts'
-import type { ExecutorRef } from '../supervisor/executor-ref.ts'
-import { loadMapping } from './load-mapping.ts'
+import { createReferenceExecutor, REFERENCE_POLICY } from '../executors/reference/reference.ts'
+import { loadMapping } from '../harness/audit/load-mapping.ts'
+import { withMappingName } from '../harness/audit/with-mapping-name.ts'
+import type { Executor } from '../harness/contract/executor.ts'
+import type { ExceptionMapping, Observed } from '../harness/contract/mapping.ts'
+import type { ExecutorRef } from '../harness/supervisor/executor-ref.ts'
 
 export interface WithMappingArgument {
   /** Absolute path of the mapping module. */
   readonly mapping: string
-}
-
-/** The executor's name in reports: `reference+<module file name>`. */
-export function withMappingName(mappingPath: string): string {
-  return `reference+${basename(mappingPath, extname(mappingPath))}`
 }
 
 export async function referenceWithMapping(argument: WithMappingArgument): Promise<Executor> {
@@ -42,7 +38,7 @@ function endOfRun(observed: Observed): boolean {
 
 /** The factory as the workers load it. */
 export function withMappingRef(mappingPath: string, label: string): ExecutorRef {
-  const path = fileURLToPath(new URL(`./with-mapping${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
+  const path = fileURLToPath(new URL(`./reference-with-mapping${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
   const argument: WithMappingArgument = { mapping: mappingPath }
   return { kind: 'factory', path, export: 'referenceWithMapping', argument, label }
 }

@@ -1,13 +1,11 @@
 // The options of a campaign's input and output: which shard (--shard, or the
 // environment's CI conventions), where the result goes (--out), the failure
 // corpus (--corpus, --no-corpus), and what it must have covered (--min-coverage).
-import { mkdirSync, readFileSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs'
+import { mkdirSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { DEFAULT_CORPUS_DIR } from '../../harness/campaign/corpus.ts'
-import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../../harness/campaign/min-coverage.ts'
 import { parseShard, shardFromEnv, type Shard } from '../../harness/campaign/shard.ts'
 import type { Io } from './io.ts'
-import { UsageError } from './usage-error.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 export const CAMPAIGN_IO = {
   shard: { type: 'string' },
@@ -46,31 +44,10 @@ function touch(file: string): void {
   }
 }
 
-/** The corpus directory, or null with --no-corpus. */
-export function corpusOption(values: { corpus?: string | undefined; 'no-corpus'?: boolean | undefined }): string | null {
+/** The corpus directory as given, or false with --no-corpus. */
+export function corpusOption(values: { corpus?: string | undefined; 'no-corpus'?: boolean | undefined }): string | false | undefined {
   if (values['no-corpus'] && values.corpus !== undefined) throw new UsageError('--corpus and --no-corpus contradict each other: pass one')
-  if (values['no-corpus']) return null
-  if (values.corpus === '') throw new UsageError('--corpus needs a directory, e.g. --corpus .faultline/corpus')
-  return values.corpus ?? DEFAULT_CORPUS_DIR
-}
-
-/** `--min-coverage TERM=N,…` or a JSON file of the same terms. */
-export function minCoverageOption(value: unknown, cwd: string): Requirement[] {
-  if (typeof value !== 'string') return []
-  if (/\.json$/i.test(value.trim())) {
-    let json: unknown
-    try {
-      json = JSON.parse(readFileSync(resolve(cwd, value.trim()), 'utf8').replace(/^\uFEFF/, ''))
-    } catch (e) {
-      throw new UsageError(`--min-coverage ${value}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`)
-    }
-    const parsed = minCoverageFromJson(json, value.trim())
-    if (!parsed.ok) throw new UsageError(parsed.problem)
-    return parsed.requirements
-  }
-  const parsed = parseMinCoverage(value)
-  if (!parsed.ok) throw new UsageError(parsed.problem)
-  return parsed.requirements
+  return values['no-corpus'] ? false : values.corpus
 }
 
 /** Write `--out FILE` (its directory made as needed). */

@@ -3,20 +3,20 @@
 import { HarnessFailure } from '../../harness/supervisor/pool.ts'
 import { auditMappingCommand } from './audit-mapping.ts'
 import { compareCommand } from './compare.ts'
-import { gate } from './gate.ts'
+import { gateCommand } from './gate.ts'
 import { mergeCommand } from './merge.ts'
 import { reportCommand } from './report.ts'
 import { processIo, type Io } from './io.ts'
-import { run } from './run.ts'
+import { runCommand } from './run.ts'
 import { serve } from './serve.ts'
 import { USAGE } from './usage.ts'
-import { UsageError } from './usage-error.ts'
-import { version } from './version.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
+import { version } from '../../harness/jobs/version.ts'
 
 export type { Io } from './io.ts'
 export { USAGE } from './usage.ts'
 
-const COMMANDS = { gate, compare: compareCommand, run, merge: mergeCommand, report: reportCommand, serve, 'audit-mapping': auditMappingCommand } as const
+const COMMANDS = { gate: gateCommand, compare: compareCommand, run: runCommand, merge: mergeCommand, report: reportCommand, serve, 'audit-mapping': auditMappingCommand } as const
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   try {

@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { parseProfile, type ProfileFeature } from '../../harness/scenario/profile.ts'
 import { DEFAULT_BUDGETS } from '../../harness/supervisor/budgets.ts'
-import type { PoolOptions } from '../../harness/supervisor/pool.ts'
-import { UsageError } from './usage-error.ts'
+import type { SupervisionOptions } from '../../harness/jobs/inputs.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 /** Seeds are 31-bit: fast-check folds larger ones, so two seeds would give one campaign. */
 export const MAX_SEED = 2 ** 31 - 1
@@ -54,17 +54,18 @@ export const SUPERVISION = {
   'max-events': { type: 'string' },
 } as const
 
-export function supervision(values: Record<string, unknown>, defaultWorkers = availableParallelism()): PoolOptions {
+export function supervision(values: Record<string, unknown>, defaultWorkers = availableParallelism()): SupervisionOptions {
   return {
     workers: int(values.workers, 'workers', defaultWorkers, 1, 256),
-    budgets: {
-      runRealMs: int(values['run-timeout'], 'run-timeout', DEFAULT_BUDGETS.runRealMs, 100),
-      loadRealMs: int(values['load-timeout'], 'load-timeout', DEFAULT_BUDGETS.loadRealMs, 100),
-      workerMemoryMb: int(values['worker-memory'], 'worker-memory', DEFAULT_BUDGETS.workerMemoryMb, 64),
-      eventsPerRun: int(values['max-events'], 'max-events', DEFAULT_BUDGETS.eventsPerRun, 100),
-    },
+    runTimeoutMs: int(values['run-timeout'], 'run-timeout', DEFAULT_BUDGETS.runRealMs, 100),
+    loadTimeoutMs: int(values['load-timeout'], 'load-timeout', DEFAULT_BUDGETS.loadRealMs, 100),
+    workerMemoryMb: int(values['worker-memory'], 'worker-memory', DEFAULT_BUDGETS.workerMemoryMb, 64),
+    maxEvents: int(values['max-events'], 'max-events', DEFAULT_BUDGETS.eventsPerRun, 100),
   }
 }
+
+/** `--judge <module>[,<module>…]`: judges of a team's own. */
+export const JUDGING = { judge: { type: 'string' } } as const
 
 /** `--profile`: what the services may do beyond the vendors (default: vendor-faithful). */
 export function profileOption(value: unknown): readonly ProfileFeature[] {

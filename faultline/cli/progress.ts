@@ -5,6 +5,7 @@
 // NO_COLOR is set to anything but the empty string (no-color.org) or TERM is
 // dumb. Real time is read here, in the command line's layer, never in the engine.
 import { realNow } from '../../harness/sim/real-clock.ts'
+import type { JobProgress, OnProgress } from '../../harness/jobs/progress.ts'
 import type { Io } from './io.ts'
 
 const RED = '\u001b[31m'
@@ -85,6 +86,34 @@ export function progressOn(io: Io, label: string, total: number): Progress | nul
   const env = io.env ?? process.env
   const color = (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb'
   return new Progress(io.tty, io.now ?? realNow, color, label, total)
+}
+
+/** A job's progress, drawn on the terminal; `done()` prints the closing line. */
+export interface CliProgress {
+  readonly onProgress: OnProgress
+  /** The real-time line on stderr, once the report is out. */
+  done(): void
+}
+
+export function progressTo(io: Io): CliProgress {
+  let line: Progress | null = null
+  let timing: Extract<JobProgress, { kind: 'timing' }> | null = null
+  const onProgress: OnProgress = (e) => {
+    if (e.kind === 'start') line = progressOn(io, e.label, e.total)
+    else if (e.kind === 'label') line?.label(e.label)
+    else if (e.kind === 'run') line?.run(e.failed)
+    else if (e.kind === 'doing') line?.doing(e.what)
+    else if (e.kind === 'end') line?.end()
+    else timing = e
+  }
+  return {
+    onProgress,
+    done() {
+      if (!timing) return
+      const faster = timing.medianSpeedup ? `, the median run ${Math.round(timing.medianSpeedup)}× faster than simulated time` : ''
+      io.err(`faultline: ${timing.runs} run(s) in ${(timing.realMs / 1000).toFixed(2)} s of real time${faster}`)
+    },
+  }
 }
 
 function duration(s: number): string {

@@ -17,7 +17,7 @@ import { MARKDOWN_BUDGET, renderMarkdown } from '../../reports/markdown.ts'
 import { STEP_SUMMARY_LIMIT } from '../../reports/markdown-kit.ts'
 import type { Report } from '../../harness/campaign/report-schema.ts'
 import type { Io } from './io.ts'
-import { UsageError } from './usage-error.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 export const REPORT_OUTPUTS = {
   junit: { type: 'string' },

@@ -10,11 +10,11 @@ import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, type AuditResult } from '../../harne
 import { MergeError, parseReport } from '../../harness/campaign/merge.ts'
 import { describeIssues } from '../../harness/scenario/issues.ts'
 import type { Io } from './io.ts'
-import { readJsonFile } from './json-file.ts'
+import { readJsonFile } from '../../harness/jobs/json-file.ts'
 import { options } from './options.ts'
 import { REPORT_OUTPUTS, writeAuditOutputs, writeReportOutputs } from './report-outputs.ts'
 import { COMMAND_USAGE } from './usage.ts'
-import { UsageError } from './usage-error.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 const QUIET = { stepSummary: false, annotate: false, json: false } as const
 

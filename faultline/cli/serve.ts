@@ -5,7 +5,7 @@ import { serveLoopback } from '../../mock-services/server/loopback.ts'
 import type { Io } from './io.ts'
 import { int, options } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
-import { UsageError } from './usage-error.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 export async function serve(args: readonly string[], io: Io): Promise<number> {
   const parsed = options('serve', args, { port: { type: 'string' } })

@@ -3,8 +3,10 @@
 // published sources (compare-sources.ts), assembled as the versioned result
 // (result.ts). The mapping module runs only in supervised workers.
 import type { ClientName } from '../contract/mapping.ts'
+import type { ScenarioGenerator } from '../scenario/generator.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { profileName } from '../scenario/profile.ts'
+import type { ExecutorRef } from '../supervisor/executor-ref.ts'
 import type { PoolOptions } from '../supervisor/pool.ts'
 import { AUDIT_CASES } from './cases.ts'
 import { compareSources } from './compare-sources.ts'
@@ -14,7 +16,7 @@ import { bitesIn, type Consequence } from './grade.ts'
 import { runMatrix } from './matrix.ts'
 import { AUDIT_FORMAT, AUDIT_VERSION, type AuditResult, type ConsequenceCell } from './result.ts'
 import { SOURCES } from './sources.ts'
-import { withMappingName } from './with-mapping.ts'
+import { withMappingName } from './with-mapping-name.ts'
 
 export interface AuditOptions {
   /** Absolute path of the mapping module. */
@@ -28,6 +30,10 @@ export interface AuditOptions {
   readonly seed: number
   readonly profile: readonly ProfileFeature[]
   readonly pool: PoolOptions
+  /** The reference with this mapping plugged in (the consequences' executor). */
+  readonly executor: ExecutorRef
+  /** Where the consequences draw their scenarios from. */
+  readonly generator: ScenarioGenerator
   /** Told when each part starts (for progress on stderr). */
   readonly onPart?: (part: 'matrix' | 'consequences' | 'sources') => void
 }
@@ -39,7 +45,7 @@ export async function auditMapping(options: AuditOptions): Promise<AuditResult> 
   options.onPart?.('consequences')
   const biting = new Map<string, Consequence>(cells.filter((c) => c.client === 'fetch' && c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth)).map((c) => [c.case, c.consequence!]))
   const skipped = campaignSkipped(options, cells)
-  const campaign = skipped ? null : await runConsequences({ mapping: options.mapping, label: options.label, runs: options.runs, seed: options.seed, profile: options.profile, dangerous: biting, pool: options.pool })
+  const campaign = skipped ? null : await runConsequences({ executor: options.executor, generator: options.generator, runs: options.runs, seed: options.seed, profile: options.profile, dangerous: biting, pool: options.pool })
 
   options.onPart?.('sources')
   const count = (g: MatrixCell['grade']) => cells.filter((c) => c.grade === g).length

@@ -7,6 +7,8 @@
 import { coverage } from '../judge/coverage.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { profileName } from '../scenario/profile.ts'
+import type { ScenarioGenerator } from '../scenario/generator.ts'
+import type { ExecutorRef } from '../supervisor/executor-ref.ts'
 import { Campaign, type CampaignSummary } from '../campaign/campaign.ts'
 import type { Judged } from '../campaign/search.ts'
 import { campaignScenarios } from '../campaign/campaign-scenarios.ts'
@@ -14,16 +16,14 @@ import { shrink, type Counterexample } from '../campaign/shrink.ts'
 import { judge } from '../judge/verdict.ts'
 import type { JudgeName } from '../judge/finding.ts'
 import { WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
-import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
 import { attribute, type Attribution } from './attribute.ts'
 import { AUDIT_CASES } from './cases.ts'
 import type { Consequence } from './grade.ts'
-import { withMappingRef } from './with-mapping.ts'
 
 export interface ConsequencesOptions {
-  /** Absolute path of the mapping module. */
-  readonly mapping: string
-  readonly label: string
+  /** The reference with the mapping plugged in. */
+  readonly executor: ExecutorRef
+  readonly generator: ScenarioGenerator
   readonly runs: number
   readonly seed: number
   readonly profile: readonly ProfileFeature[]
@@ -52,9 +52,8 @@ export interface Consequences {
 }
 
 export async function runConsequences(options: ConsequencesOptions): Promise<Consequences> {
-  const generator = scenarioGenerator({ profile: options.profile })
-  const scenarios = campaignScenarios(generator.arbitrary, options.seed, options.runs)
-  const pool = await WorkerPool.open(withMappingRef(options.mapping, `mapping module ${options.label}`), options.pool)
+  const scenarios = campaignScenarios(options.generator.arbitrary, options.seed, options.runs)
+  const pool = await WorkerPool.open(options.executor, options.pool)
   try {
     const judged: Judged[] = []
     const attributed: Attribution[][] = []
@@ -85,7 +84,7 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
       const at = first.get(row.id)
       const consequence = options.dangerous.get(row.id)
       if (!at || !consequence) continue
-      const counterexample = await shrink(pool, generator.arbitrary, options.seed, at.index, at.judge, judged[at.index], {
+      const counterexample = await shrink(pool, options.generator.arbitrary, options.seed, at.index, at.judge, judged[at.index], {
         keep: (scenario, history, violations) => attribute(scenario, history, violations, options.dangerous).some((a) => a.case === row.id),
         what: `${at.judge} from ${row.id}`,
       })

@@ -4,8 +4,8 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { oneLine } from '../../harness/contract/one-line.ts'
-import { definedJudges } from '../../harness/judge/registry.ts'
+import { oneLine } from '../contract/one-line.ts'
+import { definedJudges } from '../judge/registry.ts'
 import { UsageError } from './usage-error.ts'
 
 export const JUDGING = { judge: { type: 'string' } } as const

@@ -3,7 +3,7 @@
 // it, and every problem is one line that names the file, the place and the fix.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseScenario, type Scenario } from '../../harness/scenario/scenario.ts'
+import { parseScenario, type Scenario } from '../scenario/scenario.ts'
 import { UsageError } from './usage-error.ts'
 
 /** Far deeper than any scenario (about 6 levels), far shallower than a stack. */

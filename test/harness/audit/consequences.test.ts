@@ -9,7 +9,8 @@ import { runConsequences } from '../../../harness/audit/consequences.ts'
 import { gradeCells } from '../../../harness/audit/grade-cells.ts'
 import { bitesIn, JUDGES_OF, type Consequence } from '../../../harness/audit/grade.ts'
 import { runMatrix } from '../../../harness/audit/matrix.ts'
-import { withMappingRef } from '../../../harness/audit/with-mapping.ts'
+import { withMappingRef } from '../../../faultline/reference-with-mapping.ts'
+import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 import { judge } from '../../../harness/judge/verdict.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 
@@ -19,7 +20,7 @@ async function consequences(module: string, runs: number) {
   const path = join(ROOT, module)
   const cells = gradeCells(await runMatrix({ mapping: path, label: module, clients: ['fetch'], pool: { workers: 2 } }))
   const dangerous = new Map<string, Consequence>(cells.filter((c) => c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth)).map((c) => [c.case, c.consequence!]))
-  const result = await runConsequences({ mapping: path, label: module, runs, seed: 1, profile: [], dangerous, pool: { workers: 2 } })
+  const result = await runConsequences({ executor: withMappingRef(path, module), generator: scenarioGenerator(), runs, seed: 1, profile: [], dangerous, pool: { workers: 2 } })
   return { path, dangerous, result }
 }
 

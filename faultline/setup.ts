@@ -1,0 +1,12 @@
+// The composition root: the one place that names the
+// bundled executors and the default generator.
+import { BUNDLED } from '../executors/index.ts'
+import type { JobSetup } from '../harness/jobs/setup.ts'
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
+import { withMappingRef } from './reference-with-mapping.ts'
+
+export const SETUP: JobSetup = {
+  bundled: BUNDLED,
+  generator: (profile) => scenarioGenerator({ profile }),
+  withMapping: withMappingRef,
+}

@@ -1,0 +1,82 @@
+// The comparison: the same generated scenarios against each
+// executor, as a leaderboard with pass^k; every shrunk
+// counterexample is saved in the failure corpus.
+import { compare, type CompareProgress } from '../campaign/compare.ts'
+import { CorpusError } from '../campaign/corpus.ts'
+import type { CompareReport } from '../campaign/report-schema.ts'
+import { compareReport } from '../campaign/report.ts'
+import { inShard } from '../campaign/shard.ts'
+import { profileName } from '../scenario/profile.ts'
+import type { CampaignOptions } from './gate.ts'
+import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole } from './inputs.ts'
+import { loadJudges } from './judges.ts'
+import { openPool, resolveExecutor } from './open-pool.ts'
+import type { JobSetup } from './setup.ts'
+import { UsageError } from './usage-error.ts'
+import { commandPrefix, version } from './version.ts'
+
+/** How many of the campaign's scenarios pass^k replays. */
+const PASS_K_SCENARIOS = 25
+
+export interface CompareOptions extends CampaignOptions {
+  /** Names or module paths (default: every bundled executor). */
+  readonly executors?: readonly (string | URL)[]
+  /** pass^k's replays per scenario (default 3). */
+  readonly k?: number
+}
+
+export async function compareJob(options: CompareOptions, setup: JobSetup): Promise<CompareReport> {
+  const cwd = options.cwd ?? process.cwd()
+  const judges = judgesOf(options.judges)
+  await loadJudges(judges, cwd)
+  const names = (options.executors ?? setup.bundled.map((b) => b.name)).map(modulePath)
+  if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
+  const runs = whole(options.runs, 'runs', 200, 1)
+  const seed = seedOf(options.seed)
+  const k = whole(options.k, 'k', 3, 1, 100)
+  const pool = poolOptions(options)
+  const profile = profileOf(options.profile)
+  const corpusDir = corpusOf(options.corpus)
+  const shard = shardOf(options.shard)
+  // Every name is checked first: a typo fails at once, not after minutes.
+  const refs = names.map((n) => resolveExecutor(n, cwd, setup.bundled))
+  const progress = options.onProgress
+  const perExecutor = Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length
+  progress?.({ kind: 'start', label: `compare ${names[0]} (1/${names.length})`, total: perExecutor * names.length })
+  let rows
+  try {
+    rows = await compare(
+      refs.map((ref) => () => openPool(ref, pool)),
+      {
+        runs,
+        seed,
+        k,
+        passKScenarios: PASS_K_SCENARIOS,
+        generator: setup.generator(profile),
+        shard,
+        ...(progress && {
+          onProgress: (e: CompareProgress) => {
+            progress({ kind: 'label', label: `compare ${names[e.executor]} (${e.executor + 1}/${names.length})` })
+            if (e.kind === 'run') progress({ kind: 'run', failed: e.failed })
+            else progress({ kind: 'doing', what: e.kind === 'shrink' ? `shrinking a ${e.judge} counterexample` : `pass^${k}: replaying ${e.scenarios} scenario(s) ${k} times` })
+          },
+        }),
+      },
+    )
+  } finally {
+    progress?.({ kind: 'end' })
+  }
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard, k, passKScenarios: PASS_K_SCENARIOS }
+  try {
+    // A shard saves nothing; merge does.
+    return compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges })
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
+  }
+}
+
+/** Some executor had a violation: in a campaign run, or in a pass^k replay. */
+export function anyViolation(report: CompareReport): boolean {
+  return report.rows.some((r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios))
+}

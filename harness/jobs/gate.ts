@@ -1,0 +1,102 @@
+// The gate: replay the executor's failure corpus, then a
+// campaign that stops at the first violation, shrinks it,
+// saves it and says how to replay it; check the coverage
+// a team declared. The report says whether it passed.
+import { CorpusError, entryInShard, listEntries, readEntry, replayEntries } from '../campaign/corpus.ts'
+import { checkCoverage, uncheckedCoverage, type Requirement } from '../campaign/min-coverage.ts'
+import type { GateReport } from '../campaign/report-schema.ts'
+import { gateReport, replayCommand, reportCounterexample, reportSummary } from '../campaign/report.ts'
+import { search } from '../campaign/search.ts'
+import { inShard, type Shard } from '../campaign/shard.ts'
+import { profileName, type ProfileFeature } from '../scenario/profile.ts'
+import { corpusOf, judgesOf, minCoverageOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole, type SupervisionOptions } from './inputs.ts'
+import { loadJudges } from './judges.ts'
+import { openPool, resolveExecutor } from './open-pool.ts'
+import type { OnProgress } from './progress.ts'
+import type { JobSetup } from './setup.ts'
+import { UsageError } from './usage-error.ts'
+import { commandPrefix, version } from './version.ts'
+
+/** What every campaign job takes. */
+export interface CampaignOptions extends SupervisionOptions {
+  /** Generated runs (default 200). */
+  readonly runs?: number
+  /** The campaign's seed (default 1). */
+  readonly seed?: number
+  /** What the services may do beyond the vendors (default: vendor-faithful). */
+  readonly profile?: string | readonly ProfileFeature[]
+  /** The failure corpus (default `.faultline/corpus`); false: none. */
+  readonly corpus?: string | false
+  /** One share of the campaign (`i/n`); default: all of it. */
+  readonly shard?: string | Shard | null
+  /** Modules that define judges of the team's own. */
+  readonly judges?: string | readonly string[]
+  /** Where paths are resolved and the corpus lives (default: the current directory). */
+  readonly cwd?: string
+  readonly onProgress?: OnProgress
+}
+
+export interface GateOptions extends CampaignOptions {
+  /** A bundled executor's name, or a module's path (relative to `cwd`) or file: URL. */
+  readonly executor: string | URL
+  /** Coverage the campaign must reach: terms, a JSON file, or parsed requirements. */
+  readonly minCoverage?: string | readonly Requirement[]
+}
+
+export async function gateJob(options: GateOptions, setup: JobSetup): Promise<GateReport> {
+  const cwd = options.cwd ?? process.cwd()
+  const spec = modulePath(options.executor)
+  const runs = whole(options.runs, 'runs', 200, 1)
+  const seed = seedOf(options.seed)
+  const profile = profileOf(options.profile)
+  const requirements = minCoverageOf(options.minCoverage, cwd)
+  const corpusDir = corpusOf(options.corpus)
+  const shard = shardOf(options.shard)
+  const judges = judgesOf(options.judges)
+  const generator = setup.generator(profile)
+  const prefix = commandPrefix()
+  const progress = options.onProgress
+  await loadJudges(judges, cwd)
+  const pool = await openPool(resolveExecutor(spec, cwd, setup.bundled), poolOptions(options))
+  let result
+  let corpus
+  progress?.({ kind: 'start', label: `gate ${spec}`, total: Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length })
+  try {
+    const entries = corpusDir === null ? [] : listEntries(cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
+    const scenarios = entries.map((entry) => ({ entry, scenario: readEntry(cwd, entry) }))
+    if (entries.length) progress?.({ kind: 'doing', what: `replaying ${entries.length} corpus entr${entries.length === 1 ? 'y' : 'ies'}` })
+    corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, judges))
+    result = await search(pool, {
+      runs,
+      seed,
+      stopAtFirstFailure: true,
+      generator,
+      shard,
+      ...(progress && {
+        onRun: (_i, violations) => progress({ kind: 'run', failed: violations.length > 0 }),
+        onShrink: (i, judge) => progress({ kind: 'doing', what: `shrinking the ${judge} of run ${i + 1}` }),
+      }),
+    })
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
+  } finally {
+    progress?.({ kind: 'end' })
+    await pool.close()
+  }
+  const executor = { spec, name: result.summary.executor }
+  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard }
+  let counterexample
+  try {
+    // A shard saves nothing: only the merge knows which failure is the campaign's.
+    counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix, judges }) : null
+  } catch (e) {
+    if (e instanceof CorpusError) throw new UsageError(e.message)
+    throw e
+  }
+  const summary = reportSummary(result.summary)
+  // A shard's coverage is checked when the shards are merged.
+  const minCoverage = shard ? uncheckedCoverage(requirements) : checkCoverage(requirements, summary.coverage)
+  progress?.({ kind: 'timing', runs: summary.runs, realMs: result.summary.realMs, medianSpeedup: result.summary.medianSpeedup ?? null })
+  return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
+}
