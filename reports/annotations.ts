@@ -5,7 +5,7 @@
 // escapeProperty): in the message % → %25, CR → %0D, LF → %0A; in a property
 // also : → %3A and , → %2C. Only formatting: it reads the report's JSON.
 import type { Report, ReportCounterexample } from '../harness/campaign/report-schema.ts'
-import type { AuditView } from './audit-mapping.ts'
+import type { AuditResult } from '../harness/audit/result.ts'
 
 export const MAX_ANNOTATIONS = 10
 
@@ -65,7 +65,7 @@ export function annotationsOf(report: Report): Annotation[] {
 }
 
 /** One annotation per consequence of the dangerous cells (duplicate effect, false failure, false success), and one for the cells the mapping failed on. */
-export function auditAnnotations(r: AuditView): Annotation[] {
+export function auditAnnotations(r: AuditResult): Annotation[] {
   const groups = new Map<string, string[]>()
   for (const c of r.matrix.cells) {
     if (c.grade !== 'dangerous' && c.grade !== 'faulty') continue

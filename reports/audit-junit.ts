@@ -4,12 +4,13 @@
 // success), what the client showed and why; a cell the mapping failed on
 // (threw, answered nonsense, hung) is an <error>; right and costly cells pass
 // (a costly one is safe, only wasteful). Only formatting: it reads the result.
-import { auditReplays, type AuditView, type Replays } from './audit-mapping.ts'
+import type { AuditResult } from '../harness/audit/result.ts'
+import { auditReplays, type Replays } from './audit-mapping.ts'
 import { junitXml, type JunitCase } from './junit-xml.ts'
 
 const RANK = { faulty: 0, dangerous: 1, costly: 2, right: 3 } as const
 
-export function renderAuditJunit(r: AuditView, replays: Replays = auditReplays(r)): string {
+export function renderAuditJunit(r: AuditResult, replays: Replays = auditReplays(r)): string {
   const cells = [...r.matrix.cells].sort((a, b) => RANK[a.grade] - RANK[b.grade])
   const cases = cells.map((c): JunitCase => {
     const name = `${c.case} × ${c.client}`

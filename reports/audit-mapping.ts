@@ -1,73 +1,21 @@
 // `faultline audit-mapping` for people: the matrix, the consequences and the
 // published sources, in that order, then the verdict. It only formats the
-// audit's result (harness/audit/result.ts: the fields below are the ones it
-// reads), where the command saved each counterexample included.
+// audit's result (AuditResult, harness/audit/result.ts), where the command
+// saved each counterexample included.
+import type { AuditResult, ConsequenceCell } from '../harness/audit/result.ts'
+import type { Fault } from '../harness/faults/catalogue.ts'
 import { table } from './format.ts'
 
-interface Cell {
-  readonly case: string
-  readonly client: string
-  readonly observed: string
-  readonly class: string | null
-  readonly problem: { readonly kind: string; readonly detail: string } | null
-  readonly truth: string | null
-  readonly sameAs: readonly string[]
-  readonly grade: 'right' | 'costly' | 'dangerous' | 'faulty'
-  readonly consequence: string | null
-  readonly why: string
-}
+type Cell = AuditResult['matrix']['cells'][number]
 
-interface ConsequenceCell {
-  readonly case: string
-  readonly client: string
-  readonly consequence: string
-  readonly status: 'reached' | 'not-reached' | 'lookalike' | 'not-fetch'
-  readonly note: string
-  readonly judge: string | null
-  readonly counterexample: {
-    readonly scenario: { readonly plan: readonly unknown[]; readonly faults: readonly { readonly kind: string; readonly step: string; readonly send?: number; readonly probe?: number }[] }
-    readonly violations: readonly { readonly judge: string; readonly message: string }[]
-    /** Where the command saved the scenario, and the command that replays it (absent: not saved). */
-    readonly file?: string | undefined
-    readonly replay?: string | undefined
-  } | null
-}
-
-/** What the renderer reads of the audit's result. */
-export interface AuditView {
-  readonly mapping: string
-  readonly verdict: 'pass' | 'fail'
-  readonly clients: readonly string[]
-  readonly skippedClients: readonly { readonly client: string; readonly why: string }[]
-  readonly counts: { readonly cells: number; readonly right: number; readonly costly: number; readonly dangerous: number; readonly faulty: number }
-  readonly matrix: { readonly rows: readonly { readonly id: string; readonly label: string }[]; readonly cells: readonly Cell[] }
-  readonly consequences: {
-    readonly executor: string
-    readonly profile: string
-    readonly seed: number
-    readonly runs: number
-    readonly skipped: string | null
-    readonly failingRuns: number
-    readonly violations: Readonly<Record<string, number>>
-    readonly unattributedRuns: number
-    readonly cells: readonly ConsequenceCell[]
-  }
-  readonly sources: {
-    readonly sources: readonly { readonly id: string; readonly name: string; readonly version: string; readonly where: string }[]
-    readonly rows: readonly {
-      readonly observation: string
-      readonly mapping: readonly { readonly class: string; readonly clients: readonly string[] }[]
-      readonly published: readonly { readonly source: string; readonly class: string | null; readonly says: string; readonly departs: boolean }[]
-      readonly sourcesDisagree: boolean
-    }[]
-  }
-}
+/** The audit's result under its old name here, for faultline/cli/report-outputs.ts until it imports AuditResult itself; then delete. */
+export type { AuditResult as AuditView }
 
 /** Where each reached cell's counterexample was saved, and the command that replays it, by row id. */
 export type Replays = Readonly<Record<string, { readonly savedTo: string; readonly replay: string }>>
 
 /** The replays the result itself records (the command writes them into it, so a saved result renders the same). */
-export function auditReplays(r: Pick<AuditView, 'consequences'>): Replays {
+export function auditReplays(r: Pick<AuditResult, 'consequences'>): Replays {
   const out: Record<string, { savedTo: string; replay: string }> = {}
   for (const c of r.consequences.cells) if (c.client === 'fetch' && c.counterexample?.file && c.counterexample.replay) out[c.case] = { savedTo: c.counterexample.file, replay: c.counterexample.replay }
   return out
@@ -76,10 +24,14 @@ export function auditReplays(r: Pick<AuditView, 'consequences'>): Replays {
 const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
 /** A consequence in words. */
 export const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
+/** A counterexample's faults in a line: "reset-after-effect on send 1 of s1; …" (empty when it has none). */
+export function faultsLine(faults: readonly Fault[]): string {
+  return faults.map((f) => `${f.kind}${'send' in f ? ` on send ${f.send}` : 'probe' in f ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
+}
 /** A published source's short name, for table headers. */
 export const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
 
-export function renderAuditMapping(r: AuditView, replays: Replays = auditReplays(r)): string {
+export function renderAuditMapping(r: AuditResult, replays: Replays = auditReplays(r)): string {
   const out: string[] = []
   out.push(`faultline audit-mapping — ${r.mapping}`)
   out.push(`${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`)
@@ -90,12 +42,12 @@ export function renderAuditMapping(r: AuditView, replays: Replays = auditReplays
 }
 
 /** "PASS — no dangerous cell (…)" or "FAIL — 2 dangerous cell(s), …". */
-export function auditVerdictLine(r: Pick<AuditView, 'verdict' | 'counts'>): string {
+export function auditVerdictLine(r: Pick<AuditResult, 'verdict' | 'counts'>): string {
   const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
   return r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`
 }
 
-function matrix(r: AuditView): string[] {
+function matrix(r: AuditResult): string[] {
   const out = ['1. THE MATRIX — the mapping\'s class per fault and client   (· right  c costly  D dangerous  ! the mapping failed)', '']
   const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
   const body = r.matrix.rows.map((row) => {
@@ -123,7 +75,7 @@ function matrix(r: AuditView): string[] {
   return out
 }
 
-function consequences(r: AuditView, replays: Replays): string[] {
+function consequences(r: AuditResult, replays: Replays): string[] {
   const c = r.consequences
   const out = [`2. THE CONSEQUENCES — ${c.executor} (the reference with this mapping), the usual campaign and judges`]
   if (c.skipped) return [...out, `  skipped: ${c.skipped}`]
@@ -140,13 +92,13 @@ function consequences(r: AuditView, replays: Replays): string[] {
 function consequenceLines(x: ConsequenceCell, replay: Replays[string] | undefined): string[] {
   const head = `  ${x.case} × fetch — ${WORDS[x.consequence]}: `
   if (x.status !== 'reached' || !x.counterexample) return [`${head}${x.status === 'lookalike' ? 'not in its own row' : 'not reached'} (${x.note})`]
-  const faults = x.counterexample.scenario.faults.map((f) => `${f.kind}${f.send !== undefined ? ` on send ${f.send}` : f.probe !== undefined ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
+  const faults = faultsLine(x.counterexample.scenario.faults)
   const lines = [`${head}REACHED at ${x.note} — ${x.counterexample.violations.find((v) => v.judge === x.judge)?.message ?? x.judge}`, `      minimal scenario: ${x.counterexample.scenario.plan.length} step(s); ${faults || 'no fault'}`]
   if (replay) lines.push(`      saved to ${replay.savedTo}; replay: ${replay.replay}`)
   return lines
 }
 
-function sources(r: AuditView): string[] {
+function sources(r: AuditResult): string[] {
   const ids = r.sources.sources.map((s) => s.id)
   const out = ['3. THE PUBLISHED SOURCES — what each implies for a side-effecting POST   (* the mapping departs from it)', '']
   const body = r.sources.rows.map((row) => [

@@ -3,13 +3,14 @@
 // consequence and why), then the whole matrix, the consequences campaign and
 // the published sources (folded). Within the step-summary budget like every
 // Markdown report. Only formatting: it reads the result.
-import { auditReplays, type AuditView, type Replays } from './audit-mapping.ts'
+import type { AuditResult } from '../harness/audit/result.ts'
+import { auditReplays, type Replays } from './audit-mapping.ts'
 import { code, details, fitBlocks, md, mdTable, type Block } from './markdown-kit.ts'
 import { MARKDOWN_BUDGET, type MarkdownOptions } from './markdown.ts'
 
 const MARK = { right: '·', costly: 'c', dangerous: '**D**', faulty: '**!**' } as const
 
-export function renderAuditMarkdown(r: AuditView, replays: Replays = auditReplays(r), options: MarkdownOptions = {}): string {
+export function renderAuditMarkdown(r: AuditResult, replays: Replays = auditReplays(r), options: MarkdownOptions = {}): string {
   const pass = r.verdict === 'pass'
   const line = pass ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${[r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean).join(', ')}`
   const head = `## ${pass ? '✅' : '❌'} faultline audit-mapping — ${md(r.mapping)}\n\n**${md(line)}**\n\n${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells (${r.clients.map(code).join(', ')})${r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${code(s.client)} (${md(s.why)})`).join(', ')}` : ''}`

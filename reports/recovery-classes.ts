@@ -2,13 +2,11 @@
 // across executors: the classes any of them met, in the order of a request's
 // path (as the campaign sorts each executor's own), and each executor's
 // figures by class. Shared by the Markdown and HTML renderers.
+import type { ReportSummary } from '../harness/campaign/report-schema.ts'
 import { BOUNDARIES, type Boundary } from '../harness/contract/names.ts'
 
-export interface RecoveryClass {
-  readonly kind: string
-  readonly boundary: string
-  readonly latency: { readonly count: number; readonly p50: number | null; readonly p95: number | null; readonly max: number | null }
-}
+/** One class of first fault as the report gives it: kind, boundary and its recovery latency. */
+export type RecoveryClass = ReportSummary['recoveryByFault'][number]
 
 /** Every class met by any executor: by boundary along the path, then by kind. */
 export function recoveryClasses(perExecutor: readonly (readonly RecoveryClass[])[]): { kind: string; boundary: string }[] {

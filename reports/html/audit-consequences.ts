@@ -2,11 +2,10 @@
 // mapping plugged in, what it found, and for each dangerous cell whether the
 // campaign reached it — with, where it did, the shrunk counterexample: its
 // violations, the command that replays it and the scenario (folded).
-import { WORDS, type AuditView, type Replays } from '../audit-mapping.ts'
+import type { AuditResult, ConsequenceCell } from '../../harness/audit/result.ts'
+import { faultsLine, WORDS, type Replays } from '../audit-mapping.ts'
 import { anchor } from './audit-matrix.ts'
 import { esc } from './escape.ts'
-
-type ConsequenceCell = AuditView['consequences']['cells'][number]
 
 const STATUS: Readonly<Record<ConsequenceCell['status'], string>> = {
   reached: 'reached',
@@ -15,7 +14,7 @@ const STATUS: Readonly<Record<ConsequenceCell['status'], string>> = {
   'not-fetch': 'not reachable (the reference calls through fetch)',
 }
 
-export function renderConsequences(r: AuditView, replays: Replays): string {
+export function renderConsequences(r: AuditResult, replays: Replays): string {
   const c = r.consequences
   if (c.skipped) return `<p class="empty" data-consequences="skipped">Skipped: ${esc(c.skipped)}</p>`
   const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
@@ -30,10 +29,10 @@ export function renderConsequences(r: AuditView, replays: Replays): string {
   return `${line}${table}${reached.map((x) => counterexample(r, x, replays[x.case])).join('\n')}`
 }
 
-function counterexample(r: AuditView, x: ConsequenceCell, replay: Replays[string] | undefined): string {
+function counterexample(r: AuditResult, x: ConsequenceCell, replay: Replays[string] | undefined): string {
   const ce = x.counterexample!
   const violations = ce.violations.map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b> ${esc(v.message)}</li>`).join('')
-  const faults = ce.scenario.faults.map((f) => `${f.kind}${f.send !== undefined ? ` on send ${f.send}` : f.probe !== undefined ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
+  const faults = faultsLine(ce.scenario.faults)
   const how = replay
     ? `<p class="replay-label">Saved to <code class="scenario-file">${esc(replay.savedTo)}</code>; replay it with</p><pre class="replay"><code>${esc(replay.replay)}</code></pre>`
     : `<p class="replay-label">Not saved: save the scenario below as a file, and replay it with</p><pre class="replay"><code>${esc(`faultline run <file> --mapping ${r.mapping}`)}</code></pre>`

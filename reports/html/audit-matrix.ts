@@ -2,20 +2,21 @@
 // client raised, what the mapping said, what the ledger says, the consequence
 // and why; then the whole matrix (fault row × client), every cell graded and
 // coloured; then the costly cells (safe but wasteful), grouped by reason.
-import { WORDS, type AuditView, type Replays } from '../audit-mapping.ts'
+import type { AuditResult } from '../../harness/audit/result.ts'
+import { WORDS, type Replays } from '../audit-mapping.ts'
 import { esc } from './escape.ts'
 
-type Cell = AuditView['matrix']['cells'][number]
+type Cell = AuditResult['matrix']['cells'][number]
 
 const GRADE: Readonly<Record<Cell['grade'], string>> = { right: 'right', costly: 'costly', dangerous: 'dangerous', faulty: 'mapping failed' }
 const TRUTH: Readonly<Record<string, string>> = { applied: 'applied', 'not-applied': 'not applied', 'depends-on-timing': 'depends on timing' }
 
 /** The cells to read first: where the mapping is dangerous, or failed (threw, answered nonsense, hung). */
-export function dangerousCells(r: AuditView): Cell[] {
+export function dangerousCells(r: AuditResult): Cell[] {
   return r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
 }
 
-export function renderDangerous(r: AuditView, replays: Replays): string {
+export function renderDangerous(r: AuditResult, replays: Replays): string {
   const bad = dangerousCells(r)
   if (bad.length === 0) return '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
   const items = bad.map((c) => {
@@ -36,7 +37,7 @@ export function renderDangerous(r: AuditView, replays: Replays): string {
   return `<ol class="dangerous-cells">${items.join('')}</ol>`
 }
 
-export function renderMatrix(r: AuditView): string {
+export function renderMatrix(r: AuditResult): string {
   const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
   const head = `<tr><th scope="col">fault (row)</th>${r.clients.map((c) => `<th scope="col" data-client="${esc(c)}"><code>${esc(c)}</code></th>`).join('')}</tr>`
   const body = r.matrix.rows.map((row) => {
@@ -57,7 +58,7 @@ function cell(c: Cell): string {
   return `<td class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}" data-class="${esc(c.class ?? '')}" data-truth="${esc(c.truth ?? '')}" title="${esc(c.why)}"><span class="class">${esc(said)}</span><span class="grade">${esc(GRADE[c.grade])}</span>${consequence}<small class="observed">${esc(c.observed)}</small><small class="truth">ledger: ${esc(truth(c.truth))}</small></td>`
 }
 
-function costly(r: AuditView): string {
+function costly(r: AuditResult): string {
   const cells = r.matrix.cells.filter((c) => c.grade === 'costly')
   if (cells.length === 0) return ''
   const byWhy = new Map<string, Cell[]>()

@@ -2,10 +2,11 @@
 // what each library or guide implies for a side-effecting POST (its own words
 // in the cell's tooltip), where the mapping departs marked, and whether the
 // sources agree among themselves; then where each was read.
-import { SOURCE_SHORT, type AuditView } from '../audit-mapping.ts'
+import type { AuditResult } from '../../harness/audit/result.ts'
+import { SOURCE_SHORT } from '../audit-mapping.ts'
 import { esc } from './escape.ts'
 
-export function renderSources(r: AuditView): string {
+export function renderSources(r: AuditResult): string {
   const sources = r.sources.sources
   const head = `<tr><th scope="col">observation</th><th scope="col">the mapping</th>${sources.map((s) => `<th scope="col" data-source="${esc(s.id)}"><abbr title="${esc(s.name)}">${esc(SOURCE_SHORT[s.id] ?? s.id)}</abbr></th>`).join('')}<th scope="col">sources</th></tr>`
   const body = r.sources.rows.map((row) => {

@@ -6,14 +6,15 @@
 // `faultline report <audit.json> --html` gives the same bytes as the command.
 // Hand-written like the campaign report (report.ts says why): tables need no
 // library; no script, no external reference, every string escaped.
-import { auditReplays, auditVerdictLine, type AuditView } from '../audit-mapping.ts'
+import type { AuditResult } from '../../harness/audit/result.ts'
+import { auditReplays, auditVerdictLine } from '../audit-mapping.ts'
 import { renderConsequences } from './audit-consequences.ts'
 import { dangerousCells, renderDangerous, renderMatrix } from './audit-matrix.ts'
 import { renderSources } from './audit-sources.ts'
 import { renderPage } from './page.ts'
 import { AUDIT_STYLES } from './styles.ts'
 
-export function renderAuditHtml(r: AuditView): string {
+export function renderAuditHtml(r: AuditResult): string {
   const replays = auditReplays(r)
   const skipped = r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${s.client} (${s.why})`).join(', ')}` : ''
   const bad = dangerousCells(r).length

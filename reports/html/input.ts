@@ -1,13 +1,10 @@
 // What the HTML report draws: plain data, derived from a result's JSON (the
 // renderer never judges or runs anything; it only formats this).
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import type { ReportSummary } from '../../harness/campaign/report-schema.ts'
+import type { ReportCounterexample, ReportSummary } from '../../harness/campaign/report-schema.ts'
 
-export interface HtmlViolation {
-  readonly judge: string
-  readonly call: string | null
-  readonly message: string
-}
+/** What the timeline reads of a violation in the report. */
+export type HtmlViolation = Pick<ReportCounterexample['violations'][number], 'judge' | 'call' | 'message'>
 
 /** One row of the leaderboard (one executor's campaign). */
 export interface HtmlRow {

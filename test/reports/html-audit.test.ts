@@ -4,24 +4,26 @@
 // string escaped. (The command's --html against `report --html` of its --json,
 // byte for byte, is in test/faultline/cli/report.test.ts.)
 import { describe, expect, it } from 'vitest'
-import type { AuditView } from '../../reports/audit-mapping.ts'
+import type { AuditResult } from '../../harness/audit/result.ts'
 import { renderAuditHtml } from '../../reports/html/audit.ts'
+import { refundScenario } from '../support/scenario.ts'
 import { auditView } from './support/audit.ts'
 import { assertBalanced, expectSelfContained } from './support/html-check.ts'
 
-const scenario = (step: string) => ({ plan: [{ tool: 'issue_refund' }], faults: [{ kind: 'reset-after-effect', step, send: 1 }], name: '<scenario>' })
+const scenario = (step: string) => refundScenario({ name: '<scenario>', faults: [{ kind: 'reset-after-effect', boundary: 'after-effect', step, send: 1 }] })
 
-function view(): AuditView {
+function view(): AuditResult {
   const base = auditView()
-  const violations = [{ judge: 'duplicate-effect', message: 'r/s1: two refunds <b>' }]
+  const violations = [{ judge: 'duplicate-effect', call: 'r/s1', message: 'r/s1: two refunds <b>' }]
+  const counterexample = (step: string) => ({ scenario: scenario(step), violations, shrinks: 2, fastCheck: { seed: 1, path: '0:1' }, reproduced: true })
   return {
     ...base,
     consequences: {
       ...base.consequences,
       cells: [
-        { case: 'reset-after-effect', client: 'fetch', consequence: 'duplicate-effect', status: 'reached', note: 'run 3, shrunk in 2 steps', judge: 'duplicate-effect', counterexample: { scenario: scenario('s1'), violations, file: 'reports/out/audit-x-reset.json', replay: 'npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts' } },
-        { case: 'error-response.503', client: 'fetch', consequence: 'false-failure', status: 'reached', note: 'run 5', judge: 'duplicate-effect', counterexample: { scenario: scenario('s2'), violations } },
-        { case: 'reset-after-effect', client: 'http', consequence: 'duplicate-effect', status: 'not-fetch', note: 'the reference calls through fetch', judge: null, counterexample: null },
+        { case: 'reset-after-effect', client: 'fetch', consequence: 'duplicate-effect', status: 'reached', note: 'run 3, shrunk in 2 steps', firstRun: 3, judge: 'duplicate-effect', counterexample: { ...counterexample('s1'), file: 'reports/out/audit-x-reset.json', replay: 'npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts' } },
+        { case: 'error-response.503', client: 'fetch', consequence: 'false-failure', status: 'reached', note: 'run 5', firstRun: 5, judge: 'duplicate-effect', counterexample: counterexample('s2') },
+        { case: 'reset-after-effect', client: 'http', consequence: 'duplicate-effect', status: 'not-fetch', note: 'the reference calls through fetch', firstRun: null, judge: null, counterexample: null },
       ],
     },
   }
@@ -82,7 +84,8 @@ describe('renderAuditHtml', () => {
     expect(saved).toContain('Saved to <code class="scenario-file">reports/out/audit-x-reset.json</code>')
     expect(saved).toContain('<pre class="replay"><code>npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts</code></pre>')
     expect(saved).toContain('r/s1: two refunds &lt;b&gt;')
-    expect(saved).toMatch(/<details class="scenario"><summary>Scenario \(JSON\)<\/summary><pre><code>\{\n {2}&quot;plan&quot;/)
+    expect(saved).toMatch(/<details class="scenario"><summary>Scenario \(JSON\)<\/summary><pre><code>\{\n {2}&quot;version&quot;: 2,/)
+    expect(saved).toContain('&quot;name&quot;: &quot;&lt;scenario&gt;&quot;')
     const unsaved = cons.slice(cons.indexOf('id="consequence-error-response_503"'))
     expect(unsaved).toContain('Not saved: save the scenario below as a file, and replay it with</p><pre class="replay"><code>faultline run &lt;file&gt; --mapping examples/mappings/reset-as-not-sent.ts</code>')
   })
