@@ -6,7 +6,7 @@
 // 2 when the file is not a result.
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
-import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, type AuditResult } from '../../harness/audit/result.ts'
+import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, LEGACY_AUDIT_FORMAT, type AuditResult } from '../../harness/audit/result.ts'
 import { MergeError, parseReport } from '../../harness/campaign/merge.ts'
 import { describeIssues } from '../../harness/scenario/issues.ts'
 import type { Io } from './io.ts'
@@ -24,7 +24,9 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
   const { values, positionals } = parsed
   const file = positionals[0]
   if (!file) throw new UsageError('report needs a result file: faultline report result.json [--junit FILE] [--markdown FILE] [--html FILE]')
-  const json = readJsonFile(file, io.cwd, 'report takes a file written by --out, or printed by --json')
+  const read = readJsonFile(file, io.cwd, 'report takes a file written by --out, or printed by --json')
+  // An audit saved under the old tag still renders.
+  const json = (read as { format?: unknown } | null)?.format === LEGACY_AUDIT_FORMAT ? { ...(read as object), format: AUDIT_FORMAT } : read
   const wanted = Object.entries({ '--junit': values.junit, '--markdown': values.markdown, '--html': values.html }).filter(([, f]) => f !== undefined)
   if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
     const audit = AUDIT_RESULT_SCHEMA.safeParse(json)

@@ -8,7 +8,9 @@ import { MAPPING_PROBLEMS } from './answer.ts'
 import { CONSEQUENCES } from './grade.ts'
 import { TRUTHS } from './truth.ts'
 
-export const AUDIT_FORMAT = 'faultline/audit-mapping'
+export const AUDIT_FORMAT = 'faultline-audit'
+/** The tag older results carry: read, never written. */
+export const LEGACY_AUDIT_FORMAT = 'faultline/audit-mapping'
 export const AUDIT_VERSION = 1
 
 const CLIENT = z.enum(CLIENT_NAMES as [ClientName, ...ClientName[]])

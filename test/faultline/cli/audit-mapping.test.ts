@@ -25,7 +25,7 @@ describe('faultline audit-mapping', () => {
     const r = await cli(['audit-mapping', '--mapping', example('five-xx-as-rejected'), '--clients', 'fetch,resend', '--runs', '130', '--json', '--workers', '2'], cwd)
     expect(r.code).toBe(1)
     const result = AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out))
-    expect(result).toMatchObject({ format: 'faultline/audit-mapping', version: 1, verdict: 'fail', clients: ['fetch', 'resend'] })
+    expect(result).toMatchObject({ format: 'faultline-audit', version: 1, verdict: 'fail', clients: ['fetch', 'resend'] })
     expect(result.matrix.cells.find((c) => c.case === 'gateway-timeout.finishes' && c.client === 'resend')).toMatchObject({ class: 'rejected', grade: 'dangerous', consequence: 'false-failure' })
     const reached = result.consequences.cells.find((c) => c.case === 'gateway-timeout.finishes' && c.client === 'fetch')!
     expect(reached).toMatchObject({ status: 'reached', judge: 'false-failure' })

@@ -110,5 +110,9 @@ describe('run and audit-mapping outputs', () => {
     expect(read(cwd, 'a2.html')).toBe(read(cwd, 'out/a.html'))
     const text = await cli(['report', 'a.json'], cwd)
     expect(text.out).toContain(`saved to ${saved}; replay: `)
+    // A result saved under the older tag renders the same.
+    writeFileSync(join(cwd, 'old.json'), a.out.replace('"format": "faultline-audit"', '"format": "faultline/audit-mapping"'))
+    expect(read(cwd, 'old.json')).toContain('faultline/audit-mapping')
+    expect((await cli(['report', 'old.json'], cwd)).out).toBe(text.out)
   }, 120_000)
 })
