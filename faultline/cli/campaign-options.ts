@@ -1,6 +1,5 @@
-// The options of a campaign's input and output: which shard (--shard, or the
-// environment's CI conventions), where the result goes (--out), the failure
-// corpus (--corpus, --no-corpus), and what it must have covered (--min-coverage).
+// A campaign's input and output options: the shard
+// (--shard, or CI's variables), --out, the corpus.
 import { mkdirSync, utimesSync, writeFileSync, closeSync, openSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseShard, shardFromEnv, type Shard } from '../../harness/campaign/shard.ts'
@@ -14,7 +13,10 @@ export const CAMPAIGN_IO = {
   'no-corpus': { type: 'boolean' },
 } as const
 
-/** `--shard i/n`, else what the environment says (Bazel's TEST_SHARD_INDEX/TEST_TOTAL_SHARDS, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX), else none. */
+/**
+ * `--shard i/n`, else the environment's (Bazel's
+ * TEST_SHARD_INDEX, a Kubernetes JOB_COMPLETION_INDEX).
+ */
 export function shardOption(value: unknown, io: Io): Shard | null {
   if (typeof value === 'string') {
     const parsed = parseShard(value)

@@ -4,11 +4,11 @@ export interface Io {
   out(text: string): void
   err(text: string): void
   cwd: string
-  /** The environment a command reads (shard conventions, CI: GITHUB_ACTIONS, GITHUB_STEP_SUMMARY, NO_COLOR); process.env when absent. */
+  /** The environment read (shards, CI, NO_COLOR); default process.env. */
   env?: Readonly<Record<string, string | undefined>>
-  /** stderr when it is a terminal: a progress line is drawn there, in place. Absent or null: not a terminal, nothing is drawn. */
+  /** stderr when a terminal (a progress line); else null. */
   tty?: { readonly columns: number; write(text: string): void } | null
-  /** Real milliseconds, monotonic, for the progress line's rate and ETA (absent: the harness's real clock). Never read by the engine. */
+  /** Real monotonic ms for the progress line's rate. */
   now?: () => number
 }
 

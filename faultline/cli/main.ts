@@ -1,5 +1,5 @@
-// The command line. Exit codes: 0 clean, 1 a violation was found, 2 bad usage
-// (one line on stderr that names the problem and the fix), 3 the harness itself failed.
+// The command line. Exit 0 clean, 1 a violation,
+// 2 bad usage (one line), 3 the harness failed.
 import { HarnessFailure } from '../../harness/supervisor/pool.ts'
 import { auditMappingCommand } from './audit-mapping.ts'
 import { compareCommand } from './compare.ts'
@@ -31,7 +31,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.err(`faultline: ${e.message}`)
       return 2
     }
-    // The harness itself failed: one line, and an exit code of its own (not 1, "a violation").
+    // Not 1: the harness failed, not the executor.
     const line = (e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)).split('\n')[0]
     io.err(`faultline: the harness itself failed (${line}); please report it with the command you ran`)
     return 3

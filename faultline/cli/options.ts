@@ -1,5 +1,5 @@
-// Parsing a command's options: node:util's parseArgs, strict, with --help on
-// every command and one-line errors that name the option and the fix.
+// A command's options: node:util's parseArgs, strict,
+// --help everywhere, one-line errors naming the fix.
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { parseProfile, type ProfileFeature } from '../../harness/scenario/profile.ts'
@@ -7,18 +7,18 @@ import { DEFAULT_BUDGETS } from '../../harness/supervisor/budgets.ts'
 import type { SupervisionOptions } from '../../harness/jobs/inputs.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 
-/** Seeds are 31-bit: fast-check folds larger ones, so two seeds would give one campaign. */
+/** 31-bit: fast-check folds larger seeds. */
 export const MAX_SEED = 2 ** 31 - 1
 
 type Spec = Record<string, { type: 'string' | 'boolean' }>
 
-/** What `options` returns: each option's value by its type, and the positional arguments. */
+/** Each option's value by its type; the positionals. */
 export interface Parsed<T extends Spec> {
   readonly values: { [K in keyof T]?: T[K]['type'] extends 'string' ? string : boolean }
   readonly positionals: string[]
 }
 
-/** Parsed options, or null when --help was asked for (the caller prints its usage). */
+/** Parsed options, or null for --help. */
 export function options<T extends Spec>(command: string, args: readonly string[], spec: T, positionals = 0): Parsed<T> | null {
   let parsed
   try {
@@ -31,7 +31,7 @@ export function options<T extends Spec>(command: string, args: readonly string[]
   return parsed as unknown as Parsed<T>
 }
 
-/** A whole number ≥ `min` (and ≤ `max`), or `fallback` when the option was not given. */
+/** A whole number in [min, max], or `fallback`. */
 export function int(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'string') return fallback
   const n = Number(value)
@@ -67,7 +67,7 @@ export function supervision(values: Record<string, unknown>, defaultWorkers = av
 /** `--judge <module>[,<module>…]`: judges of a team's own. */
 export const JUDGING = { judge: { type: 'string' } } as const
 
-/** `--profile`: what the services may do beyond the vendors (default: vendor-faithful). */
+/** `--profile`: beyond the vendors (default: none). */
 export function profileOption(value: unknown): readonly ProfileFeature[] {
   if (typeof value !== 'string') return []
   const parsed = parseProfile(value)

@@ -1,9 +1,6 @@
-// The progress line: on stderr, only when it is a terminal, redrawn in place
-// (at most ten times a second) and cleared at the end — runs done of the
-// total, failing runs, runs per second and the time left at that rate, and
-// what is happening after the runs (shrinking, pass^k). No colour when
-// NO_COLOR is set to anything but the empty string (no-color.org) or TERM is
-// dumb. Real time is read here, in the command line's layer, never in the engine.
+// The progress line on a terminal's stderr, redrawn at
+// most 10×/s. Real time is read here, never in the engine.
+// No colour under NO_COLOR (no-color.org) or TERM=dumb.
 import { realNow } from '../../harness/sim/real-clock.ts'
 import type { JobProgress, OnProgress } from '../../harness/jobs/progress.ts'
 import type { Io } from './io.ts'
@@ -44,7 +41,7 @@ export class Progress {
     this.#draw(false)
   }
 
-  /** What is happening now that is not a run (shrinking, replays); drawn at once. */
+  /** Work that is not a run (shrinking); drawn at once. */
   doing(what: string): void {
     this.#doing = what
     this.#draw(true)
@@ -61,7 +58,7 @@ export class Progress {
     this.#shown = false
   }
 
-  /** The line as drawn, without colour (for tests and for the terminal's width). */
+  /** The line as drawn, without colour. */
   line(): string {
     const elapsed = (this.#now() - this.#started) / 1000
     const rate = elapsed > 0 ? this.#done / elapsed : 0
@@ -122,7 +119,7 @@ function duration(s: number): string {
   return m < 60 ? `${m} min ${Math.round(s % 60)} s` : `${Math.floor(m / 60)} h ${m % 60} min`
 }
 
-/** Cut to the terminal's width (a wrapped line cannot be redrawn in place), counting visible characters only. */
+/** Cut to the width: a wrapped line cannot be redrawn. */
 function fitWidth(line: string, width: number): string {
   let visible = 0
   let out = ''

@@ -1,7 +1,5 @@
-// The JSON Schema files the package publishes under schemas/, each generated
-// from the zod schema that validates the format (npm run build and npm run
-// schemas write them): the report and the scenario (harness/campaign), and the
-// audit-mapping result — from here, since the audit room comes after the campaign.
+// The JSON Schema files published under schemas/,
+// each made from the zod schema of its format.
 import { z } from 'zod'
 import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, AUDIT_VERSION } from '../../harness/audit/result.ts'
 import { jsonSchemas } from '../../harness/campaign/json-schemas.ts'

@@ -1,9 +1,7 @@
-// The renderings a command writes beside its own output: --junit, --markdown
-// and --html files (each drawn from the report's JSON only), the Markdown
-// appended to $GITHUB_STEP_SUMMARY when it is set, and GitHub annotations
-// when GITHUB_ACTIONS=true (on stdout, as workflow commands; on stderr with
-// --json, which keeps stdout for the JSON — the Actions runner reads workflow
-// commands from both: actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs).
+// What a command writes beside its output: --junit,
+// --markdown, --html, the step summary, and annotations
+// (on stderr with --json: the Actions runner reads both,
+// actions/runner ScriptHandler.cs).
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { annotationsOf, auditAnnotations, workflowCommands } from '../../reports/annotations.ts'
@@ -66,7 +64,7 @@ function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): void 
   if (ci.annotate && env.GITHUB_ACTIONS === 'true') for (const line of workflowCommands(r.annotations())) (ci.json ? io.err : io.out)(line)
 }
 
-/** Append within what is left of the step's 1 MiB (an earlier command of the same step may have written). */
+/** Append within what is left of the step's 1 MiB. */
 function appendStepSummary(file: string, r: Renderers, io: Io): void {
   const path = resolve(io.cwd, file)
   let used = 0

@@ -1,9 +1,6 @@
-// `faultline report <result.json>`: render a saved result again — a report
-// (gate, compare, run, merge: --out or --json) or an audit-mapping result
-// (--json) — as --junit, --markdown and --html files; with none of them, as
-// the text its command printed. Nothing runs: every renderer reads the JSON
-// alone. Exit 0 when it rendered (the verdict was the campaign's exit code),
-// 2 when the file is not a result.
+// `faultline report`: render a saved result again, from
+// its JSON alone. Exit 0 when it rendered, 2 when the file
+// is not a result (the verdict was the campaign's exit).
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
 import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, LEGACY_AUDIT_FORMAT, type AuditResult } from '../../harness/audit/result.ts'
@@ -31,8 +28,8 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
   if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
     const audit = AUDIT_RESULT_SCHEMA.safeParse(json)
     if (!audit.success) throw new UsageError(`${file} is not an audit-mapping result: ${describeIssues(audit.error, AUDIT_RESULT_SCHEMA, json, 'an audit-mapping result')}`)
-    // The input itself, not zod's copy (as parseReport does): zod's puts keys in the schema's order, and the
-    // scenarios of the counterexamples must print as the command printed them.
+    // Not zod's copy: it reorders keys, and scenarios
+    // must print as the command printed them.
     const result = json as AuditResult
     if (wanted.length === 0) io.out(renderAuditMapping(result))
     else writeAuditOutputs(result, values, io, QUIET)
