@@ -5,23 +5,33 @@ export const OUTCOME_STATUSES: readonly OutcomeStatus[] = ['SUCCEEDED', 'FAILED_
 
 /** What an executor reports to the model for one tool call. */
 export interface Envelope {
-  /** SUCCEEDED: the effect happened (once). FAILED_NO_EFFECT: it did not and will not. UNKNOWN: it may have. */
+  /**
+   * SUCCEEDED: the effect happened (once).
+   * FAILED_NO_EFFECT: it did not and will not.
+   * UNKNOWN: it may have.
+   */
   readonly status: OutcomeStatus
   /**
-   * May the model ask for this tool call again without risking a second effect?
-   * Must be false for UNKNOWN (the model cannot know what its retry would do).
+   * May the model ask again without risking a second
+   * effect? Must be false for UNKNOWN.
    */
   readonly retry_safe: boolean
-  /** The effect as the service named it (e.g. `{ type: 'refund', id: 're_…' }`), or null. */
+  /**
+   * The effect as the service named it, or null,
+   * e.g. `{ type: 'refund', id: 're_…' }`.
+   */
   readonly effect: { readonly type: string; readonly id: string } | null
-  /** What the executor did, in a word or two: `sent`, `not-sent`, `probed-found`, `refused-budget`, … */
+  /**
+   * What the executor did, in a word or two: `sent`,
+   * `not-sent`, `probed-found`, `refused-budget`, …
+   */
   readonly action_taken: string
   /** A sentence for the model. */
   readonly message: string
   /**
-   * Only in what `abort()` returns: the effect this compensation concerns (the charge refunded,
-   * the e-mail corrected), as the original envelope named it. The judges match compensations to
-   * effects by it: a compensation reported as failed excuses the effect it names, and no other.
+   * Only from `abort()`: the effect this compensation is
+   * for, as its envelope named it. A failed compensation
+   * excuses the effect it names, and no other.
    */
   readonly compensates?: { readonly type: string; readonly id: string } | null
 }

@@ -1,7 +1,7 @@
-// Names the whole harness shares with its users: where a fault strikes, and
-// which property a judge checks. Plain strings, defined once.
+// Names the harness shares with its users: where a fault
+// strikes, which property a judge checks. Defined once.
 
-/** Where a fault strikes on a request's path, or outside it (DESIGN.md §1). */
+/** Where a fault strikes (DESIGN.md §1). */
 export type Boundary =
   | 'before-send'
   | 'in-transit'
@@ -16,7 +16,7 @@ export type Boundary =
 
 export const BOUNDARIES: readonly Boundary[] = ['before-send', 'in-transit', 'after-receipt', 'after-effect', 'gateway', 'response', 'probe', 'service', 'executor', 'model']
 
-/** The properties the bundled judges check (harness/judge/, one file each). */
+/** The properties the bundled judges check (harness/judge/). */
 export type BuiltinJudgeName =
   | 'duplicate-effect'
   | 'false-success'
@@ -30,7 +30,7 @@ export type BuiltinJudgeName =
   | 'retry-before-retry-after'
   | 'executor-fault'
 
-/** A judge's name: a bundled one, or one a team registered (`defineJudge`). */
+/** A bundled judge's name, or one from `defineJudge`. */
 export type JudgeName = BuiltinJudgeName | (string & {})
 
 export const JUDGE_NAMES: readonly BuiltinJudgeName[] = [

@@ -1,9 +1,8 @@
 import type { Executor } from './executor.ts'
 
 /**
- * The no-op executor: does nothing and says so (FAILED_NO_EFFECT, not
- * retry-safe). A baseline that can never duplicate or lie about an effect —
- * useful to check that the judges do not fire on honest inaction.
+ * Does nothing and says so (FAILED_NO_EFFECT): a baseline
+ * the judges must not fire on.
  */
 export const noopExecutor: Executor = {
   name: 'noop',

@@ -1,8 +1,8 @@
-// Describing what an executor threw, in one line, whatever it threw: an Error,
-// a string, an object whose toString throws, a Proxy that throws on every trap.
-// Reporting a fault must never become a fault of the harness.
+// One line describing whatever an executor threw, even a
+// Proxy that throws on every trap: reporting a fault must
+// never become a fault of the harness.
 
-/** `Name: message`, first line only, at most 300 characters; never throws. */
+/** `Name: message`, first line, ≤ 300 chars; never throws. */
 export function oneLine(e: unknown): string {
   return firstLine(describe(e))
 }
@@ -11,7 +11,7 @@ function describe(e: unknown): string {
   try {
     if (e instanceof Error) return `${safe(() => e.name, 'Error')}: ${safe(() => e.message, '(unreadable message)')}`
   } catch {
-    // instanceof itself can throw (a Proxy's getPrototypeOf trap)
+    // instanceof can throw (a Proxy's getPrototypeOf trap)
   }
   if (typeof e === 'string') return e
   if (e === null || typeof e !== 'object') return safe(() => String(e), typeof e)

@@ -1,12 +1,12 @@
-// The tools the simulated model can call. Each declares its identity fields:
-// the arguments that make two asks the same logical operation. An executor
-// derives idempotency keys from these (canonicalised), never from free text.
+// The tools the simulated model can call. Identity fields
+// make two asks the same operation: executors derive
+// idempotency keys from them, never from free text.
 
 export interface ToolSpec {
   readonly name: string
   /** Which mock service performs the effect. */
   readonly service: 'payments' | 'email'
-  /** Arguments that identify the operation (free text such as `reason` is not one). */
+  /** Arguments that identify the operation (not `reason`). */
   readonly identity: readonly string[]
   /** One line for humans. */
   readonly description: string

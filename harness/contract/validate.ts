@@ -1,12 +1,12 @@
-// The validating wrapper of the contract: checks what an executor returns, as
-// data, so a malformed envelope is a finding and never a crash of the harness.
+// Checks what an executor returns, as data: a malformed
+// envelope is a finding, never a crash of the harness.
 import { OUTCOME_STATUSES, type Envelope } from './envelope.ts'
 import type { Executor } from './executor.ts'
 import { oneLine } from './one-line.ts'
 
 export type EnvelopeCheck = { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly problem: string }
 
-/** Check what an executor returned as an envelope. Never throws: a getter that throws is a problem like any other. */
+/** Check a returned envelope. Never throws, even on a getter. */
 export function checkEnvelope(value: unknown): EnvelopeCheck {
   try {
     return check(value)
@@ -15,7 +15,10 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
   }
 }
 
-/** What abort() returned: an array of envelopes (one envelope alone is accepted as one). Never throws. */
+/**
+ * Check what abort() returned: envelopes (a lone one counts).
+ * Never throws.
+ */
 export function checkEnvelopes(value: unknown): { readonly ok: true; readonly envelopes: Envelope[] } | { readonly ok: false; readonly problem: string } {
   try {
     const envelopes: Envelope[] = []
@@ -32,7 +35,7 @@ export function checkEnvelopes(value: unknown): { readonly ok: true; readonly en
 
 function check(value: unknown): EnvelopeCheck {
   if (typeof value !== 'object' || value === null) return { ok: false, problem: `expected an envelope object, got ${describe(value)}` }
-  // Each field read exactly once (a getter could answer differently twice), into a fresh plain object.
+  // Read each field once: a getter may answer twice differently.
   const { status, retry_safe, effect, action_taken, message, compensates } = value as Record<string, unknown>
   if (!OUTCOME_STATUSES.includes(status as never)) return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(status)}` }
   if (typeof retry_safe !== 'boolean') return { ok: false, problem: `retry_safe must be a boolean, got ${describe(retry_safe)}` }
