@@ -1,5 +1,5 @@
-// The harness's names for tool calls: `runId/stepId`, and `runId#abort` for a
-// run's compensation (no step id can contain '#').
+// The harness's names for tool calls: `runId/stepId`, and
+// `runId#abort` for a compensation (no step id has '#').
 
 /** `runId/stepId`: the harness's name for a tool call. */
 export type CallId = string
@@ -18,7 +18,10 @@ export function isAbortCall(call: string | null): boolean {
   return call !== null && call.endsWith('#abort')
 }
 
-/** The step a call id names (`#abort` for a run's compensation), or null outside any call. */
+/**
+ * The step a call id names (`#abort` for a compensation),
+ * or null outside any call.
+ */
 export function stepOf(call: string | null): string | null {
   if (call === null) return null
   if (isAbortCall(call)) return '#abort'

@@ -1,5 +1,5 @@
-// The history of one run: an append-only list of plain events stamped with
-// virtual time. Judges and reports read only this.
+// One run's history: an append-only list of plain events
+// stamped with virtual time. Judges and reports read only it.
 import type { Envelope } from '../contract/envelope.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { LedgerEntry } from '../../mock-services/ledger.ts'
@@ -22,7 +22,10 @@ export type HistoryEvent = Stamp &
         readonly scenario: string
         readonly seed: number
         readonly deadline: number
-        /** The profile's features (empty: vendor-faithful); judges read what the services did for the executor. */
+        /**
+         * The profile's features (empty: vendor-faithful);
+         * judges read what the services did for the executor.
+         */
         readonly profile: readonly string[]
       }
     | { readonly type: 'process-booted'; readonly generation: number }
@@ -30,20 +33,23 @@ export type HistoryEvent = Stamp &
     | {
         readonly type: 'attempt-sent'
         readonly attempt: number
-        /** The tool call that was running when the request was made; null outside any call. */
+        /** The tool call running when it was made, or null. */
         readonly call: CallId | null
         readonly service: string
         readonly method: string
         readonly path: string
-        /** True for reads (reconciliation probes); false for requests that may change the world. */
+        /** True for reads (probes); false if it may change the world. */
         readonly probe: boolean
-        /** Which side-effecting request of the run this is (1-based); 0 for probes. */
+        /** Which side-effecting request of the run (1-based); 0 for probes. */
         readonly mutation: number
-        /** A digest of method, path and body: the same request sent again has the same one. */
+        /** Digest of method, path and body: equal for a resend. */
         readonly fingerprint: string
-        /** The executor process that sent it (null outside any process). */
+        /** The executor process that sent it, or null. */
         readonly generation: number | null
-        /** The deadline the request forwarded (X-Request-Deadline), in virtual ms since the run started; null if none. */
+        /**
+         * The forwarded X-Request-Deadline, virtual ms since
+         * the run started; null if none.
+         */
         readonly forwardedDeadline: number | null
       }
     | { readonly type: 'fault-injected'; readonly attempt: number; readonly call: CallId | null; readonly boundary: Boundary; readonly kind: string }
@@ -56,18 +62,21 @@ export type HistoryEvent = Stamp &
         readonly attempt: number
         readonly call: CallId | null
         readonly amount: number
-        /** What it acts on: a refund's payment intent, a correction's original e-mail. */
+        /** What it acts on: a refund's intent, a correction's e-mail. */
         readonly target: string | null
       }
     | { readonly type: 'response-sent'; readonly attempt: number; readonly status: number; readonly replayed: boolean }
     | {
-        /** What reached the client: a response (from the service, or made by a fault) or a network error. */
+        /**
+         * What reached the client: a response (the service's or
+         * a fault's) or a network error.
+         */
         readonly type: 'answered'
         readonly attempt: number
         readonly call: CallId | null
         readonly status: number | null
         readonly error: string | null
-        /** Retry-After, when the response carried one, in ms. */
+        /** Retry-After in ms, when the response carried one. */
         readonly retryAfterMs: number | null
       }
     | { readonly type: 'abort-requested'; readonly run: string; readonly reason: string }
@@ -75,7 +84,7 @@ export type HistoryEvent = Stamp &
         readonly type: 'abort-reported'
         readonly run: string
         readonly envelopes: readonly Envelope[]
-        /** False when the executor has no abort(): it was never asked, and is not judged on compensation. */
+        /** False when there is no abort(): not judged on compensation. */
         readonly supported: boolean
       }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
@@ -92,20 +101,21 @@ export type HistoryEvent = Stamp &
 export type History = readonly HistoryEvent[]
 
 /**
- * What went wrong with the executor itself (not with what it reported):
- * - `threw`: a call, a timer callback or a promise of its threw / rejected unhandled;
- * - `hung`: it never answered (virtual time: past the turn's deadline and grace; real time: the run's budget);
- * - `invalid-envelope`: it answered something that is not an envelope (or reading it threw);
- * - `boot-failed`: `boot()` threw or resolved to something that is not a process;
- * - `tampered`: it replaced a global the run had patched (restored);
- * - `exited`: it ended its process (`process.exit`, `process.kill`, `process.abort`);
- * - `out-of-memory`: it went past the worker's memory limit;
- * - `flooded`: the run went past its budget of history events (the history is cut there);
- * - `blocked-network`: it tried to reach a network outside the mock services (refused).
+ * What went wrong with the executor itself (not its report):
+ * - `threw`: a call, timer or promise threw / rejected unhandled;
+ * - `hung`: it never answered (past deadline and grace in
+ *   virtual time; past the run's budget in real time);
+ * - `invalid-envelope`: its answer is not an envelope;
+ * - `boot-failed`: `boot()` threw or gave no process;
+ * - `tampered`: it replaced a patched global (restored);
+ * - `exited`: `process.exit`, `process.kill` or `process.abort`;
+ * - `out-of-memory`: past the worker's memory limit;
+ * - `flooded`: past the event budget (history cut there);
+ * - `blocked-network`: it reached beyond the mock services.
  */
 export type ExecutorProblem = 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered' | 'exited' | 'out-of-memory' | 'flooded' | 'blocked-network'
 
-/** The default budget of events per run: far above any well-behaved run (tens to a few hundred). */
+/** Events per run; well-behaved runs have tens to a few hundred. */
 export const DEFAULT_MAX_EVENTS = 20_000
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -122,8 +132,8 @@ export class HistoryRecorder {
   #ended = false
 
   /**
-   * `sink`, when given, sees every event as it is recorded (a worker streams them to the
-   * supervisor, which then knows what happened even if the worker dies mid-run).
+   * `sink` sees every event as recorded: a worker streams them
+   * so the supervisor knows what happened if the worker dies.
    */
   constructor(elapsed: () => number, options: { maxEvents?: number; sink?: (event: HistoryEvent) => void } = {}) {
     this.#elapsed = elapsed
@@ -132,7 +142,7 @@ export class HistoryRecorder {
   }
 
   record(event: EventInput): void {
-    if (this.#closed) return // the run is over: late stragglers of the executor change nothing
+    if (this.#closed) return // late stragglers change nothing
     if (this.#events.length >= this.#maxEvents - 2) {
       // Room is kept for this finding and the run's end.
       this.#full = true
@@ -144,7 +154,7 @@ export class HistoryRecorder {
   }
 
   #push(event: EventInput): void {
-    // Frozen to the leaves: nothing the executor holds a reference to can change the record.
+    // Frozen to the leaves: the executor cannot change the record.
     const e = deepFreeze({ seq: this.#events.length, t: this.#elapsed(), ...event } as HistoryEvent)
     this.#events.push(e)
     this.#sink?.(e)
@@ -155,7 +165,7 @@ export class HistoryRecorder {
     return this.#full
   }
 
-  /** End the history with the run's end: later records are ignored, and what was recorded is frozen. */
+  /** End the history: later records are ignored; it is frozen. */
   close(pendingTimers: number): History {
     if (!this.#ended) {
       this.#ended = true
