@@ -1,8 +1,7 @@
-// Bug: On abort it compensates charges but leaves confirmed e-mails as they are ("an e-mail cannot be unsent"), so no correction follows an e-mail that announced what the abort undid.
+// Bug: On abort, confirmed e-mails are never corrected.
 // Caught by: uncompensated-effect.
-//
-// Two conditions at once: an e-mail confirmed before a later step of the plan fails, and an
-// agent that aborts the run on that failure.
+// Needs an e-mail confirmed before a later step fails,
+// and an agent that aborts on that failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { reconcileFirst } from '../reference/compensation-rule.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,8 +1,7 @@
-// Bug: A request that was not sent is retried with exponential backoff (2 s, 4 s, 8 s, 16 s), as a retry library would, but the pause is never cut to what is left of the turn: after a run of refusals it sleeps past the deadline.
+// Bug: Backoff (2 s, 4 s, 8 s…) is never cut to the turn.
 // Caught by: returned-after-deadline.
-//
-// Two conditions at once: several sends of one step refused in a row (connection refused, DNS),
-// and a turn that ends before the backoff does.
+// Needs several refused sends of one step in a row, and
+// a turn that ends before the backoff does.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

@@ -1,8 +1,7 @@
-// Bug: A compensation is keyed by the moment of the abort rather than by the effect it compensates: when a crash interrupts the abort and the agent asks for it again, the correction e-mail goes out a second time under a new key.
+// Bug: A compensation keyed per abort, not per effect.
 // Caught by: duplicate-effect.
-//
-// Two conditions at once (on top of an abort after a confirmed e-mail): the executor crashes while
-// compensating, after its correction was sent, and the abort is asked for again.
+// Needs an abort after a confirmed e-mail, a crash after
+// the correction went out, and the abort asked again.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { idempotencyKey } from '../reference/idempotency-key.ts'
 import { canonicalKey } from '../reference/operation-key.ts'

@@ -1,4 +1,4 @@
-// Bug: Every attempt gets the same fixed timeout, whatever is left of the turn: it answers after the deadline.
+// Bug: One fixed 8 s timeout per attempt, whatever is left.
 // Caught by: returned-after-deadline.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

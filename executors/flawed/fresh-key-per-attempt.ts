@@ -1,5 +1,6 @@
-// Bug: Every send gets a fresh idempotency key, so the key protects nothing: a late original lands beside its resend.
+// Bug: A fresh idempotency key on every send.
 // Caught by: duplicate-effect.
+// A late original then lands beside its resend.
 import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,4 +1,4 @@
-// Bug: A 429 is retried after a short backoff, ignoring Retry-After.
+// Bug: A 429 is retried soon, ignoring Retry-After.
 // Caught by: retry-before-retry-after.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,4 +1,5 @@
-// The zoo: deliberately flawed executors, each the reference with one bug (its file says which, and which judge should catch it).
+// The zoo: the reference with one bug each. Each file
+// names its bug and the judge that catches it.
 import type { Executor } from '../../harness/contract/executor.ts'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import freshKeyPerAttempt, { catches as freshKeyPerAttemptCatches } from './fresh-key-per-attempt.ts'
@@ -17,7 +18,7 @@ import compensatesUnknownBlindly, { catches as compensatesUnknownBlindlyCatches 
 import keyWithoutStepId, { catches as keyWithoutStepIdCatches } from './key-without-step-id.ts'
 import sweeperMarksFailed, { catches as sweeperMarksFailedCatches } from './sweeper-marks-failed.ts'
 import trustsExpiredKey, { catches as trustsExpiredKeyCatches } from './trusts-expired-key.ts'
-// Bugs that need two conditions at once (a crash and a late landing, a refusal streak and the turn's end, …).
+// Bugs that need two conditions at once.
 import keyMintedPerAsk, { catches as keyMintedPerAskCatches } from './key-minted-per-ask.ts'
 import backoffIgnoresDeadline, { catches as backoffIgnoresDeadlineCatches } from './backoff-ignores-deadline.ts'
 import abortSkipsConfirmedEmails, { catches as abortSkipsConfirmedEmailsCatches } from './abort-skips-confirmed-emails.ts'

@@ -1,5 +1,6 @@
-// Bug: The intent log lives in memory, not in the durable storage: after a crash the new process does not know what was in flight and sends again without looking; after a long pause the key has expired.
+// Bug: The intent log lives in memory, not durable storage.
 // Caught by: duplicate-effect.
+// After a crash the new process resends without looking.
 import Database from 'better-sqlite3'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

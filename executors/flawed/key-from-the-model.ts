@@ -1,4 +1,4 @@
-// Bug: The key is the model's tool-call id, which is new on every ask: asking again is a new operation.
+// Bug: The key is the model's tool-call id, new every ask.
 // Caught by: duplicate-effect.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,16 +1,15 @@
-// Bug: A fresh idempotency key is minted at the first send of every ask and kept for that ask's resends: safe within one ask, but an ask after a crash (or a re-ask the model insists on) sends the operation again under another key, and an earlier send still in flight lands beside it.
+// Bug: A fresh key per ask, kept only for its resends.
 // Caught by: duplicate-effect.
-//
-// Two conditions at once: a send of an earlier ask that lands unseen (held in the network, or
-// committed but not yet visible to the probes), and a later ask of the same step that resends.
+// Needs an earlier ask's send that lands unseen, and a
+// later ask of the same step that resends.
 import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'duplicate-effect'
 
-// `const key = randomUUID()` at the top of the handler, in effect: the operation's key by the ask
-// that minted it. (Re-minted at every first send, so what an earlier run left here is never read.)
+// In effect `const key = randomUUID()` atop the handler.
+// Re-minted at each first send: stale entries go unread.
 const minted = new Map<string, string>()
 
 export default createReferenceExecutor(

@@ -1,5 +1,6 @@
-// Bug: The key leaves out the step id: two legitimate refunds of the same amount collapse into one, and the second is reported done.
+// Bug: The key leaves out the step id.
 // Caught by: false-success.
+// Two equal refunds in one run collapse into one.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { idempotencyKey } from '../reference/idempotency-key.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,4 +1,4 @@
-// Bug: After an ambiguous failure it resends under a new key: when its probes miss an original that lands late, both take effect.
+// Bug: Resends under a new key after an ambiguous failure.
 // Caught by: duplicate-effect.
 import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'

@@ -1,4 +1,4 @@
-// Bug: A 400/422 validation error is retried with the same request.
+// Bug: A 400/422 validation error is retried as it was.
 // Caught by: permanent-error-retried.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
@@ -9,7 +9,7 @@ export const catches: JudgeName = 'permanent-error-retried'
 export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
-    // A refusal taken for a request that never got through: it is sent again, as it was.
+    // A refusal read as "it never got there".
     mapping: (observed) => {
       const c = referenceMapping(observed)
       return c === 'rejected' ? 'not-sent' : c

@@ -1,8 +1,8 @@
-// Bug: Retry-After is honoured only up to 10 s (a client's maximum backoff, as undici's RetryHandler caps it by its maxTimeout): a service that asks for a longer pause gets the request again before it is over.
+// Bug: Retry-After is honoured only up to 10 s.
 // Caught by: retry-before-retry-after.
-//
-// Two conditions at once: a service that asks for a pause longer than the cap (Resend's 429 carries
-// Retry-After), and enough of the turn left to send again once the cap is over.
+// (as undici's RetryHandler caps it by its maxTimeout)
+// Needs a 429 asking for more than 10 s, and enough of
+// the turn left to send again after the cap.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

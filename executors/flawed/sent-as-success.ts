@@ -1,4 +1,4 @@
-// Bug: A request that was sent but never answered is reported as SUCCEEDED.
+// Bug: A request sent but never answered: SUCCEEDED.
 // Caught by: false-success.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
@@ -9,7 +9,7 @@ export const catches: JudgeName = 'false-success'
 export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
-    // "It was sent, so it was done": whatever may have landed is taken as applied.
+    // "It was sent, so it was done."
     mapping: (observed) => {
       const c = referenceMapping(observed)
       return c === 'ambiguous' ? 'applied' : c

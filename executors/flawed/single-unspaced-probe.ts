@@ -1,4 +1,4 @@
-// Bug: It reconciles with a single probe, sent at once, and takes a miss as proof of no effect: visibility lag defeats it.
+// Bug: One probe, at once; a miss is taken as no effect.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import type { ReconciliationRule } from '../reference/reconciliation.ts'

@@ -1,4 +1,4 @@
-// Bug: After a crash, the sweeper marks intents left PENDING as failed instead of probing: a refund that landed is reported as not done.
+// Bug: After a crash, PENDING intents are marked failed.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

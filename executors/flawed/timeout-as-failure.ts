@@ -1,4 +1,4 @@
-// Bug: A timeout is reported as FAILED_NO_EFFECT (retry-safe), though the request may have landed.
+// Bug: A timeout is reported FAILED_NO_EFFECT, retry-safe.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
@@ -9,8 +9,7 @@ export const catches: JudgeName = 'false-failure'
 export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
-    // "It timed out, so it never got there": sent again while the budget lasts, then reported
-    // FAILED_NO_EFFECT, retry-safe — though the first send may land late.
+    // "It timed out, so it never got there."
     mapping: (observed) => ('error' in observed && observed.error instanceof Error && /Timeout|Abort/.test(observed.error.name) ? 'not-sent' : referenceMapping(observed)),
   },
   'timeout-as-failure',
