@@ -5,6 +5,7 @@
 // folders; every source folder is known; files stay small unless their
 // opening comment says why. The checker is tested first on small file sets
 // made up here, one per way around a rule, then run on the real tree.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkArchitecture, checkCycles, checkFlow, checkRooms, checkSize, readTree, show, type SourceFile } from './support/architecture/index.ts'
@@ -34,6 +35,7 @@ describe('the architecture checker', () => {
         'scenarios/named.ts': `import type { Scenario } from '../harness/scenario/scenario.ts'\nimport { refused } from '../harness/faults/refused.ts'`,
         'executors/index.ts': `import type { Executor } from '../harness/contract/executor.ts'\nconst here = new URL(\`./\${file}.ts\`, import.meta.url)`,
         'mock-services/index.ts': `import http from 'node:http'`,
+        'harness/supervisor/missing-package.ts': `const pkg = createRequire(import.meta.url)('faultline/package.json')\nimport meta from '../../package.json' with { type: 'json' }`,
         'test/anything.test.ts': `import '../faultline/index.ts'\nimport '../harness/sim/sandbox.ts'`,
         'vitest.config.ts': `import { defineConfig } from 'vitest/config'`,
       }),
@@ -133,8 +135,9 @@ describe('the architecture checker', () => {
           'harness/audit/a.ts': `import { gate } from '../../faultline/index.ts'`,
           'harness/jobs/b.ts': `import { expectNoViolations } from 'faultline/vitest'`,
           'reports/c.ts': `import type { GateOptions } from 'faultline'`,
+          'harness/sim/d.ts': `const msw = await import('faultline/msw')`,
         }),
-      ).toEqual(['harness/audit/a.ts:1 harness/audit may not import faultline', 'harness/jobs/b.ts:1 harness/jobs may not import faultline', 'reports/c.ts:1 reports may not import faultline'])
+      ).toEqual(['harness/audit/a.ts:1 harness/audit may not import faultline', 'harness/jobs/b.ts:1 harness/jobs may not import faultline', 'reports/c.ts:1 reports may not import faultline', 'harness/sim/d.ts:1 harness/sim may not import faultline'])
     })
 
     it('the renderers reaching a plug-in, a scenario or the mock services', () => {
@@ -226,6 +229,13 @@ describe('the tree', () => {
     const tops = new Set(files.map((f) => f.path.split('/')[0]))
     for (const top of ['faultline', 'harness', 'mock-services', 'executors', 'scenarios', 'reports', 'bin', 'test']) expect(tops).toContain(top)
     expect(files.filter((f) => /(^|\/)(node_modules|dist|\.git)\//.test(f.path))).toEqual([])
+  })
+
+  it("builds every export of the package but its manifest from the face, as the checker reads the package's own name", () => {
+    const exports = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<string, string | Record<string, string>>
+    for (const [path, to] of Object.entries(exports)) {
+      for (const file of typeof to === 'string' ? [to] : Object.values(to)) expect(file, path).toMatch(path === './package.json' ? /^\.\/package\.json$/ : /^\.\/dist\/faultline\//)
+    }
   })
 
   it('keeps every source file in a room the rules know', () => expect(shown(checkRooms)).toEqual([]))

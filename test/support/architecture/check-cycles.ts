@@ -3,6 +3,7 @@
 // but not folder-to-folder both ways).
 import { posix } from 'node:path'
 import { roomOf, targetOf } from './rooms.ts'
+import { MANIFEST } from './rules.ts'
 import { referencesOf } from './scan-imports.ts'
 import type { SourceFile } from './source-tree.ts'
 import type { Violation } from './violation.ts'
@@ -16,7 +17,7 @@ export function checkCycles(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     for (const ref of referencesOf(file)) {
       const target = targetOf(file.path, ref)
-      if (!target) continue
+      if (!target || target.path === MANIFEST) continue // data, it imports nothing
       arrow(rooms, roomOf(file.path), roomOf(target.path, target.folder))
       arrow(folders, posix.dirname(file.path), target.folder ? target.path : posix.dirname(target.path))
     }

@@ -1,6 +1,7 @@
 // Imports against the rules: every reference a file makes (scan-imports.ts)
-// must land in its own room or one its room may import (rules.ts).
-import { allowedFrom } from './rules.ts'
+// must land in its own room or one its room may import (rules.ts), or be the
+// package's manifest, which any room may read.
+import { allowedFrom, MANIFEST } from './rules.ts'
 import { roomOf, targetOf } from './rooms.ts'
 import { referencesOf } from './scan-imports.ts'
 import type { SourceFile } from './source-tree.ts'
@@ -14,7 +15,7 @@ export function checkFlow(files: readonly SourceFile[]): Violation[] {
     if (allowed === undefined || allowed === 'anything') continue // an unknown room is check-rooms' finding
     for (const ref of referencesOf(file)) {
       const target = targetOf(file.path, ref)
-      if (!target) continue
+      if (!target || (target.path === MANIFEST && !target.folder)) continue
       const to = roomOf(target.path, target.folder)
       if (to === from || allowed.includes(to)) continue
       const what = target.folder ? `${target.path}/ (a folder: anything in it)` : target.path

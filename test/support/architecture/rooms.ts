@@ -1,7 +1,7 @@
 // Where a path lives: its room (`harness/<room>` inside the engine, else its
 // top-level folder), and where a reference written in a file points.
 import { posix } from 'node:path'
-import { PACKAGE_NAME, ROOT_ROOM } from './rules.ts'
+import { MANIFEST, PACKAGE_NAME, ROOT_ROOM } from './rules.ts'
 import type { Reference } from './scan-imports.ts'
 
 /** The room of a file (`folder` false) or of a folder (anything inside it). */
@@ -22,11 +22,12 @@ export interface Target {
 /**
  * Where a reference from `file` points, or undefined when it is a package other
  * than this one (`node:fs`, `vitest`) or cannot be read. The package's own name
- * (`faultline`, `faultline/vitest`) points at the face.
+ * (`faultline`, `faultline/vitest`) points at the face, `faultline/package.json` at the manifest.
  */
 export function targetOf(file: string, ref: Reference): Target | undefined {
   let spec = ref.specifier
   if (spec.startsWith('file:')) return undefined // an absolute URL: not a path into the tree as written
+  if (spec === `${PACKAGE_NAME}/${MANIFEST}`) return { path: MANIFEST, folder: false }
   if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`)) return { path: `faultline/${spec.slice(PACKAGE_NAME.length + 1)}`.replace(/\/$/, ''), folder: true }
   if (!spec.startsWith('./') && !spec.startsWith('../') && spec !== '.' && spec !== '..') return undefined
   if (spec === '.' || spec === '..') spec += '/'

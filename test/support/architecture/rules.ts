@@ -37,8 +37,15 @@ export const TOP_LEVEL = ['faultline', 'harness', 'mock-services', 'executors', 
 
 export const SOURCE_FILE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/
 
-/** The name the package imports itself by (`faultline`, `faultline/vitest`): the face, reached another way. */
+/**
+ * The name the package imports itself by. `faultline`, `faultline/vitest`, `faultline/msw`: the face,
+ * reached another way (every export but the manifest is built from faultline/; the tree test checks
+ * package.json says so). `faultline/package.json`: the manifest.
+ */
 export const PACKAGE_NAME = 'faultline'
+
+/** The package's manifest: data any room may read (a version, a peer range), not a room. */
+export const MANIFEST = 'package.json'
 
 /** The product's rooms: the flow, the rooms beside it and the face. */
 export const PRODUCT: readonly string[] = [...FLOW, ...Object.keys(BESIDE_THE_FLOW), FACE]
