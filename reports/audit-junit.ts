@@ -5,7 +5,7 @@
 // (threw, answered nonsense, hung) is an <error>; right and costly cells pass
 // (a costly one is safe, only wasteful). Only formatting: it reads the result.
 import type { AuditResult } from '../harness/audit/result.ts'
-import { auditReplays, type Replays } from './audit-mapping.ts'
+import { auditReplays, type Replays } from './kit/audit-words.ts'
 import { junitXml, type JunitCase } from './junit-xml.ts'
 
 const RANK = { faulty: 0, dangerous: 1, costly: 2, right: 3 } as const

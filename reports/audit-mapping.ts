@@ -3,33 +3,15 @@
 // audit's result (AuditResult, harness/audit/result.ts), where the command
 // saved each counterexample included.
 import type { AuditResult, ConsequenceCell } from '../harness/audit/result.ts'
-import type { Fault } from '../harness/faults/catalogue.ts'
-import { table } from './format.ts'
+import { auditReplays, auditVerdictLine, faultsLine, SOURCE_SHORT, WORDS, type Replays } from './kit/audit-words.ts'
+import { table } from './kit/format.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]
 
 /** The audit's result under its old name here, for faultline/cli/report-outputs.ts until it imports AuditResult itself; then delete. */
 export type { AuditResult as AuditView }
 
-/** Where each reached cell's counterexample was saved, and the command that replays it, by row id. */
-export type Replays = Readonly<Record<string, { readonly savedTo: string; readonly replay: string }>>
-
-/** The replays the result itself records (the command writes them into it, so a saved result renders the same). */
-export function auditReplays(r: Pick<AuditResult, 'consequences'>): Replays {
-  const out: Record<string, { savedTo: string; replay: string }> = {}
-  for (const c of r.consequences.cells) if (c.client === 'fetch' && c.counterexample?.file && c.counterexample.replay) out[c.case] = { savedTo: c.counterexample.file, replay: c.counterexample.replay }
-  return out
-}
-
 const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
-/** A consequence in words. */
-export const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
-/** A counterexample's faults in a line: "reset-after-effect on send 1 of s1; …" (empty when it has none). */
-export function faultsLine(faults: readonly Fault[]): string {
-  return faults.map((f) => `${f.kind}${'send' in f ? ` on send ${f.send}` : 'probe' in f ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
-}
-/** A published source's short name, for table headers. */
-export const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
 
 export function renderAuditMapping(r: AuditResult, replays: Replays = auditReplays(r)): string {
   const out: string[] = []
@@ -39,12 +21,6 @@ export function renderAuditMapping(r: AuditResult, replays: Replays = auditRepla
   out.push('', ...matrix(r), '', ...consequences(r, replays), '', ...sources(r), '')
   out.push(auditVerdictLine(r))
   return out.join('\n')
-}
-
-/** "PASS — no dangerous cell (…)" or "FAIL — 2 dangerous cell(s), …". */
-export function auditVerdictLine(r: Pick<AuditResult, 'verdict' | 'counts'>): string {
-  const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
-  return r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`
 }
 
 function matrix(r: AuditResult): string[] {

@@ -4,7 +4,7 @@
 // the published sources (folded). Within the step-summary budget like every
 // Markdown report. Only formatting: it reads the result.
 import type { AuditResult } from '../harness/audit/result.ts'
-import { auditReplays, type Replays } from './audit-mapping.ts'
+import { auditReplays, type Replays } from './kit/audit-words.ts'
 import { code, details, fitBlocks, md, mdTable, type Block } from './markdown-kit.ts'
 import { MARKDOWN_BUDGET, type MarkdownOptions } from './markdown.ts'
 

@@ -1,7 +1,7 @@
 // A campaign's coverage as text: what struck where, and the states it reached;
 // then the team's --min-coverage requirements, each met or not.
 import type { CoverageRequirement, ReportSummary } from '../harness/campaign/report-schema.ts'
-import { table } from './format.ts'
+import { table } from './kit/format.ts'
 
 export function renderCoverage(cells: ReportSummary['coverage']): string {
   if (cells.length === 0) return '  coverage     nothing struck: no fault was injected and no process crashed'

@@ -6,7 +6,7 @@
 // the plumbing), and the command that replays the saved file.
 import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../harness/history/history.ts'
-import { describeEvent, REQUEST_LEVEL } from './describe-event.ts'
+import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 
 /** Events that are the run's plumbing, not its story: left out of the key lines. */
 const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set(['run-started', 'run-ended', 'turn-started', 'process-booted', 'request-delivered', 'response-sent'])

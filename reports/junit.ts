@@ -11,7 +11,7 @@ import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, Ru
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
-import { pct } from './format.ts'
+import { pct } from './kit/format.ts'
 import { describeScenario } from './text.ts'
 
 export function renderJunit(report: Report): string {

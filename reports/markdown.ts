@@ -9,10 +9,10 @@
 // Only formatting: everything comes from the report's JSON.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport, Report } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
-import { describeEvent } from './describe-event.ts'
-import { ms, pct } from './format.ts'
+import { describeEvent } from './kit/describe-event.ts'
+import { ms, pct } from './kit/format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
-import { classKey, recoveryClasses } from './recovery-classes.ts'
+import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
 import { byLeaderboard, describeScenario, passKText } from './text.ts'
 
 export interface MarkdownOptions {

@@ -2,9 +2,9 @@
 // a report (harness/campaign/report-schema.ts), the same JSON `--json` prints.
 import type { CompareReport, GateReport, ReportCounterexample, RunReport } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
-import { describeEvent, REQUEST_LEVEL } from './describe-event.ts'
+import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
-import { ms, pct, table } from './format.ts'
+import { ms, pct, table } from './kit/format.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
 export function renderGate(report: GateReport): string {

@@ -3,7 +3,7 @@
 // campaign reached it — with, where it did, the shrunk counterexample: its
 // violations, the command that replays it and the scenario (folded).
 import type { AuditResult, ConsequenceCell } from '../../harness/audit/result.ts'
-import { faultsLine, WORDS, type Replays } from '../audit-mapping.ts'
+import { faultsLine, WORDS, type Replays } from '../kit/audit-words.ts'
 import { anchor } from './audit-matrix.ts'
 import { esc } from './escape.ts'
 

@@ -3,7 +3,7 @@
 // and why; then the whole matrix (fault row × client), every cell graded and
 // coloured; then the costly cells (safe but wasteful), grouped by reason.
 import type { AuditResult } from '../../harness/audit/result.ts'
-import { WORDS, type Replays } from '../audit-mapping.ts'
+import { WORDS, type Replays } from '../kit/audit-words.ts'
 import { esc } from './escape.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]

@@ -3,7 +3,7 @@
 // in the cell's tooltip), where the mapping departs marked, and whether the
 // sources agree among themselves; then where each was read.
 import type { AuditResult } from '../../harness/audit/result.ts'
-import { SOURCE_SHORT } from '../audit-mapping.ts'
+import { SOURCE_SHORT } from '../kit/audit-words.ts'
 import { esc } from './escape.ts'
 
 export function renderSources(r: AuditResult): string {

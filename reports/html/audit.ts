@@ -7,7 +7,7 @@
 // Hand-written like the campaign report (report.ts says why): tables need no
 // library; no script, no external reference, every string escaped.
 import type { AuditResult } from '../../harness/audit/result.ts'
-import { auditReplays, auditVerdictLine } from '../audit-mapping.ts'
+import { auditReplays, auditVerdictLine } from '../kit/audit-words.ts'
 import { renderConsequences } from './audit-consequences.ts'
 import { dangerousCells, renderDangerous, renderMatrix } from './audit-matrix.ts'
 import { renderSources } from './audit-sources.ts'

@@ -2,7 +2,7 @@
 // folded text history: the shared sentence (reports/describe-event.ts) plus
 // what it leaves out.
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import { describeEvent } from '../describe-event.ts'
+import { describeEvent } from '../kit/describe-event.ts'
 
 export { describeEvent }
 

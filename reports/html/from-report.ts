@@ -5,7 +5,7 @@
 // flattening the runs' recovery latencies for the chart.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
-import { pct } from '../format.ts'
+import { pct } from '../kit/format.ts'
 import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
 

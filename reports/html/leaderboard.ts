@@ -1,7 +1,7 @@
 // The leaderboard table: one row per executor, a column per judge that any
 // executor tripped (abbreviated, the full name in the header's tooltip).
 import { JUDGE_NAMES } from '../../harness/judge/finding.ts'
-import { pct } from '../format.ts'
+import { pct } from '../kit/format.ts'
 import { esc } from './escape.ts'
 import type { HtmlRow } from './input.ts'
 import { duration, shortDuration } from './time.ts'

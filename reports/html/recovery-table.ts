@@ -2,7 +2,7 @@
 // one row per executor (the leaderboard's order), one column per class met by
 // any of them, each cell p50 / p95 (the exact figures and the count in its
 // tooltip) — so one slow class, a 25-hour crash pause, hides nothing else.
-import { classKey, recoveryClasses } from '../recovery-classes.ts'
+import { classKey, recoveryClasses } from '../kit/recovery-classes.ts'
 import { esc } from './escape.ts'
 import type { HtmlRecoveryClass } from './input.ts'
 import { duration, shortDuration } from './time.ts'

@@ -2,8 +2,8 @@
 // across executors: the classes any of them met, in the order of a request's
 // path (as the campaign sorts each executor's own), and each executor's
 // figures by class. Shared by the Markdown and HTML renderers.
-import type { ReportSummary } from '../harness/campaign/report-schema.ts'
-import { BOUNDARIES, type Boundary } from '../harness/contract/names.ts'
+import type { ReportSummary } from '../../harness/campaign/report-schema.ts'
+import { BOUNDARIES, type Boundary } from '../../harness/contract/names.ts'
 
 /** One class of first fault as the report gives it: kind, boundary and its recovery latency. */
 export type RecoveryClass = ReportSummary['recoveryByFault'][number]
