@@ -1,4 +1,5 @@
-// Every fault kind, by name. Scenario validation, generation, the pipeline and the docs read this.
+// Every fault kind, by name: validation, generation, the
+// pipeline and the docs read it.
 import { connectionRefused } from './connection-refused.ts'
 import { dnsFailure } from './dns-failure.ts'
 import { dropped } from './dropped.ts'
@@ -38,7 +39,7 @@ export type Fault = RequestFault | ExecutorCrash
 
 const BY_KIND = new Map<string, RequestFaultKind>(REQUEST_FAULTS.map((k) => [k.kind, k as unknown as RequestFaultKind]))
 
-/** Every kind's name, boundary and summary (request faults and the executor crash). */
+/** Every kind's name, boundary, summary and truth. */
 export const FAULT_KINDS: Readonly<Record<Fault['kind'], { readonly kind: string; readonly boundary: string; readonly summary: string; readonly truth: string }>> = Object.fromEntries(
   [...REQUEST_FAULTS, executorCrash].map((k) => [k.kind, { kind: k.kind, boundary: k.boundary, summary: k.summary, truth: k.truth }]),
 ) as never

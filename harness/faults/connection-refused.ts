@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
-/** before-send: the connection is refused; the request never leaves the client. */
+/** before-send: connection refused; nothing leaves the client. */
 export const connectionRefused = requestFaultKind({
   kind: 'connection-refused',
   boundary: 'before-send',

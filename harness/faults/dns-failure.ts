@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
-/** before-send: the service's name does not resolve; nothing is sent. */
+/** before-send: the name does not resolve; nothing is sent. */
 export const dnsFailure = requestFaultKind({
   kind: 'dns-failure',
   boundary: 'before-send',

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
-/** in-transit: the request is silently dropped; the client waits for its own timeout. */
+/** in-transit: silently dropped; the client waits it out. */
 export const dropped = requestFaultKind({
   kind: 'dropped',
   boundary: 'in-transit',

@@ -6,9 +6,9 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 const KIND: Record<429 | 503 | 400 | 409, ServiceErrorKind> = { 429: 'rate-limited', 503: 'unavailable', 400: 'validation', 409: 'key-in-use' }
 
 /**
- * response: the service answers an error without acting — 429, 503, a 400/422
- * validation error, or 409 "key in use" — in its own error shape (with
- * Retry-After where that vendor sends one: docs/vendors.md).
+ * response: the service answers an error without acting
+ * (429, 503, 400/422, 409 key in use) in its own shape,
+ * with Retry-After where it sends one (docs/vendors.md).
  */
 export const errorResponse = requestFaultKind({
   kind: 'error-response',
@@ -20,15 +20,16 @@ export const errorResponse = requestFaultKind({
     status: z.union([z.literal(429), z.literal(503), z.literal(400), z.literal(409)]).describe('which error'),
     retryAfterS: z.int().min(0).max(3_600).optional().describe('Retry-After in seconds, where the service sends one (Resend; Stripe only with the stripe-retry-after profile); default 1'),
   },
-  // Four answers in one kind (each as likely as a kind of weight 1): a 429 is drawn about as often as a DNS failure.
+  // Four answers in one kind (each as likely as a weight-1
+  // kind): a 429 is drawn about as often as a DNS failure.
   weight: 4,
-  // Short pauses, pauses that end anywhere in the turn, and pauses that end about when the turn
-  // does — whether a client can still wait one out and send again is decided there.
+  // Short pauses, pauses ending anywhere in the turn, and
+  // ending near its end: can a client still wait one out?
   parameters: (ctx) => {
     const turnS = Math.ceil(ctx.turnBudgetMs / 1_000)
     return fc.record(
       {
-        // A 429 twice as often as each other answer: rate limiting is what a busy API answers most.
+        // 429 twice as often: what a busy API answers most.
         status: fc.constantFrom(429 as const, 429 as const, 503 as const, 400 as const, 409 as const),
         retryAfterS: fc.oneof(fc.constantFrom(1, 2, 5), fc.integer({ min: 1, max: turnS + 5 }), fc.integer({ min: Math.max(1, turnS - 8), max: turnS + 2 })),
       },

@@ -8,18 +8,14 @@ export const CRASH_POINTS: readonly CrashPoint[] = ['after-write', 'after-send',
 /** The longest pause a crash may take (30 days). */
 export const MAX_PAUSE_MS = 30 * 24 * 60 * 60 * 1000
 
-/** How long the services keep an idempotency key (Stripe and Resend: 24 h; docs/vendors.md). */
+/** How long services keep a key: 24 h (docs/vendors.md). */
 const KEY_RETENTION_MS = 24 * 60 * 60 * 1000
 
 /**
- * executor: the executor's process crashes at an observable point of a step's
- * tool call — right after its n-th durable write, after its n-th request is
- * sent, or when its n-th response arrives, counted within that call (its
- * recovery included) — and, after `pauseMs`, a new process boots on the same
- * durable storage, runs `recover()`, and the agent asks again for the step
- * that was in flight. A crash is real: nothing the dead process does afterwards
- * reaches the network or its storage; requests it had sent may still arrive. A
- * pause past 24 h outlives the services' keys.
+ * executor: the process crashes after its n-th write, send
+ * or response in a step's tool call; after `pauseMs` a new
+ * one boots on the same storage and the agent asks again
+ * (docs/internals/engine.md).
  */
 export const executorCrash = {
   kind: 'executor-crash' as const,
@@ -36,14 +32,14 @@ export const executorCrash = {
       pauseMs: z.int().min(0).max(MAX_PAUSE_MS).describe('how long the process stays down before the next one boots'),
     })
     .describe('executor-crash (executor): the executor process crashes, then restarts on the same storage. Truth: durable state only.'),
-  /** Where and how long, as a campaign draws them (the step is the scenario's to choose). */
+  /** Where and how long, as a campaign draws them. */
   parameters: () =>
     fc.record({
       point: fc.constantFrom<CrashPoint>(...CRASH_POINTS),
       nth: fc.integer({ min: 1, max: 3 }),
-      // A short restart, a long one, one past the services' 24 h key retention, and one that ends
-      // within seconds of it: a key the first send stored expires just before, or just after, the
-      // resumed ask sends again.
+      // Short, long, past the 24 h key retention, and within
+      // seconds of it: the key expires just before or after
+      // the resumed ask sends again.
       pauseMs: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000) }, { weight: 1, arbitrary: fc.integer({ min: KEY_RETENTION_MS - 15_000, max: KEY_RETENTION_MS + 5_000 }) }),
     }),
 }

@@ -1,13 +1,6 @@
-// Faults are scenario data: a plain, JSON-serialisable description of what
-// goes wrong and where. Each kind lives in its own file and declares, there,
-// everything about itself: its data (a zod schema, from which its type and its
-// validation follow), its arbitrary (how a campaign draws its parameters), its
-// truth (what the ledger will say), and how it strikes.
-//
-// A fault is addressed relative to a tool call: `step` names a plan step (or
-// `#abort`, the run's compensation), and `send` / `probe` the n-th
-// side-effecting request / the n-th read made on behalf of that step, over all
-// its asks. So a fault stays with its step when shrinking drops other steps.
+// Faults are scenario data; each kind's file declares its
+// schema, arbitrary, truth and strike. Addressed by step and
+// n-th request (docs/internals/engine.md).
 import fc from 'fast-check'
 import { z } from 'zod'
 import type { MockService, ServiceErrorKind } from '../../mock-services/service.ts'
@@ -21,7 +14,7 @@ export const STEP_REF = z.string().regex(/^(?:[A-Za-z0-9_.:-]{1,64}|#abort)$/, '
 /** Which requests of a step a request fault counts and strikes. */
 export type Target = 'send' | 'probe'
 
-/** The n-th request a fault strikes, counted within its step's tool call: at most this many. */
+/** The most n can be (the n-th request of a tool call). */
 export const MAX_NTH = 1_000
 
 /** What a fault kind's arbitrary may know about the scenario it is drawn for. */
@@ -33,10 +26,9 @@ export interface FaultContext {
 }
 
 /**
- * Virtual ms in `[from, to]`, where `from` and `to` are offsets from the end of
- * the turn (negative: before it). Budget bugs live in a turn's last seconds —
- * the deadline, the cut-off a client forwards, the last moment a side effect
- * may start — so kinds draw some of their timing here, not only uniformly.
+ * Virtual ms in `[from, to]`, offsets from the turn's end.
+ * Budget bugs live in a turn's last seconds, so kinds draw
+ * some timing there.
  */
 export function nearTurnEnd(ctx: FaultContext, from: number, to: number, max = 600_000): fc.Arbitrary<number> {
   const lo = Math.min(max, Math.max(0, ctx.turnBudgetMs + from))
@@ -48,25 +40,37 @@ export interface AttemptControl {
   readonly request: Request
   readonly attempt: number
   readonly service: MockService
-  /** Hand the request to the service (it may apply the effect) and get its response. */
+  /** Hand the request to the service; get its response. */
   deliver(options?: { internalError?: boolean }): Promise<Response>
   /** Wait `ms` of virtual time. */
   hold(ms: number): Promise<void>
-  /** Resolves when the client abandons the request (its abort signal fires); never if it cannot. */
+  /**
+   * Resolves when the client abandons the request (its
+   * signal fires); never if it cannot.
+   */
   clientGaveUp(): Promise<void>
-  /** True when the client abandons the request within `ms` of virtual time, false when `ms` pass first (the timer is then gone either way). */
+  /**
+   * True if the client gives up within `ms` of virtual time,
+   * false if `ms` pass first (the timer is gone either way).
+   */
   giveUpWithin(ms: number): Promise<boolean>
-  /** Record that the response of a delivered request never reached the client. */
+  /** Record that a delivered request's response was lost. */
   loseResponse(reason: string): void
-  /** An error in the service's own shape, answered without touching the service. */
+  /** An error in the service's shape, without the service. */
   errorResponse(kind: ServiceErrorKind, retryAfterS?: number): Response
-  /** Restart the service (in-flight work lost; keys kept only by a durable store). */
+  /**
+   * Restart the service: in-flight work lost; keys kept
+   * only by a durable store.
+   */
   restartService(): void
 }
 
 type Address<T extends Target> = T extends 'send' ? { readonly send: number } : { readonly probe: number }
 
-/** A kind's own parameters (none: nothing, rather than zod's "no key at all"). */
+/**
+ * A kind's own parameters (none: nothing, rather than
+ * zod's "no key at all").
+ */
 type Params<P extends z.ZodRawShape> = [keyof P] extends [never] ? unknown : Readonly<z.infer<z.ZodObject<P>>>
 
 /** A request fault's data: its kind, boundary, address and parameters. */
@@ -75,21 +79,27 @@ export type RequestFaultData<K extends string, B extends Boundary, T extends Tar
 export interface RequestFaultKind<K extends string = string, B extends Boundary = Boundary, T extends Target = Target, P extends z.ZodRawShape = z.ZodRawShape> {
   readonly kind: K
   readonly boundary: B
-  /** Which requests it counts and strikes: side-effecting ones, or reads (probes). */
+  /** Which requests it counts and strikes: sends or reads. */
   readonly targets: T
   /** What the client sees, for docs and reports. */
   readonly summary: string
   /** The effect, for docs and reports: what the ledger will say. */
   readonly truth: string
-  /** Its data, whole: validation, the type, and the published JSON Schema follow from it. */
+  /** Its data: validation, type and JSON Schema follow. */
   readonly schema: z.ZodType<RequestFaultData<K, B, T, P>>
   /** How often a campaign draws it, relative to the others. */
   readonly weight: number
-  /** One of the spine's four boundaries (before-send, in-transit, after-receipt, after-effect)? */
+  /**
+   * On the spine's four boundaries (before-send, in-transit,
+   * after-receipt, after-effect)?
+   */
   readonly spine: boolean
   /** Its own parameters, as a campaign draws them. */
   parameters(ctx: FaultContext): fc.Arbitrary<z.infer<z.ZodObject<P>>>
-  /** Decide the attempt's fate: a Response for the client, or a thrown Node-like network error. */
+  /**
+   * The attempt's fate: a Response for the client, or a
+   * thrown Node-like network error.
+   */
   strike(fault: RequestFaultData<K, B, T, P>, ctl: AttemptControl): Promise<Response>
 }
 

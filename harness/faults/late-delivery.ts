@@ -7,9 +7,9 @@ import { abandonedRequest } from './network-error.ts'
 export const MAX_HOLD_MS = 120_000
 
 /**
- * in-transit: the request is held in the network and delivered `delayMs`
- * after the client gave up on it (possibly after its retry). It arrives, so
- * the effect happens. A client with no timeout just sees latency of MAX_HOLD_MS.
+ * in-transit: held, then delivered `delayMs` after the
+ * client gave up (maybe after its retry): the effect happens.
+ * A client with no timeout sees MAX_HOLD_MS of latency.
  */
 export const lateDelivery = requestFaultKind({
   kind: 'late-delivery',
@@ -20,8 +20,8 @@ export const lateDelivery = requestFaultKind({
   params: { delayMs: z.int().min(0).max(600_000).describe('how long after the client gave up the request arrives') },
   weight: 2,
   spine: true,
-  // Soon after the client gave up (while it reconciles), anywhere in a turn, and about when the turn
-  // ends: a send given up on after a few seconds' timeout lands in the turn's last seconds.
+  // Soon after giving up (while it reconciles), anywhere in a
+  // turn, and near its end: a timed-out send lands late.
   parameters: (ctx) => fc.record({ delayMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 30_000 }), nearTurnEnd(ctx, -12_000, 1_000)) }),
   async strike(fault, ctl) {
     const gaveUp = await ctl.giveUpWithin(MAX_HOLD_MS)

@@ -1,25 +1,23 @@
-// Network errors exactly as Node's own `net`/`http` client raises them (what
-// a `node:http` ClientRequest emits, and what axios and stripe-node's default
-// client wrap), marked as injected. A fault throws one from the request pipeline;
-// the interceptor hands it to a ClientRequest as-is (sim/network.ts), and the fetch shim (sim/client-shims.ts)
-// turns it into what undici raises instead. test/fidelity checks both against
-// real sockets; docs/fidelity.md has the table.
+// Network errors exactly as Node's net/http raise them,
+// marked as injected. test/fidelity checks them against real
+// sockets; docs/internals/engine.md, docs/fidelity.md.
 import { constants } from 'node:os'
 import { stackless } from '../contract/stackless.ts'
 
-/** Injected errors, and what was injected: kept aside, so the error itself has no property a real one lacks. */
+/**
+ * What was injected, kept aside: the error has no property
+ * a real one lacks.
+ */
 const INJECTED = new WeakMap<object, InjectedFault>()
 
 export type NetworkErrorCode = 'ECONNREFUSED' | 'ECONNRESET' | 'ENOTFOUND' | 'ETIMEDOUT'
 
 /**
  * How a connection ends for ECONNRESET:
- * - `close`: the server closed the connection (FIN) after reading the
- *   request, before any response — a crash, a restart, a proxy dropping it.
- *   node:http raises `Error: socket hang up` (code ECONNRESET, no errno or
- *   syscall); undici `SocketError: other side closed` (UND_ERR_SOCKET).
- * - `rst`: the connection was reset (TCP RST). Every client sees
- *   `Error: read ECONNRESET` (errno, syscall 'read').
+ * - `close`: the server closed it (FIN) before responding.
+ *   node:http: `socket hang up` (code only); undici:
+ *   `SocketError: other side closed` (UND_ERR_SOCKET).
+ * - `rst`: TCP RST. Every client: `read ECONNRESET`.
  */
 export type ResetKind = 'close' | 'rst'
 
@@ -30,7 +28,7 @@ export interface NetworkErrorOptions {
   readonly reset?: ResetKind
 }
 
-/** What was injected: enough for a client shim to rebuild its own client's error. */
+/** What was injected: enough to rebuild a client's error. */
 export interface InjectedFault {
   readonly code: NetworkErrorCode
   readonly host: string
@@ -52,8 +50,8 @@ function errnoOf(code: NetworkErrorCode): number {
 }
 
 /**
- * A network error as Node raises it when connecting to `host` fails. The
- * third argument may be a port (the former signature) or options.
+ * A network error as Node raises it for `host`. Third
+ * argument: a port (former signature) or options.
  */
 export function networkError(code: NetworkErrorCode, host: string, options: number | NetworkErrorOptions = {}): NodeNetworkError {
   const { port = 443, reset = 'close' } = typeof options === 'number' ? { port: options } : options
@@ -68,8 +66,8 @@ function nodeError(code: NetworkErrorCode, host: string, port: number, reset: Re
   if (code === 'ENOTFOUND') {
     error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
   } else if (code === 'ECONNRESET' && reset === 'close') {
-    // Node's ConnResetException('socket hang up'): an Error with only `code` (no `errno`, own or inherited:
-    // the pipeline hands injected errors to the interceptor itself, not through its "looks like a Node error" test).
+    // Node's ConnResetException: only `code`, no `errno`
+    // (injected errors skip the interceptor's Node-error test).
     error = Object.assign(new Error('socket hang up'), { code })
   } else if (code === 'ECONNRESET') {
     error = Object.assign(new Error('read ECONNRESET'), { errno: errnoOf(code), code, syscall: SYSCALL[code] })

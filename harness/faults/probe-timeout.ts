@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
-/** probe: a reconciliation read gets no answer until the client times out. Reads change nothing. */
+/**
+ * probe: a reconciliation read gets no answer until the
+ * client times out. Reads change nothing.
+ */
 export const probeTimeout = requestFaultKind({
   kind: 'probe-timeout',
   boundary: 'probe',

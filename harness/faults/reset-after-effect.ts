@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
-/** after-effect: the effect is committed, then the connection is reset before the response. */
+/** after-effect: committed, then reset before the response. */
 export const resetAfterEffect = requestFaultKind({
   kind: 'reset-after-effect',
   boundary: 'after-effect',

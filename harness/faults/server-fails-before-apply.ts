@@ -4,10 +4,9 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
- * after-receipt: the server has the request but fails before applying it:
- * the connection is reset, it answers 503, or it fails internally with a 500
- * (which Stripe stores under the idempotency key and replays). No effect. To
- * the client a reset looks exactly like a reset after the effect: that is the point.
+ * after-receipt: fails before applying (reset, 503, or a 500
+ * Stripe stores under the key and replays). To the client a
+ * reset looks like one after the effect: that is the point.
  */
 export const serverFailsBeforeApply = requestFaultKind({
   kind: 'server-fails-before-apply',

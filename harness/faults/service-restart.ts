@@ -3,10 +3,8 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
- * service: the service restarts while the request is being received: the
- * request is lost (no effect), the client's connection is reset, and the
- * service comes back with its keys if its key store is durable, without them
- * if it is volatile.
+ * service: restarts while receiving: the request is lost,
+ * the connection reset; keys survive only a durable store.
  */
 export const serviceRestart = requestFaultKind({
   kind: 'service-restart',

@@ -3,9 +3,8 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
- * after-effect: the effect is committed and the response never comes; the
- * client sees only its own timeout (an executor with no timeout hangs, which
- * the harness reports).
+ * after-effect: committed; the response never comes. The
+ * client sees its own timeout (none: it hangs, reported).
  */
 export const withholdAfterEffect = requestFaultKind({
   kind: 'withhold-after-effect',
