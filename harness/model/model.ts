@@ -1,8 +1,6 @@
-// The simulated model (the agent): runs a plan inside a turn, asks the
-// executor for each step, and asks again when the envelope says a retry is
-// safe — or, if the scenario says it is disobedient, when it does not. Re-asks
-// may re-word the arguments. After an executor crash, the resumed agent asks
-// again for the step that was in flight.
+// The simulated agent: runs a plan in a turn, asks the
+// executor for each step, and asks again when retry is safe
+// (or, if disobedient, when not), maybe re-worded.
 import type { ToolCall } from '../contract/tool-call.ts'
 import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../history/history.ts'
@@ -23,7 +21,7 @@ export interface ModelContext {
   readonly supervisor: ProcessControl
 }
 
-/** The agent aborts the run: the executor compensates, as its own call, in a turn of its own. */
+/** The agent aborts: the executor compensates in a turn of its own. */
 async function abort(ctx: ModelContext, reason: string): Promise<void> {
   const { runId, history, supervisor } = ctx
   history.record({ type: 'abort-requested', run: runId, reason })
@@ -64,17 +62,17 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
   for (const step of scenario.plan) {
     const call = `${runId}/${step.stepId}`
     let args = step.args
-    let asks = 0 // asks that got an answer (crashes do not count)
+    let asks = 0 // answered asks; crashes do not count
     let askedAfterSuccess = false
     for (let ask = 1; ask <= MAX_ASKS_WITH_CRASHES; ask++) {
       history.record({ type: 'call-started', call, tool: step.tool, ask, args })
       const toolCallId = `call_${uuidFrom(ctx.rng).replaceAll('-', '').slice(0, 24)}`
-      // Sealed: the executor gets its own copy, so nothing it does changes the scenario or the history.
+      // Sealed: the executor's own copy cannot change the record.
       const toolCall: ToolCall = Object.freeze({ runId, stepId: step.stepId, tool: step.tool, args: structuredClone(args), deadline: supervisor.deadline, toolCallId })
       const result = await supervisor.within(call, (p) => p.callTool(toolCall))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return
-        // The resumed agent asks again for the same step — in its own words, if the scenario says so.
+        // The resumed agent asks again, re-worded if told to.
         if (model.regenerateAfterCrash) args = regenerateArgs(args, ctx.rng)
         continue
       }
@@ -92,7 +90,7 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       asks++
       const timeLeft = ctx.clock.now() < supervisor.deadline
       if (envelope.status === 'SUCCEEDED') {
-        // A model that asks once more after a success: the executor must not act twice.
+        // Asks once more after a success: must not act twice.
         if (model.askAgainAfterSuccess && !askedAfterSuccess && timeLeft) {
           askedAfterSuccess = true
           args = model.regenerateArgs ? regenerateArgs(args, ctx.rng) : args
@@ -102,8 +100,8 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       }
       const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
       if (!allowed || asks >= model.maxAsks || !timeLeft) {
-        // The agent stops the plan and tells the user — and, if the plan says so, undoes what it did;
-        // or, if the steps are independent tasks, it tells the user and goes on with the next one.
+        // The agent stops (and undoes, if the plan says so), or
+        // goes on when the steps are independent tasks.
         if (scenario.abortOnFailure) await abort(ctx, `${call} ended ${envelope.status}`)
         else if (model.continueAfterFailure && timeLeft) break
         return

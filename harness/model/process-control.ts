@@ -1,6 +1,5 @@
-// What the simulated agent needs from whoever runs the executor's processes:
-// the turn's deadline, work done as a tool call (racing the process's crash),
-// a new turn, and a restart after a crash. The run implements it (run/processes.ts).
+// What the simulated agent needs from whoever runs the
+// executor's processes (run/processes.ts implements it).
 import type { ExecutorProcess } from '../contract/executor.ts'
 
 /** A crash, opaque to the agent: it only hands it back to `restart`. */
@@ -13,10 +12,13 @@ export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok
 export interface ProcessControl {
   /** The current turn's deadline (epoch ms on the run's clock). */
   readonly deadline: number
-  /** Run `fn` in the current process as tool call `call`, racing the process's crash. */
+  /** Run `fn` in the current process as `call`, racing a crash. */
   within<T>(call: string | null, fn: (p: ExecutorProcess) => Promise<T>): Promise<Within<T>>
   /** Start a new turn now. */
   newTurn(): void
-  /** After a crash: wait out its pause, boot the next process, let it recover. False when it could not boot. */
+  /**
+   * After a crash: wait out its pause, boot the next process,
+   * let it recover. False when it could not boot.
+   */
   restart(crash: CrashToken): Promise<boolean>
 }

@@ -1,6 +1,5 @@
-// A schema's complaint, as one line a person can act on: the place (in the
-// document's own terms: `faults[0].kind`), what is wrong, and the fix — for
-// a misspelt key, the key that was probably meant.
+// A schema's complaint as one line a person can act on:
+// the place (`faults[0].kind`), what is wrong, and the fix.
 import type { z } from 'zod'
 
 /** `faults[0].kind`, `services.payments`, or `(top level)`. */
@@ -10,7 +9,7 @@ export function pathOf(path: readonly PropertyKey[]): string {
   return out || '(top level)'
 }
 
-/** The key of `known` closest to `key`, if it is close enough to be a likely misspelling. */
+/** The key of `known` close enough to `key` to be a misspelling. */
 export function didYouMean(key: string, known: readonly string[]): string | null {
   let best: string | null = null
   let bestDistance = Infinity
@@ -32,7 +31,7 @@ function distance(a: string, b: string): number {
   return prev[b.length]!
 }
 
-/** The keys a schema's object at `path` knows, found by walking the schema along the input. */
+/** The keys the schema's object at `path` knows. */
 function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[], input: unknown): string[] {
   let s: unknown = schema
   let value: unknown = input
@@ -68,7 +67,10 @@ function matchesKind(option: unknown, kind: unknown): boolean {
   return shape?.kind?._zod.def.values?.includes(kind) ?? false
 }
 
-/** The first issue worth telling a person, as one line. Unknown keys come first: they explain the rest. */
+/**
+ * The first issue worth telling, as one line. Unknown keys
+ * come first: they explain the rest.
+ */
 export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unknown, what = 'a scenario'): string {
   const issues = [...error.issues].sort((a, b) => rank(a) - rank(b))
   const issue = issues[0]!

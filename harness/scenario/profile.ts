@@ -1,17 +1,12 @@
-// Profiles: what the mock services may do beyond what the real vendors do.
-//
-// By default a run is vendor-faithful: the services do only what Stripe and
-// Resend document (docs/vendors.md has each fact and its source), so a correct
-// executor written against the real APIs passes. Each feature below goes
-// beyond that on purpose — to rehearse failures the vendors do not produce
-// today but other services (or tomorrow's outages) might. A scenario lists the
-// features it opts into; every report says which profile ran.
+// Profiles: what the mock services may do beyond the real
+// vendors. The default is vendor-faithful; each feature is an
+// opt-in (docs/vendors.md, docs/internals/engine.md).
 
 export const PROFILE_FEATURES = ['volatile-keys', 'stripe-retry-after', 'deadline-forwarding', 'email-lookup', 'email-without-keys'] as const
 
 export type ProfileFeature = (typeof PROFILE_FEATURES)[number]
 
-/** What each feature adds beyond the vendors (for `--help`, reports and docs). */
+/** What each feature adds beyond the vendors. */
 export const FEATURE_SUMMARY: Readonly<Record<ProfileFeature, string>> = {
   'volatile-keys': 'an idempotency-key store that forgets its keys when the service restarts (Stripe and Resend keep them 24 h)',
   'stripe-retry-after': 'the Stripe-shaped 429 and 503 carry Retry-After (the Stripe API never sends it; stripe-node ignores it)',
@@ -26,7 +21,10 @@ export const PROFILES: Readonly<Record<string, readonly ProfileFeature[]>> = {
   hostile: PROFILE_FEATURES,
 }
 
-/** `vendor`, `hostile`, or a comma list of features (`volatile-keys,email-lookup`): the features, or why not. */
+/**
+ * `vendor`, `hostile`, or a comma list of features: the
+ * features, or why not.
+ */
 export function parseProfile(spec: string): { readonly ok: true; readonly features: readonly ProfileFeature[] } | { readonly ok: false; readonly problem: string } {
   const named = PROFILES[spec]
   if (named && Object.hasOwn(PROFILES, spec)) return { ok: true, features: named }
@@ -38,7 +36,7 @@ export function parseProfile(spec: string): { readonly ok: true; readonly featur
   return { ok: true, features: PROFILE_FEATURES.filter((f) => parts.includes(f)) }
 }
 
-/** How a profile is named in reports: `vendor`, `hostile`, or `vendor+feature,…`. */
+/** A profile's name in reports: `vendor`, `hostile`, `vendor+…`. */
 export function profileName(features: readonly ProfileFeature[] | undefined): string {
   const f = features ?? []
   if (f.length === 0) return 'vendor'

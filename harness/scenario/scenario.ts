@@ -1,9 +1,6 @@
-// A scenario is plain, JSON-serialisable data: the plan, the faults, the
-// model's behaviour, the services' settings, the turn budget and the seed.
-// Named and generated scenarios share this type, so any failure can be saved
-// as a file and run again. The schema is the one source: the type, the
-// validation (one line, "did you mean" for a misspelt key) and the published
-// JSON Schema (schemas/scenario.schema.json, for editors) all follow from it.
+// A scenario: plain, JSON-serialisable data, named or
+// generated, so any failure can be saved and run again. The
+// schema is the one source (docs/internals/engine.md).
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
@@ -13,7 +10,10 @@ import { nthOf } from '../faults/fault.ts'
 import { describeIssues } from './issues.ts'
 import { PROFILE_FEATURES, type ProfileFeature } from './profile.ts'
 
-/** The scenario format's version: 2 addresses faults by step (version 1 did by the run's n-th request). */
+/**
+ * Format version: 2 addresses faults by step (1 did by
+ * the run's n-th request).
+ */
 export const SCENARIO_VERSION = 2
 
 const STEP_ID = /^[A-Za-z0-9_.:-]{1,64}$/
@@ -39,7 +39,7 @@ const MODEL = z.strictObject({
   regenerateAfterCrash: z.boolean().optional().describe('after an executor crash, the resumed agent re-words the arguments of the step it asks for again (default false: the same bytes)'),
 })
 
-// Typed as the catalogue's union (the runtime object is zod's discriminated union over every kind's schema).
+// Typed as the catalogue's union (zod's is over each schema).
 const FAULT = z.discriminatedUnion('kind', [...REQUEST_FAULTS.map((k) => k.schema), executorCrash.schema] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Fault>
 
 const SHAPE = z.strictObject({
@@ -70,7 +70,10 @@ export type ModelBehaviour = Scenario['model']
 export type SeededPaymentIntent = Scenario['services']['payments']['paymentIntents'][number]
 export type ServiceScenarioSettings = Omit<Scenario['services']['payments'], 'paymentIntents'>
 
-/** The scenario's schema, with the rules that span fields (unique steps, faults on real steps, the profile). */
+/**
+ * The schema, with rules that span fields (unique steps,
+ * faults on real steps, the profile).
+ */
 export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
   const steps = new Set<string>()
   s.plan.forEach((step, i) => {
@@ -88,7 +91,10 @@ export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })
 })
 
-/** Settings beyond the vendors need their profile feature, so no scenario leaves the vendor profile unawares. */
+/**
+ * Settings beyond the vendors need their profile feature,
+ * so none leaves the vendor profile unawares.
+ */
 function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; message: string } | null {
   const has = (f: ProfileFeature) => (s.profile ?? []).includes(f)
   const need = (f: ProfileFeature, path: PropertyKey[], what: string) => (has(f) ? null : { path, message: `${what} goes beyond the vendors; add "${f}" to "profile" to opt in` })
@@ -106,7 +112,10 @@ function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; messag
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string }
 
-/** Check untrusted JSON against the scenario schema; the problem is one line that names the field and the fix. */
+/**
+ * Check untrusted JSON against the schema; the problem is
+ * one line naming the field and the fix.
+ */
 export function parseScenario(input: unknown): Parsed<Scenario> {
   if ((input as { version?: unknown } | null)?.version === 1) {
     return {
