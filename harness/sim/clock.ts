@@ -1,14 +1,8 @@
-// The one virtual clock of a run. Timers and Date follow virtual time; time
-// only moves when the driver (drive.ts) finds the simulation idle and fires the
-// next due timer, so tens of simulated seconds take milliseconds.
+// The one virtual clock of a run: timers and Date follow
+// it; time moves only when drive.ts finds the run idle.
 //
-// Longer than most because the clock's timer bookkeeping (owners, native work,
-// the patched timer modules) is one state machine, read best in one place.
-//
-// Timers belong to whoever armed them (read from the async context, see
-// attribution.ts): the harness, or an executor process. A process's timers die
-// with it — as in a real crash — and a throw from one of its callbacks is a
-// finding about that process, never a failure of the harness.
+// Longer than most because the timer bookkeeping is one
+// state machine.
 import FakeTimers from '@sinonjs/fake-timers'
 import { AsyncResource } from 'node:async_hooks'
 import { syncBuiltinExports } from './esm-sync.ts'
@@ -18,52 +12,50 @@ import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { stackless } from '../contract/stackless.ts'
 
 /**
- * The APIs the clock fakes: timers, `Date`, and the monotonic clocks (`performance.now`,
- * `process.hrtime` and `.bigint`) — an executor that measures its budget with the
- * monotonic clock must see the same time as one that reads `Date.now()`.
- * setImmediate, nextTick and I/O stay real (they drive the loop).
+ * Faked: timers, Date and the monotonic clocks (they must
+ * agree). setImmediate, nextTick and I/O stay real.
  */
 export const FAKED_APIS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'hrtime'] as const
 
-/** Virtual time starts here in every run, so histories do not depend on the day they ran. */
+/** Where virtual time starts: histories ignore the date. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 9, 0, 0)
 
-/** Who armed a timer or queued a callback: an executor process (the harness's own work has no owner). */
+/** The executor process that armed a timer or callback. */
 export interface TimerOwner {
   readonly generation: number
   readonly call: string | null
 }
 
-/** How the clock learns who is arming a timer, and what to do with a process's timers. */
+/** Tells the clock who arms a timer and if it may run. */
 export interface TimerHooks {
-  /** The executor process arming a timer now, or null for the harness's own work. */
+  /** The process arming a timer now; null for the harness. */
   owner(): TimerOwner | null
-  /** May this owner still run code? False once its process has crashed or its run has ended. */
+  /** False once its process crashed or its run ended. */
   alive(owner: TimerOwner): boolean
-  /** A callback of `owner` threw. (The harness's own throws propagate: they are harness bugs.) */
+  /** A callback of `owner` threw (harness throws propagate). */
   threw(error: unknown, owner: TimerOwner): void
 }
 
 const NO_HOOKS: TimerHooks = { owner: () => null, alive: () => true, threw: (e) => { throw e } }
 
 export interface VirtualClock {
-  /** Virtual epoch milliseconds (what `Date.now()` returns inside the run). */
+  /** Virtual epoch ms (`Date.now()` inside the run). */
   now(): number
   /** Milliseconds since the run started. */
   elapsed(): number
   /** Number of pending virtual timers. */
   pendingTimers(): number
-  /** Fire the earliest due timer, advancing time to it. Returns false if none is pending. */
+  /** Fire the earliest timer, moving time to it; false if none. */
   fireNext(): boolean
   /** Advance time by `ms`, firing every timer due on the way. */
   advance(ms: number): void
-  /** A promise that resolves after `ms` of virtual time (the harness's own timer). */
+  /** Resolves after `ms` of virtual time (a harness timer). */
   sleep(ms: number): Promise<void>
-  /** A harness timer that can be cancelled: `cancel()` clears it and the promise never settles. */
+  /** A cancellable harness timer; cancelled, it never settles. */
   timer(ms: number): { readonly elapsed: Promise<void>; cancel(): void }
-  /** Clear every timer armed by processes `dead` accepts (a crash kills its process's timers). */
+  /** Clear the timers of processes `dead` accepts (a crash). */
   cancelTimersOf(dead: (owner: TimerOwner) => boolean): void
-  /** Which of the clock's own fakes someone replaced during the run. */
+  /** The clock's own fakes someone replaced during the run. */
   tampered(): string[]
   /** Undo every patch; checked. */
   uninstall(): void
@@ -72,7 +64,7 @@ export interface VirtualClock {
 type Callback = (...a: unknown[]) => void
 type FakeTimer = ReturnType<typeof globalThis.setTimeout>
 
-// Built once: withGlobal() is costly and the global object never changes.
+// Built once: withGlobal() is costly.
 let fakeTimers: ReturnType<typeof FakeTimers.withGlobal> | null = null
 
 export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): VirtualClock {
@@ -87,17 +79,17 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
   const fakeSetInterval = globalThis.setInterval
   const fakeClearTimeout = globalThis.clearTimeout
   const fakeClearInterval = globalThis.clearInterval
-  // What fake-timers put in place and undoes by itself: checked for tampering at the end.
+  // fake-timers undoes these itself; checked for tampering.
   const fakes = { clearTimeout: fakeClearTimeout, clearInterval: fakeClearInterval, Date: globalThis.Date } as const
   const fakePerformanceNow = performance.now
   const fakeHrtime = process.hrtime
-  /** Timers armed by executor processes, with how to clear each. */
+  /** Process-owned timers, and how to clear each. */
   const owned = new Map<FakeTimer, { owner: TimerOwner; clear: () => void }>()
 
   /**
-   * `fn`, run in the async context it was created in (fake timers fire from the
-   * driver's stack, which would lose it), only while its owner is alive, with
-   * the owner's throws reported rather than thrown into the driver.
+   * `fn` in its own async context (fake timers fire from the
+   * driver's stack), only while its owner lives; the owner's
+   * throws are reported, not thrown into the driver.
    */
   const bound = (fn: Callback, owner: TimerOwner | null, done?: () => void): Callback => {
     if (typeof fn !== 'function') return fn
@@ -118,7 +110,7 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
     ((fn: Callback, ms?: number, ...args: unknown[]) => {
       const owner = hooks.owner()
       if (owner !== null && !hooks.alive(owner)) {
-        // A dead process arms nothing: hand back a timer that is already cleared.
+        // A dead process arms nothing: return a cleared timer.
         const t = fake(() => {}, ms)
         clear(t)
         return t
@@ -134,22 +126,22 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
     patches.push(
       patchProperty(globalThis, 'setTimeout', arm(fakeSetTimeout, fakeClearTimeout, false), 'setTimeout (process-owned timers)'),
       patchProperty(globalThis, 'setInterval', arm(fakeSetInterval as never, fakeClearInterval as never, true) as never, 'setInterval (process-owned timers)'),
-      // setImmediate stays real (it drives the loop), but a dead process's callbacks never run.
+      // Real (it drives the loop); a dead process's never run.
       patchProperty(
         globalThis,
         'setImmediate',
         ((fn: Callback, ...args: unknown[]) => realSetImmediate(bound(fn, hooks.owner()), ...args)) as typeof setImmediate,
         'setImmediate (process-owned callbacks)',
       ),
-      // Node's AbortSignal.timeout uses internal timers that no fake reaches. Validated as Node
-      // validates it, so a negative or fractional budget throws here as it will in production.
+      // AbortSignal.timeout: Node's uses timers no fake
+      // reaches. Validated as Node does, so bad delays throw.
       patchProperty(
         AbortSignal,
         'timeout',
         (delay: number) => {
           validateUint32(delay, 'delay')
           const controller = new AbortController()
-          // Node: past 2^31 - 1 the timer overflows to 1 ms (with a TimeoutOverflowWarning).
+          // Node: past 2^31 - 1 a timer fires after 1 ms.
           globalThis.setTimeout(() => {
             controller.abort(stackless(() => new DOMException('The operation was aborted due to timeout', 'TimeoutError')))
           }, delay > MAX_TIMER_MS ? 1 : delay)
@@ -158,8 +150,8 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         'AbortSignal.timeout',
       ),
     )
-    // `import { setTimeout } from 'node:timers'` and 'node:timers/promises' bypass the globals:
-    // they follow the same virtual clock.
+    // node:timers and node:timers/promises bypass the
+    // globals: they follow the virtual clock too.
     patches.push(
       patchProperty(timers, 'setTimeout', globalThis.setTimeout, "node:timers' setTimeout"),
       patchProperty(timers, 'clearTimeout', globalThis.clearTimeout, "node:timers' clearTimeout"),
@@ -219,7 +211,7 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         undoAll(patches)
       } finally {
         try {
-          clock.uninstall() // restores the originals even over a replaced Date or clearTimeout (node:timers' too)
+          clock.uninstall() // restores even over a replaced Date
         } finally {
           syncBuiltinExports()
         }
@@ -230,10 +222,10 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
 
 const realSetImmediate = globalThis.setImmediate
 
-/** The longest timer Node arms as asked; longer ones fire after 1 ms. */
+/** Node's longest timer; longer ones fire after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** Node's validateUint32, with its errors (codes and messages as Node 20 words them). */
+/** Node's validateUint32, with Node 20's codes and messages. */
 function validateUint32(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number') {
     const received = value === null ? 'null' : typeof value === 'string' ? `type string ('${value}')` : `type ${typeof value}`
@@ -247,7 +239,7 @@ function abortError(signal: AbortSignal): Error {
   return Object.assign(stackless(() => new Error('The operation was aborted', { cause: signal.reason })), { name: 'AbortError', code: 'ABORT_ERR' })
 }
 
-/** `timers/promises`' setTimeout on the run's (global, virtual) timers, with its `signal` option. */
+/** timers/promises' setTimeout on virtual time, with `signal`. */
 function virtualSleep<T>(ms?: number, value?: T, options?: { signal?: AbortSignal; ref?: boolean }): Promise<T> {
   const signal = options?.signal
   if (signal?.aborted) return Promise.reject(abortError(signal))
@@ -264,7 +256,7 @@ function virtualSleep<T>(ms?: number, value?: T, options?: { signal?: AbortSigna
   })
 }
 
-/** `timers/promises`' setInterval: an async iterator of ticks on the virtual clock. */
+/** timers/promises' setInterval: ticks on virtual time. */
 async function* virtualInterval<T>(ms?: number, value?: T, options?: { signal?: AbortSignal }): AsyncGenerator<T> {
   for (;;) yield await virtualSleep(ms, value, options)
 }

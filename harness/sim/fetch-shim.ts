@@ -1,6 +1,5 @@
-// The fetch shim (client-shims.ts, 1): msw rejects fetch with whatever a
-// handler threw; undici wraps a network failure as TypeError('fetch failed',
-// { cause }), and a closed connection as SocketError('other side closed').
+// Shim 1 (client-shims.ts): injected network errors reach
+// fetch callers shaped as undici's on a real socket.
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
 import { patchProperty, type Patch } from './patch.ts'
 
@@ -18,9 +17,8 @@ interface SocketInfo {
 }
 
 /**
- * Shaped like undici's SocketError. Node's bundled undici does not export its
- * class, but brands its errors with these symbols, which is what makes
- * `e instanceof SocketError` true for the `undici` package's class too.
+ * Shaped like undici's SocketError; its brand symbols make
+ * `instanceof` true for the `undici` package's class too.
  */
 export class SocketError extends Error {
   declare readonly code: 'UND_ERR_SOCKET'
@@ -32,12 +30,12 @@ export class SocketError extends Error {
   }
 }
 
-/** Rough size of the request on the wire (undici reports bytesWritten; only its presence is meaningful). */
+/** Rough wire size for bytesWritten; only nonzero matters. */
 function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
   try {
     return estimateBytes(input, init)
   } catch {
-    return 0 // an estimate must never replace the client's error with its own
+    return 0 // never replace the client's error with ours
   }
 }
 
@@ -50,14 +48,14 @@ function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<type
   return `${init?.method ?? 'GET'} ${new URL(url).pathname} HTTP/1.1\r\n`.length + headerBytes + 2 + bodyBytes
 }
 
-/** The error undici's fetch raises for an injected network error. */
+/** What undici's fetch throws for an injected network error. */
 export function undiciError(fault: InjectedFault, original: Error, bytesWritten: number, localPort: number): TypeError {
   if (fault.code === 'ECONNRESET' && fault.reset === 'close') {
-    // msw's socket pretends to connect to 127.0.0.1 (see its mockConnect); so do we.
+    // As msw's socket (its mockConnect): 127.0.0.1.
     const socket: SocketInfo = { localAddress: '127.0.0.1', localPort, remoteAddress: '127.0.0.1', remotePort: fault.port, remoteFamily: 'IPv4', timeout: undefined, bytesWritten, bytesRead: 0 }
     return new TypeError('fetch failed', { cause: new SocketError('other side closed', socket) })
   }
-  // Refused, reset (RST), not resolved, timed out: undici's cause is the net error itself.
+  // Refused, RST, not found, timed out: cause is the error.
   return new TypeError('fetch failed', { cause: original })
 }
 

@@ -1,6 +1,6 @@
-// The node:http and net timeout shims (client-shims.ts, 2–4): Node arms these
-// on internal timers no fake clock reaches, and msw's socket only connects when
-// a response is ready; the shims keep Node's semantics on the global timers.
+// Shims 2–4 (client-shims.ts): node:http and net timeouts,
+// with Node's semantics, on the global timers (virtual in a
+// run); Node's internal timers are out of a fake's reach.
 import { ClientRequest, type IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { patchProperty, type Patch } from './patch.ts'
@@ -24,13 +24,14 @@ function disarm(state: TimeoutState): void {
 function arm(req: TimedRequest, state: TimeoutState): void {
   disarm(state)
   if (state.ms === 0 || req.destroyed) return
-  // Looked up per call: the run's virtual clock, or real timers outside a run.
+  // Looked up per call: virtual in a run, real outside.
   state.timer = globalThis.setTimeout(() => {
     state.timer = null
     if (!req.destroyed) req.emit('timeout')
   }, state.ms)
 }
 
+/** 2. ClientRequest#setTimeout: Node's idle timeout. */
 export function requestTimeoutOnGlobalTimers(): Patch {
   const proto = ClientRequest.prototype as TimedRequest
   const original = proto.setTimeout
@@ -38,7 +39,8 @@ export function requestTimeoutOnGlobalTimers(): Patch {
     proto,
     'setTimeout',
     function setTimeout(this: TimedRequest, msecs: number, callback?: () => void): TimedRequest {
-      // Node: nothing to time once the response has ended; invalid durations throw as Node throws them.
+      // As Node: nothing to time once the response ended; bad
+      // durations get Node's own error.
       if (this._ended) return this
       if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback) as TimedRequest
       if (callback) this.once('timeout', callback)
@@ -51,8 +53,8 @@ export function requestTimeoutOnGlobalTimers(): Patch {
       if (!state.watching) {
         state.watching = true
         const s = state
-        // Activity re-arms an idle timeout: the response arriving. The request closing (response
-        // read, or destroyed) ends it, as Node drops the socket's timeout listener.
+        // As Node: the response re-arms it; the request's
+        // close ends it.
         this.once('response', (_res: IncomingMessage) => arm(this, s))
         this.once('close', () => disarm(s))
       }
@@ -65,6 +67,7 @@ export function requestTimeoutOnGlobalTimers(): Patch {
 
 type RequestWithOption = TimedRequest & { timeout?: number }
 
+/** 3. The `timeout` option and an Agent's, at onSocket. */
 export function requestTimeoutOption(): Patch {
   const proto = ClientRequest.prototype as RequestWithOption & { onSocket(socket: unknown, err?: unknown): void }
   const original = proto.onSocket
@@ -72,11 +75,12 @@ export function requestTimeoutOption(): Patch {
     proto,
     'onSocket',
     function onSocket(this: RequestWithOption, socket: unknown, err?: unknown): void {
-      // Node validated the option in the constructor; a setTimeout() call made before this one wins, as in Node.
+      // Node validated it already; an earlier setTimeout() wins.
       if (typeof this.timeout === 'number' && !states.has(this)) this.setTimeout(this.timeout)
       if (socket instanceof net.Socket) requestOf.set(socket, this)
-      // An agent's timeout is the socket's, set when the agent creates it (net.connect does so), and
-      // the request hears of it (Node's listenSocketTimeout). msw wraps the caller's agent in its own.
+      // An Agent's timeout goes on the socket (as net.connect
+      // does) and reaches the request (listenSocketTimeout).
+      // msw wraps the caller's agent: hence customAgent.
       const agent = (this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }).agent
       const agentTimeout = agent?.customAgent?.options?.timeout ?? agent?.options?.timeout
       if (typeof agentTimeout === 'number' && agentTimeout > 0 && socket instanceof net.Socket && !socketTimers.has(socket)) {
@@ -98,6 +102,7 @@ const socketTimers = new WeakMap<net.Socket, { timer: Timer | null }>()
 /** The request a socket was last handed to (by `onSocket`). */
 const requestOf = new WeakMap<net.Socket, TimedRequest>()
 
+/** 4. net.Socket#setTimeout (armed once: msw's socket idles). */
 export function socketTimeoutOnGlobalTimers(): Patch {
   const proto = net.Socket.prototype
   const original = proto.setTimeout
@@ -109,8 +114,9 @@ export function socketTimeoutOnGlobalTimers(): Patch {
       // Invalid durations: Node's own validation error.
       if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback)
       ;(this as { timeout?: number }).timeout = msecs
-      // A request with a timeout of its own is timed by (2); Node's copy of it onto the socket
-      // (its agent's setRequestSocket) would be a second timer that the request's later calls never move.
+      // A request with its own timeout is timed by shim 2;
+      // Node's copy onto the socket would be a second timer
+      // the request's later calls never move.
       const req = requestOf.get(this)
       if (req && states.has(req) && !req._ended && !req.destroyed) {
         if (callback) this.once('timeout', callback)
@@ -133,7 +139,7 @@ export function socketTimeoutOnGlobalTimers(): Patch {
         if (callback) this.removeListener('timeout', callback)
         return this
       }
-      // Looked up per call: the run's virtual clock, or real timers outside a run.
+      // Looked up per call: virtual in a run, real outside.
       s.timer = globalThis.setTimeout(() => {
         s.timer = null
         if (!this.destroyed) this.emit('timeout')
