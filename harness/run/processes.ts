@@ -1,8 +1,6 @@
-// The executor's processes in a run: boots one, runs work in its context
-// (racing its crash), and after a crash kills what the dead process left
-// (its timers), waits out the pause, boots the next generation on the same
-// durable storage and lets it recover. Everything the executor hands back is
-// read defensively: whatever it is, a finding, never a crash of the harness.
+// The executor's processes in a run: boots one, runs work
+// racing its crash, and after a crash kills its timers and
+// boots the next generation on the same storage to recover.
 import type { Executor, ExecutorProcess } from '../contract/executor.ts'
 import { runInContext } from '../sim/attribution.ts'
 import type { VirtualClock } from '../sim/clock.ts'
@@ -24,7 +22,7 @@ export interface ProcessSupervisorOptions {
   readonly history: HistoryRecorder
   readonly clock: VirtualClock
   readonly turnBudgetMs: number
-  /** The run's identity in the work context (see attribution.ts). */
+  /** The run's identity in the work context (attribution.ts). */
   readonly run: symbol
 }
 
@@ -37,7 +35,7 @@ export class ProcessSupervisor implements ProcessControl {
   #inFlight: string | null = null
   #deadline = 0
   #pausedUntil = 0
-  /** The call that was in flight when the last crash struck: recovery works on its behalf. */
+  /** The call in flight at the last crash: recovery works for it. */
   #recovering: string | null = null
 
   constructor(options: ProcessSupervisorOptions) {
@@ -45,7 +43,7 @@ export class ProcessSupervisor implements ProcessControl {
     this.processes = new ProcessTable(options.crashes, (crash) => {
       options.history.record({ type: 'process-crashed', generation: crash.generation, point: `${crash.fault.point} #${crash.fault.nth}`, call: this.#inFlight })
       this.#recovering = this.#inFlight
-      // A real crash kills the process's timers: none of them fires again.
+      // A real crash kills its timers: none fires again.
       options.clock.cancelTimersOf((owner) => owner.generation === crash.generation)
       this.#resolveCrash(crash)
     })
@@ -56,7 +54,7 @@ export class ProcessSupervisor implements ProcessControl {
     return this.#deadline
   }
 
-  /** Until when the run may legitimately go quiet: the turn's deadline, or the end of a restart pause. */
+  /** Until when the run may go quiet: deadline or pause's end. */
   get busyUntil(): number {
     return Math.max(this.#deadline, this.#pausedUntil)
   }
@@ -72,13 +70,16 @@ export class ProcessSupervisor implements ProcessControl {
     return this.#boot()
   }
 
-  /** After `crash`: wait out its pause, boot the next generation, recover. False when booting failed. */
+  /**
+   * After `crash`: wait out its pause, boot the next
+   * generation, recover. False when booting failed.
+   */
   async restart(crash: Crash): Promise<boolean> {
     await this.#pause(crash)
     return this.#boot()
   }
 
-  /** Run `fn` in the current process, as tool call `call`, racing the process's crash. */
+  /** Run `fn` in the current process as `call`, racing a crash. */
   async within<T>(call: string | null, fn: (p: ExecutorProcess) => Promise<T>): Promise<Within<T>> {
     const process = this.#process
     if (!process) throw new Error('faultline: no executor process is running')
@@ -101,7 +102,7 @@ export class ProcessSupervisor implements ProcessControl {
     }
   }
 
-  /** Start a new turn now (the agent's compensation gets a turn of its own). */
+  /** Start a new turn (compensation gets a turn of its own). */
   newTurn(): void {
     this.#newTurn()
   }
@@ -135,7 +136,8 @@ export class ProcessSupervisor implements ProcessControl {
       this.#o.history.record({ type: 'process-booted', generation })
       if (generation > 1 && process.recover) {
         const recover = process.recover
-        // Recovery reconciles what was in flight: what it sends is that call's, for the judges.
+        // Recovery reconciles the call in flight: what it
+        // sends is that call's, for the judges.
         const recovered = await this.within(this.#recovering, () => recover(this.#deadline))
         if ('crashed' in recovered) {
           await this.#pause(recovered.crashed)
@@ -151,7 +153,7 @@ export class ProcessSupervisor implements ProcessControl {
     }
   }
 
-  /** The dead process stays down for the crash's pause; the next one starts a new turn. */
+  /** The dead process stays down; the next starts a new turn. */
   async #pause(crash: Crash): Promise<void> {
     if (crash.fault.pauseMs > 0) {
       this.#pausedUntil = this.#o.clock.now() + crash.fault.pauseMs
@@ -161,7 +163,8 @@ export class ProcessSupervisor implements ProcessControl {
   }
 
   async #race<T>(generation: number, fn: () => Promise<T>): Promise<Within<T>> {
-    // Work a restarted process does on boot belongs to the call that was in flight at the crash.
+    // A restarted process's boot work belongs to the call in
+    // flight at the crash.
     const work = runInContext({ run: this.#o.run, generation, call: this.#recovering }, () => Promise.resolve().then(fn))
     const result = await Promise.race([
       work.then(
@@ -176,8 +179,8 @@ export class ProcessSupervisor implements ProcessControl {
 }
 
 /**
- * What boot() resolved to, as a process: an object with `callTool`, read once
- * (a getter that throws, or a missing method, is a boot failure: one line).
+ * What boot() resolved to, as a process, read once: a
+ * throwing getter or missing method is a boot failure.
  */
 function asProcess(value: unknown): { value: ExecutorProcess; recover: ExecutorProcess['recover'] } | string {
   if (typeof value !== 'object' || value === null) return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`

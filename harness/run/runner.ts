@@ -1,11 +1,6 @@
-// The runner: opens a run's world (world.ts), boots the executor, lets the
-// model work through the plan within the turn, lets late requests land, and
-// returns the frozen history. It never judges and never formats.
-//
-// This runs the executor in the caller's thread: fine for executors you trust
-// (tests, the bundled ones). The CLI and campaigns run executors under test in
-// supervised workers instead (harness/supervisor/), where nothing they do —
-// exit, loop, leak — can touch the verdict.
+// The runner: opens a world, boots the executor, runs the
+// plan, lets late requests land, returns the frozen history.
+// Runs in the caller's thread: for trusted executors only.
 import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
 import { runPlan } from '../model/model.ts'
@@ -17,11 +12,11 @@ import { World, type WorldOptions } from './world.ts'
 
 export { SERVICE_URLS } from './world.ts'
 
-/** How long past its deadline an executor may keep the turn before it counts as hung. */
+/** How long past its deadline a turn may run before it is hung. */
 export const HANG_GRACE_MS = 60_000
 /** After the turn: how long held requests may still land. */
 export const SETTLE_MS = 15 * 60_000
-/** A cap on timer firings while settling, so a leaked interval cannot spin the harness. */
+/** Caps timer firings while settling (a leaked interval). */
 const SETTLE_MAX_STEPS = 5_000
 
 export interface RunResult {
@@ -51,14 +46,16 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
       const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
       history.record({ type: 'executor-fault', call: processes.inFlight, problem: 'hung', message: `the executor ${why}` })
     }
-    // The model's own code is the harness's: if it failed, that surfaces here. A hung turn is left behind.
+    // The model's code is the harness's: a failure surfaces
+    // here. A hung turn is left behind.
     if (done) await turn
     else void turn.catch(() => {})
 
-    // Requests still held in the network may land after the turn: let them.
+    // Held requests may land after the turn: let them.
     if (!world.cutShort) {
       const settleUntil = clock.now() + SETTLE_MS
-      // Quiet is the normal end here; real work still in flight is waited for, an idle open socket is not.
+      // Quiet is the normal end here: real work in flight is
+      // waited for, an idle open socket is not.
       await drive(clock, () => world.cutShort, () => settleUntil, SETTLE_MAX_STEPS, { ...world.work, openSockets: () => 0 })
     }
     return { scenario: world.scenario, executor: world.executorName, history: world.close(), realMs: realNow() - realStart }

@@ -1,13 +1,6 @@
-// A run's world: everything a run installs — msw interception, the virtual
-// clock, seeded randomness, the client shims, the network guard, the mock
-// services behind the request pipeline, durable storage, the executor's
-// processes and the history — installed in one place, all or nothing, and
-// disposed of in one place, whatever failed.
-//
-// A run is sealed: the world works on its own deep copy of the scenario, the
-// executor gets copies of what it is handed, and every history event is frozen
-// as it is recorded, so nothing the executor does changes the scenario that
-// search replays and shrinks, or the record the judges read.
+// A run's world: everything a run installs, all or nothing,
+// and undone in one place whatever failed. A run is sealed
+// (docs/internals/engine.md).
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
@@ -31,17 +24,20 @@ import type { Scenario } from '../scenario/scenario.ts'
 export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
 
 export interface WorldOptions {
-  /** Budget of history events; past it the run is cut short with a `flooded` finding. */
+  /** Event budget; past it the run is cut short (`flooded`). */
   readonly maxEvents?: number
-  /** Sees every history event as it is recorded (a worker streams them to its supervisor). */
+  /** Sees every event as recorded (a worker streams them). */
   readonly sink?: (event: HistoryEvent) => void
   /**
-   * Listen for the process's uncaught exceptions and unhandled rejections while
-   * the run is open (default true). A worker that listens for itself passes
-   * false and hands them to `reportUncaught`.
+   * Listen for uncaught exceptions and unhandled rejections
+   * (default true); a worker that listens itself passes false
+   * and hands them to `reportUncaught`.
    */
   readonly listenForUncaught?: boolean
-  /** Real work to watch (default: the world's own, ended with it); a worker's outlives the run, for its leftovers. */
+  /**
+   * Real work to watch (default: the world's own); a
+   * worker's outlives the run, for its leftovers.
+   */
   readonly nativeWork?: NativeWork
 }
 
@@ -55,7 +51,7 @@ export class World {
   readonly processes: ProcessSupervisor
   /** Real work in flight (thread pool, OS): virtual time waits for it. */
   readonly work: NativeWork
-  /** This run's identity in the work context: leftovers of other runs carry another. */
+  /** This run's identity; other runs' leftovers carry another. */
   readonly #run: symbol
   readonly #undo: (() => void)[]
   #open = true
@@ -67,15 +63,17 @@ export class World {
     this.#run = Symbol(this.runId)
     this.executorName = executorName(executor)
 
-    // 1. Interception: every request to a .test host comes to this run; nothing else leaves.
+    // 1. Interception: .test requests come here; nothing else leaves.
     startInterception()
     undo.push(() => stopInterception())
 
-    // 2. Real work is watched from the start, so virtual time never runs ahead of it.
+    // 2. Real work, watched from the start so virtual time
+    //    never runs ahead of it.
     this.work = options.nativeWork ?? trackNativeWork()
     if (!options.nativeWork) undo.push(() => this.work.stop())
 
-    // 3. The sandbox: the clock (its timers owned by processes), randomness, client shims.
+    // 3. The sandbox: clock (timers owned by processes),
+    //    randomness, client shims.
     const hooks: TimerHooks = {
       owner: () => {
         const ctx = currentContext()
@@ -89,11 +87,11 @@ export class World {
     this.clock = sandbox.clock
     this.history = new HistoryRecorder(() => this.clock.elapsed(), { maxEvents: options.maxEvents, sink: options.sink })
 
-    // 4. Raw sockets, datagrams and DNS fail closed (msw only sees HTTP).
+    // 4. Raw sockets, datagrams, DNS fail closed (msw sees HTTP).
     const guard = installNetworkGuard((what) => this.history.record({ type: 'executor-fault', call: currentContext()?.call ?? null, problem: 'blocked-network', message: `tried ${what}; a run reaches only the mock services` }))
     undo.push(() => guard.undo())
 
-    // 5. Durable storage, the processes that borrow it, the services, the pipeline.
+    // 5. Storage, processes, services, the pipeline.
     const storage = new SimStorage()
     undo.push(() => storage.close())
     this.processes = new ProcessSupervisor({
@@ -110,11 +108,12 @@ export class World {
     const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run, (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()))
     const deactivate = activate(pipeline)
     undo.push(() => {
-      pipeline.close() // no intercepted request stays pending past the run
+      pipeline.close() // nothing stays pending past the run
       deactivate()
     })
 
-    // 6. What the executor throws where nobody catches it is a finding about the call in flight.
+    // 6. What the executor throws uncaught: a finding about
+    //    the call in flight.
     if (options.listenForUncaught !== false) {
       const uncaught = (e: unknown) => this.reportUncaught(e, 'an uncaught exception')
       const unhandled = (e: unknown) => this.reportUncaught(e, 'an unhandled rejection')
@@ -127,9 +126,12 @@ export class World {
     }
   }
 
-  /** Install a run's world, all or nothing: if any part fails to install, what was installed is undone. */
+  /**
+   * Install a run's world, all or nothing: a part that fails
+   * undoes what was installed.
+   */
   static open(scenario: Scenario, executor: Executor, options: WorldOptions = {}): World {
-    // Checked before anything is installed: a second world would share the first one's globals.
+    // Checked first: a second world would share the globals.
     if (active) throw new Error('faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)')
     const undo: (() => void)[] = []
     return syncOnceAfter(() => {
@@ -144,7 +146,7 @@ export class World {
     })
   }
 
-  /** The world open in this thread, if any (one at a time: the interception has one active run). */
+  /** The world open in this thread (one: one interception). */
   static active(): World | null {
     return active
   }
@@ -159,7 +161,10 @@ export class World {
     return this.history.full
   }
 
-  /** Something the executor threw that nobody caught: attributed to the work it came from, or to the call in flight. */
+  /**
+   * An uncaught throw of the executor, attributed to its
+   * work or to the call in flight.
+   */
   reportUncaught(error: unknown, what: string): void {
     if (!this.#open) return
     const call = currentContext()?.call ?? this.processes.inFlight
@@ -167,8 +172,8 @@ export class World {
   }
 
   /**
-   * End the run's history: globals the executor replaced are put back and
-   * reported, and the run's end is recorded. Returns the frozen history.
+   * End the history: replaced globals are put back and
+   * reported; returns the frozen history.
    */
   close(): History {
     for (const what of [...reinstateTampered(), ...this.clock.tampered()]) {
@@ -177,12 +182,15 @@ export class World {
     return this.history.close(this.clock.pendingTimers())
   }
 
-  /** Undo everything the world installed, in reverse order; every undo runs. Leftovers of the executor never run again. */
+  /**
+   * Undo everything installed, in reverse; every undo runs.
+   * The executor's leftovers never run again.
+   */
   dispose(): void {
     if (!this.#open) return
     this.#open = false
     if (active === this) active = null
-    reinstateTampered() // (already reported by close() when the run got that far)
+    reinstateTampered() // reported by close(), if reached
     syncOnceAfter(() => undoEach(this.#undo))
   }
 
@@ -193,7 +201,7 @@ export class World {
 
 let active: World | null = null
 
-/** Undo in reverse order; every step runs; the first failure is rethrown at the end. */
+/** Undo in reverse; every step runs; the first failure is rethrown. */
 function undoEach(undo: (() => void)[]): void {
   const errors: unknown[] = []
   while (undo.length > 0) {
