@@ -1,5 +1,6 @@
-// A per-tool-call view of a history, built once and shared by the judges.
-// Attribution is the harness's (the call running when a request was made).
+// A per-tool-call view of a history, shared by the judges.
+// Attribution is the harness's: the call running when a
+// request was made.
 import type { Envelope } from '../contract/envelope.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { CallId, History } from '../history/history.ts'
@@ -72,12 +73,12 @@ export function callsOf(history: History): Map<CallId, CallView> {
   return calls
 }
 
-/** Distinct boundaries of a call's faults, in order of first appearance. */
+/** A call's distinct fault boundaries, first seen first. */
 export function boundariesOf(v: CallView): Boundary[] {
   return [...new Set(v.faults.map((f) => f.boundary))]
 }
 
-/** The attempt numbers of `v` sent before history position `seq`. */
+/** The attempt numbers of `v` sent before position `seq`. */
 export function attemptsBefore(v: CallView, seq: number): Set<number> {
   return new Set(v.attempts.filter((a) => a.seq < seq).map((a) => a.attempt))
 }

@@ -1,16 +1,18 @@
-// Compensation judges. Effects made while a run is aborted belong to the
-// harness's call `<run>#abort`; a compensation names what it acts on in the
-// ledger (`target`: a refund's payment intent = the charge's id; a correction
-// e-mail's original e-mail).
+// Compensation judges. A run's abort is the harness's call
+// `<run>#abort`; a compensation's ledger `target` names what
+// it acts on (the charge refunded, the e-mail corrected).
 import { eventsOf, type History } from '../history/history.ts'
 import { callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { isAbortCall } from '../history/call-ids.ts'
 
-/** Effect types that a compensation can undo or correct. */
+/** Effect types a compensation can undo or correct. */
 const COMPENSABLE = new Set(['charge', 'email'])
 
-/** A compensation for an effect that never happened (a refund of a charge never made, a correction of an e-mail never sent). */
+/**
+ * A compensation for an effect that never happened (a
+ * refund of a charge never made).
+ */
 export function phantomCompensation(history: History): Violation[] {
   const effects = eventsOf(history, 'effect-applied')
   const real = new Set(effects.filter((e) => !isAbortCall(e.call)).map((e) => e.effect))
@@ -26,12 +28,9 @@ export function phantomCompensation(history: History): Violation[] {
 }
 
 /**
- * After an abort, an effect the executor had confirmed (SUCCEEDED) and that
- * can be compensated was silently left as it was. A compensation the executor
- * reported as failed or left to a person (a non-SUCCEEDED envelope in its
- * abort report) excuses the effect it names in `compensates` — visible, not
- * silent — and no other. An executor without abort() was never asked: it is
- * not judged here.
+ * After an abort, a confirmed compensable effect silently
+ * left as it was. A failed compensation excuses only the
+ * effect it names (docs/internals/engine.md).
  */
 export function uncompensatedEffect(history: History): Violation[] {
   if (eventsOf(history, 'abort-requested').length === 0) return []

@@ -1,9 +1,6 @@
-// What a run exercised, read from its history alone: each fault that struck
-// (kind × boundary × tool), and whether it led to one of the states where
-// executors break — an effect that landed while the client saw an error, an
-// ambiguous call that was later settled (an UNKNOWN reconciled), a crash of the
-// executor with a side-effecting request in flight. A measure, not a judge: a
-// green campaign that never reached these states proved little.
+// What a run exercised: each fault that struck and whether
+// it reached a state where executors break. A measure, not
+// a judge (docs/internals/engine.md).
 import { isAbortCall } from '../history/call-ids.ts'
 import type { CallId, History } from '../history/history.ts'
 
@@ -11,18 +8,24 @@ import type { CallId, History } from '../history/history.ts'
 export const COVERAGE_STATES = ['struck', 'effect-while-error', 'unknown-reconciled', 'crash-in-flight'] as const
 export type CoverageState = (typeof COVERAGE_STATES)[number]
 
-/** One fault kind at one boundary on one tool: how often it struck, and how often it reached each state. */
+/**
+ * One fault kind at one boundary on one tool: how often it
+ * struck, and reached each state.
+ */
 export interface CoverageCell {
   readonly kind: string
   readonly boundary: string
-  /** The tool of the call it struck; `abort` for a run's compensation, `(none)` outside any call. */
+  /** The struck call's tool; `abort`, or `(none)` outside a call. */
   readonly tool: string
   readonly struck: number
-  /** The struck attempt applied an effect and its client never saw a success (an error, a 4xx/5xx, or nothing). */
+  /** The struck attempt applied an effect; its client saw no success. */
   readonly effectWhileError: number
-  /** After the strike the call was reconciled (it probed, reported UNKNOWN, or got a replayed answer to a same-key resend) and then reported a known outcome. */
+  /**
+   * After the strike the call was reconciled (probe, UNKNOWN,
+   * or a replayed same-key answer), then reported a known outcome.
+   */
   readonly unknownReconciled: number
-  /** A crash of the executor while a side-effecting request of its process had no answer yet. */
+  /** A crash while a side-effecting request had no answer yet. */
   readonly crashInFlight: number
 }
 
@@ -42,7 +45,7 @@ export function countOf(cell: CoverageCell, state: CoverageState): number {
 
 type Counts = { struck: number; effectWhileError: number; unknownReconciled: number; crashInFlight: number }
 
-/** The run's coverage, one cell per (kind, boundary, tool) that struck, sorted by those names. */
+/** The run's coverage: a cell per (kind, boundary, tool), sorted. */
 export function coverage(history: History): CoverageCell[] {
   const tools = new Map<CallId, string>()
   const effects = new Set<number>() // attempts that applied an effect
@@ -83,10 +86,9 @@ export function coverage(history: History): CoverageCell[] {
 }
 
 /**
- * After `seq`, the call was reconciled — it probed, reported UNKNOWN, or got an
- * answer the service replayed from its idempotency store (a resend with the
- * same key settling what the first attempt left open) — and then reported a
- * known outcome.
+ * After `seq`, the call was reconciled (it probed, reported
+ * UNKNOWN, or got a replayed answer to a same-key resend),
+ * then reported a known outcome.
  */
 function reconciledAfter(history: History, call: CallId, seq: number): boolean {
   if (isAbortCall(call)) return false
@@ -105,7 +107,7 @@ function reconciledAfter(history: History, call: CallId, seq: number): boolean {
   return false
 }
 
-/** A side-effecting request of process `generation`, sent before `seq`, not answered by then. */
+/** A send of process `generation` still unanswered at `seq`. */
 function mutationInFlight(history: History, generation: number, seq: number, answered: ReadonlyMap<number, number>): boolean {
   for (const e of history) {
     if (e.seq >= seq) break
@@ -121,7 +123,7 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** Cells summed by (kind, boundary, tool): a campaign's coverage from its runs'. */
+/** Cells summed by (kind, boundary, tool), as a campaign does. */
 export function addCoverage(into: Map<string, CoverageCell>, cells: readonly CoverageCell[]): void {
   for (const c of cells) {
     const key = `${c.kind}\u0000${c.boundary}\u0000${c.tool}`

@@ -3,7 +3,10 @@ import type { Violation } from './finding.ts'
 import { isAbortCall } from '../history/call-ids.ts'
 import type { History } from '../history/history.ts'
 
-/** A tool call whose effect happened more than once (for an abort: one effect compensated twice). */
+/**
+ * A tool call whose effect happened more than once (for an
+ * abort: one effect compensated twice).
+ */
 export function duplicateEffect(history: History): Violation[] {
   const out: Violation[] = []
   for (const v of callsOf(history).values()) {

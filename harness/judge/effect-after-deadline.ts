@@ -1,21 +1,12 @@
-// Effects that land after the deadline of the turn in which their request was
-// sent. Against the real vendors an executor cannot stop a request the network
-// holds and delivers late — neither Stripe nor Resend refuses work that arrives
-// after the client's deadline — so a late effect is the executor's doing only
-// where it could have prevented it:
-//   - it started the side effect with less than MIN_SIDE_EFFECT_BUDGET_MS of its
-//     turn left (no vendor commits instantly: that request was always going to
-//     land late, or be abandoned while landing), or
-//   - the profile's services honour a forwarded deadline (`deadline-forwarding`)
-//     and the request forwarded none, or one past the turn's deadline.
-// Every other late effect is a measure (lateEffects), not a violation; what the
-// executor reported about it is still judged (false-failure, false-success…).
+// Effects that land after their turn's deadline, blamed only
+// where the executor could have prevented them; the rest are
+// a measure, lateEffects (docs/internals/engine.md).
 import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { turnDeadlines } from './turns.ts'
 
-/** Less than this left of its turn, a side effect should not be started at all. */
+/** With less than this of its turn left, start no side effect. */
 export const MIN_SIDE_EFFECT_BUDGET_MS = 2_000
 
 type Late = { readonly effect: Extract<HistoryEvent, { type: 'effect-applied' }>; readonly deadline: number; readonly why: string | null }
@@ -56,7 +47,10 @@ export function effectAfterDeadline(history: History): Violation[] {
     })
 }
 
-/** A measure: effects that landed after their turn's deadline where the executor could not have stopped them. */
+/**
+ * A measure: effects that landed after their turn's deadline
+ * where the executor could not have stopped them.
+ */
 export function lateEffects(history: History): number {
   return lateOnes(history).filter((l) => l.why === null).length
 }

@@ -3,9 +3,8 @@ import type { Violation } from './finding.ts'
 import type { History } from '../history/history.ts'
 
 /**
- * A FAILED_NO_EFFECT report for a tool call that did have an effect from an
- * attempt sent before the report — whenever that effect landed (a late
- * arrival after the report still makes the report false).
+ * FAILED_NO_EFFECT for a call with an effect from an attempt
+ * sent before the report, even if the effect landed after it.
  */
 export function falseFailure(history: History): Violation[] {
   const out: Violation[] = []

@@ -2,7 +2,7 @@ import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import type { History } from '../history/history.ts'
 
-/** A SUCCEEDED report for a tool call that, by the end of the run, has no effect at all. */
+/** SUCCEEDED for a call that has no effect by the run's end. */
 export function falseSuccess(history: History): Violation[] {
   const out: Violation[] = []
   for (const v of callsOf(history).values()) {

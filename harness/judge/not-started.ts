@@ -1,9 +1,8 @@
 import type { History } from '../history/history.ts'
 
 /**
- * A measure: asks the executor answered FAILED_NO_EFFECT without sending a
- * single request — it refused to start (for lack of budget, say). Honest, and
- * recorded as such: these are before-send outcomes the network never saw.
+ * A measure: asks answered FAILED_NO_EFFECT without sending
+ * a request (refused to start, say for lack of budget).
  */
 export function notStarted(history: History): number {
   let count = 0

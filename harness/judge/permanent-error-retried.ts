@@ -2,18 +2,18 @@ import { eventsOf, type History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 
-/** Statuses that say "this request, as it stands, will never succeed". */
+/** Statuses that say "as it stands, this will never succeed". */
 const PERMANENT = new Set([400, 422])
 
 /**
- * The same request sent again, by the process that was told, after the service
- * refused it as invalid (400/422). (A process that crashed as the refusal
- * arrived never learnt of it; its successor is not blamed.)
+ * The same request resent, by the process that was told,
+ * after a 400/422. A successor of a crashed process is not
+ * blamed: it never learnt of the refusal.
  */
 export function permanentErrorRetried(history: History): Violation[] {
   const calls = callsOf(history)
   const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
-  const refused = new Map<string, { attempt: number; status: number }>() // `${call} ${fingerprint}` → first refusal
+  const refused = new Map<string, { attempt: number; status: number }>() // `${call} ${generation} ${fingerprint}` → first refusal
   const out: Violation[] = []
   const flagged = new Set<string>()
   for (const e of history) {

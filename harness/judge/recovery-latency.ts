@@ -2,28 +2,28 @@ import { callsOf } from './calls.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { History } from '../history/history.ts'
 
-/** One faulted call's recovery: which fault struck it first, and how long the executor took to a known outcome. */
+/**
+ * One faulted call's recovery: its first fault, and the
+ * time to a known outcome.
+ */
 export interface FaultRecovery {
   readonly kind: string
   readonly boundary: Boundary
-  /** Virtual ms the executor was up between the first fault and the first known outcome after it. */
+  /** Virtual ms the executor was up from fault to known outcome. */
   readonly ms: number
 }
 
 /**
- * For each tool call a fault struck: virtual ms from the first fault to the
- * first known outcome (SUCCEEDED or FAILED_NO_EFFECT) reported after it, less
- * the time no process of the executor was running (from a crash to the next
- * boot). The downtime is the nemesis's choice, the same for every executor — a
- * 25-hour pause would otherwise be the whole figure. Calls that never reached
- * a known outcome are counted by `unresolved`.
+ * Per struck call: virtual ms from the first fault to the
+ * first known outcome after it, less downtime (crash to next
+ * boot), which is the nemesis's choice, not the executor's.
  */
 export function recoveryLatency(history: History): FaultRecovery[] {
   const down = downtime(history)
   const crashes = crashesInFlight(history)
   const out: FaultRecovery[] = []
   for (const [call, v] of callsOf(history)) {
-    // A crash with the call in flight is a fault of the call too (the executor's boundary).
+    // A crash with the call in flight is a fault of the call.
     const candidates = [v.faults[0], crashes.get(call)].filter((f) => f !== undefined)
     const first = candidates.sort((a, b) => a.seq - b.seq)[0]
     if (!first) continue

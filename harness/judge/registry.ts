@@ -1,20 +1,22 @@
-// Judges by name: the bundled ones, and any a team defines for a property of
-// its own (say, "no refund above the order total"). A defined judge is a pure
-// function of the history like the bundled ones; it returns findings and the
-// registry fills in the tool and the boundaries of the call each concerns.
+// Judges by name: the bundled ones, and any a team defines
+// for a property of its own; the registry fills in each
+// finding's tool and boundaries.
 import { JUDGE_NAMES, type JudgeName } from '../contract/names.ts'
 import type { CallId, History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Judge, Violation } from './finding.ts'
 
-/** What a defined judge reports: the call it concerns (null for the run as a whole) and one line for people. */
+/**
+ * What a defined judge reports: the call (null for the whole
+ * run) and one line for people.
+ */
 export interface Finding {
   readonly call: CallId | null
   readonly message: string
 }
 
 export interface JudgeDefinition {
-  /** kebab-case, unique, not a bundled judge's name; it is the column in reports. */
+  /** kebab-case, unique, not a bundled name; a report column. */
   readonly name: string
   /** One line: when it fires. */
   readonly about: string
@@ -27,12 +29,12 @@ export interface NamedJudge extends Judge {
   readonly about: string
 }
 
-// On globalThis, so a judge module that imports another copy of faultline (the
-// source in a checkout, the build when installed) still reaches this registry.
+// On globalThis, so a judge module importing another copy of
+// faultline (source or build) reaches this same registry.
 const REGISTRY = Symbol.for('faultline.judges')
 const defined: Map<string, NamedJudge> = ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, NamedJudge> | undefined) ?? ((globalThis as Record<symbol, unknown>)[REGISTRY] = new Map<string, NamedJudge>())
 
-/** Define (and register) a judge. Throws a one-line error for a bad or taken name. */
+/** Define and register a judge; a bad or taken name throws. */
 export function defineJudge(definition: JudgeDefinition): NamedJudge {
   const { name, about, check } = definition
   if (typeof name !== 'string' || !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name)) throw new TypeError(`judge name ${JSON.stringify(name)} is not kebab-case (e.g. "refund-above-total")`)
@@ -58,7 +60,7 @@ export function definedJudges(): readonly NamedJudge[] {
   return [...defined.values()]
 }
 
-/** Forget a defined judge (for tests, and for tools that load judges per campaign). */
+/** Forget a defined judge (tests; tools loading judges per campaign). */
 export function undefineJudge(name: string): boolean {
   return defined.delete(name)
 }

@@ -1,13 +1,6 @@
-// A process that was told (by a 429 or 503 with Retry-After) to hold off must
-// not send the same operation again before the time is up: the same tool call
-// (retried, or asked again by the model); within an abort, which compensates
-// several steps, the same request (method, path and body). That is the bug
-// this judge is for: a retry that ignores (or caps) the wait. Another operation
-// to the same service within the window is not blamed: at worst it is refused
-// in turn (no effect, and the executor sees it), and the clients teams use hold
-// Retry-After per request — stripe-node and the resend SDK included. Requests
-// to another service are its own business, and a process that crashed as the
-// answer arrived never learnt it; its successor is not blamed.
+// Told by a 429/503 Retry-After to hold off, a process must
+// not resend the same operation before the time is up. Who
+// is and is not blamed: docs/internals/engine.md.
 import { isAbortCall } from '../history/call-ids.ts'
 import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
@@ -43,7 +36,10 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
   return out
 }
 
-/** The key of an attempt's operation, for the process that sent it: its tool call, or within an abort (each compensation its own) its request. */
+/**
+ * An attempt's operation, for the process that sent it: its
+ * tool call, or within an abort its request.
+ */
 function operation(a: Extract<HistoryEvent, { type: 'attempt-sent' }>): string {
   const who = `${a.service} ${a.generation}`
   return isAbortCall(a.call) ? `${who} ${a.call} request ${a.fingerprint}` : `${who} call ${a.call}`

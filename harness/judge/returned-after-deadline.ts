@@ -3,10 +3,10 @@ import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { turnDeadlines } from './turns.ts'
 
-/** Virtual ms an executor may overrun its deadline by (the time to format and hand back a report). */
+/** Virtual ms a report may overrun the deadline (to format it). */
 export const RETURN_GRACE_MS = 500
 
-/** The executor answered a tool call later than the turn's deadline plus a small grace. */
+/** An answer later than the turn's deadline plus a grace. */
 export function returnedAfterDeadline(history: History): Violation[] {
   const deadlineAt = turnDeadlines(history)
   const calls = callsOf(history)
@@ -15,7 +15,8 @@ export function returnedAfterDeadline(history: History): Violation[] {
   for (const e of history) {
     if (e.type === 'call-started') started.set(`${e.call}#${e.ask}`, e.seq)
     if (e.type === 'abort-reported') {
-      // abort() answers within the turn the agent gave it (the turn in force when it answered).
+      // abort() answers within its own turn (the one in force
+      // when it answered).
       const deadline = deadlineAt(e.seq)
       if (e.t > deadline + RETURN_GRACE_MS) {
         out.push({ judge: 'returned-after-deadline', call: `${e.run}#abort`, tool: null, boundaries: [], message: `${e.run}#abort: abort() answered at ${e.t} ms, ${e.t - deadline} ms after its deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)` })

@@ -1,7 +1,10 @@
-// Which turn (and so which deadline) was in force at a point of the history.
+// Which turn, and so which deadline, was in force when.
 import type { History } from '../history/history.ts'
 
-/** `deadlineAt(seq)`: the deadline (virtual ms since the run started) of the turn in force at history position `seq`. */
+/**
+ * `deadlineAt(seq)`: the deadline (virtual ms since the run
+ * started) of the turn in force at position `seq`.
+ */
 export function turnDeadlines(history: History): (seq: number) => number {
   const turns: { seq: number; deadline: number }[] = []
   for (const e of history) {

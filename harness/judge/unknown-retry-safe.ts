@@ -2,7 +2,7 @@ import type { History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 
-/** UNKNOWN reported with retry_safe: true — the model is invited to risk a second effect. */
+/** UNKNOWN with retry_safe: true invites a second effect. */
 export function unknownRetrySafe(history: History): Violation[] {
   const out: Violation[] = []
   for (const v of callsOf(history).values()) {

@@ -1,4 +1,4 @@
-// All judges over one history. Pure: the same history gives the same verdict.
+// All judges over one history. Pure: same history, same verdict.
 import type { History } from '../history/history.ts'
 import { eventsOf } from '../history/history.ts'
 import { duplicateEffect } from './duplicate-effect.ts'
@@ -18,7 +18,7 @@ import { recoveryLatency, type FaultRecovery } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 import { definedJudges } from './registry.ts'
 
-/** The bundled judges; `judge()` also runs every judge defined with `defineJudge`. */
+/** The bundled judges; `judge()` adds those from `defineJudge`. */
 export const JUDGES: readonly Judge[] = [
   duplicateEffect,
   falseSuccess,
@@ -36,16 +36,22 @@ export const JUDGES: readonly Judge[] = [
 export interface Verdict {
   readonly violations: readonly Violation[]
   readonly unresolved: UnresolvedMeasure
-  /** Each faulted call that reached a known outcome: its first fault and its recovery latency (virtual ms, downtime excluded). */
+  /**
+   * Each faulted call that reached a known outcome: its first
+   * fault and recovery latency (virtual ms, downtime excluded).
+   */
   readonly recovery: readonly FaultRecovery[]
-  /** Asks answered FAILED_NO_EFFECT without a single request (refused to start). */
+  /** Asks answered FAILED_NO_EFFECT without a request. */
   readonly notStarted: number
   readonly verification: VerificationCost
-  /** Asks answered with action_taken "human-review": left to a person, as they should be when nothing else is safe. */
+  /**
+   * Asks answered with action_taken "human-review": left to
+   * a person, as they should be when nothing else is safe.
+   */
   readonly humanReview: number
-  /** Effects that landed after their turn's deadline where the executor could not have stopped them (a measure). */
+  /** Late effects the executor could not have stopped. */
   readonly lateEffects: number
-  /** Aborts the executor could not be asked for (it has no abort()): a measure. */
+  /** Aborts it could not be asked for (no abort()). */
   readonly abortsUnsupported: number
   readonly requests: number
   readonly faults: number
