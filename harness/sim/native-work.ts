@@ -1,20 +1,14 @@
-// Real work in flight: what the thread pool and the operating system are
-// doing for the run (Web Crypto and node:crypto jobs, fs, zlib, name lookups,
-// socket connects and writes). Virtual time must not move while any of it is
-// pending — a microsecond digest would otherwise "take" whatever the next
-// timer says — and a run is not stuck while it waits for it. Seen through
-// async_hooks: a request starts at `init` and is done at its callback's
-// `after` (which Node runs even when the callback throws).
-//
-// The hook has no `destroy`: with one, Node tracks the destruction of every
-// promise of the thread (a weak callback per promise), which cost ~15 % of a
-// run's CPU. Handles (sockets, zlib streams) are instead asked whether they are
-// still open when it matters, through the object that owns them.
+// Real work in flight (thread-pool jobs, fs, zlib, DNS,
+// socket writes): virtual time waits for it, and a run
+// waiting on it is not stuck. Seen through async_hooks.
 import { createHook } from 'node:async_hooks'
 
-/** Async resource types that are one-shot native requests (crypto jobs end in REQUEST; HTTPCLIENTREQUEST is a JS object, not work). */
+/**
+ * One-shot native request types (crypto jobs end in
+ * REQUEST; HTTPCLIENTREQUEST is a JS object, not work).
+ */
 const REQUESTS = /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
-/** Sockets: open ones may still deliver data, so a run waiting on one is not stuck (the real-time budget bounds it). */
+/** An open socket may deliver: a run waiting isn't stuck. */
 const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 
 export interface NativeWork {
@@ -25,7 +19,7 @@ export interface NativeWork {
   stop(): void
 }
 
-/** A zlib stream's state, as far as it tells whether its handle still has work on the thread pool. */
+/** The zlib stream fields that tell if its handle is busy. */
 interface ZlibOwner {
   readonly destroyed?: boolean
   readonly writableLength?: number
@@ -33,7 +27,7 @@ interface ZlibOwner {
   readonly readableEnded?: boolean
 }
 
-/** The JS object that owns a native handle (a net.Socket or net.Server, a zlib stream), found by its state fields. */
+/** The JS object owning a native handle, found by a field. */
 function ownerOf(handle: object, field: string): Record<string, unknown> | undefined {
   return Object.getOwnPropertySymbols(handle)
     .map((k) => (handle as Record<symbol, unknown>)[k])
@@ -41,9 +35,8 @@ function ownerOf(handle: object, field: string): Record<string, unknown> | undef
 }
 
 /**
- * A zlib handle works through its input a chunk at a time, each chunk a trip to
- * the thread pool, with no async resource of its own: it is busy while its
- * stream has input queued, or has ended its input and not yet its output.
+ * A zlib handle has no async resource per chunk: busy while
+ * input is queued, or input has ended and output not.
  */
 function zlibState(handle: object): 'busy' | 'idle' | 'done' {
   const owner = ownerOf(handle, 'writableEnded') as ZlibOwner | undefined
@@ -51,7 +44,7 @@ function zlibState(handle: object): 'busy' | 'idle' | 'done' {
   return (owner.writableLength ?? 0) > 0 || owner.writableEnded === true ? 'busy' : 'idle'
 }
 
-/** A socket (or server) handle is open until its owner is destroyed or closed; one not yet owned counts as open. */
+/** Open until its owner closes; an unowned one counts as open. */
 function socketOpen(handle: object): boolean {
   const owner = ownerOf(handle, 'destroyed') ?? ownerOf(handle, 'listening')
   if (!owner) return true
@@ -60,10 +53,8 @@ function socketOpen(handle: object): boolean {
 }
 
 /**
- * A node:crypto job (PBKDF2Job, RandomBytesJob, HashJob, …) is an async resource
- * in both of its modes, but a synchronous one (`pbkdf2Sync`, `randomBytes(16)`
- * without a callback) has run by the time anyone looks, and never gets `after`:
- * only a job with a callback to call (`ondone`) is still work in flight.
+ * A node:crypto job run synchronously (pbkdf2Sync) never
+ * gets `after`: only one with `ondone` is in flight.
  */
 function finishedSyncJob(resource: object): boolean {
   return (resource.constructor?.name ?? '').endsWith('Job') && typeof (resource as { ondone?: unknown }).ondone !== 'function'
@@ -73,6 +64,8 @@ export function trackNativeWork(): NativeWork {
   const requests = new Map<number, object>()
   const sockets = new Map<number, object>()
   const zlibs = new Map<number, object>()
+  // No `destroy` hook: it tracks every promise, ~15 % of a
+  // run's CPU. Handles are asked through their owner instead.
   const hook = createHook({
     init(id, type, _trigger, resource) {
       if (type === 'PROMISE') return
@@ -80,6 +73,7 @@ export function trackNativeWork(): NativeWork {
       else if (SOCKETS.test(type)) sockets.set(id, resource)
       else if (type === 'ZLIB') zlibs.set(id, resource)
     },
+    // Done: Node runs `after` even when the callback throws.
     after(id) {
       requests.delete(id)
     },

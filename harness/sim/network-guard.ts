@@ -1,9 +1,6 @@
-// Nothing an executor does may reach a real network. msw catches HTTP (fetch,
-// node:http, the SDKs built on them) and answers unhandled requests with an
-// error; this guard closes what msw never sees — raw sockets (net, tls),
-// datagrams (dgram) and name lookups (dns) — for anything but loopback. A
-// blocked attempt fails as a refused connection or an unknown name would, and
-// `blocked()` tells the run, which records it. Every patch is checked and undone.
+// Closes what msw never sees — raw sockets, UDP, DNS — to
+// anything but loopback. A blocked attempt fails as refused
+// or unknown, and the run records it.
 import dgram from 'node:dgram'
 import dns from 'node:dns'
 import net from 'node:net'
@@ -28,22 +25,22 @@ function blockedError(code: 'ECONNREFUSED' | 'ENOTFOUND', syscall: string, what:
   return Object.assign(new Error(`${syscall} ${code} ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code, syscall, errno: code === 'ENOTFOUND' ? -3008 : -111 })
 }
 
-/** Where a `socket.connect(...)` call is going: a host and port, or a local (IPC) path. */
+/** Where socket.connect() goes: host and port, or IPC path. */
 function connectTarget(args: unknown[]): { host?: unknown; port?: unknown; path?: unknown } {
   let first = args[0]
-  if (Array.isArray(first)) first = first[0] // net.connect() hands the socket its normalised arguments
+  if (Array.isArray(first)) first = first[0] // net.connect() passes its normalised arguments
   if (typeof first === 'object' && first !== null) return first as { host?: unknown; port?: unknown; path?: unknown }
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) return { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
   return { path: first }
 }
 
-/** Who is told of a blocked attempt: the innermost installer (a run inside a worker that guards itself). */
+/** Told of blocked attempts: the innermost (newest) guard. */
 const listeners: ((what: string) => void)[] = []
 let installed: { undo(): void } | null = null
 
 /**
- * Guard the network until `undo()`. Installs nest: the patches go in once and
- * come out with the last guard; a blocked attempt is told to the newest one.
+ * Guard the network until `undo()`. Guards nest; the newest
+ * hears of blocked attempts.
  */
 export function installNetworkGuard(blocked: (what: string) => void): NetworkGuard {
   installed ??= patchAll((what) => listeners.at(-1)?.(what))
@@ -87,7 +84,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         dgram.Socket.prototype,
         'send',
         function (this: dgram.Socket, ...args: unknown[]) {
-          // send(msg, [offset, length,] port, address, callback): the address is the first string after the message.
+          // send(msg, [offset, length,] port, address, cb)
           const address = args.slice(1).find((a) => typeof a === 'string')
           if (address === undefined || isLoopback(address)) return (send as (...a: unknown[]) => void).apply(this, args)
           blocked(`udp send to ${address}`)
@@ -113,7 +110,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'dgram.Socket.prototype.connect (network guard)',
       ),
     )
-    // Name lookups: only loopback names resolve (the mock services' .test hosts are answered by msw, not by DNS).
+    // Only loopback names resolve (msw answers .test hosts).
     const lookup = dns.lookup
     patches.push(
       patchProperty(
@@ -141,7 +138,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'dns.promises.lookup (network guard)',
       ),
     )
-    // Resolvers ask a DNS server: none is reachable from a run, for any name.
+    // Resolvers ask a DNS server: none is reachable in a run.
     const refuse = (method: string, promise: boolean) =>
       function (this: unknown, hostname: unknown, ...rest: unknown[]) {
         blocked(`dns ${method} ${String(hostname)}`)

@@ -1,5 +1,5 @@
-// The request pipeline of a run, in the order a request lives through it.
-// Every step that matters to a judge is written to the history here.
+// A run's request pipeline, in the order of a request's
+// life; every step a judge needs goes into the history.
 import type { MockService } from '../../mock-services/service.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
@@ -16,7 +16,7 @@ import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
 
-/** The services of a run by name (a Map will do; a run creates some on first use). */
+/** Services by name (a Map will do; some start on first use). */
 export interface ServiceDirectory {
   get(name: string): MockService | undefined
 }
@@ -24,9 +24,9 @@ export interface ServiceDirectory {
 
 export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
-  /** Faults by what they strike: `${step} send ${n}` or `${step} probe ${n}`. */
+  /** Faults by target: `${step} send|probe ${n}`. */
   readonly #faults: ReadonlyMap<string, RequestFault>
-  /** Requests made on behalf of each tool call so far, counted as faults address them. */
+  /** Requests per tool call, counted as faults address them. */
   readonly #perCall = new Map<string, { send: number; probe: number }>()
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable | null
@@ -35,7 +35,7 @@ export class RequestPipeline implements RequestRouter {
 
   readonly #run: symbol | null
 
-  /** Converts an epoch-ms deadline the client forwarded to the history's time (virtual ms since the run started). */
+  /** Epoch ms → history time (virtual ms since the start). */
   readonly #sinceStart: (epochMs: number) => number
 
   constructor(
@@ -55,23 +55,23 @@ export class RequestPipeline implements RequestRouter {
   }
 
   /**
-   * Every request gets an answer by the end of the run at the latest: one
-   * left pending would keep the interceptor's listener waiting on it — and
-   * through it the whole run — alive for good.
+   * Every request is answered by the run's end at the latest:
+   * a pending one would keep the interceptor, and the run,
+   * alive for good.
    */
   route(request: Request): Promise<Response> {
     return Promise.race([this.#route(request), this.#park()])
   }
 
-  /** Requests parked (going nowhere: a dead client, a leftover of another run); settled by close(). */
+  /** Parked requests (a dead client, another run's leftover). */
   readonly #parked = new Set<(e: Error) => void>()
 
-  /** A promise that settles only when the run closes (rejected: nobody is listening any more). */
+  /** Rejects when the run closes; never settles before. */
   #park(): Promise<never> {
     return new Promise<never>((_, reject) => this.#parked.add(reject))
   }
 
-  /** The run is over: every request still pending ends, as abandoned. */
+  /** The run is over: pending requests end, as abandoned. */
   close(): void {
     const parked = [...this.#parked]
     this.#parked.clear()
@@ -80,15 +80,15 @@ export class RequestPipeline implements RequestRouter {
 
   async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    // 1. Which service: the host's first label (`payments.test` → payments).
-    //    No such service: as on a real network, the name does not resolve.
+    // 1. Service: the host's first label. None: the name
+    //    does not resolve, as on a real network.
     const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
     if (!service) throw networkError('ENOTFOUND', url.hostname)
 
-    // 2. Attribution: the process and the tool call that made the request.
+    // 2. Attribution: the process and tool call that sent it.
     //    A dead process's requests never leave it.
     const ctx = currentContext()
-    // Leftover work of an earlier run (a loop it never stopped) is not this run's: it never leaves.
+    // An earlier run's leftover work never leaves.
     if (ctx && this.#run !== null && ctx.run !== this.#run) return this.#park()
     const generation = ctx?.generation ?? null
     if (generation !== null && this.#processes && !this.#processes.isAlive(generation)) {
@@ -96,14 +96,14 @@ export class RequestPipeline implements RequestRouter {
       return this.#park()
     }
     const call = ctx?.call ?? null
-    // From here on the work is the harness's (the network's, the service's): what it arms
-    // outlives the process that sent the request, which may crash while it is on its way.
+    // From here the work is the harness's: what it arms
+    // outlives a crash of the sending process.
     return asHarnessWork(() => this.#proceed(request, url, service, call, generation))
   }
 
   async #proceed(request: Request, url: URL, service: MockService, call: string | null, generation: number | null): Promise<Response> {
-    // 3. Number the attempt: over the run (the history's numbering), and within its tool call,
-    //    side-effecting requests and reads apart (what scenario faults address).
+    // 3. Number the attempt: per run (the history's), and
+    //    per tool call, sends and probes apart (for faults).
     const mutating = service.isMutation(request)
     const fingerprint = await fingerprintOf(request, url)
     const attempt = ++this.#attempts
@@ -114,16 +114,16 @@ export class RequestPipeline implements RequestRouter {
     const forwarded = Number(request.headers.get(DEADLINE_HEADER) ?? Number.NaN)
     const forwardedDeadline = Number.isFinite(forwarded) ? this.#sinceStart(forwarded) : null
     this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation, forwardedDeadline })
-    // The process may crash right after sending: the request is on its way regardless.
+    // A crash right after sending: the request still goes.
     if (generation !== null) this.#processes?.step(generation, 'after-send', call)
 
-    // 4. The attempt's fate: a fault addressed to it decides it; otherwise it is delivered.
-    // Requests outside any tool call (`mountServices`, a background loop) are the step '*'.
+    // 4. Fate: a fault addressed to it, else delivery.
+    //    Requests outside any tool call are step '*'.
     const fault = this.#faults.get(`${stepOf(call) ?? '*'} ${mutating ? 'send' : 'probe'} ${nth}`)
     const outcome = fault ? this.#strike(fault, request, attempt, call, service) : this.#deliver(request, attempt, call, service)
 
-    // 5. The answer reaches the client only if its process is still alive,
-    //    and the process may crash right after it arrives.
+    // 5. Only a live process gets the answer; it may crash
+    //    right after.
     return outcome.then(
       (response) =>
         this.#toClient(generation, call, response, true, () =>
@@ -164,8 +164,8 @@ export class RequestPipeline implements RequestRouter {
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       clientGaveUp: () => clientGaveUp(request),
       giveUpWithin: (ms) => {
-        // Whichever comes first; the timer is cleared when the client wins, so no stray
-        // harness timer is left pending to pull virtual time forward.
+        // Cleared when the client wins: a stray timer would
+        // pull virtual time forward.
         let timer: ReturnType<typeof setTimeout> | undefined
         const held = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
         return Promise.race([clientGaveUp(request).then(() => (clearTimeout(timer), true)), held])
@@ -180,7 +180,7 @@ export class RequestPipeline implements RequestRouter {
     return requestFaultKind(fault).strike(fault, ctl)
   }
 
-  /** Hand the outcome to the client — unless its process died; `reached` records that it did. */
+  /** Hand the outcome to a live client; `reached` records it. */
   #toClient(generation: number | null, call: string | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
     if (generation !== null && this.#processes) {
       if (!this.#processes.isAlive(generation)) return this.#park()
@@ -191,7 +191,7 @@ export class RequestPipeline implements RequestRouter {
   }
 }
 
-/** A short digest of what was asked: the same request sent again has the same one. */
+/** A digest of what was asked: a resend gets the same one. */
 async function fingerprintOf(request: Request, url: URL): Promise<string> {
   return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`).digest('hex').slice(0, 16)
 }
