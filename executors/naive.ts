@@ -1,7 +1,6 @@
-// The naive executor: what most first versions do. A fresh idempotency key on
-// every attempt (so the key protects nothing), one fixed timeout, and a
-// timeout or a reset reported as a plain failure the model may retry.
-// Expected findings: duplicate effects and false failure reports.
+// The naive executor: what most first versions do
+// (fresh key per attempt, one fixed timeout, timeouts
+// reported as retryable failures). Expect duplicates.
 import type { Envelope } from '../harness/contract/envelope.ts'
 import type { Executor } from '../harness/contract/executor.ts'
 

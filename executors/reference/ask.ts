@@ -7,12 +7,12 @@ import type { ToolAdapter } from './tools/tool-adapter.ts'
 export interface Ask {
   readonly call: ToolCall
   readonly adapter: ToolAdapter<object>
-  /** The operation's key: its idempotency key, its client reference, its intent's key. */
+  /** One key: idempotency key, client reference, intent. */
   readonly key: string
-  /** Its intent record, as it stood when the ask began (or as just opened). */
+  /** Its intent record as the ask began (or just opened). */
   readonly intent: Intent
   readonly state: ProcessState
 }
 
-/** Milliseconds left for work in this ask's turn (the policy's budget rule). */
+/** Ms left for work in this ask's turn (the budget rule). */
 export const left = (ask: Ask): number => ask.state.policy.budget.left(ask.call.deadline)

@@ -1,23 +1,22 @@
-// The turn's time budget: one deadline, with a reserve kept back to report in
-// time; no side effect starts without a minimum budget; each attempt's timeout
-// fits what is left; the service is told the cut-off after which no work of
-// this turn may start (rule 5).
+// The turn's time budget (rule 5): a reserve to report in
+// time, a minimum to start a side effect, attempt timeouts
+// that fit, and a cut-off told to the service.
 
 export interface BudgetRule {
-  /** Milliseconds left for work in a turn ending at `deadline` (epoch ms), the reserve kept back. */
+  /** Ms left for work before `deadline` (epoch ms), less reserve. */
   left(deadline: number): number
   /** May a side effect start with `left` ms left? */
   mayStart(left: number): boolean
   /** The timeout of one attempt started with `left` ms left. */
   attemptTimeoutMs(left: number): number
-  /** The cut-off forwarded to the service (epoch ms): work of this turn arriving later must not start. */
+  /** Cut-off told to the service (epoch ms): no later start. */
   cutOff(deadline: number): number
 }
 
 export interface TurnBudget {
   /** Kept back from the turn's deadline to report in time. */
   readonly reserveMs: number
-  /** No side effect starts with less than this left (after the reserve). */
+  /** No side effect starts with less left (after the reserve). */
   readonly minAttemptBudgetMs: number
   /** Longest a single attempt may take. */
   readonly attemptTimeoutMs: number
@@ -28,8 +27,9 @@ export function turnBudget(b: TurnBudget): BudgetRule {
     left: (deadline) => deadline - Date.now() - b.reserveMs,
     mayStart: (left) => left >= b.minAttemptBudgetMs,
     attemptTimeoutMs: (left) => Math.min(b.attemptTimeoutMs, left),
-    // Where we ourselves would no longer start the work: a request held in the network then cannot
-    // land after the turn has ended, as long as the service commits within the minimum budget.
+    // Where we would no longer start: a request held in the
+    // network can't land after the turn (if the service
+    // commits within the minimum budget).
     cutOff: (deadline) => deadline - b.reserveMs - b.minAttemptBudgetMs,
   }
 }

@@ -1,7 +1,6 @@
-// Abort: compensate the run's effects, newest first, as the policy's
-// compensation rule says. Each compensation is a tool call of its own: its own
-// intent record, its own key (derived from the original's), its own deadline
-// and probe.
+// Abort: compensate the run's effects, newest first, by the
+// policy's rule. Each compensation is a tool call of its own
+// (own intent, key, deadline and probe).
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { callTool } from './call-tool.ts'
 import type { ProcessState } from './process-state.ts'
@@ -27,7 +26,7 @@ export async function compensate(runId: string, deadline: number, state: Process
     const key = `compensate:${intent.key}`
     const args = { ...spec.args, [spec.effectArg]: decided.effectId }
     const done = await callTool({ runId, stepId: key, tool: spec.tool, args, deadline, toolCallId: key }, state)
-    // Each compensation names the effect it concerns, so a failed one excuses that effect and no other.
+    // Names its effect: a failed one excuses only that one.
     out.push({ ...done, compensates: { type: adapter.effectType, id: decided.effectId } })
   }
   return out

@@ -1,12 +1,12 @@
-// The compensation rule: on abort, for one of the run's intents that registered
-// a compensation, which effect to compensate. An UNKNOWN one is reconciled
-// before it is ever compensated; one that cannot be settled goes to a person.
+// On abort, which effect of an intent to compensate. An
+// UNKNOWN one is reconciled first; one that cannot be
+// settled goes to a person.
 import type { Intent } from './intent-log.ts'
 import type { Finding } from './reconciliation.ts'
 
 export type Compensation = { readonly effectId: string } | { readonly nothing: true } | { readonly humanReview: true }
 
-/** `lookUp` reconciles the intent by the policy's rule (and records what it finds). */
+/** `lookUp` reconciles the intent and records the finding. */
 export type CompensationRule = (intent: Intent, lookUp: () => Promise<Finding>) => Promise<Compensation>
 
 export const reconcileFirst: CompensationRule = async (intent, lookUp) => {

@@ -1,23 +1,25 @@
-// The reference's exception mapping: what an observed error or response means
-// for the request's effect. Not-sent and rejected are certain; everything else
-// is ambiguous, and so is anything it does not recognise (rule 3).
+// The reference's exception mapping (rule 3): not-sent and
+// rejected are certain; all else is ambiguous, and so is
+// anything it does not recognise.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import { errorCode } from './tools/observation.ts'
 
-/** Codes that prove the request never left: nothing happened. */
+/** Codes that prove the request never left. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
 export const referenceMapping: ExceptionMapping = (observed) => {
-  // A look that failed (all the reference asks about a probe) tells nothing about the effect it looked for.
+  // A failed probe tells nothing about the effect.
   if (observed.request.purpose === 'probe') return 'ambiguous'
   if ('error' in observed) return NOT_SENT_CODES.has(errorCode(observed.error) ?? '') ? 'not-sent' : 'ambiguous'
   const { status, body } = observed.response
   if (status >= 200 && status < 300) return 'applied'
-  // Resend's "other payload" 409 is a permanent refusal; "in progress" and Stripe's key-in-use are not.
+  // Resend's "other payload" 409 is permanent; its "in
+  // progress" and Stripe's key-in-use are not.
   if (status === 409) return (body as { name?: string } | null)?.name === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
-  // Refused before processing: nothing happened (how long to wait is the observation's Retry-After).
+  // Refused before processing (wait: its Retry-After).
   if (status === 429) return 'not-sent'
-  // 400/402/404/422: refused as it stands (Stripe does not store these under the key, so nothing happened).
+  // 400/402/404/422: refused as it stands (Stripe does not
+  // store these under the key: nothing happened).
   if (status >= 400 && status < 500 && status !== 408) return 'rejected'
   return 'ambiguous'
 }

@@ -1,6 +1,6 @@
-// The intent log: one row per logical operation, written before anything is
-// sent, in the durable SQLite storage the process was given. It survives a
-// crash, so a restarted process knows what may be in flight.
+// The intent log: one row per operation, written before
+// anything is sent, in durable SQLite, so a restarted
+// process knows what may be in flight.
 import type BetterSqlite3 from 'better-sqlite3'
 
 export type IntentStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED_NO_EFFECT' | 'UNKNOWN'
@@ -13,15 +13,15 @@ export interface Intent {
   /** The exact request body; every resend uses these bytes. */
   readonly body: string
   readonly status: IntentStatus
-  /** 1 when a FAILED_NO_EFFECT is permanent (the service rejected the request). */
+  /** 1 when a FAILED_NO_EFFECT is permanent (a rejection). */
   readonly permanent: number
   readonly effect_id: string | null
   /**
-   * The compensation, registered with the intent before the call:
-   * JSON `{ tool, args }` — args complete but for the effect's id — or null.
+   * The compensation, registered before the call: JSON
+   * `{ tool, args }` lacking only the effect's id; or null.
    */
   readonly compensation: string | null
-  /** When the intent was opened: the key's age (services forget keys after 24 h). */
+  /** Opened at: the key's age (services forget after 24 h). */
   readonly created_at: number
   readonly updated_at: number
 }
@@ -42,7 +42,7 @@ export class IntentLog {
     this.#open = db.prepare(`SELECT * FROM intents WHERE status IN ('PENDING', 'UNKNOWN') AND key > ? ORDER BY key`)
     this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, compensation, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`)
     this.#forRun = db.prepare('SELECT * FROM intents WHERE run_id = ? ORDER BY rowid DESC')
-    // `permanent` is sticky unless given: a refusal, once known, is not forgotten by a later status.
+    // `permanent` is sticky: a later status keeps a refusal.
     this.#update = db.prepare('UPDATE intents SET status = ?, permanent = COALESCE(?, permanent), effect_id = ?, updated_at = ? WHERE key = ?')
   }
 
@@ -50,19 +50,19 @@ export class IntentLog {
     return this.#get.get(key)
   }
 
-  /** Intents that may be in flight (PENDING or UNKNOWN), for the sweeper. */
+  /** Intents PENDING or UNKNOWN, for the sweeper. */
   unresolved(): Intent[] {
     return this.#open.all('')
   }
 
-  /** Record the intent (and its compensation) before the first send. */
+  /** Record the intent before the first send. */
   open(key: string, runId: string, stepId: string, tool: string, body: string, compensation: string | null = null): Intent {
     const now = Date.now()
     this.#insert.run(key, runId, stepId, tool, body, compensation, now, now)
     return this.get(key)!
   }
 
-  /** The run's intents, newest first (compensation goes in reverse order). */
+  /** The run's intents, newest first (compensation order). */
   forRun(runId: string): Intent[] {
     return this.#forRun.all(runId)
   }

@@ -1,15 +1,12 @@
-// One look for an operation's effect (a reconciliation probe), with a look
-// that failed read by the policy's exception mapping: what does a probe that
-// timed out, was refused or answered 503 say about the effect looked for?
-// The reference's own mapping says "nothing" (ambiguous); a mapping that says
-// "applied" reports a success nobody saw, one that says "not sent" takes the
-// failed look for "not there".
+// One look for an effect (a reconciliation probe). A look
+// that failed is read by the policy's mapping, so a wrong
+// mapping shows here too.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import { classify } from './classify.ts'
 import type { Intent } from './intent-log.ts'
 import type { Probe, ToolAdapter } from './tools/tool-adapter.ts'
 
-/** Look once for the intent's effect, by its client reference (its key), within `timeoutMs`. */
+/** Look once for the intent's effect, by its key. */
 export async function look(adapter: ToolAdapter<object>, mapping: ExceptionMapping, intent: Pick<Intent, 'body' | 'key'>, timeoutMs: number): Promise<Probe> {
   const answer = await adapter.probe(intent.body, intent.key, timeoutMs)
   if (!('failed' in answer)) return answer

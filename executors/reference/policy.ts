@@ -1,6 +1,6 @@
-// The reference's variation points: one small strategy each, in its own file,
-// the reference's own choice the default (REFERENCE_POLICY in reference.ts). A
-// flawed executor (executors/flawed/) is the reference with one of them replaced.
+// The reference's variation points, one strategy per file
+// (defaults: REFERENCE_POLICY in reference.ts). A flawed
+// executor is the reference with one of them replaced.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import type { BudgetRule } from './budget-rule.ts'
 import type { CompensationRule } from './compensation-rule.ts'
@@ -19,11 +19,11 @@ export interface ReferencePolicy {
   readonly sendKey: SendKey
   /** What an observed error or response means for the effect. */
   readonly mapping: ExceptionMapping
-  /** How to look for an effect that may have landed, and when to look before resending. */
+  /** How to look for an effect, and when before resending. */
   readonly reconciliation: ReconciliationRule
-  /** The turn's time budget: reserve, minimum budget to start, per-attempt timeout, forwarded cut-off. */
+  /** The turn's time budget (budget-rule.ts). */
   readonly budget: BudgetRule
-  /** How often and how soon a request that was not sent is sent again. */
+  /** How often and how soon an unsent request is resent. */
   readonly resend: ResendRule
   /** How long to hold back a service that asked for a pause. */
   readonly retryAfter: RetryAfterRule

@@ -1,6 +1,6 @@
-// The prior-state step: what the intent log already knows about the operation.
-// Done or refused before: say so. Otherwise the intent is on record before
-// anything is sent (rule 2), with how to compensate it should the run be aborted.
+// The prior-state step: what the intent log already knows.
+// Done or refused before: say so. Else record the intent,
+// and its compensation, before any send (rule 2).
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import type { Intent } from './intent-log.ts'
@@ -10,7 +10,7 @@ import type { ToolAdapter } from './tools/tool-adapter.ts'
 
 export interface Prior {
   readonly intent: Intent
-  /** An earlier ask (or a crashed process) left it PENDING or UNKNOWN: a send may have landed. */
+  /** Left PENDING or UNKNOWN before: a send may have landed. */
   readonly ambiguous: boolean
 }
 

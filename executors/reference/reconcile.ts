@@ -1,5 +1,6 @@
-// The reconcile step (rule 4): a send may have landed, so look before anything
-// else; resend (the same body, the same key) only when the look allows it.
+// The reconcile step (rule 4): a send may have landed, so
+// look first; resend (same body, same key) only if the
+// look allows it.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { left, type Ask } from './ask.ts'
 import type { Intent } from './intent-log.ts'
@@ -9,22 +10,22 @@ import type { Finding } from './reconciliation.ts'
 import { confirm, humanReview, provedAbsent, unresolved } from './report.ts'
 import type { ToolAdapter } from './tools/tool-adapter.ts'
 
-/** Keys older than this may have been forgotten by the service (Stripe and Resend keep them 24 h). */
+/** Older keys may be forgotten (Stripe, Resend: 24 h). */
 const KEY_TRUST_MS = 23 * 60 * 60 * 1000
 
-/** Look for the intent's effect, by the policy's reconciliation rule, within `budget()`. */
+/** Look for the effect by the policy's rule, in `budget()`. */
 export function lookUp(state: ProcessState, adapter: ToolAdapter<object>, intent: Intent, budget: () => number): Promise<Finding> {
   return state.policy.reconciliation.settle((timeoutMs) => look(adapter, state.policy.mapping, intent, timeoutMs), budget)
 }
 
-/** Before resending after an ambiguity: look first. The envelope to report, or 'resend' when that is safe. */
+/** Look before resending: an envelope, or 'resend' if safe. */
 export async function reconcile(ask: Ask): Promise<Envelope | 'resend'> {
   const finding = await lookUp(ask.state, ask.adapter, ask.intent, () => left(ask))
   if ('found' in finding) return confirm(ask, finding.found, 'probed-found')
   if ('unsupported' in finding) return humanReview(ask)
   if ('noEffect' in finding) return provedAbsent(ask)
-  // Only a conclusive "not there" allows a resend: the key alone is not trusted, since
-  // services forget keys (24 h, or a restart of a volatile store) and say nothing about it.
+  // Only a conclusive "not there" allows a resend: services
+  // forget keys silently (24 h, a volatile store's restart).
   if ('inconclusive' in finding) {
     const keyMayBeForgotten = Date.now() - ask.intent.created_at > KEY_TRUST_MS
     return unresolved(ask, keyMayBeForgotten ? 'the service may have forgotten the key and no probe could tell' : 'it could not be confirmed before the deadline')

@@ -1,6 +1,6 @@
-// The report step (rule 6): the envelope says what is true, with retry_safe;
-// UNKNOWN is never retry-safe. What a report settles is written to the intent
-// log first.
+// The report step (rule 6): the envelope tells the truth;
+// UNKNOWN is never retry-safe. The intent log is written
+// first.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { Ask } from './ask.ts'
 
@@ -37,13 +37,13 @@ export function humanReview(ask: Ask): Envelope {
   return { ...unresolved(ask, why), action_taken: 'human-review' }
 }
 
-/** The service refused this request as it stands: it did not happen, and sending it again will not help. */
+/** Refused as it stands: not done, and a resend won't help. */
 export function refused(ask: Ask, detail: string): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT', { permanent: true })
   return rejected(ask.adapter.effectType, `the service refused it (${detail})`, 'rejected')
 }
 
-/** A resend was refused, after an earlier send that may have landed and that no look found. */
+/** A resend refused; an earlier send may still have landed. */
 export function refusedAfterAmbiguity(ask: Ask, detail: string): Envelope {
   ask.state.log.mark(ask.key, 'UNKNOWN', { permanent: true })
   const what = ask.adapter.effectType
@@ -51,14 +51,14 @@ export function refusedAfterAmbiguity(ask: Ask, detail: string): Envelope {
   return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'unresolved', message }
 }
 
-/** Looking was taken as proof that it never happened (a finding the reference's own rule never makes). */
+/** A look taken as proof of no effect; never by the reference. */
 export function provedAbsent(ask: Ask): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT')
   const message = `The ${ask.adapter.effectType} did not happen (a look found nothing). It is safe to try again.`
   return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'probed-absent', message }
 }
 
-/** Nothing was sent that could have landed: for lack of budget, or because no send got through. */
+/** Nothing could have landed: no budget, or no send got in. */
 export function notDone(ask: Ask, forLackOfBudget: boolean): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT')
   const what = ask.adapter.effectType

@@ -1,9 +1,10 @@
-// How often, and how soon, a request that certainly was not sent is sent again.
+// How often and how soon a request certainly not sent is
+// sent again.
 
 export interface ResendRule {
   /** Sends of one operation per ask, the first included. */
   readonly maxSends: number
-  /** The pause after the `attempt`-th send was not sent (also the least pause after a 429). */
+  /** Pause after unsent send `attempt` (also the 429 minimum). */
   backoffMs(attempt: number): number
 }
 

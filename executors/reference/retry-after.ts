@@ -1,6 +1,6 @@
-// Retry-After: how long to send a service nothing after it asked for a pause.
-// The pause holds back every request to that service, of any operation, in any
-// later ask too (docs/judges.md).
+// Retry-After: how long to send a service nothing after it
+// asked for a pause. The pause holds back every request to
+// that service, in later asks too.
 
 /** How long to hold back a service that asked for `askedMs`. */
 export type RetryAfterRule = (askedMs: number) => number

@@ -1,12 +1,12 @@
-// Which key one send carries. The operation's key, every time: a resend is the
-// same request, so a service that already did it replays the first answer.
+// Which key one send carries. The reference: the same key
+// every time, so a service that did it replays its answer.
 
 export interface Send {
   /** The operation's key (operation-key.ts). */
   readonly key: string
   /** 1 for the first send of this ask. */
   readonly attempt: number
-  /** An earlier send of this operation (in this ask or an earlier one) may have landed. */
+  /** An earlier send of this operation may have landed. */
   readonly afterAmbiguity: boolean
 }
 

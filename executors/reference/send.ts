@@ -1,7 +1,6 @@
-// The send step: send, and resend (the same body; the key the policy says),
-// until an answer settles the outcome, the sends run out, or the budget does.
-// Each observation is classified; an ambiguous one is reconciled before
-// anything is sent again.
+// The send step: send and resend (same body, the policy's
+// key) until an answer settles it or sends or budget run
+// out. An ambiguous answer is reconciled before a resend.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { left, type Ask } from './ask.ts'
 import { classify, type Classified } from './classify.ts'
@@ -9,11 +8,11 @@ import { lookUp, reconcile } from './reconcile.ts'
 import { confirm, notDone, refused, refusedAfterAmbiguity, unresolved } from './report.ts'
 import { sleep } from './sleep.ts'
 
-/** `ambiguous`: an earlier send of this operation (in an earlier ask, or a crashed process) may have landed. */
+/** `ambiguous`: an earlier send may have landed. */
 export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<Envelope> {
   const { policy, waits } = ask.state
   const service = ask.adapter.service
-  let notBefore = waits.get(service) ?? 0 // a Retry-After the service asked for (in this ask or an earlier one, for any operation)
+  let notBefore = waits.get(service) ?? 0 // Retry-After from any ask or operation
   for (let attempt = 0; attempt < policy.resend.maxSends; ) {
     notBefore = Math.max(notBefore, waits.get(service) ?? 0)
     if (Date.now() < notBefore) {
@@ -25,7 +24,7 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
     const got = await sendOnce(ask, attempt, ambiguous)
     switch (got.class) {
       case 'applied':
-        // The effect as the service named it (or, should its answer name none, by the client reference it carries).
+        // The service's id for the effect, else our reference.
         return confirm(ask, ask.adapter.effectId(got.body) ?? ask.key, attempt === 1 && !ambiguous ? 'sent' : 'resent-same-key')
       case 'rejected':
         return ambiguous ? refusedAfterLanding(ask, got) : refused(ask, got.detail)
@@ -34,12 +33,12 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
           await sleep(policy.resend.backoffMs(attempt))
           break
         }
-        // Refused before processing (a 429): wait as long as we are told (if the budget allows), then try again.
+        // A 429: wait as told (budget allowing), then resend.
         notBefore = Date.now() + Math.max(policy.retryAfter(got.retryAfterMs), policy.resend.backoffMs(1))
         waits.set(service, notBefore)
         break
       case 'ambiguous': {
-        // A 409 in flight asks for no pause; any other ambiguous answer with Retry-After does.
+        // A 409 in flight asks no pause; other Retry-Afters do.
         if (got.retryAfterMs !== undefined && !got.inFlight) waits.set(service, (notBefore = Date.now() + policy.retryAfter(got.retryAfterMs)))
         ambiguous = true
         ask.state.log.mark(ask.key, 'UNKNOWN')
@@ -53,7 +52,7 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
   return notDone(ask, !policy.budget.mayStart(left(ask)))
 }
 
-/** One send, under the key the policy gives it, within the budget's timeout and cut-off; classified. */
+/** One send with the policy's key, timeout and cut-off. */
 async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Promise<Classified> {
   const { policy } = ask.state
   const key = policy.sendKey({ key: ask.key, attempt, afterAmbiguity })
@@ -62,7 +61,7 @@ async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Pro
   return classify(observed, policy.mapping)
 }
 
-/** This send was refused, but an earlier, ambiguous one may still have landed: only a look can tell. */
+/** Refused, but an earlier send may have landed: look. */
 async function refusedAfterLanding(ask: Ask, got: Classified): Promise<Envelope> {
   const finding = await lookUp(ask.state, ask.adapter, ask.intent, () => left(ask))
   return 'found' in finding ? confirm(ask, finding.found, 'probed-found') : refusedAfterAmbiguity(ask, got.detail)

@@ -1,6 +1,6 @@
-// The recovery sweeper (rule 7): after a restart, the next process looks for
-// the effects of intents left in flight, confirms what it finds, and never
-// marks an unconfirmed one failed.
+// The recovery sweeper (rule 7): after a restart, look for
+// the effects of intents left in flight, confirm what is
+// found, never mark an unconfirmed one failed.
 import type { IntentLog, Intent } from './intent-log.ts'
 import { PROBE_TIMEOUT_MS } from './reconciliation.ts'
 import type { Probe } from './tools/tool-adapter.ts'
@@ -9,7 +9,7 @@ export interface Sweep {
   readonly log: IntentLog
   /** One probe for the intent's effect. */
   look(intent: Intent, timeoutMs: number): Promise<Probe>
-  /** Milliseconds left for work before the recovery's deadline (the policy's budget rule). */
+  /** Ms left before the recovery's deadline (budget rule). */
   left(): number
 }
 

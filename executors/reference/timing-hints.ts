@@ -1,12 +1,12 @@
-// What an observation says about timing, whatever class the mapping gave it:
-// how long the service asked to be left alone (Retry-After), and whether the
-// request's key is being processed right now (a 409 in flight).
+// What an observation says about timing, whatever its
+// class: Retry-After, and whether its key is being
+// processed now (a 409 in flight).
 import type { Observed } from '../../harness/contract/mapping.ts'
 
 export interface TimingHints {
-  /** The service asked to be sent nothing for this long: a 429 (1 s when it does not say), or any answer with Retry-After. */
+  /** Pause asked for: a 429 (1 s if unsaid), or any Retry-After. */
   readonly retryAfterMs?: number
-  /** A 409: the first request under this key is still being processed. It asks for no pause, whatever its headers say. */
+  /** A 409: the key's first request still runs; no pause. */
   readonly inFlight: boolean
 }
 
@@ -18,7 +18,7 @@ export function timingHints(observed: Observed): TimingHints {
   return { retryAfterMs: retryAfterMs(after ?? null), inFlight: status === 409 }
 }
 
-/** Retry-After in seconds (or an HTTP date), as milliseconds; 1 s when absent or unreadable. */
+/** Retry-After (s or HTTP date) in ms; 1 s if absent or bad. */
 export function retryAfterMs(value: string | null): number {
   if (value === null) return 1_000
   const seconds = Number(value)

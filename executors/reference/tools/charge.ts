@@ -1,5 +1,5 @@
-// charge_card against the Stripe-shaped payments service: a payment intent
-// created and confirmed. Compensated by a refund of the whole charge.
+// charge_card against the Stripe-shaped payments service:
+// a confirmed payment intent, compensated by a full refund.
 import { toMinorUnits } from './canonical.ts'
 import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'

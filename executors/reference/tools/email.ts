@@ -1,5 +1,5 @@
-// send_email against the Resend-shaped e-mail service. Irreversible: a sent
-// e-mail can only be followed by a correction.
+// send_email against the Resend-shaped e-mail service.
+// Irreversible: a sent e-mail can only be corrected.
 import { lookAt, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
 
@@ -45,13 +45,13 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
       if ('failed' in got && 'response' in got.failed && got.failed.response.status === 404) return { unsupported: true } // this service offers no lookup
       if (!('body' in got)) return got
       const list = got.body as { tag?: string; data?: { id: string }[] }
-      // Resend's own list ignores the tag (docs/vendors.md, R4): a list that does not say it was
-      // filtered by our reference proves nothing — not even when it is empty.
+      // Resend's list ignores the tag (docs/vendors.md R4):
+      // an unfiltered list proves nothing, even empty.
       if (list.tag !== `client_reference:${key}`) return { unsupported: true }
       return { found: list.data?.[0]?.id ?? null }
     },
     effectId: (b) => (b as { id?: string } | null)?.id,
-    // A sent e-mail cannot be unsent: it can only be followed by a correction.
+    // Corrected, never unsent; a correction gets none.
     compensation: (op) => (op.corrects ? null : { tool: 'send_email', args: { to: op.to, template: 'refund_correction', order_id: op.order_id }, effectArg: 'corrects' }),
   }
 }

@@ -1,6 +1,6 @@
-// What the HTTP client observed for one request, as the contract's `Observed`
-// (harness/contract/mapping.ts): the error fetch threw, or the response with its
-// body read. Also the error's code and a few words for messages.
+// What the HTTP client observed for one request, as the
+// contract's `Observed`: fetch's error, or the response
+// with its body read.
 import type { Observed, ObservedRequest } from '../../../harness/contract/mapping.ts'
 
 /** Run a fetch and observe how it ended. */
@@ -13,7 +13,7 @@ export async function observe(request: ObservedRequest, fetching: () => Promise<
   }
 }
 
-/** The parsed JSON body, the text if it is not JSON, or null (empty, or unreadable). */
+/** The JSON body, else the text, else null. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => null)
   if (!text) return null
@@ -24,7 +24,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** `code` of the error or of anything in its cause chain (undici wraps: TypeError('fetch failed', { cause })). */
+/**
+ * `code` of the error or its cause chain (undici wraps:
+ * TypeError('fetch failed', { cause })).
+ */
 export function errorCode(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code
@@ -39,7 +42,7 @@ export function errorDetail(error: unknown): string {
   return errorCode(error) ?? (name || 'unknown error')
 }
 
-/** The observation in a few words, for messages: `ECONNRESET`, `TimeoutError`, `409 idempotency_key_in_use`. */
+/** In a few words: `ECONNRESET`, `409 idempotency_key_in_use`. */
 export function detail(observed: Observed): string {
   if ('error' in observed) return errorDetail(observed.error)
   const { status, body } = observed.response
