@@ -1,15 +1,14 @@
-// Which executor process and which tool call a piece of work belongs to: the
-// harness's own record, carried through async context (fake timers are bound
-// to it, see clock.ts). Requests are attributed by this, never by anything the
-// executor puts in them.
+// Which process and tool call work belongs to, carried in
+// async context. Requests are attributed by this, never by
+// anything the executor puts in them.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 export interface WorkContext {
-  /** Which run the work belongs to: leftovers of a finished run never reach the next one. */
+  /** The work's run: leftovers never reach the next one. */
   readonly run: symbol
-  /** The executor process generation doing the work (1, 2, … after restarts). */
+  /** The process generation (1, 2, … after restarts). */
   readonly generation: number
-  /** `runId/stepId` while a tool call runs; null during boot and recovery. */
+  /** `runId/stepId` in a tool call; null in boot and recovery. */
   readonly call: string | null
 }
 
@@ -24,9 +23,8 @@ export function currentContext(): WorkContext | null {
 }
 
 /**
- * Run `fn` as the harness's own work, outside any executor context: what it
- * arms (a held request, a service's processing time) belongs to the harness,
- * so it outlives a crash of the process that sent the request.
+ * Run `fn` as the harness's own work: what it arms outlives
+ * a crash of the process that sent the request.
  */
 export function asHarnessWork<T>(fn: () => T): T {
   return storage.exit(fn)

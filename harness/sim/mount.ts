@@ -1,5 +1,5 @@
-// Mount mock services in-process without a run: for pointing a real SDK or
-// adapter at them in an ordinary test (real timers, no faults unless given).
+// Mock services in-process without a run, for a real SDK
+// in an ordinary test (real timers; faults only if given).
 import type { MockService } from '../../mock-services/service.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
 import { effectApplied, HistoryRecorder, type History } from '../history/history.ts'
@@ -8,17 +8,16 @@ import { installClientShims, type ClientShims } from './client-shims.ts'
 import { RequestPipeline } from './pipeline.ts'
 
 export interface Mounted {
-  /** What the pipeline saw (attempts, faults, deliveries, effects), stamped with real ms since mounting. */
+  /** What the pipeline saw, in real ms since mounting. */
   readonly history: History
-  /** Stop routing to these services and stop intercepting (when nothing else intercepts). */
+  /** Stop routing, and intercepting if nothing else does. */
   unmount(): void
 }
 
 /**
- * Serve `services` at `https://<name>.test` through msw's interceptors until `unmount()`
- * (inside a user's own msw server, by listening to its interceptors).
- * Requests made here belong to no tool call: address `faults` to them with
- * `step: '*'` (`send: 1` strikes the first side-effecting request, and so on).
+ * Serve `services` at `https://<name>.test` until
+ * `unmount()`, inside a user's own msw server too. Address
+ * `faults` with `step: '*'` (`send: 1`: first side effect).
  */
 export function mountServices(services: readonly MockService[], faults: readonly RequestFault[] = []): Mounted {
   const start = Date.now()
@@ -29,7 +28,7 @@ export function mountServices(services: readonly MockService[], faults: readonly
   let shims: ClientShims
   try {
     deactivate = activate(new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history))
-    // Clients see injected faults as they would on a real socket, here as in a run.
+    // Injected faults look as on a real socket, as in a run.
     shims = installClientShims()
   } catch (e) {
     deactivate?.()

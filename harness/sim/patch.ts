@@ -1,33 +1,31 @@
-// Global patches, each checked and undone. A patch records what it replaced;
-// undoing it always restores the original, and verifies that nobody replaced
-// the value in the meantime: if someone did (an executor under test, or an
-// overlapping patch), the undo still restores, then reports it.
+// Global patches, each checked and undone: an undo always
+// restores the original, then reports anyone who replaced
+// the value meanwhile (an executor, an overlapping patch).
 
 export interface Patch {
   readonly description: string
   /** Is the patched value still ours? */
   intact(): boolean
-  /** Put our value back over whatever replaced it (the replacement is dropped). */
+  /** Put our value back over whatever replaced it. */
   reinstate(): void
   undo(): void
 }
 
-/** Someone replaced a patched global while it was patched (reported after restoring the original). */
+/** A patched global was replaced (thrown after restoring). */
 export class PatchTampered extends Error {
   override readonly name = 'PatchTampered'
 }
 
 const live = new Set<Patch>()
 
-/** Descriptions of live patches whose value someone has replaced. */
+/** Live patches whose value someone has replaced. */
 export function tamperedPatches(): string[] {
   return [...live].filter((p) => !p.intact()).map((p) => p.description)
 }
 
 /**
- * Put every live patch someone replaced back as it was patched, and say which:
- * after a run, the globals are exactly as the harness set them, whatever the
- * executor did, so later undos neither fail nor restore the executor's value.
+ * Put back every replaced live patch and say which: later
+ * undos then neither fail nor restore the executor's value.
  */
 export function reinstateTampered(): string[] {
   const tampered = [...live].filter((p) => !p.intact())
@@ -56,7 +54,7 @@ export function patchProperty<T extends object, K extends keyof T>(
       try {
         return target[key] === replacement
       } catch {
-        return false // a getter put there by someone else that throws
+        return false // someone's getter that throws
       }
     },
     reinstate: install,
@@ -74,7 +72,7 @@ export function patchProperty<T extends object, K extends keyof T>(
   return patch
 }
 
-/** Undo patches in reverse order; every undo runs even if one throws. */
+/** Undo in reverse order; each runs even if one throws. */
 export function undoAll(patches: Patch[]): void {
   const errors: unknown[] = []
   while (patches.length > 0) {

@@ -1,11 +1,10 @@
-// The executor's processes in a run: which generation is alive, how many
-// observable steps each kind has taken, and when a scheduled crash strikes.
-// A dead generation is fenced: its requests never leave, its storage handles
-// throw, and nothing answers it.
+// The executor's processes in a run: the live generation,
+// steps taken, and when a scheduled crash strikes. A dead
+// generation is fenced from network and storage.
 import type { CrashPoint, ExecutorCrash } from '../faults/executor-crash.ts'
 import { stepOf } from '../history/call-ids.ts'
 
-/** Thrown into a dead process's code when it touches what a dead process cannot. */
+/** Thrown when a dead process touches what it cannot. */
 export class ProcessCrashed extends Error {
   override readonly name = 'ProcessCrashed'
   constructor(readonly generation: number) {
@@ -21,7 +20,7 @@ export interface Crash {
 export class ProcessTable {
   #generation = 0
   readonly #dead = new Set<number>()
-  /** Observable steps so far, per tool call and point: what crashes address. */
+  /** Steps per tool call and point: what crashes address. */
   readonly #counts = new Map<string, number>()
   readonly #pending: ExecutorCrash[]
   readonly #onCrash: (crash: Crash) => void
@@ -49,9 +48,8 @@ export class ProcessTable {
   }
 
   /**
-   * `generation` took an observable step on behalf of tool call `call`.
-   * Returns true when a crash addressed to it struck right after it: the
-   * generation is now dead. (Steps outside any call are not counted.)
+   * `generation` took a step for `call`: true if a crash
+   * struck right after it. Steps outside calls don't count.
    */
   step(generation: number, point: CrashPoint, call: string | null): boolean {
     if (!this.isAlive(generation)) return false

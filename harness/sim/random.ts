@@ -1,6 +1,6 @@
-// One seeded random source per run. Every stream the run needs (Math.random for
-// the executor and its SDKs, the model's choices, generated ids) is derived
-// from the scenario's seed, so the same seed gives the same history.
+// One seeded random source per run: every stream (executor,
+// model, ids) derives from the scenario's seed, so the same
+// seed gives the same history.
 import seedrandom from 'seedrandom'
 
 export interface Rng {

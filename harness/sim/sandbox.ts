@@ -1,6 +1,6 @@
-// Everything a run patches, installed together and undone together (also when
-// the run fails): the virtual clock, seeded randomness, and the client shims
-// that make HTTP clients fail as they do on real sockets (client-shims.ts).
+// Everything a run patches — virtual clock, seeded
+// randomness, client shims — installed and undone together,
+// also when the run fails.
 import { createRequire } from 'node:module'
 import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
@@ -12,11 +12,14 @@ const nodeCrypto = createRequire(import.meta.url)('node:crypto') as typeof impor
 
 export interface Sandbox {
   readonly clock: VirtualClock
-  /** Undo every patch. Safe to call once; throws if a patch was tampered with. */
+  /** Undo every patch; throws if one was tampered with. */
   dispose(): void
 }
 
-/** Install a run's patches. Call after msw's interception is installed (the fetch shim wraps its fetch). */
+/**
+ * Install a run's patches, after msw's interception: the
+ * fetch shim wraps msw's fetch.
+ */
 export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
   const patches: Patch[] = []
   let shims: ClientShims | null = null
@@ -33,17 +36,17 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
     }
   }
   try {
-    // Randomness the executor and its SDKs draw is seeded for the length of the run.
+    // The executor's and its SDKs' randomness, seeded.
     const rng = createRng(seed, 'executor')
     const uuid = () => uuidFrom(rng) as `${string}-${string}-${string}-${string}-${string}`
     patches.push(patchProperty(Math, 'random', () => rng.next(), 'Math.random'))
     patches.push(patchProperty(globalThis.crypto, 'randomUUID', uuid, 'crypto.randomUUID'))
     patches.push(patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"))
-    // console.error carries the harness's own messages (a blocked request, a harness bug): held as
-    // it is, so an executor that replaces it to hide them is caught as tampering, and put back.
+    // console.error carries the harness's messages: an
+    // executor replacing it is caught, and it is put back.
     patches.push(patchProperty(console, 'error', console.error, 'console.error'))
     syncBuiltinExports()
-    // Client errors as on real sockets; client timeouts on the virtual clock.
+    // Client errors as on sockets; timeouts on virtual time.
     shims = installClientShims()
   } catch (e) {
     try {

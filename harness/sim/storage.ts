@@ -1,7 +1,6 @@
-// Durable storage for executor processes: SQLite databases the harness owns.
-// They live in memory (fast, nothing to clean up) and outlive any number of
-// process generations. Each process gets fenced handles: after its crash they
-// throw, and every write it makes is an observable step a crash can follow.
+// Durable storage: in-memory SQLite that outlives process
+// generations. Handles are fenced (a dead process's throw)
+// and each write is a step a crash can follow.
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { DurableStorage } from '../contract/storage.ts'
@@ -23,7 +22,7 @@ export class SimStorage {
   }
 
   #open(name: string): BetterSqlite3.Database {
-    // Code of a finished run still running (a leftover) gets no fresh, empty database.
+    // A finished run's leftover gets no fresh, empty database.
     if (this.#closed) throw new Error('storage.sqlite: the run is over; its storage is closed')
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
     let db = this.#databases.get(name)
@@ -42,9 +41,9 @@ export class SimStorage {
   }
 }
 
-/** Count a write and crash right after it if one is scheduled there. */
+/** Count a write; crash after it if one is scheduled. */
 function wrote(generation: number, processes: ProcessTable): void {
-  // The write is the tool call's whose work is running (recovery works on behalf of the call in flight).
+  // The running call's write (recovery works for it too).
   processes.step(generation, 'after-write', currentContext()?.call ?? null)
   processes.assertAlive(generation)
 }
