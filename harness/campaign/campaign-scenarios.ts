@@ -2,10 +2,9 @@ import fc from 'fast-check'
 import type { Scenario } from '../scenario/scenario.ts'
 
 /**
- * The campaign's scenarios: the values fast-check's own runner draws for this
- * seed, in its order, so that run i is exactly what a path replay of i (the
- * start of shrinking) gives back. (`fc.sample` draws another sequence for
- * some arbitraries; the runner's is the one shrinking replays.)
+ * The campaign's scenarios as fast-check's runner draws them
+ * for this seed, so run i is what shrinking's path replay of
+ * i gives back (`fc.sample` draws another sequence).
  */
 export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: number, runs: number): Scenario[] {
   const out: Scenario[] = []

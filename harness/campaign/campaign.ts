@@ -14,7 +14,7 @@ export interface Percentiles {
 
 export interface CampaignSummary {
   readonly executor: string
-  /** Which profile the services ran with (`vendor`, `hostile`, `vendor+…`). */
+  /** The services' profile (`vendor`, `hostile`, `vendor+…`). */
   readonly profile: string
   readonly runs: number
   /** Runs with at least one violation. */
@@ -26,7 +26,10 @@ export interface CampaignSummary {
   readonly violationsByBoundary: Readonly<Record<string, number>>
   readonly unresolved: { readonly calls: number; readonly unresolved: number; readonly rate: number }
   readonly recoveryMs: Percentiles
-  /** Recovery latency per class of the first fault, so one slow class (a crash, a restart) hides nothing else. */
+  /**
+   * Recovery latency per first-fault class, so one slow class
+   * (a crash, a restart) hides nothing else.
+   */
   readonly recoveryByFault: readonly { readonly kind: string; readonly boundary: string; readonly latency: Percentiles }[]
   /** Asks refused before any request was sent (e.g. for lack of budget). */
   readonly notStarted: number
@@ -34,7 +37,7 @@ export interface CampaignSummary {
   readonly verification: { readonly calls: number; readonly probesPerCall: number; readonly extraAttemptsPerCall: number }
   /** Outcomes left to a person. */
   readonly humanReview: number
-  /** Effects that landed after their turn's deadline where the executor could not have stopped them. */
+  /** Late effects the executor could not have stopped. */
   readonly lateEffects: number
   /** Aborts of runs whose executor has no abort(). */
   readonly abortsUnsupported: number
@@ -42,9 +45,15 @@ export interface CampaignSummary {
   readonly faults: number
   readonly simulatedMs: number
   readonly realMs: number
-  /** The median run's ratio of simulated to real time (long restart pauses make the total ratio flattering). */
+  /**
+   * The median run's simulated/real time ratio (long restart
+   * pauses flatter the total ratio).
+   */
   readonly medianSpeedup: number | null
-  /** What the campaign exercised: per fault kind × boundary × tool, strikes and the states they led to. */
+  /**
+   * What the campaign exercised: per fault kind × boundary ×
+   * tool, strikes and the states they led to.
+   */
   readonly coverage: readonly CoverageCell[]
 }
 
@@ -81,9 +90,9 @@ export class Campaign {
   }
 
   /**
-   * One run, in run order; `realMs` is 0 when unknown (a merged campaign:
-   * wall-clock time is no part of a report); `index` is the run's 0-based place
-   * in the whole campaign (a shard's runs are not numbered 0, 1, 2, …).
+   * One run, in run order. `realMs` is 0 when unknown (a
+   * merge); `index` is its 0-based place in the whole
+   * campaign (a shard's runs do not start at 0).
    */
   add(verdict: Verdict, realMs: number, coverage: readonly CoverageCell[] = [], index = this.#runs): void {
     this.#runs++
@@ -155,7 +164,10 @@ export class Campaign {
   }
 }
 
-/** What one run of a campaign leaves for the aggregate and for a merge: plain data, no wall-clock time. */
+/**
+ * What one run leaves for the aggregate and a merge: plain
+ * data, no wall-clock time.
+ */
 export interface RunRecord {
   /** 0-based place in the campaign (fast-check's run index). */
   readonly index: number
@@ -163,7 +175,10 @@ export interface RunRecord {
   readonly coverage: readonly CoverageCell[]
 }
 
-/** A campaign's summary from its runs' records, in run order: the one way both a run and a merge aggregate. */
+/**
+ * A summary from runs' records, in run order: the one way a
+ * run and a merge both aggregate.
+ */
 export function summarize(executor: string, profile: string, records: readonly RunRecord[], realMs: readonly number[] = []): CampaignSummary {
   const campaign = new Campaign(executor, profile)
   records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
@@ -171,10 +186,9 @@ export function summarize(executor: string, profile: string, records: readonly R
 }
 
 /**
- * Which failures a campaign shrinks, in the order it reports them: the first
- * failing run's first violation, then (with `each`, a comparison) the first run
- * of every other kind of violation, in order of first appearance. A run and a
- * merge of shards choose through this one function.
+ * Which failures to shrink, in report order: the first
+ * failing run's first violation, then (with `each`) each
+ * other judge's first run. Runs and merges share it.
  */
 export function failuresToShrink(records: readonly RunRecord[], each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
   let first: { index: number; judge: JudgeName } | null = null

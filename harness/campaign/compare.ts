@@ -1,6 +1,6 @@
-// Compare executors on the same seeded scenarios: a leaderboard of
-// violations per judge, unresolved rate, recovery latency, verification cost,
-// pass^k reliability, and one minimal counterexample per violation class.
+// Compare executors on the same seeded scenarios: a
+// leaderboard per judge, with pass^k and one minimal
+// counterexample per violation class.
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
@@ -14,15 +14,18 @@ import { inShard, type Shard } from './shard.ts'
 export interface CompareOptions {
   readonly runs: number
   readonly seed: number
-  /** Replays per scenario for pass^k (each with another seed for the run's randomness). */
+  /** Replays per scenario for pass^k, each with another seed. */
   readonly k: number
   /** How many of the generated scenarios pass^k replays. */
   readonly passKScenarios: number
-  /** What draws the scenarios (scenarios/arbitraries.ts makes the default one). */
+  /** What draws the scenarios (default: scenarios/arbitraries.ts). */
   readonly generator: ScenarioGenerator
-  /** Run only this shard's runs and pass^k scenarios (default: all of them). */
+  /** Run only this shard's share (default: everything). */
   readonly shard?: Shard | null
-  /** What is happening, for a progress line: `executor` is the 0-based place of the executor in the list. */
+  /**
+   * For a progress line; `executor` is its 0-based place in
+   * the list.
+   */
   readonly onProgress?: (event: CompareProgress) => void
 }
 
@@ -32,26 +35,26 @@ export type CompareProgress =
   | { readonly kind: 'pass-k'; readonly executor: number; readonly scenarios: number }
 
 /**
- * pass^k, said honestly: over how many scenarios and replays it was computed,
- * and how many scenarios ended in an executor fault (threw, hung, exited, out
- * of memory, …: the harness could not judge the executor's work there). A
- * faulted scenario is not passed, and it is counted in `faulted` rather than
- * hidden among the violations. `rate` is passed / scenarios, or null (shown
- * "n/a") when no scenario was replayed. docs/campaigns.md has the formula.
+ * pass^k, said honestly: how many scenarios and replays, and
+ * how many ended in an executor fault (not passed, and not
+ * hidden). `rate` null: none replayed. docs/campaigns.md.
  */
 export interface PassK {
   readonly k: number
   readonly scenarios: number
-  /** Replays run: k per scenario, fewer where a replay had already failed (the scenario is decided). */
+  /** Replays run: k per scenario, fewer after a failed one. */
   readonly replays: number
-  /** Scenarios the executor got right on every one of the k replays. */
+  /** Scenarios right on every one of the k replays. */
   readonly passed: number
-  /** Scenarios where a replay ended in an executor fault (an executor-fault finding: threw, hung, exited, …). */
+  /** Scenarios where a replay ended in an executor fault. */
   readonly faulted: number
   readonly rate: number | null
 }
 
-/** Whether the executor got campaign scenario `index` right on all k replays: what a merge sums again. */
+/**
+ * Whether scenario `index` was right on all k replays: what
+ * a merge sums again.
+ */
 export interface PassKRun {
   readonly index: number
   readonly passed: boolean
@@ -63,19 +66,19 @@ export interface PassKRun {
 
 export interface LeaderboardRow extends SearchResult {
   readonly passK: PassK
-  /** The pass^k scenarios this row replayed (a shard's share), in run order. */
+  /** The pass^k scenarios this row replayed, in run order. */
   readonly passKRuns: readonly PassKRun[]
 }
 
 /**
- * Each executor in turn: an executor object runs in this thread; for a
- * supervised comparison pass a function that opens a run service (a worker
- * pool) for each, which is closed when its row is done.
+ * Each executor in turn: an object runs in this thread; a
+ * function opens a run service (a worker pool) for its row.
  */
 export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
   const shard = options.shard ?? null
   const rows: LeaderboardRow[] = []
-  // pass^k replays the campaign's first scenarios (each regenerable from the seed and its index, so shards can share them out).
+  // pass^k replays the first scenarios (regenerable from seed
+  // and index, so shards can share them out).
   const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
@@ -110,14 +113,17 @@ export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
   return { k, scenarios: runs.length, replays, passed, faulted, rate: runs.length ? passed / runs.length : null }
 }
 
-/** The share of scenarios an executor gets right on every one of k replays with different seeds. */
+/** The share of scenarios right on all k differently-seeded replays. */
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
   return passKOf(k, (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })))
 }
 
 type Replayed = Omit<PassKRun, 'index'>
 
-/** For each scenario: did the executor get it right on every one of k replays with different seeds? (Stops at its first failing replay.) */
+/**
+ * Per scenario: right on all k differently-seeded replays?
+ * Stops at its first failing replay.
+ */
 async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<Replayed[]> {
   const service = asService(target)
   try {

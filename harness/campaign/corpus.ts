@@ -1,11 +1,6 @@
-// The failure corpus: every shrunk counterexample, kept as a scenario file
-// under a name of its own — `<judge>--<executor>--<hash>.json`, the hash of the
-// scenario's content — so a later campaign never overwrites it and a replay
-// command printed once replays that exact file forever. `gate` replays an
-// executor's entries before its campaign and reports each as still failing or
-// fixed (Hypothesis's example database, in the open: plain files a team can
-// commit, cache between CI runs, or delete one by one). Fixed entries stay:
-// they are regression scenarios now.
+// The failure corpus: each shrunk counterexample as a file
+// named by its content's hash, never overwritten, replayed
+// by `gate` (docs/internals/engine.md).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -17,33 +12,36 @@ import type { CorpusResult } from './report-schema.ts'
 import type { Shard } from './shard.ts'
 import type { Frozen } from './history-schema.ts'
 
-/** Where the corpus lives unless `--corpus DIR` says otherwise (relative to the working directory). */
+/** The corpus unless `--corpus DIR` says otherwise (cwd-relative). */
 export const DEFAULT_CORPUS_DIR = '.faultline/corpus'
 
-/** A corpus file that cannot be used (unreadable, not a scenario): the user must fix or delete it. */
+/** An unusable corpus file: the user must fix or delete it. */
 export class CorpusError extends Error {
   override readonly name = 'CorpusError'
 }
 
 export interface CorpusEntry {
-  /** The file's path: the corpus directory as given, joined with the entry's name. */
+  /** The corpus directory as given, joined with the name. */
   readonly file: string
   readonly judge: string
   readonly hash: string
 }
 
-/** A name that survives any file system: letters, digits, `_`, `.` and `-` (runs of `-` folded, so `--` stays a separator). */
+/**
+ * A name any file system takes: letters, digits, `_`, `.`,
+ * `-` (runs of `-` folded, so `--` stays a separator).
+ */
 export function slug(name: string): string {
   return name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/-{2,}/g, '-').replace(/^[.-]+/, '_') || '_'
 }
 
-/** The hash of what a scenario does: its name and its note for people do not count. */
+/** The hash of what a scenario does (not its name or note). */
 export function scenarioHash(scenario: Frozen<Scenario>): string {
   const { name: _name, about: _about, $schema: _schema, ...rest } = scenario
   return createHash('sha256').update(canonical(rest)).digest('hex').slice(0, 12)
 }
 
-/** JSON with object keys sorted, so equal data hashes alike whatever order it was built in. */
+/** JSON with sorted keys: equal data hashes alike. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value !== null && typeof value === 'object') {
@@ -62,7 +60,10 @@ export function entryName(judgeName: string, executor: string, scenario: Frozen<
 
 const ENTRY = new RegExp(`^(${JUDGE_NAMES.join('|')}|[a-z0-9-]+?)--(.+)--([0-9a-f]{12})\\.json$`)
 
-/** An executor's entries in `dir` (relative to `cwd`), sorted by name; none when the directory does not exist. */
+/**
+ * An executor's entries in `dir`, sorted by name; none when
+ * the directory does not exist.
+ */
 export function listEntries(cwd: string, dir: string, executor: string): CorpusEntry[] {
   const abs = resolve(cwd, dir)
   if (!existsSync(abs)) return []
@@ -80,7 +81,10 @@ export function listEntries(cwd: string, dir: string, executor: string): CorpusE
     .map(({ name, m }) => ({ file: join(dir, name), judge: m![1]!, hash: m![3]! }))
 }
 
-/** Does shard `shard` replay this entry? Each entry belongs to one shard, by its hash (not by its place in a listing that may differ between machines). */
+/**
+ * Does `shard` replay this entry? By its hash, not by a
+ * listing's order, which may differ between machines.
+ */
 export function entryInShard(entry: CorpusEntry, shard: Shard | null): boolean {
   return shard === null || Number.parseInt(entry.hash.slice(0, 8), 16) % shard.total === shard.index - 1
 }
@@ -97,7 +101,10 @@ export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
   return parsed.value
 }
 
-/** Save a minimal counterexample; an entry already there (the same scenario) is kept as it is. Returns its path. */
+/**
+ * Save a minimal counterexample (an existing entry is kept);
+ * returns its path.
+ */
 export function saveEntry(cwd: string, dir: string, judgeName: string, executor: string, scenario: Frozen<Scenario>, about: string): string {
   const name = entryName(judgeName, executor, scenario)
   const abs = resolve(cwd, dir)
@@ -114,7 +121,7 @@ export function saveEntry(cwd: string, dir: string, judgeName: string, executor:
   return join(dir, name)
 }
 
-/** Replay entries (already read) against the executor: still failing when the replay violates anything, fixed otherwise. */
+/** Replay entries: still failing if anything is violated, else fixed. */
 export async function replayEntries(service: RunService, entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[], replay: (file: string) => string): Promise<CorpusResult[]> {
   return Promise.all(
     entries.map(async ({ entry, scenario }) => {

@@ -1,8 +1,6 @@
-// The history and the verdict as zod schemas, for the report schema: a saved
-// result carries the history of each counterexample (what a timeline draws)
-// and of a replayed run. The TypeScript types in harness/history/ and
-// harness/judge/ stay the source; the assertions at the end make the compiler
-// refuse a schema that drifts from them, in either direction.
+// The history and verdict as zod schemas, for the report.
+// The TypeScript types stay the source: the assertions at
+// the end refuse a schema that drifts, either way.
 import { z } from 'zod'
 import type { Envelope } from '../contract/envelope.ts'
 import { BOUNDARIES, type Boundary } from '../contract/names.ts'
@@ -116,8 +114,8 @@ export const COVERAGE_CELL = z
   .describe('what one fault kind at one boundary on one tool exercised (harness/judge/coverage.ts)')
   .meta({ id: 'CoverageCell' })
 
-// The compiler checks that the schemas and the types agree, both ways (readonly aside).
-/** Deep readonly: the report types are read, never written in place (and readonly data fits them). */
+// The compiler checks that schemas and types agree, both ways.
+/** Deep readonly: report types are read, never written in place. */
 export type Frozen<T> = T extends string | number | boolean | null | undefined ? T : T extends (infer E)[] ? readonly Frozen<E>[] : T extends readonly (infer E)[] ? readonly Frozen<E>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T
 type Agree<A, B> = [Frozen<A>] extends [Frozen<B>] ? ([Frozen<B>] extends [Frozen<A>] ? true : false) : false
 const agree = <T extends true>(t: T) => t

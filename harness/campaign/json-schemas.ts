@@ -1,6 +1,5 @@
-// The JSON Schemas faultline publishes, from its zod schemas: the report
-// (what --json prints, --out writes and merge reads) and the scenario (for
-// editors). `npm run schemas` writes them to schemas/.
+// The JSON Schemas faultline publishes (report, scenario),
+// from its zod schemas; `npm run schemas` writes them.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA, SCENARIO_VERSION } from '../scenario/scenario.ts'
 import { REPORT_SCHEMA, REPORT_VERSION } from './report-schema.ts'

@@ -1,11 +1,6 @@
-// `faultline merge`: the shards' results (written by `--out`) put back
-// together as the report the whole campaign would have made, byte for byte.
-// Each shard's file lists every run it counted; the merge aggregates them
-// again in run order (the same function a run uses), keeps a gate's runs only
-// up to the lowest-numbered failure across shards, and takes each
-// counterexample from the shard that found and shrank it — the shard that
-// owns that run, which shrank exactly what the whole campaign would have.
-// Nothing runs here: no executor is needed where shards are merged.
+// `faultline merge`: shards' --out results put back together
+// as the whole campaign's report, byte for byte. Nothing runs
+// here (docs/internals/engine.md).
 import { failuresToShrink, summarize, type RunRecord } from './campaign.ts'
 import { passKOf } from './compare.ts'
 import { checkCoverage } from './min-coverage.ts'
@@ -14,7 +9,7 @@ import type { CompareReport, CompareRow, GateReport, Report, ReportCounterexampl
 import { REPORT_FORMAT, REPORT_SCHEMA, REPORT_VERSION } from './report-schema.ts'
 import { describeIssues } from '../scenario/issues.ts'
 
-/** Shards that cannot be merged: one line naming the file and the fix (exit 2). */
+/** Shards that cannot be merged: one line with the fix (exit 2). */
 export class MergeError extends Error {
   override readonly name = 'MergeError'
 }
@@ -25,8 +20,8 @@ export function parseReport(json: unknown, file: string): Report {
   if (head.format === REPORT_FORMAT && head.version !== REPORT_VERSION) throw new MergeError(`${file} is a report of format version ${JSON.stringify(head.version)}; this faultline reads version ${REPORT_VERSION} (run the campaign again with this faultline)`)
   const parsed = REPORT_SCHEMA.safeParse(json)
   if (!parsed.success) throw new MergeError(`${file} is not a faultline report: ${describeIssues(parsed.error, REPORT_SCHEMA, json, 'a report')}`)
-  // The input itself, not zod's copy: the schema has no defaults or transforms, and zod's copy puts keys in
-  // the schema's order, while a merge must print scenarios exactly as the shards (and a whole run) wrote them.
+  // The input, not zod's copy: zod reorders keys, and a merge
+  // must print scenarios exactly as the shards wrote them.
   return json as Report
 }
 
@@ -90,7 +85,7 @@ function mergeGate(inputs: readonly { file: string; report: GateReport }[], to: 
     if (JSON.stringify(report.executor) !== JSON.stringify(head.executor)) throw new MergeError(`${file} gated executor ${report.executor.spec} and ${inputs[0]!.file} ${head.executor.spec}; merge the shards of one campaign`)
     if (JSON.stringify(requirements(report)) !== JSON.stringify(requirements(head))) throw new MergeError(`${file} declares another --min-coverage than ${inputs[0]!.file}; give every shard the same`)
   }
-  // The whole campaign would have stopped at the lowest-numbered failure across shards.
+  // A whole campaign stops at the lowest-numbered failure.
   const found = inputs.filter(({ report }) => report.counterexample !== null).sort((a, b) => a.report.counterexample!.run - b.report.counterexample!.run)[0]
   const stop = found ? found.report.counterexample!.run - 1 : Infinity
   const all = inputs.flatMap(({ file, report }) => recordsOf(file, report.runs).filter((r) => r.index <= stop))
@@ -136,7 +131,10 @@ function mergeCompare(inputs: readonly { file: string; report: CompareReport }[]
   return { ...head, campaign: { ...head.campaign, shard: null }, rows }
 }
 
-/** A shard's counterexample, saved again where this merge saves (the replay command is this machine's). */
+/**
+ * A shard's counterexample, saved again where this merge
+ * saves (the replay command is this machine's).
+ */
 function resave(c: ReportCounterexample, executor: { readonly spec: string; readonly name: string }, to: SaveTo): ReportCounterexample {
   return { ...c, ...save(c, executor, to) }
 }

@@ -1,19 +1,6 @@
-// `--min-coverage`: what a campaign must have exercised, declared by a team,
-// so that a green gate cannot be vacuous. A requirement names a slice of the
-// coverage table and a state, and the least count it needs:
-//
-//   TERM=N[,TERM=N…]     TERM is names joined by ':' — at most one of each:
-//                          a fault kind      reset-after-effect, late-delivery, executor-crash, …
-//                          a boundary        after-effect, in-transit, executor, …
-//                          a tool            issue_refund, send_email, charge_card, abort
-//                          a state           struck (the default), effect-while-error,
-//                                            unknown-reconciled, crash-in-flight
-//
-// e.g. `reset-after-effect:issue_refund=5,executor-crash:crash-in-flight=1,unknown-reconciled=20`:
-// a reset after the effect struck a refund at least 5 times, a crash caught a
-// side-effecting request in flight at least once, and 20 ambiguous calls were
-// settled, whatever the fault. The same terms as keys of a JSON object, in a
-// file, for a team's checked-in policy: `--min-coverage coverage.json`.
+// `--min-coverage`: what a campaign must have exercised, so a
+// green gate cannot be vacuous. `TERM=N,…`, or a JSON file of
+// the same; the grammar is in docs/campaigns.md.
 import { BOUNDARIES } from '../contract/names.ts'
 import { TOOLS } from '../contract/tools.ts'
 import { FAULT_KINDS } from '../faults/catalogue.ts'
@@ -94,7 +81,10 @@ export function checkCoverage(requirements: readonly Requirement[], cells: reado
   })
 }
 
-/** Requirements recorded but not checked (a shard's share of the campaign says nothing about the whole). */
+/**
+ * Requirements recorded, not checked: a shard's share says
+ * nothing about the whole.
+ */
 export function uncheckedCoverage(requirements: readonly Requirement[]): CoverageRequirement[] {
   return requirements.map((r) => ({ ...r, got: null, met: null }))
 }

@@ -1,20 +1,8 @@
-// The report: one versioned JSON shape for what `gate`, `compare`, `run` and
-// `merge` produce. `--json` prints it, `--out FILE` writes it with every run's
-// record (what `merge` needs), `merge` reads it, and the renderers (reports/)
-// format nothing else. The schema is the one source: the types below, the
-// validation `merge` does, and the published JSON Schema
-// (`npm run schemas` → schemas/report.schema.json) all follow from it.
-//
-// Longer than most because it is the whole format in one place, documented
-// field by field: the campaign, the summary, the counterexamples, the corpus,
-// the coverage requirements, and the per-run records a merge aggregates again.
-//
-// Nothing in a report depends on the wall clock or on the number of workers:
-// the same campaign gives the same report, byte for byte, run whole or as
-// shards and merged. A change that breaks a reader bumps the version: 2 says
-// over how many replays pass^k was computed, its executor faults, and null
-// (n/a) for a rate over no scenario (version 1 had none of these); 3 names the
-// campaign's --judge modules, so a merge's replay commands judge as it did.
+// The report: one versioned JSON shape for gate, compare,
+// run and merge; the schema is the one source of its types,
+// checks and JSON Schema (docs/internals/engine.md).
+// Longer than most because it is the whole format, field
+// by field, in one place.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
@@ -22,7 +10,7 @@ import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './histo
 export const REPORT_FORMAT = 'faultline-report'
 export const REPORT_VERSION = 3
 
-/** The scenario format (harness/scenario/scenario.ts), named in the published schema. */
+/** The scenario format, named in the published schema. */
 const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
 
 const count = z.int().min(0)

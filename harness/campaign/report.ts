@@ -1,7 +1,6 @@
-// Building reports (report-schema.ts) from what a campaign returned: the
-// summary without wall-clock figures, counterexamples with the corpus file
-// they were saved to and the command that replays it, the gate's verdict.
-// A run and a merge build their reports through the same functions.
+// Building reports from what a campaign returned: the
+// summary without wall-clock figures, saved counterexamples,
+// the gate's verdict. A run and a merge share these.
 import type { SearchResult } from './search.ts'
 import type { Counterexample } from './shrink.ts'
 import type { CampaignSummary } from './campaign.ts'
@@ -29,14 +28,17 @@ export interface ExecutorInfo {
   readonly name: string
 }
 
-/** Where saved counterexamples go and how a replay is spelled on this machine. */
+/** Where counterexamples are saved; how a replay is spelled here. */
 export interface SaveTo {
   readonly cwd: string
   /** The corpus directory (null: nothing is saved). */
   readonly corpus: string | null
   /** `npm run faultline --` or `npx faultline`. */
   readonly replayPrefix: string
-  /** The `--judge` modules of the campaign, so the replay judges as it did (null or absent: none). */
+  /**
+   * The campaign's `--judge` modules, so a replay judges as it
+   * did (null or absent: none).
+   */
   readonly judges?: string | null
 }
 
@@ -54,7 +56,10 @@ export interface Found {
   readonly fastCheck: { readonly seed: number; readonly path: string }
 }
 
-/** Save a counterexample in the corpus (when there is one) and say how to replay exactly that file. */
+/**
+ * Save a counterexample in the corpus (if any) and say how
+ * to replay exactly that file.
+ */
 export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: string | null; replay: string | null } {
   if (to.corpus === null) return { file: null, replay: null }
   const about = `saved by faultline: a ${found.judge} violation of executor ${executor.name}, shrunk from run ${found.run} of the campaign with seed ${found.fastCheck.seed} (fast-check path ${found.fastCheck.path})`
@@ -62,7 +67,10 @@ export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: 
   return { file, replay: replayCommand(to.replayPrefix, file, executor.spec, to.judges) }
 }
 
-/** The command that replays exactly `file` against the executor given as `spec` (with the campaign's own judges, if any). */
+/**
+ * The command that replays exactly `file` against `spec`,
+ * with the campaign's own judges, if any.
+ */
 export function replayCommand(prefix: string, file: string, spec: string, judges?: string | null): string {
   return `${prefix} run ${shellWord(file)} --executor ${shellWord(spec)}${judges ? ` --judge ${shellWord(judges)}` : ''}`
 }
@@ -76,7 +84,10 @@ export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, 
   return { ...found, shrinks: c.shrinks, reproduced: c.reproduced, violations: c.violations, ...save(found, executor, to), history: c.history }
 }
 
-/** Passed: nothing violated, no corpus entry still failing, every checked coverage requirement met. */
+/**
+ * Passed: nothing violated, no corpus entry still failing,
+ * every checked coverage requirement met.
+ */
 export function gatePassed(counterexample: unknown, corpus: readonly CorpusResult[], minCoverage: readonly CoverageRequirement[]): boolean {
   return counterexample === null && corpus.every((c) => c.status === 'fixed') && minCoverage.every((r) => r.met !== false)
 }
@@ -122,7 +133,10 @@ export function compareReport(campaign: CampaignInfo & { readonly k: number; rea
   }
 }
 
-/** The report without its per-run records: what `--json` prints (`--out` keeps them, for a merge). */
+/**
+ * Without per-run records: what `--json` prints (`--out`
+ * keeps them, for a merge).
+ */
 export function withoutRuns<R extends GateReport | CompareReport>(report: R): R {
   if (report.command === 'gate') {
     const { runs: _runs, ...rest } = report

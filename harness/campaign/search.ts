@@ -1,13 +1,6 @@
-// Property search: fast-check generates the campaign's scenarios (runs are
-// numbered by their place in fast-check's sequence), a run service runs them —
-// several at once when it has several workers — and every run is judged here,
-// in the supervisor's thread. The first failing run (the lowest-numbered one,
-// whatever the order runs finished in) is then replayed by its fast-check path
-// and shrunk (shrink.ts) to a minimal scenario that still shows the same kind of violation.
-// Scenarios are drawn as workers come free, so drawing overlaps running.
-// The result is the same for any number of workers. A shard runs only its own
-// runs (shard.ts) and shrinks its own first failure; a merge of the shards'
-// results picks the lowest-numbered one (merge.ts).
+// Property search: fast-check draws the campaign's scenarios,
+// a run service runs them, and each is judged here; the first
+// failure is shrunk. Same result for any number of workers.
 import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
@@ -24,28 +17,31 @@ import type { ScenarioGenerator } from '../scenario/generator.ts'
 export interface SearchOptions {
   readonly runs: number
   readonly seed: number
-  /** Stop generating at the first failing run (a gate), or run them all (a comparison). */
+  /** Stop at the first failing run (a gate), or run all (compare). */
   readonly stopAtFirstFailure: boolean
-  /** What draws the scenarios (scenarios/arbitraries.ts makes the default one: `scenarioGenerator()`). */
+  /** What draws the scenarios (default: `scenarioGenerator()`). */
   readonly generator: ScenarioGenerator
-  /** Called after every generated run (not during shrinking), in the order runs finish. */
+  /** After every generated run (not shrinking), as runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
-  /** Called before each counterexample is shrunk (progress: shrinking takes a while), with the run and the judge kept. */
+  /**
+   * Before each counterexample is shrunk (it takes a while),
+   * with the run and the judge kept.
+   */
   readonly onShrink?: (index: number, judge: JudgeName) => void
-  /** Shrink a counterexample for every kind of violation found, not only the first (a comparison). */
+  /** Shrink one counterexample per kind of violation (compare). */
   readonly shrinkEach?: boolean
-  /** Run only this shard's runs (default: all of them). */
+  /** Run only this shard's runs (default: all). */
   readonly shard?: Shard | null
 }
 
 
 export interface SearchResult {
   readonly summary: CampaignSummary
-  /** The minimal counterexample of the first failing run (null when nothing failed). */
+  /** The first failing run's minimal counterexample, or null. */
   readonly counterexample: Counterexample | null
-  /** With `shrinkEach`: one minimal counterexample per violation class (judge) found. */
+  /** With `shrinkEach`: one per violation class (judge) found. */
   readonly counterexamples: readonly Counterexample[]
-  /** The runs the summary counts, in run order: what a merge of shards aggregates again. */
+  /** The counted runs, in run order: what a merge aggregates. */
   readonly runs: readonly RunRecord[]
   readonly shard: Shard | null
 }
@@ -55,13 +51,13 @@ export interface Judged {
   readonly verdict: Verdict
   readonly realMs: number
   readonly died: boolean
-  /** Read from the history as it arrives: histories are not kept (thousands of runs). */
+  /** Read as the history arrives: thousands of runs, none kept. */
   readonly coverage: readonly CoverageCell[]
 }
 
 /**
- * Search with an executor object (run in this thread, unsupervised) or a run
- * service (a pool of supervised workers: the way the CLI runs executors).
+ * Search with an executor object (this thread, unsupervised)
+ * or a run service (supervised workers, as the CLI does).
  */
 export async function search(target: Executor | RunService, options: SearchOptions): Promise<SearchResult> {
   const service = asService(target)
@@ -78,7 +74,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const shard = options.shard ?? null
   const { judged, counted } = await runAll(service, options)
 
-  // Aggregated in run order, over exactly the runs a one-worker campaign would have made.
+  // In run order, over exactly a one-worker campaign's runs.
   const runs: RunRecord[] = counted.map((i) => ({ index: i, verdict: judged.get(i)!.verdict, coverage: judged.get(i)!.coverage }))
   const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
   const counterexamples: Counterexample[] = []
@@ -90,24 +86,21 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   return { summary, counterexample, counterexamples, runs, shard }
 }
 
-/** Thrown from the property to end fast-check's drawing early (with `endOnFailure`: no shrinking). */
+/** Thrown to end fast-check's drawing early (no shrinking). */
 const STOP = new Error('the campaign stopped drawing')
 
 /**
- * Draw the campaign's scenarios as fast-check's own runner draws them (so run i
- * is what a path replay of i gives back) and run this shard's, up to
- * `service.concurrency` at once (and one more queued): the next scenario is drawn
- * when a worker is free, so drawing overlaps running instead of preceding it. A gate stops past
- * the lowest failing run found so far; runs in flight below it still finish
- * (one of them may fail first). `counted` are the run indices the campaign counts.
+ * Draw scenarios as fast-check's runner does (run i is what
+ * a path replay of i gives) and run this shard's as workers
+ * come free. A gate stops past the lowest failure so far.
  */
 async function runAll(service: RunService, options: SearchOptions): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
   const shard = options.shard ?? null
   const judged = new Map<number, Judged>()
   const inFlight = new Set<Promise<void>>()
-  // One run more than the service takes at once waits in its queue: a worker that finishes gets its
-  // next scenario at once, not after this thread has judged the run it sent back and drawn another
-  // (+4-5 % runs per second with one worker and with two; bench/ and interleaved A/B rounds).
+  // One run more than the service takes waits in its queue,
+  // so a free worker is fed at once: +4-5 % runs per second
+  // with one worker and with two (bench/, A/B rounds).
   const lanes = Math.max(1, service.concurrency) + 1
   let stopAt = Infinity // a run index
   let failure: { error: unknown } | null = null

@@ -1,15 +1,6 @@
-// A campaign split across machines: shard i of n runs the campaign's runs
-// whose 0-based index is i-1 modulo n (round robin, as Bazel's test
-// encyclopedia suggests, so every shard reaches the low-numbered runs — where a
-// gate's first failure is — at the same pace, and a ramp of scenario sizes along
-// the campaign is spread evenly). Scenario i is drawn from the seed and i alone,
-// so a shard regenerates its own scenarios without the others.
-//
-// Where i and n come from, first match wins:
-//   --shard i/n                                   1-based, as Playwright, Jest, vitest and `node --test-shard`
-//   TEST_SHARD_INDEX + TEST_TOTAL_SHARDS          Bazel's test sharding: 0-based index (also what a CI matrix can set)
-//   JOB_COMPLETION_INDEX + TEST_TOTAL_SHARDS      a Kubernetes Indexed Job: 0-based index; the total is not in a pod's
-//                                                 environment, so the Job's template sets TEST_TOTAL_SHARDS = completions
+// A campaign split across machines: shard i of n runs the
+// runs whose 0-based index is i-1 modulo n (docs/campaigns.md;
+// why round robin: docs/internals/engine.md).
 
 /** Shard `index` (1-based) of `total`. */
 export interface Shard {
@@ -17,12 +8,12 @@ export interface Shard {
   readonly total: number
 }
 
-/** Does run `runIndex` (0-based) belong to this shard? Every run belongs to exactly one shard. */
+/** Does run `runIndex` (0-based) belong to this shard? */
 export function inShard(runIndex: number, shard: Shard | null): boolean {
   return shard === null || runIndex % shard.total === shard.index - 1
 }
 
-/** Bounds that keep a typo from becoming a million shards. */
+/** Keeps a typo from becoming a million shards. */
 export const MAX_SHARDS = 10_000
 
 export type ShardParse = { readonly ok: true; readonly shard: Shard } | { readonly ok: false; readonly problem: string }
@@ -42,7 +33,10 @@ export type ShardFromEnv =
   | { readonly ok: true; readonly shard: Shard | null; readonly source: string | null; readonly note: string | null }
   | { readonly ok: false; readonly problem: string }
 
-/** The shard the environment asks for (null: none), with where it came from, or the problem with it. */
+/**
+ * The shard the environment asks for (null: none), with its
+ * source, or the problem with it.
+ */
 export function shardFromEnv(env: Readonly<Record<string, string | undefined>>): ShardFromEnv {
   const total = env.TEST_TOTAL_SHARDS
   const bazel = env.TEST_SHARD_INDEX

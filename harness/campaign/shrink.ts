@@ -1,6 +1,6 @@
-// Shrinking a failing run: fast-check replays run `index` of the campaign's
-// seeded sequence by its path and shrinks it to a minimal scenario that still
-// shows the same kind of violation, each candidate run by the same run service.
+// Shrinking a failing run: fast-check replays run `index` by
+// its path and shrinks it to a minimal scenario that still
+// shows the same kind of violation.
 import fc from 'fast-check'
 import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
@@ -13,7 +13,7 @@ import { campaignScenarios } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
 
 export interface Counterexample {
-  /** The minimal scenario: save it as JSON and replay it with `faultline run`. */
+  /** The minimal scenario: save it and replay it with `faultline run`. */
   readonly scenario: Scenario
   readonly violations: readonly Violation[]
   /** The judge whose violation was kept while shrinking. */
@@ -23,30 +23,33 @@ export interface Counterexample {
   readonly path: string
   readonly shrinks: number
   readonly shrinkRealMs: number
-  /** False when replaying the failing run did not fail again: the scenario is the original, unshrunk. */
+  /** False when the replay did not fail: the scenario is the original. */
   readonly reproduced: boolean
-  /** The history of the minimal scenario's replay (null when it did not reproduce). */
+  /** The minimal scenario's replay history (null: not reproduced). */
   readonly history: History | null
 }
 
 /** What a shrink keeps, when it is more than "a violation of this judge". */
 export interface ShrinkOptions {
-  /** Does this candidate still fail the way the original did? (Default: it has a violation of the judge kept.) */
+  /**
+   * Does this candidate still fail as the original did?
+   * (Default: it violates the judge kept.)
+   */
   readonly keep?: (scenario: Scenario, history: History, violations: readonly Violation[]) => boolean
   /** What is kept, for the minimal scenario's name (default: the judge's name). */
   readonly what?: string
 }
 
-/** Costly candidates (a worker that died: overran, exited, out of memory) after which shrinking stops where it is. */
+/**
+ * Candidates that cost a worker (overran, exited, out of
+ * memory) before shrinking stops where it is.
+ */
 const MAX_SHRINK_DEATHS = 3
 
 /**
- * Replay run `index` of the seeded sequence and shrink it, keeping a violation
- * of `kept`. Candidates get a real-time budget of their own (ten times the
- * original run, at least 2 s) and are never replayed; a candidate that
- * overruns counts as not reproducing the failure (unless the failure kept is
- * the executor's own fault), and after a few candidates that cost a worker
- * (overran, exited, out of memory) shrinking stops where it is.
+ * Replay run `index` and shrink it, keeping a violation of
+ * `kept`. Candidates get their own real-time budget and are
+ * never replayed (docs/internals/engine.md).
  */
 export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
   const service = asService(target)
@@ -72,7 +75,8 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   )
   if (harnessError) throw harnessError
   if (!details.failed || !details.counterexample) {
-    // It failed in the campaign and not on replay: report the original as it is, and say so.
+    // Failed in the campaign, not on replay: report the
+    // original as it is, and say so.
     const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
     return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
   }
