@@ -1,8 +1,6 @@
-// A deadline forwarded by the client: `X-Request-Deadline: <epoch ms>`. A
-// service that honours it refuses, with no effect, work that arrives after it
-// — so a request held in the network cannot land after the caller gave up on
-// the whole turn. (faultline's convention, after the seed's advice to forward
-// the deadline to the remote service.)
+// faultline's deadline header, `X-Request-Deadline: <epoch
+// ms>`: a service that honours it refuses late work, so a
+// held request cannot land after the caller gave up.
 
 export const DEADLINE_HEADER = 'x-request-deadline'
 

@@ -1,5 +1,6 @@
-// The ledger of effects that really happened: the ground truth judges compare
-// every report against. Attribution (attempt, call) comes from the harness.
+// The ledger of effects that really happened: the ground
+// truth judges check reports against. Attribution (attempt,
+// call) comes from the harness.
 
 export interface LedgerEntry {
   readonly seq: number
@@ -13,11 +14,11 @@ export interface LedgerEntry {
   readonly amount: number
   /** The harness's attempt number of the request that caused it. */
   readonly attempt: number
-  /** The tool call that request belonged to, as the harness knows it. */
+  /** Its request's tool call, as the harness knows it. */
   readonly call: string | null
   /**
-   * What the effect acts on, when it acts on an earlier effect: a refund's
-   * payment intent (the charge's id), a correction e-mail's original e-mail.
+   * What it acts on, if an earlier effect: a refund's
+   * payment intent, a correction's original e-mail.
    */
   readonly target?: string | null
 }

@@ -1,5 +1,5 @@
-// A service's processing time and its restarts: work in flight when the
-// service restarts is lost (the request throws ServiceRestarted).
+// A service's processing time and restarts: work in flight
+// at a restart is lost (it throws ServiceRestarted).
 import { ServiceRestarted } from './service-restarted.ts'
 
 export class Processing {
@@ -8,7 +8,7 @@ export class Processing {
   readonly #pause: (() => Promise<void>) | undefined
   #epoch = 0
 
-  /** `pause`, when given, replaces the timer of `ms` (tests inject a scheduler here). */
+  /** `pause` replaces the `ms` timer (tests inject one). */
   constructor(service: string, ms: number, pause?: () => Promise<void>) {
     this.#service = service
     this.#ms = ms
@@ -20,7 +20,7 @@ export class Processing {
     this.#epoch++
   }
 
-  /** Wait out the processing time; throws if the service restarted meanwhile. */
+  /** Wait out processing; throws on a restart meanwhile. */
   async run(): Promise<void> {
     const epoch = this.#epoch
     if (this.#pause) await this.#pause()

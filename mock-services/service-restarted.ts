@@ -1,7 +1,6 @@
 /**
- * Thrown out of a service's handler when the service restarted while the
- * request was in flight: its work is lost. Adapters turn it into what a
- * client sees when a server dies mid-request (a reset connection).
+ * Thrown when the service restarted mid-request: its work
+ * is lost. Adapters answer it as a reset connection.
  */
 export class ServiceRestarted extends Error {
   override readonly name = 'ServiceRestarted'

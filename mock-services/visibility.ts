@@ -1,6 +1,6 @@
-// Asynchronous visibility: a read sees a write only `lagMs` after it was
-// committed, as with a replica or a search index. Writes and business rules
-// always see the truth; reconciliation probes may not.
+// Asynchronous visibility: a read sees a write `lagMs`
+// after its commit (a replica, a search index). Writes
+// and business rules see the truth; probes may not.
 
 export class Visibility {
   readonly #now: () => number

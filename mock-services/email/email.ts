@@ -1,9 +1,7 @@
-// A Resend-shaped e-mail service: POST /emails, GET /emails/:id, a lookup by
-// client reference (a tag) for reconciliation probes, Resend's
-// Idempotency-Key contract, and a ledger of the e-mails really sent.
-//
-// Longer than most because it is Resend's surface in one file, route by route,
-// so it can be read against Resend's API reference (docs/vendors.md).
+// A Resend-shaped e-mail service: POST /emails, reads, a
+// lookup by tag for probes, Resend's Idempotency-Key contract.
+// Longer than most because it is Resend's surface route by
+// route, to read against its API reference (docs/vendors.md).
 import { canonicalJson } from '../idempotency/fingerprint.ts'
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
@@ -20,31 +18,33 @@ import { bodyText } from '../request-body.ts'
 export type { Email, Tag } from './store.ts'
 
 /**
- * What the service offers an executor:
- * - `idempotent` (Resend, the default): Idempotency-Key is honoured for 24 h; sent e-mails can be
- *   read by id and listed a page at a time, but not looked up by anything the client chose;
- * - `idempotent+probe`: the same, plus faultline's lookup by tag (`GET /emails?tag=name:value`);
- * - `probe-only`: the lookup, but the header is ignored;
- * - `neither`: no idempotency and no lookup — a send that times out cannot be made safe automatically.
- * All but `idempotent` go beyond Resend (profiles `email-lookup`, `email-without-keys`).
+ * What the service offers an executor. Only `idempotent`
+ * (the default) is Resend's; the rest go beyond it:
+ * - `idempotent`: Idempotency-Key kept 24 h, no lookup
+ * - `idempotent+probe`: plus the lookup by tag
+ * - `probe-only`: the lookup; the header is ignored
+ * - `neither`: a timed-out send can't be made safe
  */
 export type EmailMode = 'idempotent' | 'idempotent+probe' | 'probe-only' | 'neither'
 export const EMAIL_MODES: readonly EmailMode[] = ['idempotent', 'idempotent+probe', 'probe-only', 'neither']
 
-/** Does the mode honour Idempotency-Key? Does it answer the lookup by tag? */
+/** Does the mode honour keys? Answer the lookup by tag? */
 export function emailModeOffers(mode: EmailMode): { readonly keys: boolean; readonly lookup: boolean } {
   return { keys: mode === 'idempotent' || mode === 'idempotent+probe', lookup: mode === 'idempotent+probe' || mode === 'probe-only' }
 }
 
 export interface EmailSettings extends ServiceSettings {
   readonly mode: EmailMode
-  /** How the service waits while processing; tests inject a scheduler here. */
+  /** Waits while processing (tests inject a scheduler). */
   readonly pause?: () => Promise<void>
 }
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', mode: 'idempotent', honoursDeadline: false }
 
-/** Resend's rate-limit headers, on every answer (draft 6 of the IETF RateLimit fields; default 5 requests/s per team). */
+/**
+ * Resend's rate-limit headers, on every answer (IETF
+ * RateLimit draft 6; default 5 requests/s per team).
+ */
 function withRateLimit(response: Response, remaining = 4, resetS = 1): Response {
   response.headers.set('ratelimit-limit', '5')
   response.headers.set('ratelimit-remaining', String(remaining))
@@ -88,11 +88,11 @@ export class EmailService implements MockService {
     this.keys.restart()
   }
 
-  /** An error answered without touching the service, as Resend words it (docs/vendors.md). */
+  /** An error in Resend's words (docs/vendors.md). */
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
     switch (kind) {
       case 'rate-limited': {
-        // Resend's 429 does carry Retry-After, with its ratelimit-* headers (draft 6).
+        // Resend's 429 does carry Retry-After (and ratelimit-*).
         const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. Please limit the number of requests per second.')
         r.headers.set('retry-after', String(retryAfterS))
         return withRateLimit(r, 0, retryAfterS)
@@ -118,7 +118,7 @@ export class EmailService implements MockService {
     return resendError(404, 'not_found', 'The requested endpoint does not exist.')
   }
 
-  // --- sending, under Resend's Idempotency-Key contract --------------------------------
+  // --- sending, under Resend's Idempotency-Key contract ---
 
   async #send(request: Request, delivery: Delivery): Promise<Response> {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
@@ -148,7 +148,8 @@ export class EmailService implements MockService {
   async #deliver(body: unknown, delivery: Delivery): Promise<Performed> {
     const invalid = (status: number, name: string, message: string) => ({ dontStore: resendError(status, name, message) })
     if (delivery.internalError) {
-      // The service failed after accepting the request and before sending: nothing sent, nothing kept under the key.
+      // Failed before sending: nothing sent, nothing kept
+      // under the key.
       await this.#processing.run()
       return { dontStore: resendError(500, 'application_error', 'An unexpected error occurred.') }
     }
@@ -187,14 +188,14 @@ export class EmailService implements MockService {
       created_at: new Date(this.#now()).toISOString(),
       visibleAt: this.#visibility.stamp(),
     })
-    // A correction names the e-mail it corrects, by id or by that e-mail's client reference.
+    // A correction names its e-mail by id or client reference.
     const corrects = tags.find((t) => t.name === 'corrects')?.value ?? null
     const target = corrects === null ? null : (this.#store.get(corrects)?.email.id ?? this.#store.withTag({ name: 'client_reference', value: corrects }, () => true)[0]?.id ?? corrects)
     this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target })
     return { store: { status: 200, body: { id: email.id } } }
   }
 
-  // --- reads ------------------------------------------------------------------------
+  // --- reads ---
 
   #get(id: string): Response {
     const found = this.#store.get(id)
@@ -203,10 +204,9 @@ export class EmailService implements MockService {
   }
 
   /**
-   * `GET /emails`: Resend lists sent e-mails newest first, a page at a time (`limit`, default 20,
-   * at most 100; `after`, `before`), without their tags and bodies, and filters by nothing else.
-   * With the `email-lookup` profile, `?tag=name:value` is faultline's lookup by client reference:
-   * the e-mails carrying the tag, tags included, and the filter echoed in `tag`.
+   * `GET /emails` as Resend lists: newest first, paged, no
+   * tags or bodies, no filters. `?tag=name:value` is
+   * faultline's lookup (profile `email-lookup`).
    */
   #list(url: URL): Response {
     const tag = url.searchParams.get('tag')
@@ -214,7 +214,7 @@ export class EmailService implements MockService {
       const m = /^([^:]+):(.+)$/.exec(tag)
       if (!m) return resendError(422, 'validation_error', 'Pass the tag to look up as `tag=name:value`.')
       const data = this.#store.withTag({ name: m[1]!, value: m[2]! }, (at) => this.#visibility.visible(at))
-      // The filter is echoed: a list that does not say what it was filtered by is no lookup.
+      // Echo the filter: an unlabelled list is no lookup.
       return jsonResponse({ object: 'list', has_more: false, tag, data })
     }
     const limitRaw = url.searchParams.get('limit')

@@ -1,9 +1,9 @@
-// Running a request under an idempotency key, the same way for every service:
-// reserve atomically, then replay, refuse, or perform and store. What each
-// service answers in each case (its error shapes) is its own.
+// Running a request under an idempotency key, the same for
+// every service: reserve atomically, then replay, refuse,
+// or perform and store. Each service shapes its answers.
 import type { IdempotencyStore, StoredResponse } from './store.ts'
 
-/** What performing a request produced: a result to store under the key, or one not to store. */
+/** A result to store under the key, or one not to store. */
 export type Performed = { readonly store: StoredResponse } | { readonly dontStore: Response }
 
 export interface GuardAnswers {
@@ -39,7 +39,8 @@ export async function guarded(store: IdempotencyStore, slot: string, fingerprint
         store.release(slot, epoch)
         return performed.dontStore
       }
-      // A snapshot: a replay returns the first response, not the resource's current state.
+      // A snapshot: a replay returns the first response, not
+      // the resource as it is now.
       const stored = { status: performed.store.status, body: structuredClone(performed.store.body) }
       store.complete(slot, stored, epoch)
       return answers.fresh(stored)

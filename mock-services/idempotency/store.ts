@@ -1,6 +1,5 @@
-// An idempotency-key store as the real services keep one: atomic reservation,
-// a fingerprint of the payload, the stored first response, expiry. Separate
-// from the ledger of effects: a store can forget a key, a ledger never forgets.
+// An idempotency-key store as real services keep one. Kept
+// apart from the ledger: a store may forget, a ledger never.
 
 export interface StoredResponse {
   readonly status: number
@@ -38,9 +37,8 @@ export class IdempotencyStore {
   }
 
   /**
-   * The service restarted. Requests in flight died with it, so their
-   * reservations go; completed keys stay in a durable store and are lost in a
-   * volatile one.
+   * The service restarted: reservations in flight go;
+   * completed keys survive only in a durable store.
    */
   restart(): void {
     this.#epoch++
@@ -65,18 +63,18 @@ export class IdempotencyStore {
     return { kind: 'replay', response: live.response }
   }
 
-  /** Counts restarts: a reservation made before a restart is not the one a later release may touch. */
+  /** Counts restarts, so a stale reservation is left alone. */
   get epoch(): number {
     return this.#epoch
   }
 
-  /** Store the first response for replay (unless the reservation died in a restart since `epoch`). */
+  /** Store the first response (unless restarted since `epoch`). */
   complete(key: string, response: StoredResponse, epoch = this.#epoch): void {
     const entry = this.#entries.get(key)
     if (entry && epoch === this.#epoch) entry.response = response
   }
 
-  /** Forget a reservation whose result is not stored (validation errors, conflicts, a request that died). */
+  /** Forget an unstored reservation (a 400, a dead request). */
   release(key: string, epoch = this.#epoch): void {
     const entry = this.#entries.get(key)
     if (entry && entry.response === null && epoch === this.#epoch) this.#entries.delete(key)

@@ -1,5 +1,5 @@
-// Stripe's request encoding: application/x-www-form-urlencoded with bracketed
-// nesting (`metadata[order_id]=…`). One level of nesting is all the mock needs.
+// Stripe's request encoding: a form with bracketed nesting
+// (`metadata[order_id]=…`); the mock needs one level only.
 
 export type FormValue = string | { readonly [key: string]: string }
 
@@ -20,7 +20,7 @@ export function parseStripeForm(text: string): Record<string, FormValue> {
   return out
 }
 
-/** A stable fingerprint of a parsed form: key order does not matter, values do. */
+/** A form's fingerprint, whatever its key order. */
 export function fingerprint(form: Record<string, FormValue>): string {
   const canon = (v: FormValue): unknown =>
     typeof v === 'string' ? v : Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

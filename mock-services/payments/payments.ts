@@ -1,9 +1,7 @@
-// A Stripe-shaped payment service: payment intents (create and confirm = a
-// charge), refunds, Stripe's Idempotency-Key contract, Stripe's error shape,
-// and a ledger of the effects that really happened.
-//
-// Longer than most because it is Stripe's surface in one file, route by route,
-// so it can be read against Stripe's API reference (docs/vendors.md).
+// A Stripe-shaped payment service: payment intents, refunds,
+// Stripe's Idempotency-Key contract and error shape.
+// Longer than most because it is Stripe's surface route by
+// route, to read against its API reference (docs/vendors.md).
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
@@ -21,11 +19,12 @@ import { bodyText } from '../request-body.ts'
 export type { PaymentIntent, Refund } from './store.ts'
 
 export interface PaymentsSettings extends ServiceSettings {
-  /** How the service waits while processing; tests inject a scheduler here. Defaults to a timer of `processingMs`. */
+  /** Waits while processing (default: a `processingMs` timer). */
   readonly pause?: () => Promise<void>
   /**
-   * Put Retry-After on 429 and 503 answers. The Stripe API never sends it (stripe-node removed its
-   * support as dead code, 22.3.1, #2781): default false; the `stripe-retry-after` profile turns it on.
+   * Retry-After on 429 and 503. Stripe never sends it
+   * (stripe-node 22.3.1 dropped support, #2781): default
+   * false; the `stripe-retry-after` profile turns it on.
    */
   readonly retryAfterOnErrors?: boolean
 }
@@ -56,7 +55,7 @@ export class PaymentsService implements MockService {
     this.#processing = new Processing(this.name, this.#settings.processingMs, this.#settings.pause)
   }
 
-  /** Create a charged payment intent directly (scenario set-up, not an effect under test; visible at once). */
+  /** A charged intent for set-up: no effect, visible at once. */
   seedPaymentIntent(id: string, amount: number, currency: string): PaymentIntent {
     return this.#store.createIntent({ id, amount, currency, status: 'succeeded', metadata: {}, created: this.#seconds(), visibleAt: this.#now() })
   }
@@ -71,9 +70,9 @@ export class PaymentsService implements MockService {
   }
 
   /**
-   * An error answered before the API runs (a fault at the response boundary), as Stripe words it
-   * (docs/vendors.md): a rate-limited 429 names its limiter in Stripe-Rate-Limited-Reason and carries
-   * no Retry-After; every answer Stripe processed carries a request id.
+   * A response-boundary error in Stripe's words
+   * (docs/vendors.md): a 429 names its limiter
+   * (Stripe-Rate-Limited-Reason), with no Retry-After.
    */
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
     const retryAfter: Record<string, string> = this.#settings.retryAfterOnErrors ? { 'retry-after': String(retryAfterS) } : {}
@@ -89,7 +88,7 @@ export class PaymentsService implements MockService {
     }
   }
 
-  /** Every answer Stripe processed carries a request id (docs.stripe.com/api/request_ids); SDKs expose it. */
+  /** Stripe's request id (docs.stripe.com/api/request_ids). */
   #withRequestId(response: Response): Response {
     response.headers.set('request-id', `req_fl${String(++this.#requests).padStart(10, '0')}`)
     return response
@@ -116,7 +115,7 @@ export class PaymentsService implements MockService {
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
   }
 
-  // --- Stripe's Idempotency-Key contract ----------------------------------------------
+  // --- Stripe's Idempotency-Key contract ---
 
   async #idempotent(request: Request, delivery: Delivery, perform: (form: Record<string, FormValue>) => Promise<Performed>): Promise<Response> {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) {
@@ -124,7 +123,7 @@ export class PaymentsService implements MockService {
     }
     const form = parseStripeForm(await bodyText(request))
     const key = request.headers.get('idempotency-key')
-    // A 500 after the request started executing: Stripe stores it like any result.
+    // A 500 after execution began: Stripe stores it too.
     const run = async (): Promise<Performed> => {
       if (delivery.internalError) {
         await this.#processing.run()
@@ -141,10 +140,10 @@ export class PaymentsService implements MockService {
     }
     const withKey = (r: Response) => (r.headers.set('idempotency-key', key), r)
     return guarded(this.keys, `${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form), run, {
-      // A replayed 500 will replay again: Stripe tells SDKs not to retry it.
+      // A replayed 500 replays again: SDKs are told not to retry.
       replay: (stored) =>
         withKey(jsonResponse(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true', ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}) } })),
-      // A 500 stored under the key will replay as it is: Stripe says so (Stripe-Should-Retry: false).
+      // A stored 500 will replay: Stripe-Should-Retry: false.
       fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status, headers: stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {} })),
       mismatch: () =>
         withKey(
@@ -168,7 +167,7 @@ export class PaymentsService implements MockService {
     })
   }
 
-  // --- resources --------------------------------------------------------------------
+  // --- resources ---
 
   async #createRefund(form: Record<string, FormValue>, delivery: Delivery): Promise<Performed> {
     const invalid = (status: number, message: string, extra: { code?: string; param?: string }) => ({ dontStore: stripeError(status, 'invalid_request_error', message, extra) })
@@ -188,7 +187,7 @@ export class PaymentsService implements MockService {
     const metadata = metadataOf(form)
     if (typeof metadata === 'string') return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
     await this.#processing.run()
-    // Checked after processing, so two concurrent refunds cannot both pass.
+    // Checked late: two concurrent refunds can't both pass.
     const left = this.#store.refundable(piId)
     if (amount > left) {
       return invalid(400, `Refund amount (${fmtAmount(amount, pi.currency)}) is greater than unrefunded amount on charge (${fmtAmount(left, pi.currency)})`, {
@@ -260,7 +259,7 @@ function str(v: FormValue | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined
 }
 
-/** Stripe metadata: at most 50 keys, keys up to 40 characters, values up to 500. */
+/** Stripe metadata: ≤ 50 keys, keys ≤ 40 chars, values ≤ 500. */
 function metadataOf(form: Record<string, FormValue>): Record<string, string> | string {
   const m = form.metadata
   if (m === undefined || m === '') return {}

@@ -1,5 +1,5 @@
-// The payment service's records, kept in @mswjs/data (one small database per
-// service instance). Metadata is free-form, so it is stored as JSON text.
+// The payment service's records in @mswjs/data, one small
+// database per instance. Metadata is free-form: JSON text.
 import { factory, primaryKey } from '@mswjs/data'
 import { newDatabase } from '../database.ts'
 
@@ -94,7 +94,7 @@ export class PaymentsStore {
     return row ? { refund: toRefund(row), visibleAt: row.visibleAt } : null
   }
 
-  /** Payment intents newest first, visible at `now` (Stripe's list order). */
+  /** Visible payment intents, newest first (Stripe's order). */
   intents(isVisible: (visibleAt: number) => boolean): PaymentIntent[] {
     return this.#db.paymentIntent
       .getAll()
@@ -103,7 +103,7 @@ export class PaymentsStore {
       .map(toIntent)
   }
 
-  /** Refunds newest first (Stripe's list order), optionally of one payment intent, visible at `now`. */
+  /** Visible refunds (of one intent, or all), newest first. */
   refunds(paymentIntent: string | null, isVisible: (visibleAt: number) => boolean): Refund[] {
     const rows = paymentIntent === null ? this.#db.refund.getAll() : this.#db.refund.findMany({ where: { paymentIntent: { equals: paymentIntent } } })
     return rows

@@ -1,19 +1,18 @@
-// The same mock services over real sockets, on 127.0.0.1 only: one port per
-// service. An adapter from node:http to the services' Fetch API handlers; the
-// services themselves know nothing about sockets.
+// The mock services over real sockets on 127.0.0.1, one port
+// each: node:http adapted to the services' Fetch handlers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MockService } from '../service.ts'
 
 export interface LoopbackServer {
-  /** Base URL of each service, e.g. { payments: 'http://127.0.0.1:4242' }. */
+  /** Each service's base URL (`http://127.0.0.1:4242`). */
   readonly urls: Readonly<Record<string, string>>
   close(): Promise<void>
 }
 
 /**
- * Serve each service on its own port (`firstPort`, `firstPort + 1`, …; 0 picks
- * free ports). Requests over sockets are not attributed to any tool call.
+ * Serve each service on its own port (from `firstPort`; 0
+ * picks free ones). Socket requests have no tool call.
  */
 export async function serveLoopback(services: readonly MockService[], firstPort = 0): Promise<LoopbackServer> {
   const servers: Server[] = []
