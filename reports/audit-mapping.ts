@@ -8,9 +8,6 @@ import { table } from './kit/format.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]
 
-/** The audit's result under its old name here, for faultline/cli/report-outputs.ts until it imports AuditResult itself; then delete. */
-export type { AuditResult as AuditView }
-
 const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
 
 export function renderAuditMapping(r: AuditResult, replays: Replays = auditReplays(r)): string {

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { annotationsOf, auditAnnotations, workflowCommands } from '../../reports/annotations.ts'
-import type { AuditView } from '../../reports/audit-mapping.ts'
+import type { AuditResult } from '../../harness/audit/result.ts'
 import { renderAuditJunit } from '../../reports/audit-junit.ts'
 import { renderAuditMarkdown } from '../../reports/audit-markdown.ts'
 import { renderAuditHtml } from '../../reports/html/audit.ts'
@@ -50,7 +50,7 @@ export function writeReportOutputs(report: Report, values: OutputValues, io: Io,
   write(values, io, ci, { junit: () => renderJunit(report), markdown: (maxBytes) => renderMarkdown(report, maxBytes === undefined ? {} : { maxBytes }), html: () => renderHtml(report), annotations: () => annotationsOf(report) })
 }
 
-export function writeAuditOutputs(result: AuditView, values: OutputValues, io: Io, ci: CiOptions): void {
+export function writeAuditOutputs(result: AuditResult, values: OutputValues, io: Io, ci: CiOptions): void {
   write(values, io, ci, { junit: () => renderAuditJunit(result), markdown: (maxBytes) => renderAuditMarkdown(result, undefined, maxBytes === undefined ? {} : { maxBytes }), html: () => renderAuditHtml(result), annotations: () => auditAnnotations(result) })
 }
 
