@@ -1,7 +1,6 @@
-// Asking a mapping about one observation, guarded: what it throws, or answers
-// that is not one of the four classes, is an answer too — reported in its cell,
-// never a failure of the audit. (Blocking or ending its thread is the
-// supervisor's to catch: the cell then carries the supervisor's finding.)
+// Asking a mapping about one observation, guarded: a throw
+// or a non-class answer is reported in its cell, never a
+// failure of the audit.
 import { MAPPING_CLASSES, type MappingClass, type Observed } from '../contract/mapping.ts'
 import { oneLine } from '../contract/one-line.ts'
 import type { LoadedMapping } from './load-mapping.ts'
@@ -10,15 +9,15 @@ import type { LoadedMapping } from './load-mapping.ts'
 export type MappingProblem =
   /** It threw. */
   | 'threw'
-  /** It answered something that is not one of the four classes (a Promise, undefined, 'APPLIED'). */
+  /** Its answer is not one of the classes (a Promise, 'APPLIED'). */
   | 'not-a-class'
-  /** It blocked its thread past the cell's real-time budget (the supervisor stopped it). */
+  /** It blocked past the cell's real-time budget (stopped). */
   | 'hung'
   /** It ended its worker (process.exit, kill) or ran it out of memory. */
   | 'exited'
-  /** Something else the supervisor reported about the cell's run (an uncaught error from a timer it armed, …). */
+  /** Something else the supervisor reported (a timer's throw, …). */
   | 'executor-fault'
-  /** Not run: it had already blocked or ended its worker on earlier cells. */
+  /** Not run: it had already blocked or ended its worker. */
   | 'not-run'
 
 export const MAPPING_PROBLEMS: readonly MappingProblem[] = ['threw', 'not-a-class', 'hung', 'exited', 'executor-fault', 'not-run']
@@ -42,12 +41,13 @@ function describe(v: unknown): string {
   try {
     const then = (v as { then?: unknown }).then
     if (typeof then === 'function') {
-      // An async mapping: its answer comes too late, and a rejection of it is nobody's to handle.
+      // Async: its answer comes too late, and a rejection of
+      // it is nobody's to handle.
       ;(then as (ok: unknown, fail: unknown) => unknown).call(v, undefined, () => {})
       return 'a Promise (a mapping is synchronous)'
     }
   } catch {
-    // a getter or a Proxy that throws: described below like any object
+    // a throwing getter or Proxy: described like any object
   }
   return oneLine(v).slice(0, 80)
 }

@@ -1,13 +1,6 @@
-// Which cell of the matrix a campaign's violation comes from. The campaign
-// runs the reference, whose client is fetch: a violation is attributed to a
-// dangerous cell of the fetch column when it names a call, one of that call's
-// requests met the cell's row (the fault that struck it, read back from the
-// scenario with its parameters; or, for key-in-use.in-flight, a 409 no fault
-// made), and the violation is one the cell's consequence shows as (grade.ts,
-// JUDGES_OF). The fetch column was observed against the payments service; an
-// e-mail call counts only for rows where no answer came (a refused connection,
-// a reset, a timeout: fetch raises the same error whichever service it was),
-// since the e-mail service words its answers its own way (422, its own 409s).
+// Which matrix cell a campaign's violation comes from: a
+// dangerous fetch cell whose row a request of the call met
+// (docs/internals/engine.md).
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { stepOf } from '../history/call-ids.ts'
 import { eventsOf, type CallId, type History } from '../history/history.ts'
@@ -22,12 +15,15 @@ export interface Attribution {
   readonly call: CallId
 }
 
-/** The tools served by the payments service, where the fetch column's observations come from. */
+/** The payments tools: where fetch's observations come from. */
 const PAYMENTS_TOOLS = new Set(['issue_refund', 'charge_card'])
-/** Rows where no answer came: fetch's error does not depend on the service. */
+/** Rows where no answer came: fetch's error is any service's. */
 const NO_ANSWER: ReadonlySet<ObservationKind> = new Set(['refused', 'name-not-resolved', 'client-timeout', 'reset', 'probe-timeout'])
 
-/** The violations of a run that dangerous cells (row id → consequence) explain, one per cell and judge. */
+/**
+ * The violations of a run that dangerous cells (row id →
+ * consequence) explain, one per cell and judge.
+ */
 export function attribute(scenario: Scenario, history: History, violations: readonly Violation[], dangerous: ReadonlyMap<string, Consequence>): Attribution[] {
   const tools = new Map(eventsOf(history, 'call-started').map((e) => [e.call, e.tool]))
   const out: Attribution[] = []
@@ -44,7 +40,7 @@ export function attribute(scenario: Scenario, history: History, violations: read
   return out
 }
 
-/** The matrix rows the requests of `call` met, in the order of its requests. */
+/** The matrix rows the requests of `call` met, in order. */
 export function rowsMet(scenario: Scenario, history: History, call: CallId): string[] {
   const step = stepOf(call)
   const address = new Map<number, { readonly probe: boolean; readonly nth: number }>()
@@ -69,7 +65,10 @@ export function rowsMet(scenario: Scenario, history: History, call: CallId): str
   return rows
 }
 
-/** The matrix row a fault stands for, given what reached the client and whether the call's effect existed by then. */
+/**
+ * The row a fault stands for, given what reached the client
+ * and whether the call's effect existed by then.
+ */
 export function rowOf(fault: RequestFault, status: number | null, effectBefore: boolean): string {
   switch (fault.kind) {
     case 'latency':

@@ -1,7 +1,6 @@
-// `faultline audit-mapping`'s work, in the order it is printed: the matrix
-// (matrix.ts, grade-cells.ts), the consequences (consequences.ts) and the
-// published sources (compare-sources.ts), assembled as the versioned result
-// (result.ts). The mapping module runs only in supervised workers.
+// `faultline audit-mapping`'s work, in printed order: the
+// matrix, the consequences, the sources, as a versioned
+// result. The mapping runs only in supervised workers.
 import type { ClientName } from '../contract/mapping.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
@@ -30,11 +29,11 @@ export interface AuditOptions {
   readonly seed: number
   readonly profile: readonly ProfileFeature[]
   readonly pool: PoolOptions
-  /** The reference with this mapping plugged in (the consequences' executor). */
+  /** The reference with this mapping plugged in. */
   readonly executor: ExecutorRef
   /** Where the consequences draw their scenarios from. */
   readonly generator: ScenarioGenerator
-  /** Told when each part starts (for progress on stderr). */
+  /** Told when each part starts (progress on stderr). */
   readonly onPart?: (part: 'matrix' | 'consequences' | 'sources') => void
 }
 

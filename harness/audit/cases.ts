@@ -1,14 +1,10 @@
-// The rows of the mapping audit's matrix: every request fault kind of the
-// catalogue (harness/faults/), with the parameters that change what a client
-// sees, as one step the client takes against the simulated service. Which
-// effect each leaves is not declared here: the cell's run says it, from the
-// ledger (truth.ts).
-//
-// Longer than most because it is the matrix's table of rows, one entry each,
-// read best side by side.
+// The mapping audit's matrix rows: each request fault kind,
+// with the parameters that change what a client sees; the
+// cell's run says the effect, from the ledger (truth.ts).
+// Longer than most because it is a table, read side by side.
 import type { RequestFault } from '../faults/catalogue.ts'
 
-/** What a row looks like to a client, in the words the published sources use (sources.ts). */
+/** What a row looks like to a client, in the sources' words. */
 export type ObservationKind =
   | 'refused'
   | 'name-not-resolved'
@@ -29,26 +25,30 @@ export type NoEffectClass = 'not-sent' | 'rejected'
 type RowFault = RequestFault extends infer F ? (F extends RequestFault ? Omit<F, 'step'> : never) : never
 
 export interface AuditCase {
-  /** `reset-after-effect`, `gateway-timeout.finishes`: the fault kind, and its variant. */
+  /** The fault kind and its variant: `gateway-timeout.finishes`. */
   readonly id: string
-  /** The fault kind of the catalogue (`key-in-use` for a 409 the service gives on its own). */
+  /** The fault kind (`key-in-use`: a 409 no fault made). */
   readonly kind: string
   readonly label: string
   readonly observation: ObservationKind
   /**
-   * What the client does, in order, under one idempotency key: the last request is the one
-   * observed (what came before is the set-up: a first send still in flight, a send before a look).
+   * What the client does under one idempotency key; the last
+   * request is the one observed, the rest set-up.
    */
   readonly requests: readonly ('send' | 'probe')[]
   /**
-   * The faults, addressed by the n-th send / probe of the step. A fault strikes the observed
-   * request and the two after it, so that a client's own retry meets it too (stripe-node retries a
-   * closed connection once even with retries off), as a real failing server would.
+   * Faults by n-th send / probe. Each strikes the observed
+   * request and the two after it, so a client's own retry
+   * meets it too (stripe-node retries a closed connection
+   * once even with retries off).
    */
   readonly faults: readonly RowFault[]
   /** Virtual ms the service takes to commit (default 20). */
   readonly processingMs?: number
-  /** Where no effect is possible, the right no-effect classes: a resend may work (not-sent) or will not (rejected). */
+  /**
+   * Where no effect is possible, the right classes: a resend
+   * may work (not-sent) or will not (rejected).
+   */
   readonly noEffect: readonly NoEffectClass[]
 }
 
@@ -104,7 +104,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     observation: 'status-500',
     requests: ['send'],
     faults: thrice({ kind: 'server-fails-before-apply', boundary: 'after-receipt', ...send, mode: '500' }),
-    // Stripe replays a stored 500 for the same key (Stripe-Should-Retry: false): resending it as it is does not help.
+    // Stripe replays a stored 500 for the key
+    // (Stripe-Should-Retry: false): resending will not help.
     noEffect: ['not-sent', 'rejected'],
   },
   { id: 'reset-after-effect', kind: 'reset-after-effect', label: 'reset after the server acted', observation: 'reset', requests: ['send'], faults: thrice({ kind: 'reset-after-effect', boundary: 'after-effect', ...send }), noEffect: [] },
@@ -144,7 +145,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     kind: 'key-in-use',
     label: '409 key in use: the first send is still being processed',
     observation: 'status-409',
-    // The first send outlives the client's timeout in a slow service; the resend under its key meets it in flight.
+    // The first send outlives the client's timeout; the
+    // resend under its key meets it in flight.
     requests: ['send', 'send'],
     faults: [],
     processingMs: CLIENT_TIMEOUT_MS + 5_000,

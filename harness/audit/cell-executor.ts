@@ -1,10 +1,6 @@
-// The executor of the matrix's cells (loaded by the supervisor's workers, as
-// a factory: supervisor/executor-ref.ts). Each tool call is one cell — its
-// step id names the client and the row — and does what the row says: the
-// client makes its request(s) against the simulated service, with the row's
-// faults striking them, and the mapping under audit is asked about the last
-// observation, right there in the worker, where the error is the real object
-// the client threw. The result goes back as the envelope's message.
+// The executor of the matrix's cells, loaded by workers as a
+// factory. Each tool call is one cell; the mapping is asked
+// in the worker, where the error is the client's real object.
 import type { Executor } from '../contract/executor.ts'
 import { CLIENT_NAMES, type ClientName, type Observed } from '../contract/mapping.ts'
 import { ask } from './answer.ts'
@@ -17,7 +13,7 @@ import { signatureOf, showOf } from './observation-text.ts'
 export interface CellExecutorArgument {
   /** Absolute path of the mapping module. */
   readonly mapping: string
-  /** The clients its cells drive (their packages are imported up front). */
+  /** The clients its cells drive (imported up front). */
   readonly clients: readonly ClientName[]
 }
 
@@ -26,7 +22,10 @@ export function cellStepId(client: ClientName, caseId: string): string {
   return `${client}:${caseId}`
 }
 
-/** The factory the workers call. What it throws (a mapping that does not load) is a load failure. */
+/**
+ * The factory the workers call. What it throws (a mapping
+ * that does not load) is a load failure.
+ */
 export async function matrixCellExecutor(argument: CellExecutorArgument): Promise<Executor> {
   const mapping = await loadMapping(argument.mapping)
   const modules = await loadClients(argument.clients)

@@ -1,7 +1,6 @@
-// The mapping side by side with the published sources: for each kind of
-// observation, the classes the mapping gave (per client), what each source
-// implies, where the mapping departs from a source, and whether the sources
-// agree among themselves. Pure.
+// The mapping beside the published sources, per kind of
+// observation: its classes, each source's, where they part,
+// and whether the sources agree among themselves. Pure.
 import type { ClientName, MappingClass } from '../contract/mapping.ts'
 import { AUDIT_CASES, type ObservationKind } from './cases.ts'
 import type { MatrixCell } from './grade-cells.ts'
@@ -11,7 +10,7 @@ export interface SourceRow {
   readonly observation: ObservationKind
   /** The matrix rows of this kind. */
   readonly cases: readonly string[]
-  /** The mapping's classes on those rows, each with the clients it gave it for. */
+  /** The mapping's classes on those rows, with their clients. */
   readonly mapping: readonly { readonly class: MappingClass; readonly clients: readonly ClientName[] }[]
   readonly published: readonly { readonly source: SourceId; readonly class: MappingClass | null; readonly says: string; readonly departs: boolean }[]
   /** The sources that classify it do not all agree. */

@@ -1,9 +1,6 @@
-// The consequences: the reference executor with the mapping under audit
-// plugged in, run through the usual campaign — scenarios from the default
-// generator, supervised runs, the usual judges — and, for every dangerous cell
-// of the fetch column (the reference's client) that a failing run can be
-// attributed to (attribute.ts), the first such run shrunk to a minimal,
-// replayable scenario that still shows a violation from that cell.
+// The consequences: the reference with the mapping plugged
+// in, run as a campaign; each dangerous fetch cell a failing
+// run is attributed to gets that run shrunk.
 import { coverage } from '../judge/coverage.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { profileName } from '../scenario/profile.ts'
@@ -69,7 +66,7 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
     }
     await Promise.all(Array.from({ length: Math.max(1, pool.concurrency) }, lane))
 
-    // Aggregated in run order, whatever order the runs finished in.
+    // In run order, whatever order the runs finished in.
     const campaign = new Campaign(pool.executorName, profileName(options.profile))
     const first = new Map<string, { index: number; judge: JudgeName }>()
     let unattributedRuns = 0

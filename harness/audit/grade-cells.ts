@@ -1,6 +1,5 @@
-// From the cells as run to the cells as judged: each cell's knowable truth
-// (the truths of every row where the same client showed the same signature),
-// and its grade. Pure: the same cells give the same matrix.
+// From cells as run to cells as judged: each cell's knowable
+// truth and its grade. Pure: same cells, same matrix.
 import type { ClientName, MappingClass } from '../contract/mapping.ts'
 import type { MappingProblem } from './answer.ts'
 import { auditCase, type NoEffectClass } from './cases.ts'
@@ -17,13 +16,13 @@ export interface MatrixCell {
   readonly class: MappingClass | null
   /** How the mapping failed on this cell, or null. */
   readonly problem: { readonly kind: MappingProblem; readonly detail: string } | null
-  /** What the ledger says for this row (null when the cell was not observed). */
+  /** What the ledger says for this row (null: not observed). */
   readonly truth: Truth | null
   /** The truths this observation can stand for, for this client. */
   readonly knowable: readonly Truth[]
   /** The other rows where this client showed the same thing. */
   readonly sameAs: readonly string[]
-  /** `faulty`: the mapping threw, answered no class, blocked or ended its worker. */
+  /** `faulty`: it threw, answered no class, blocked or exited. */
   readonly grade: Grade | 'faulty'
   readonly consequence: Consequence | null
   readonly why: string

@@ -1,8 +1,6 @@
-// Grading a cell: the mapping's class against what the observation can stand
-// for. A mapping sees only the observation, so the truth it is held to is the
-// set of truths of every row where the same client showed the same thing
-// (a reset looks the same whether the server had acted or not): the
-// observation's knowable truth.
+// Grading a cell: the mapping's class against the knowable
+// truth, the truths of every row where the same client
+// showed the same thing (a reset looks alike either way).
 import type { MappingClass } from '../contract/mapping.ts'
 import type { NoEffectClass } from './cases.ts'
 import type { Truth } from './truth.ts'
@@ -23,15 +21,15 @@ export interface Graded {
 }
 
 /**
- * @param knowable the truths of every row where this client showed the same observation
- * @param noEffect where no effect is possible, the no-effect classes the rows call right
- * @param purpose a send, or a look for an earlier send's effect (what a failed look is taken for)
+ * @param knowable truths of rows where the client saw the same
+ * @param noEffect no-effect classes the rows call right
+ * @param purpose a send, or a look for an earlier send's effect
  */
 export function grade(answer: MappingClass, knowable: ReadonlySet<Truth>, noEffect: ReadonlySet<NoEffectClass>, purpose: 'send' | 'probe' = 'send'): Graded {
   const mayExist = knowable.has('applied') || knowable.has('depends-on-timing')
   const mayBeAbsent = knowable.has('not-applied') || knowable.has('depends-on-timing')
   if (purpose === 'probe' && (answer === 'not-sent' || answer === 'rejected') && mayExist) {
-    // A failed look read as a clean "not there": the executor sends again.
+    // A failed look read as "not there": it sends again.
     return danger('duplicate-effect', 'a look that failed taken for "not there": sent again, but the effect may exist')
   }
   switch (answer) {
@@ -62,10 +60,9 @@ function danger(consequence: Consequence, why: string): Graded {
 }
 
 /**
- * The judges that show a consequence in a campaign. A not-sent misreading makes the executor
- * send again: with the same key the service replays instead of acting twice, so what the judges
- * usually see is the report it ends with ("not done") — a false failure; the duplicate needs
- * the key to be forgotten.
+ * The judges that show a consequence. A not-sent misreading
+ * resends under the same key, which the service replays, so
+ * it usually shows as a false failure (docs/internals/engine.md).
  */
 export const JUDGES_OF: Readonly<Record<Consequence, readonly string[]>> = {
   'duplicate-effect': ['duplicate-effect', 'false-failure'],
@@ -73,7 +70,10 @@ export const JUDGES_OF: Readonly<Record<Consequence, readonly string[]>> = {
   'false-success': ['false-success'],
 }
 
-/** Can the consequence happen in a row whose own truth is this? (A cell can be dangerous only by looking like another row.) */
+/**
+ * Can the consequence happen in a row of this truth? (Else a
+ * cell is dangerous only by looking like another row.)
+ */
 export function bitesIn(consequence: Consequence, truth: Truth | null): boolean {
   if (truth === null) return false
   return consequence === 'false-success' ? truth !== 'applied' : truth !== 'not-applied'

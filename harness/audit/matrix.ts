@@ -1,10 +1,6 @@
-// Running the matrix: one supervised run per cell (row × client), each a
-// scenario of one step with the row's faults, through the cell executor; the
-// mapping under audit answers inside the worker. What comes back per cell is
-// what the client showed, what the mapping said (or how it failed) and what
-// the ledger says. A mapping that blocks or ends its worker costs that cell;
-// after it has done so twice, the cells left are reported as not run rather
-// than each waiting out its budget.
+// Running the matrix: one supervised run per cell (row ×
+// client); the mapping answers inside the worker. After two
+// cells that block or end a worker, the rest are not run.
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClientName } from '../contract/mapping.ts'
@@ -19,31 +15,37 @@ import { CELL_ACTION, decodeCell } from './cell-message.ts'
 import { AUDIT_PAYMENT_INTENT } from './clients.ts'
 import { truthOf, type Truth } from './truth.ts'
 
-/** One cell as run: what the client showed and the mapping said, and the ledger's truth. */
+/**
+ * One cell as run: what the client showed, what the mapping
+ * said, what the ledger says.
+ */
 export interface RunCell {
   readonly case: string
   readonly client: ClientName
-  /** Structural signature of the observation (observation-text.ts); null when nothing was observed. */
+  /** The observation's signature (observation-text.ts); null: none. */
   readonly signature: string | null
   readonly shows: string
   readonly answer: Answer
   readonly truth: Truth | null
 }
 
-/** Real time one cell may take (a cell takes milliseconds; it is the mapping that could block). */
+/** Real time per cell: cells take ms; only the mapping could block. */
 export const CELL_REAL_MS = 10_000
-/** Cells on which the mapping may block or end its worker before the rest are not run. */
+/** Cells that block or end a worker before the rest are skipped. */
 const MAX_DEATHS = 2
 
-/** The cell executor as the workers load it (a factory: supervisor/executor-ref.ts). */
+/** The cell executor as workers load it (a factory). */
 export function cellExecutorRef(mappingPath: string, label: string, clients: readonly ClientName[]): ExecutorRef {
-  // Next to this file, with this file's extension (.ts from source, .js from a build).
+  // Beside this file, with its extension (.ts source, .js build).
   const path = fileURLToPath(new URL(`./cell-executor${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
   const argument: CellExecutorArgument = { mapping: mappingPath, clients }
   return { kind: 'factory', path, export: 'matrixCellExecutor', argument, label }
 }
 
-/** The scenario of one cell: one step (the client and the row in its id), the row's faults, a roomy turn. */
+/**
+ * One cell's scenario: one step (client and row in its id),
+ * the row's faults, a roomy turn.
+ */
 export function cellScenario(row: AuditCase, client: ClientName): Scenario {
   const stepId = cellStepId(client, row.id)
   const email = client === 'resend'
@@ -76,7 +78,10 @@ export interface MatrixOptions {
   readonly pool: PoolOptions
 }
 
-/** Every cell, rows in the catalogue's order, clients in the order asked. Throws LoadFailure when the mapping cannot be loaded. */
+/**
+ * Every cell, rows in catalogue order, clients as asked.
+ * Throws LoadFailure when the mapping cannot be loaded.
+ */
 export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
   const cells = AUDIT_CASES.flatMap((row) => options.clients.map((client) => ({ row, client })))
   const budgets = { ...options.pool.budgets, runRealMs: Math.min(options.pool.budgets?.runRealMs ?? CELL_REAL_MS, CELL_REAL_MS) }
@@ -93,7 +98,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
           out[i] = { case: row.id, client, signature: null, shows: '(not run)', truth: null, answer: { problem: 'not-run', detail: `the mapping blocked or ended its worker on ${deaths} cells already` } }
           continue
         }
-        // Not replayed when it overruns: a cell takes milliseconds, so ten seconds is the mapping, not the machine.
+        // Not replayed on overrun: 10 s is the mapping, not the machine.
         const run = await pool.run(cellScenario(row, client), { replay: false })
         if (run.died) deaths++
         out[i] = readCell(row.id, client, run.history, budgets.runRealMs)
@@ -106,7 +111,10 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
   return out
 }
 
-/** A cell from its run's history: the envelope's report, unless the supervisor found the mapping at fault. */
+/**
+ * A cell from its run's history: the envelope's report,
+ * unless the supervisor found the mapping at fault.
+ */
 export function readCell(caseId: string, client: ClientName, history: History, budgetMs = CELL_REAL_MS): RunCell {
   const call = eventsOf(history, 'call-started')[0]?.call ?? null
   const reported = eventsOf(history, 'outcome-reported').find((e) => e.envelope.action_taken === CELL_ACTION)

@@ -1,8 +1,6 @@
-// An observation in words, two ways: a structural signature — what a mapping
-// could tell apart (the kinds of error along the cause chain, their codes,
-// the status, the body's error code), free text left out — by which the
-// matrix finds the rows a client cannot tell apart; and a line for people.
-// Never throws, whatever the client threw.
+// An observation in words: a structural signature (what a
+// mapping could tell apart, free text left out) and a line
+// for people. Never throws, whatever the client threw.
 import type { Observed } from '../contract/mapping.ts'
 
 interface Link {
@@ -14,7 +12,7 @@ interface Link {
   readonly bodyCode: string | null
 }
 
-/** The signature: equal for observations a mapping has no structural way to tell apart. */
+/** Equal for observations a mapping cannot tell apart. */
 export function signatureOf(observed: Observed): string {
   return safe(() => {
     const head = `${observed.client} ${observed.request.purpose}`
@@ -23,7 +21,10 @@ export function signatureOf(observed: Observed): string {
   }, `${observed.client} unreadable`)
 }
 
-/** The observation for people: `TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]`. */
+/**
+ * The observation for people: `TypeError: fetch failed ←
+ * SocketError: other side closed [UND_ERR_SOCKET]`.
+ */
 export function showOf(observed: Observed): string {
   return safe(() => {
     const probe = observed.request.purpose === 'probe' ? 'probe: ' : ''
@@ -60,7 +61,8 @@ function link(e: unknown): Link {
   const name = typeof o.name === 'string' ? o.name : ctor
   const message = (typeof o.message === 'string' ? o.message : '').split('\n')[0]!.slice(0, 160)
   const code = typeof o.code === 'string' ? o.code : null
-  // The status an SDK error carries: axios's response.status, stripe's statusCode, resend's statusCode (null: no answer).
+  // An SDK error's status: axios response.status; stripe's,
+  // resend's statusCode (null: no answer).
   const response = typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
   const rawStatus = response?.status ?? (Object.hasOwn(o, 'statusCode') ? o.statusCode : undefined)
   const status = rawStatus === undefined ? null : String(rawStatus)

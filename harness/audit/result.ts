@@ -1,6 +1,6 @@
-// The audit's result as plain, versioned data — what `--json` prints and what
-// renderers format — with its zod schema beside it (the one source of its
-// shape: the type follows from it, and a consumer can validate what it reads).
+// The audit's result as plain, versioned data (what --json
+// prints, renderers format), with its zod schema: the one
+// source of its type, and what a consumer validates with.
 import { z } from 'zod'
 import { CLIENT_NAMES, MAPPING_CLASSES, type ClientName, type MappingClass } from '../contract/mapping.ts'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'

@@ -1,15 +1,8 @@
-// What published libraries and guides say about each kind of observation, as
-// the effect class it implies for a side-effecting POST (a refund) — with the
-// version and the file or page it was read in (docs/mapping-audit.md quotes them).
-//
-// The sources answer "should I retry?", not "did it happen?". Read as a class:
-//   - resends the POST as it stands, with nothing guarding it (no key, any method) → not-sent;
-//   - resends only under a guard (an idempotency key, an idempotent method), or says the
-//     operation may have completed → ambiguous;
-//   - says not to send it again as it stands (fix the request; the result is settled) → rejected;
-//   - says nothing about it → null.
-//
-// Longer than most because it is a table: six sources by twelve observations, each cell with its words.
+// What published libraries and guides imply for each
+// observation, as an effect class for a side-effecting POST,
+// with version and place read (docs/mapping-audit.md).
+// Longer than most because it is a table: six sources by
+// twelve observations.
 import type { MappingClass } from '../contract/mapping.ts'
 import type { ObservationKind } from './cases.ts'
 
