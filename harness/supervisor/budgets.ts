@@ -1,23 +1,23 @@
-// What a supervised run may spend. The defaults never fire on a well-behaved
-// executor (a run takes milliseconds of real time, a few MB, tens of events);
-// they exist so that one that loops, leaks or floods becomes a finding.
+// What a supervised run may spend. The defaults never fire
+// on a sound executor; they make a loop, a leak or a flood
+// a finding.
 
 export interface Budgets {
-  /** Real time one run may take before its worker is stopped (ms). An overrun is replayed once before it is reported. */
+  /** Real ms a run may take; an overrun is replayed once. */
   readonly runRealMs: number
-  /** Old-generation heap of one worker (MB): past it the run is reported `out-of-memory`. */
+  /** Worker old-generation heap (MB); past it, `out-of-memory`. */
   readonly workerMemoryMb: number
-  /** History events one run may record: past it the run is cut short, `flooded`. */
+  /** Events per run; past it the run is cut short, `flooded`. */
   readonly eventsPerRun: number
-  /** Real time loading the executor module may take (ms). */
+  /** Real ms to load the executor module. */
   readonly loadRealMs: number
-  /** Shared memory for one run's events as they are recorded (bytes); what does not fit goes by message, more slowly. */
+  /** Journal bytes per run; the rest go by message (slower). */
   readonly journalBytes: number
 }
 
 /**
- * Each worker's young generation (MB), on top of `workerMemoryMb`: larger than V8's default, so
- * that a run's short-lived objects die before a scavenge instead of being copied (see spawn.ts).
+ * Young generation per worker (MB), beyond workerMemoryMb:
+ * above V8's default, for speed (spawn.ts).
  */
 export const YOUNG_GENERATION_MB = 64
 

@@ -1,14 +1,12 @@
-// How a run whose worker died is recorded: what it streamed, then the finding
-// (attributed to the call in flight), then the run's end.
+// How a run whose worker died is recorded, for the judges.
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
 
 /** What ended a worker, as far as it is known. */
 export type Death = { readonly kind: 'overran'; readonly ms: number } | { readonly kind: 'out-of-memory'; readonly mb: number } | { readonly kind: 'exited'; readonly how: string }
 
 /**
- * The history of a run whose worker died: what was streamed, then the finding
- * (attributed to the call in flight), then the run's end. The judges read it
- * like any other.
+ * What was streamed, then the finding (on the call in
+ * flight), then the run's end.
  */
 export function deathHistory(events: readonly HistoryEvent[], death: Death, attempts = 1): History {
   const last = events.at(-1)
@@ -25,7 +23,7 @@ export function deathHistory(events: readonly HistoryEvent[], death: Death, atte
   return Object.freeze(out.map(deepFreeze))
 }
 
-/** The tool call (or abort) that had started and not yet been answered. */
+/** The tool call (or abort) started and not yet answered. */
 export function inFlight(events: readonly HistoryEvent[]): string | null {
   let call: string | null = null
   for (const e of events) {

@@ -1,12 +1,10 @@
-// Which executor a campaign runs, as data a worker can load: a bundled name,
-// an absolute path to a module, or a factory (a module's exported function
-// that builds the executor from plain data — e.g. the reference with a mapping
-// module plugged in). The supervisor never imports an executor module itself —
-// whatever its top level does happens in a worker.
+// Which executor a campaign runs, as data a worker loads.
+// The supervisor never imports one: its top level runs in
+// a worker.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-/** A bundled executor, as the composition root names it: its module and export. */
+/** A bundled executor: its name, module and export. */
 export interface BundledRef {
   readonly name: string
   /** Absolute path of the module. */
@@ -21,7 +19,10 @@ export type ExecutorRef =
       readonly kind: 'factory'
       /** Absolute path of the module that exports the factory. */
       readonly path: string
-      /** The factory's export name: `(argument) => Executor | Promise<Executor>`; what it throws is a load failure (exit 2). */
+      /**
+       * Export of `(argument) => Executor | Promise<Executor>`;
+       * a throw is a load failure (exit 2).
+       */
       readonly export: string
       /** Plain, structured-cloneable data. */
       readonly argument: unknown
@@ -29,12 +30,12 @@ export type ExecutorRef =
       readonly label: string
     }
 
-/** A problem with what the user asked for (exit 2): one line that names the fix. */
+/** A bad executor request (exit 2): one line, with the fix. */
 export class ExecutorRefError extends Error {
   override readonly name = 'ExecutorRefError'
 }
 
-/** Resolve `--executor`: a bundled name, or a path (checked to be a regular file) to a module that exports an Executor. */
+/** Resolve `--executor`: a bundled name or a module's path. */
 export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = process.cwd()): ExecutorRef {
   const found = bundled.find((b) => b.name === spec)
   if (found) return { kind: 'bundled', name: found.name, path: found.path, export: found.export }

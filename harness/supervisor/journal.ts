@@ -1,20 +1,17 @@
-// The run journal: memory a worker shares with its supervisor, where the worker
-// writes each history event the moment it is recorded. The supervisor reads it
-// when the run is done — or when the worker died, blocked or was stopped, which
-// is why it is shared memory and not messages: a blocked thread sends nothing,
-// and a dead one cannot flush. One message per event cost a run ~14 % of its CPU.
+// The run journal: shared memory where a worker writes each
+// event as recorded, readable even if it blocked or died (a
+// message per event also cost a run ~14 % of its CPU).
 //
-// Layout: a header of Int32s — [0] the task being journalled, [1] bytes written —
-// then the events as JSON, each followed by a comma. The byte count is published
-// (Atomics.store) only after the event's bytes are in, so a reader never sees
-// half an event. Events are plain JSON data (the report schema says so).
+// Layout: Int32s [TASK, USED bytes], then events as JSON,
+// each with a comma. USED is stored after the bytes, so a
+// reader never sees half an event.
 import type { HistoryEvent } from '../history/history.ts'
 
 const HEADER_BYTES = 16
 const TASK = 0
 const USED = 1
 
-/** Room for `bytes` of one run's events (the `journalBytes` budget); past it, the rest go by message. */
+/** Room for `bytes` of one run's events (`journalBytes`). */
 export function createJournal(bytes: number): SharedArrayBuffer {
   return new SharedArrayBuffer(HEADER_BYTES + bytes)
 }
@@ -32,7 +29,7 @@ export class JournalWriter {
     this.#bytes = new Uint8Array(journal, HEADER_BYTES)
   }
 
-  /** Start journalling `task` (the previous task's events are dropped). */
+  /** Start journalling `task`, dropping the previous task's. */
   begin(task: number): void {
     this.#used = 0
     this.#full = false
@@ -40,7 +37,7 @@ export class JournalWriter {
     Atomics.store(this.#header, TASK, task)
   }
 
-  /** False when the event did not fit: it, and every later event of this task, must go another way. */
+  /** False if it did not fit: it and later events go by message. */
   append(event: HistoryEvent): boolean {
     if (this.#full) return false
     const text = `${JSON.stringify(event)},`
@@ -55,7 +52,7 @@ export class JournalWriter {
   }
 }
 
-/** The supervisor's side: the events journalled for `task` so far (none if the worker has not begun it). */
+/** The supervisor's side: the events of `task` so far. */
 export function readJournal(journal: SharedArrayBuffer, task: number): HistoryEvent[] {
   const header = new Int32Array(journal, 0, HEADER_BYTES / 4)
   if (Atomics.load(header, TASK) !== task) return []

@@ -1,21 +1,7 @@
-// A run worker's timers between runs. When a run is over, its executor's code
-// can still resume: a request the run's end rejected lets an SDK retry, and
-// stripe-node arms its retry delay with setTimeout — on the real timers, the
-// run's clock being gone. A live timer got the worker replaced (~0.6 s of
-// module loading) after about one stripe-node run in five.
-//
-// Such timers are held instead of armed, and drained once the run is over:
-// each fires at once, in order of its delay, in the async context it was
-// armed in (so what it arms is held too), until none is left and no real work
-// it started (a key derivation on the thread pool) is in flight. The leftover
-// then ends as its code meant it to — its retry meets the network of no run
-// (a 500; other hosts refused), and a lock or a slot it holds in module state
-// is released — so the next run starts with nothing of the last one pending,
-// as in a fresh worker. Work that does not end within a bound of firings (a
-// timer loop) gets its worker replaced, as before.
-//
-// For a worker's life (installed once, like the network guard); inside a run,
-// the run's clock sits on top and handles the run's own timers (clock.ts).
+// Timers a finished run's code arms (stripe-node's retry)
+// are held, then drained, so the next run starts clean; a
+// new worker instead cost ~0.6 s, 1 stripe run in 5.
+// Why and how: docs/internals/simulation-and-supervision.md
 import { AsyncResource } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
@@ -23,9 +9,8 @@ import { realNow } from '../sim/real-clock.ts'
 
 export interface Leftovers {
   /**
-   * Fire held timers, one per turn of the event loop, until none is left and
-   * nothing is `busy` (true: real work a leftover started is waited for, as it
-   * may arm more), or until `maxFirings` have fired (false).
+   * Fire held timers, one per loop turn, until none is left
+   * and nothing is `busy` (true), or `maxFirings` (false).
    */
   drain(maxFirings: number, busy?: () => boolean): Promise<boolean>
 }
@@ -38,24 +23,28 @@ interface Held {
   due: number
   seq: number
   cleared: boolean
-  /** Its number, once someone asked for it (clearTimeout takes it too). */
+  /** Its number once asked for (clearTimeout takes it too). */
   id?: number
 }
 
 type Arm = (callback: (...args: unknown[]) => void, ...rest: unknown[]) => object
 type Clear = (handle: unknown) => void
 
-/** Real milliseconds a drain waits for real work a leftover started, when no held timer is left. */
+/** Real ms a drain waits for a leftover's real work. */
 const BUSY_WAIT_MS = 200
-/** Node's longest delay; past it (and below 1 ms, or not a number) a timer fires after 1 ms. */
+/** Node's longest delay; past it (or < 1, NaN) it is 1 ms. */
 const TIMEOUT_MAX = 2 ** 31 - 1
 
-/** From now on, a timer armed where `leftover()` is true is held for `drain()`, never armed. Never undone: the worker ends with it. */
+/**
+ * From now on, timers armed where `leftover()` holds wait
+ * for `drain()`. Never undone: the worker ends with it.
+ */
 export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   const held: Held[] = []
   const byHandle = new WeakMap<object, Held>()
   const byId = new Map<unknown, Held>()
-  // A timer held during a drain is due relative to the firing that armed it; one held outside, to the drain's start.
+  // Due from the firing that armed it (in a drain), else
+  // from the drain's start.
   let draining = false
   let now = 0
   let seq = 0
@@ -85,7 +74,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       if (!leftover() || typeof callback !== 'function') return (realArm as (...a: unknown[]) => unknown).call(this, callback, ...rest)
       const delay = k.kind === 'timeout' ? Number(rest[0]) : 0
       const args = k.kind === 'timeout' ? rest.slice(1) : rest
-      // A genuine, already-cleared timer object: `.unref()`, `.hasRef()` and the like work on it.
+      // A real, cleared timer: `.unref()` and the like work.
       const handle = realArm(() => {}, 0) as Record<PropertyKey, unknown>
       realClear(handle)
       const entry: Held = {
@@ -100,7 +89,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       hold(entry)
       byHandle.set(handle, entry)
       if (k.kind === 'timeout') {
-        // What Node's Timeout does through its own clearTimeout (close, dispose) or id (a number), on the held one.
+        // close, dispose and its id act on the held entry.
         const proto = Object.getPrototypeOf(handle) as Record<PropertyKey, (...a: unknown[]) => unknown>
         handle.refresh = function () {
           if (!entry.cleared) hold(entry)
@@ -113,13 +102,13 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
             return proto[key]!.call(this)
           }
         }
-        // Its id, without Node's own toPrimitive: that files a cleared Timeout in a table for good.
+        // Not Node's toPrimitive: it keeps a cleared one forever.
         const idKey = Object.getOwnPropertySymbols(handle).find((key) => key.description === 'asyncId')
         if (idKey !== undefined) {
           handle[Symbol.toPrimitive] = function () {
             const id = handle[idKey] as number
             entry.id = id
-            if (!entry.cleared && held.includes(entry)) byId.set(id, entry) // one that fired or was cleared is not kept for it
+            if (!entry.cleared && held.includes(entry)) byId.set(id, entry) // not for one fired or cleared
             return id
           }
         }
@@ -128,11 +117,11 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
     }
     const guardedClear = function (this: unknown, handle: unknown) {
       const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : byId.get(typeof handle === 'string' ? Number(handle) : handle)
-      // clearTimeout and clearInterval clear either kind of Timeout; clearImmediate only an Immediate.
+      // clearTimeout/Interval clear either; clearImmediate, its own.
       if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) forget(entry)
       return realClear.call(this, handle)
     }
-    // Their names, and util.promisify's versions (`promisify(setTimeout)` must keep working): as Node's.
+    // Names and util.promisify versions, copied from Node's.
     for (const [guarded, real] of [[guardedArm, realArm], [guardedClear, realClear]] as const) {
       for (const key of Reflect.ownKeys(real)) if (key !== 'length' && key !== 'prototype') Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(real, key)!)
     }
@@ -143,7 +132,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   }
   syncBuiltinESMExports()
 
-  /** The next held timer to fire: the earliest due, first armed first. */
+  /** The next to fire: earliest due, first armed first. */
   function next(): Held | undefined {
     let best = -1
     for (let i = 0; i < held.length; i++) {
@@ -167,11 +156,11 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       now = 0
       try {
         for (let fired = 0; ; fired++) {
-          await turn() // what the last firing resumed runs, and holds what it arms
+          await turn() // the last firing's code runs, holding its timers
           let h = next()
-          // Real work may be abandoned and never end (a zlib stream nobody reads): waited for a while only.
+          // Real work may never end (an unread zlib): wait a while.
           for (const until = realNow() + BUSY_WAIT_MS; !h && busy() && realNow() < until; h = next()) {
-            await new Promise((r) => realTimeout(r, 1)) // the thread pool's callbacks come in the loop's poll phase
+            await new Promise((r) => realTimeout(r, 1)) // pool callbacks come in the poll phase
           }
           if (!h) return true
           if (fired >= maxFirings) {
@@ -181,7 +170,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
           now = h.due
           if (h.repeats) hold(h)
           else if (h.id !== undefined) byId.delete(h.id)
-          // In an immediate of its own, so that a throw is uncaught there, as from a real timer.
+          // In its own immediate: a throw is uncaught, as a timer's.
           await new Promise<void>((r) => {
             realImmediate(() => {
               try {

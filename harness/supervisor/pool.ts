@@ -1,19 +1,9 @@
-// The supervisor's workers: the executor under test runs only in these
-// threads; the main thread hands a worker a scenario and gets back the frozen
-// history, and owns the verdict. Each run is watched: a worker that blocks past
-// the run's real-time budget is stopped, one that ends itself or runs out of
-// memory dies, and either way the run is recorded as an `executor-fault` with
-// what is known — the events journalled so far, the call in flight. A dead worker
-// is replaced; a run that overran or ran out of memory is replayed once in a
-// fresh worker before it is reported, so a verdict does not depend on machine load.
+// The supervisor's workers: the executor runs only there;
+// the main thread gets a frozen history and owns the
+// verdict. Each run is watched; a dead worker is replaced.
 //
-// Longer than most because a worker's life (dispatch, watchdog, death,
-// replacement, replay) is one state machine, read best in one place.
-//
-// Plain worker_threads rather than a pool library (tinypool, piscina): we need
-// per-run control those do not expose — which worker died and how (its own
-// exit, the watchdog, the memory limit), the events it streamed before dying,
-// and replacing a worker that a run left something running in.
+// Longer than most because a worker's life is one state
+// machine.
 import { realNow } from '../sim/real-clock.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
@@ -28,7 +18,7 @@ import { readJournal } from './journal.ts'
 
 export { LoadFailure }
 
-/** The harness itself failed inside a worker (exit 3 at the command line). */
+/** The harness failed inside a worker (CLI exit 3). */
 export class HarnessFailure extends Error {
   override readonly name = 'HarnessFailure'
 }
@@ -37,14 +27,14 @@ export interface PoolOptions {
   /** Workers running at once (default 1). */
   readonly workers?: number
   readonly budgets?: Partial<Budgets>
-  /** Where what the executor prints goes (default: this process's stderr, so stdout stays the report's). */
+  /** Where the executor's output goes (default: stderr). */
   readonly output?: (chunk: string) => void
 }
 
 export interface RunOptions {
-  /** Overrides the run's real-time budget (shrinking uses a tighter one). */
+  /** A tighter real-time budget (ms), as shrinking uses. */
   readonly realMs?: number
-  /** Replay a run that overran or ran out of memory before reporting it (default true). */
+  /** Replay an overrun or out-of-memory run once (default true). */
   readonly replay?: boolean
 }
 
@@ -52,7 +42,7 @@ export interface Attempt {
   readonly task: number
   readonly scenario: Scenario
   readonly realMs: number
-  /** Events that did not fit in the journal, sent by message (they follow the journal's). */
+  /** Events that overflowed the journal, sent by message. */
   readonly overflow: HistoryEvent[]
   readonly resolve: (a: AttemptResult) => void
   readonly reject: (e: unknown) => void
@@ -62,7 +52,7 @@ type AttemptResult = { readonly kind: 'done'; readonly history: History; readonl
 
 
 let nextTask = 1
-/** Real time a finished run's leftovers get to end in (worker-main.ts drains them) before their worker is replaced. */
+/** Real ms for a run's leftovers to end before a new worker. */
 const LEFTOVER_REAL_MS = 2_000
 
 export class WorkerPool implements RunService {
@@ -74,7 +64,7 @@ export class WorkerPool implements RunService {
   readonly #slots = new Set<Slot>()
   readonly #queue: Attempt[] = []
   #closed = false
-  /** Workers in a row that failed to load a module the first worker loaded. */
+  /** Workers in a row that failed to load (the first did). */
   #loadFailures = 0
   #started = 1
 
@@ -88,8 +78,8 @@ export class WorkerPool implements RunService {
   }
 
   /**
-   * Start a pool for `ref`: one worker loads the executor first (within the
-   * load budget), so a module that cannot load is one clear error, not N.
+   * Start a pool: one worker loads the executor first, so a
+   * module that cannot load is one clear error, not N.
    */
   static async open(ref: ExecutorRef, options: PoolOptions = {}): Promise<WorkerPool> {
     const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
@@ -99,13 +89,13 @@ export class WorkerPool implements RunService {
     return new WorkerPool(ref, name, workers, budgets, output, slot)
   }
 
-  /** Run one scenario in a worker; the outcome is always a history (faults of the executor are in it). */
+  /** Run a scenario in a worker; executor faults are in history. */
   async run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
     const realMs = Math.min(options.realMs ?? this.#budgets.runRealMs, this.#budgets.runRealMs)
     let result = await this.#attempt(scenario, realMs)
     let attempts = 1
     if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
-      // Overran or ran out of memory: it may have been the machine, not the executor. Once more, in a fresh worker.
+      // May have been the machine: once more, in a fresh worker.
       result = await this.#attempt(scenario, realMs)
       attempts = 2
     }
@@ -127,7 +117,7 @@ export class WorkerPool implements RunService {
     })
   }
 
-  /** Hand queued runs to idle workers; start workers up to the pool's size. */
+  /** Hand queued runs to idle workers; grow to the pool's size. */
   #pump(): void {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return
@@ -137,7 +127,7 @@ export class WorkerPool implements RunService {
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
   }
 
-  /** Workers this pool has started, replacements included (each costs a module load and V8's warm-up again). */
+  /** Workers started, replacements too (each a fresh load). */
   get workersStarted(): number {
     return this.#started
   }
@@ -153,7 +143,7 @@ export class WorkerPool implements RunService {
     }, this.#budgets.loadRealMs)
   }
 
-  /** A worker that never got ready: after two in a row, the runs waiting fail rather than retry forever. */
+  /** After two unready workers in a row, queued runs fail. */
   #failedToLoad(message: string): void {
     if (++this.#loadFailures < 2) return
     for (const a of this.#queue.splice(0)) a.reject(new LoadFailure(message))
@@ -188,7 +178,7 @@ export class WorkerPool implements RunService {
         this.#pump()
         return
       case 'load-failed':
-        // It loaded in the first worker: failing now is the module's nondeterminism or the machine's.
+        // It loaded in the first worker: nondeterminism or machine.
         this.#failedToLoad(m.message)
         void this.#stop(slot)
         return
@@ -205,7 +195,8 @@ export class WorkerPool implements RunService {
         slot.watchdog = null
         slot.attempt = null
         attempt.resolve({ kind: 'done', history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)), realMs: m.realMs })
-        // What the run left behind ends before the worker takes another; whatever it does then costs the worker, not a finding.
+        // Leftovers end before the next run; what they do then
+        // costs the worker, never a finding.
         slot.draining = true
         slot.watchdog = setTimeout(() => void this.#stop(slot), LEFTOVER_REAL_MS)
         return

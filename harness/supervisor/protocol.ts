@@ -1,5 +1,5 @@
-// The messages between the supervisor (main thread) and a run worker. Plain,
-// structured-cloneable data only.
+// Messages between the supervisor and a run worker:
+// plain, structured-cloneable data only.
 import type { HistoryEvent } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from './executor-ref.ts'
@@ -11,13 +11,13 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'loaded'; readonly task: number; readonly name: string }
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
-  /** History events that did not fit in the run's journal (journal.ts), in order, after the journal's. */
+  /** Events that overflowed the journal, in order, after it. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
-  /** The run ended normally: its history is complete. The worker is not idle yet (a finished run's leftovers end first). */
+  /** Run over, history complete; leftovers end before 'idle'. */
   | { readonly type: 'done'; readonly task: number; readonly realMs: number }
-  /** The worker can take another run; `recycle` says why it should not (the run left something running), or null. */
+  /** Ready for a run; `recycle` says why not instead, or null. */
   | { readonly type: 'idle'; readonly task: number; readonly recycle: string | null }
-  /** The executor is ending the worker (process.exit, kill, abort): what it called. */
+  /** The executor is ending the worker: what it called. */
   | { readonly type: 'exiting'; readonly how: string }
-  /** The harness itself failed inside the worker (not the executor's fault). */
+  /** The harness failed in the worker (not the executor). */
   | { readonly type: 'harness-error'; readonly task: number; readonly message: string }

@@ -1,6 +1,6 @@
-// Where campaigns send scenarios to be run: a pool of supervised workers (the
-// default for anything loaded by name or path), or the caller's own thread (for
-// an Executor object in a test or a script: fast, but unsupervised).
+// Where campaigns send scenarios: a pool of supervised
+// workers, or the caller's own thread (an Executor object
+// in a test: fast, but unsupervised).
 import type { Executor } from '../contract/executor.ts'
 import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
@@ -12,22 +12,25 @@ export interface RunOutcome {
   readonly history: History
   /** Real milliseconds the run took. */
   readonly realMs: number
-  /** It overran its real-time budget (its history ends with a `hung` finding). */
+  /** Overran its real-time budget (history ends `hung`). */
   readonly overran: boolean
-  /** Its worker died (overran, ended by the executor, out of memory) and had to be replaced: a costly run. */
+  /** Its worker died and was replaced: a costly run. */
   readonly died: boolean
 }
 
 export interface RunService {
   readonly executorName: string
-  /** How many runs it runs at once; it queues what it is given beyond that (a campaign keeps one queued). */
+  /** Runs at once; more are queued (a campaign keeps one). */
   readonly concurrency: number
-  /** Run one scenario; executor faults are in the history, harness failures reject. `realMs` tightens the real-time budget. */
+  /**
+   * Run one scenario: executor faults go in the history,
+   * harness failures reject. `realMs` tightens the budget.
+   */
   run(scenario: Scenario, options?: { readonly realMs?: number; readonly replay?: boolean }): Promise<RunOutcome>
   close(): Promise<void>
 }
 
-/** Runs in the caller's thread, one at a time. Nothing protects the caller from the executor: use it for code you trust. */
+/** In the caller's thread, one at a time: for trusted code. */
 export class InThreadRunService implements RunService {
   readonly executorName: string
   readonly concurrency = 1
@@ -60,7 +63,7 @@ export class InThreadRunService implements RunService {
   }
 }
 
-/** A run service for what a campaign is given: an executor object (run in this thread) or a service as it is. */
+/** An Executor runs in this thread; a service stays as is. */
 export function asService(target: Executor | RunService): RunService {
   return typeof (target as Executor).boot === 'function' ? new InThreadRunService(target as Executor) : (target as RunService)
 }

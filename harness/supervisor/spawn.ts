@@ -1,5 +1,5 @@
-// Starting a worker: its memory limit, its own flags, and what the executor
-// prints kept off stdout; then loading the executor within the load budget.
+// Starting a worker (memory limit, own flags, output off
+// stdout), then loading the executor within its budget.
 import { Worker } from 'node:worker_threads'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
@@ -11,7 +11,7 @@ import { createJournal } from './journal.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
 
-/** The executor module could not be loaded (exit 2 at the command line). */
+/** The executor module could not load (CLI exit 2). */
 export class LoadFailure extends Error {
   override readonly name = 'LoadFailure'
 }
@@ -19,11 +19,11 @@ export class LoadFailure extends Error {
 /** A worker and what the pool knows of it. */
 export interface Slot {
   readonly worker: Worker
-  /** Where the worker writes each event of its run as it is recorded (shared memory: readable even if it died). */
+  /** Its run's events as recorded; readable even if it died. */
   readonly journal: SharedArrayBuffer
   ready: boolean
   attempt: Attempt | null
-  /** Its last run is done, and what that run left behind is still ending (it takes no run until 'idle'). */
+  /** Its last run's leftovers are still ending (until 'idle'). */
   draining: boolean
   watchdog: ReturnType<typeof setTimeout> | null
   started: number
@@ -36,27 +36,27 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   const journal = createJournal(budgets.journalBytes)
   const worker = new Worker(ENTRY, {
     workerData: { memoryMb: budgets.workerMemoryMb, journal },
-    // A larger young generation than V8's default (16 MB semi-spaces): a run's short-lived
-    // objects (requests, responses, streams) die before a scavenge instead of being copied
-    // by it. +7 % runs per second with two workers on two cores, unchanged with one (bench/).
+    // Young generation above V8's 16 MB: short-lived objects
+    // die before a scavenge. +7 % runs/s with two workers on
+    // two cores (bench/).
     resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    // Not the parent's flags: the entry registers what the worker needs itself.
+    // Not the parent's flags: the entry registers its own.
     execArgv: [],
     stdout: true,
     stderr: true,
   })
-  // What the executor prints never mixes with the report on stdout.
+  // The executor's output never mixes with the report.
   worker.stdout.setEncoding('utf8').on('data', output)
   worker.stderr.setEncoding('utf8').on('data', output)
   return { worker, journal, ready: false, attempt: null, draining: false, watchdog: null, started: 0, death: null, stopping: false }
 }
 
-/** Start a worker and load the executor in it, within the load budget. */
+/** Start a worker and load the executor, within budget. */
 export function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk: string) => void): Promise<{ slot: Slot; name: string }> {
   const slot = spawn(budgets, output)
   const { worker } = slot
   return new Promise((resolve, reject) => {
-    // Only our own listeners come off: the Worker's internal ones (which ref its port) must stay.
+    // Only ours come off: the Worker's own ref its port.
     const detach = () => {
       clearTimeout(timer)
       worker.off('message', onMessage).off('error', onError).off('exit', onExit)
