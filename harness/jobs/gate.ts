@@ -23,7 +23,7 @@ export interface CampaignOptions extends SupervisionOptions {
   readonly runs?: number
   /** The campaign's seed (default 1). */
   readonly seed?: number
-  /** What the services may do beyond the vendors (default: vendor-faithful). */
+  /** Beyond-the-vendor features (default: vendor-faithful). */
   readonly profile?: string | readonly ProfileFeature[]
   /** The failure corpus (default `.faultline/corpus`); false: none. */
   readonly corpus?: string | false
@@ -31,15 +31,18 @@ export interface CampaignOptions extends SupervisionOptions {
   readonly shard?: string | Shard | null
   /** Modules that define judges of the team's own. */
   readonly judges?: string | readonly string[]
-  /** Where paths are resolved and the corpus lives (default: the current directory). */
+  /** Where paths resolve and the corpus lives (default: cwd). */
   readonly cwd?: string
   readonly onProgress?: OnProgress
 }
 
 export interface GateOptions extends CampaignOptions {
-  /** A bundled executor's name, or a module's path (relative to `cwd`) or file: URL. */
+  /**
+   * A bundled executor's name, or a module's path (from
+   * `cwd`) or file: URL.
+   */
   readonly executor: string | URL
-  /** Coverage the campaign must reach: terms, a JSON file, or parsed requirements. */
+  /** Coverage to reach: terms, a JSON file, or requirements. */
   readonly minCoverage?: string | readonly Requirement[]
 }
 
@@ -88,7 +91,8 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard }
   let counterexample
   try {
-    // A shard saves nothing: only the merge knows which failure is the campaign's.
+    // A shard saves nothing: only the merge knows which
+    // failure is the campaign's.
     counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix, judges }) : null
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)

@@ -1,11 +1,14 @@
-// Reading a result file a command was given (merge's shards, report's result):
-// one-line errors that name the file and what is wrong with it.
+// Reading a result file a command was given (merge's
+// shards, report's result), with one-line errors.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { nestingDepth } from './scenario-file.ts'
 import { UsageError } from './usage-error.ts'
 
-/** A report nests ~15 levels (a counterexample's scenario, its history's envelopes); far fewer than a stack. */
+/**
+ * A report nests ~15 levels (a counterexample's scenario,
+ * its history's envelopes); far fewer than a stack.
+ */
 const MAX_REPORT_DEPTH = 64
 
 export function readJsonFile(file: string, cwd: string, hint: string): unknown {

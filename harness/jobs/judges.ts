@@ -1,6 +1,5 @@
-// `--judge <module>[,<module>…]`: judges of a team's own, loaded in the main
-// thread (judging happens there) before the campaign starts. A module defines
-// its judges with `defineJudge` at its top level, or exports them.
+// `--judge <module>,…`: a team's own judges, loaded in the
+// main thread (judging happens there) before the campaign.
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
@@ -10,7 +9,7 @@ import { UsageError } from './usage-error.ts'
 
 export const JUDGING = { judge: { type: 'string' } } as const
 
-/** Modules already loaded by this process: its judges are defined, and loading again would define them twice. */
+/** Modules loaded: loading again would define their judges twice. */
 const loaded = new Set<string>()
 
 /** Load each module named by `--judge`; the names of the judges now defined. */

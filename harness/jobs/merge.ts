@@ -11,7 +11,7 @@ import { commandPrefix } from './version.ts'
 export interface MergeOptions {
   /** The shards' --out files (relative to `cwd`). */
   readonly files: readonly string[]
-  /** Where paths are resolved and the corpus lives (default: the current directory). */
+  /** Where paths resolve and the corpus lives (default: cwd). */
   readonly cwd?: string
 }
 

@@ -1,6 +1,6 @@
-// Reading a scenario file a person wrote or faultline saved: a byte-order mark
-// is fine, JSON nested absurdly deep is refused before anything recurses into
-// it, and every problem is one line that names the file, the place and the fix.
+// Reading a scenario file: a BOM is fine, absurd nesting is
+// refused before anything recurses, and each problem is one
+// line naming the file, the place and the fix.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseScenario, type Scenario } from '../scenario/scenario.ts'
@@ -30,7 +30,7 @@ export function readScenarioFile(file: string, cwd: string): Scenario {
   return parsed.value
 }
 
-/** The deepest nesting of arrays and objects in JSON text (strings skipped), without parsing it. */
+/** JSON text's deepest nesting (strings skipped), unparsed. */
 export function nestingDepth(text: string): number {
   let depth = 0
   let max = 0

@@ -1,4 +1,4 @@
-/** Bad input from the user: exit code 2 with a one-line reason that names the fix. */
+/** Bad user input: exit 2, with a one-line reason naming the fix. */
 export class UsageError extends Error {
   override readonly name = 'UsageError'
 }

@@ -1,4 +1,4 @@
-// faultline's own version, from its package.json (found from this file, in the repository or installed).
+// faultline's own version, from its package.json.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +16,10 @@ export function version(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/** How to run faultline again from here: `npx faultline` where it is installed, `npm run faultline --` in its own repository. */
+/**
+ * How to run faultline from here: `npx faultline` where
+ * installed, `npm run faultline --` in its own repository.
+ */
 export function commandPrefix(): string {
   return packageRoot().split(/[\\/]/).includes('node_modules') ? 'npx faultline' : 'npm run faultline --'
 }
