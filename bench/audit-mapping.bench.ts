@@ -1,9 +1,8 @@
-// Benchmark: what `faultline audit-mapping` costs, for each example mapping —
-// the matrix (every row × client, one supervised run each) and the
-// consequences campaign (runs, and shrinking one counterexample per reached
-// cell), in real seconds, with the cells and reached cells it found.
+// Benchmark: what `faultline audit-mapping` costs per
+// example mapping — matrix and consequences campaign, in
+// real seconds — with the cells and reached cells found.
 //
-//   npm run bench:audit                       # every example, 200 runs, 2 workers
+//   npm run bench:audit    # every example, 200 runs, 2 workers
 //   npm run bench:audit -- --runs 500 --workers 4
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,23 +1,11 @@
-import { scenarioGenerator } from '../scenarios/arbitraries.ts'
-// Benchmark: a standard campaign against the reference executor, and the bare
-// msw round trip measured in the same process, so the harness's own overhead
-// is a ratio from one run (absolute figures drift on shared machines).
+// Benchmark: a standard campaign against the reference,
+// beside the bare msw round trip, so the harness's overhead
+// is a ratio; then the supervised figures (how each is
+// measured: docs/internals/executors-and-services.md).
 //
-// Then the supervised campaign as the CLI runs it: scenarios per second with
-// one and with two workers (the same runs, measured in this one process after
-// every worker's warm-up — V8 takes ~1,000 runs to optimise a worker — in three
-// rounds of one then two, so that a slow spell of a shared machine hits both;
-// medians), and the process's RSS after 1,000 and after 10,000 supervised runs.
-// Beside the speed-up, two ceilings measured the same way: the machine's own
-// (the same allocating JavaScript in one thread and in two at once), and this
-// workload's (the same unsupervised campaign in one process, then in two
-// independent processes at once: no supervisor, no shared thread — what two
-// workers could gain at best). And where the CPU goes (Linux): per run, the
-// main thread's and every other thread's, and the bound that puts on two workers.
-// Last, a real SDK at its defaults (stripe-node) in one worker: its runs leave retries behind.
-//
-//   npm run bench                    # 1,000 runs (per round supervised; 10,000 for the RSS figure)
+//   npm run bench         # 1,000 runs per round; RSS: 10,000
 //   npm run bench -- --runs 5000 --rss-runs 20000
+import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
@@ -36,12 +24,12 @@ const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
 const executor = await loadBundled(values.executor ?? 'reference')
-/** Runs each worker does before a supervised measurement starts. */
+/** Warm-up runs per worker (V8 takes ~1,000 to optimise). */
 const WARM_UP_PER_WORKER = 1_000
 
 if (values['ceiling-child']) await ceilingChild()
 
-/** Bare msw: the same kind of requests (a form POST and a GET, JSON answers) to a trivial handler. */
+/** Bare msw: the same kind of requests, a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {
   const server = setupServer(
     http.post('https://bare.test/v1/refunds', async ({ request }) => Response.json({ id: 're_1', body: await request.text() })),
@@ -66,9 +54,8 @@ async function bareMsw(requests: number): Promise<number> {
 }
 
 /**
- * The services' record stores (@mswjs/data) on their own: what a run asks of
- * them — a fresh store, the payment intents, a refund written and listed per
- * request — so their share of the per-request cost is a ratio from this run.
+ * The record stores (@mswjs/data) alone, doing what a run
+ * asks of them: their share of a request's cost, as a ratio.
  */
 function storeCostPerRequest(rounds: number): number {
   const start = performance.now()
@@ -111,7 +98,7 @@ console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (ta
 console.log(`  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`)
 console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`)
 
-// --- supervised: the executor in workers, as the CLI runs it -------------------------------
+// --- supervised: executor in workers, as the CLI runs it ---
 
 /** A warmed-up pool: every worker started, loaded and optimised. */
 async function warmPool(workers: number): Promise<WorkerPool> {
@@ -127,7 +114,7 @@ async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => voi
   return (performance.now() - start) / 1000
 }
 
-/** CPU milliseconds this process's main thread has used (Linux: /proc), or null where that cannot be read. */
+/** CPU ms the main thread has used (Linux /proc), or null. */
 function mainThreadCpuMs(): number | null {
   try {
     const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
@@ -137,7 +124,7 @@ function mainThreadCpuMs(): number | null {
   }
 }
 
-/** Where a campaign's CPU goes, per run: the main thread (supervisor, generator, judges) and every other thread. */
+/** CPU per run: main thread (supervisor, judges) vs others. */
 interface CpuSplit {
   main: number
   other: number
@@ -155,7 +142,7 @@ async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: num
   return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs) / n } }
 }
 
-/** Seconds for `threads` threads each doing the same fixed allocating work at once. */
+/** Seconds for `threads` threads doing fixed allocating work. */
 async function busyThreads(threads: number): Promise<number> {
   const code = `
     const { parentPort } = require('node:worker_threads')
@@ -168,9 +155,8 @@ async function busyThreads(threads: number): Promise<number> {
 }
 
 /**
- * A child process of this bench: warms up, then on each word from its parent
- * runs the unsupervised campaign (executor and judges in its one thread) and
- * prints its seconds.
+ * A child process: warms up, then per word from its parent
+ * runs the unsupervised campaign and prints its seconds.
  */
 async function ceilingChild(): Promise<never> {
   await search(executor, { runs: WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
@@ -183,7 +169,10 @@ async function ceilingChild(): Promise<never> {
   process.exit(0)
 }
 
-/** Two warmed-up child processes; `run(k)` starts the campaign in the first k at once and gives the slowest one's seconds. */
+/**
+ * Two warmed-up child processes; `run(k)` runs the first k
+ * at once and gives the slowest one's seconds.
+ */
 async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
   const children = Array.from({ length: 2 }, () => {
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--ceiling-child', '--runs', String(runs), '--seed', String(seed), '--executor', executor.name], { stdio: ['pipe', 'pipe', 'inherit'] })
@@ -207,7 +196,7 @@ async function independentProcesses(): Promise<{ run(k: number): Promise<number>
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-/** Rounds in which one and two are measured back to back: a slow spell of a shared machine hits both. */
+/** Rounds of one then two workers: a slow spell hits both. */
 const ROUNDS = 3
 
 await busyThreads(1) // warm-up
@@ -240,8 +229,8 @@ console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (round
 console.log(`  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`)
 console.log(`  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`)
 if (cpu.one.length === ROUNDS) {
-  // On two cores, two workers finish at most 2,000 ms of CPU a second over what a run takes: the main
-  // thread's and V8's helper threads' milliseconds are ones a worker cannot have.
+  // Two cores give two workers at most 2,000 ms of CPU a
+  // second; main-thread and V8-helper ms are not theirs.
   const split = (xs: CpuSplit[]) => `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
   console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`)
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
@@ -263,9 +252,9 @@ console.log(`  RSS after 1,000 runs     ${fmt(rss[1_000]! / 2 ** 20)} MB`)
 console.log(`  RSS after ${fmt(rssRuns)} runs    ${fmt(rss[rssRuns]! / 2 ** 20)} MB`)
 console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×   (target ≤ 1.2×)`)
 
-// A real SDK at its defaults in a worker: stripe-node retries a request a run's end cut off, after
-// the run. Those leftovers end between runs in the same worker; a worker that had to be replaced
-// for them (as before) would show here as more workers started and a fraction of the speed.
+// stripe-node at its defaults retries, after the run, a
+// request the run's end cut off. The leftovers end between
+// runs in the same worker (replacing it would show here).
 const sdkRuns = Math.min(runs, 500)
 const sdkPool = await WorkerPool.open(bundledRef('stripe-sdk-defaults'), { workers: 1 })
 const sdkSeconds = await timed(sdkPool, sdkRuns)

@@ -1,10 +1,10 @@
-// No false alarms, at length: every executor of the correct zoo and the
-// reference over generated vendor-profile runs — by default 10 seeds × 1,000
-// runs each, 10,000 per executor. Exit 1 if any run has a violation (its
-// scenario is printed, to replay with `faultline run`).
+// No false alarms, at length: the reference and the correct
+// zoo over generated vendor-profile runs (10 seeds × 1,000
+// each). Exit 1 on any violation, its scenario printed.
 //
 //   npm run bench:soak:correct
-//   npm run bench:soak:correct -- --seeds 1,2,3 --runs 500 --executors reference,axios-retries
+//   npm run bench:soak:correct -- --seeds 1,2,3 --runs 500 \
+//     --executors reference,axios-retries
 import { parseArgs } from 'node:util'
 import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'

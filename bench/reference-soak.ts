@@ -1,12 +1,12 @@
-// The reference executor — and, with --zoo correct, every executor of the
-// correct zoo — over many generated runs (the whole fault catalogue and every
-// tool): none may show a violation. A documented script rather than a test, for
-// its length. It stops at an executor's first failing run and prints its
-// shrunk scenario (with --all it runs on and counts every failing run).
+// The reference (with --zoo correct, the correct zoo too)
+// over many generated runs: none may show a violation. A
+// script, not a test, for its length. It stops at the first
+// failing run (--all: counts them all).
 //
-//   npm run bench:soak                                  # reference, 10,000 runs: 4 seeds x 2,500
+//   npm run bench:soak       # reference, 4 seeds x 2,500 runs
 //   npm run bench:soak -- --runs 1000 --seeds 1,2,3 --zoo correct
-//   npm run bench:soak -- --executors honest-minimal,resend-sdk --profile hostile --all
+//   npm run bench:soak -- --executors honest-minimal,resend-sdk \
+//     --profile hostile --all
 import { parseArgs } from 'node:util'
 import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'

@@ -1,14 +1,14 @@
-// Benchmark: detection power. For every member of the flawed zoo, gate's
-// search over a few seeds: how many generated runs to its first failure
-// (and whether that failure shows the judge its file names), and how long
-// shrinking took. Then the issue's targets, each with PASS or FAIL:
-//   - every mutant caught on every seed within the runs (default 1,000);
-//   - median runs to the first failure over the zoo <= 20 (the median of the
-//     mutants' medians; the median over every mutant and seed is printed too);
-//   - shrinking <= 3 s per mutant (its slowest seed).
+// Benchmark: detection power. Gate's search against each
+// flawed executor over a few seeds: runs to the first
+// failure, its judge, shrink time. Then the issue's
+// targets, each PASS or FAIL:
+//   - every mutant caught on every seed within --runs
+//   - median runs to first failure <= 20 (of the mutants'
+//     medians; the overall median is printed too)
+//   - shrinking <= 3 s per mutant (its slowest seed)
 //
-//   npm run bench:zoo                                  # seeds 1-5, up to 1,000 runs each
-//   npm run bench:zoo -- --only key-minted-per-ask,retry-after-capped --seeds 1,2
+//   npm run bench:zoo            # seeds 1-5, <= 1,000 runs
+//   npm run bench:zoo -- --only key-minted-per-ask --seeds 1,2
 import { parseArgs } from 'node:util'
 import { ZOO } from '../executors/flawed/index.ts'
 import { search } from '../harness/campaign/search.ts'
@@ -35,7 +35,7 @@ interface Row {
   readonly judge: string
   /** Runs to the first failure per seed (runs + 1: missed). */
   readonly firsts: number[]
-  /** Per seed: did the first failing run show the mutant's own judge? */
+  /** Per seed: did the first failure show its own judge? */
   readonly ownJudge: boolean[]
   readonly shrinkMs: number[]
   readonly left: string[]

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `faultline` command. Installed, it runs the compiled JavaScript in dist/
-// (plain Node). In a checkout, where the TypeScript source is, it runs that
-// through tsx — never a dist/ left over from an older build.
+// The `faultline` command: dist/ when installed; in a
+// checkout, the TypeScript source through tsx (never a
+// stale dist/).
 import { existsSync } from 'node:fs'
 
 const source = new URL('../faultline/cli/bin.ts', import.meta.url)

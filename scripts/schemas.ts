@@ -1,7 +1,6 @@
-// `npm run schemas`: the JSON Schemas faultline publishes, generated from its
-// zod schemas (the one source) into schemas/ — regenerable, so built (and run
-// before packing), never committed. `--out DIR` writes them elsewhere. The
-// list is the one npm run build writes (faultline/cli/published-schemas.ts).
+// `npm run schemas`: the published JSON Schemas, generated
+// from the zod schemas into schemas/ (`--out DIR` to move).
+// Built, never committed; the same list npm run build writes.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
