@@ -1,14 +1,14 @@
-// Which process and tool call work belongs to, carried in
-// async context. Requests are attributed by this, never by
-// anything the executor puts in them.
+// Whose work it is (process, tool call), in
+// async context. Requests are attributed by it,
+// never by what the executor puts in them.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 export interface WorkContext {
-  /** The work's run: leftovers never reach the next one. */
+  /** Its run: leftovers never reach the next. */
   readonly run: symbol
-  /** The process generation (1, 2, … after restarts). */
+  /** Process generation (1, 2, … on restarts). */
   readonly generation: number
-  /** `runId/stepId` in a tool call; null in boot and recovery. */
+  /** `runId/stepId`; null in boot and recovery. */
   readonly call: string | null
 }
 
@@ -23,8 +23,8 @@ export function currentContext(): WorkContext | null {
 }
 
 /**
- * Run `fn` as the harness's own work: what it arms outlives
- * a crash of the process that sent the request.
+ * Run `fn` as the harness's work: what it arms
+ * outlives a crash of the sending process.
  */
 export function asHarnessWork<T>(fn: () => T): T {
   return storage.exit(fn)

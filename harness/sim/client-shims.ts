@@ -1,6 +1,6 @@
-// Makes HTTP clients fail in a run exactly as on real
-// sockets (test/fidelity checks it; docs/fidelity.md).
-// Shim 1 is fetch-shim.ts, 2–4 http-timeout-shims.ts.
+// HTTP clients fail in a run as on real
+// sockets (test/fidelity; docs/fidelity.md).
+// Shims: fetch-shim.ts, http-timeout-shims.ts.
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest } from 'node:http'
 import { fetchErrorShape } from './fetch-shim.ts'
@@ -8,9 +8,9 @@ import { requestTimeoutOnGlobalTimers, requestTimeoutOption, socketTimeoutOnGlob
 import { undoAll, type Patch } from './patch.ts'
 
 /**
- * Resolves when the client abandons a request: its signal
- * aborts (fetch) or its ClientRequest closes (node:http,
- * whose signal never fires).
+ * Resolves when the client gives up: fetch's
+ * signal aborts, or node:http's ClientRequest
+ * closes (its Request's signal never fires).
  */
 export function clientGaveUp(request: Request): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -25,14 +25,14 @@ export function clientGaveUp(request: Request): Promise<void> {
   })
 }
 
-/** Installed shims; `undo()` is checked (patch.ts). */
+/** `undo()` is checked (patch.ts). */
 export interface ClientShims {
   undo(): void
 }
 
 /**
- * Install every shim, after msw's interception: the fetch
- * shim wraps msw's fetch.
+ * Install after msw: the fetch shim wraps
+ * msw's fetch.
  */
 export function installClientShims(): ClientShims {
   const patches: Patch[] = []

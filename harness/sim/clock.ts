@@ -1,8 +1,8 @@
-// The one virtual clock of a run: timers and Date follow
-// it; time moves only when drive.ts finds the run idle.
+// The run's one virtual clock. Time moves
+// only when drive.ts finds the run idle.
 //
-// Longer than most because the timer bookkeeping is one
-// state machine.
+// Longer than most because timer bookkeeping
+// is one state machine.
 import FakeTimers from '@sinonjs/fake-timers'
 import { AsyncResource } from 'node:async_hooks'
 import { syncBuiltinExports } from './esm-sync.ts'
@@ -12,50 +12,50 @@ import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { stackless } from '../contract/stackless.ts'
 
 /**
- * Faked: timers, Date and the monotonic clocks (they must
- * agree). setImmediate, nextTick and I/O stay real.
+ * Faked: timers, Date, monotonic clocks (they
+ * must agree). Immediates, nextTick, I/O: real.
  */
 export const FAKED_APIS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'hrtime'] as const
 
-/** Where virtual time starts: histories ignore the date. */
+/** Where virtual time starts, every run. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 9, 0, 0)
 
-/** The executor process that armed a timer or callback. */
+/** The executor process that armed a timer. */
 export interface TimerOwner {
   readonly generation: number
   readonly call: string | null
 }
 
-/** Tells the clock who arms a timer and if it may run. */
+/** Who arms a timer; may it still run. */
 export interface TimerHooks {
-  /** The process arming a timer now; null for the harness. */
+  /** The process arming a timer; null: harness. */
   owner(): TimerOwner | null
-  /** False once its process crashed or its run ended. */
+  /** False once its process or run has ended. */
   alive(owner: TimerOwner): boolean
-  /** A callback of `owner` threw (harness throws propagate). */
+  /** Its callback threw (harness throws propagate). */
   threw(error: unknown, owner: TimerOwner): void
 }
 
 const NO_HOOKS: TimerHooks = { owner: () => null, alive: () => true, threw: (e) => { throw e } }
 
 export interface VirtualClock {
-  /** Virtual epoch ms (`Date.now()` inside the run). */
+  /** Virtual epoch ms, as `Date.now()` reads. */
   now(): number
   /** Milliseconds since the run started. */
   elapsed(): number
   /** Number of pending virtual timers. */
   pendingTimers(): number
-  /** Fire the earliest timer, moving time to it; false if none. */
+  /** Fire the next timer; false if none. */
   fireNext(): boolean
-  /** Advance time by `ms`, firing every timer due on the way. */
+  /** Advance `ms`, firing the timers due. */
   advance(ms: number): void
-  /** Resolves after `ms` of virtual time (a harness timer). */
+  /** Resolves after `ms` of virtual time. */
   sleep(ms: number): Promise<void>
-  /** A cancellable harness timer; cancelled, it never settles. */
+  /** A harness timer; cancelled, never settles. */
   timer(ms: number): { readonly elapsed: Promise<void>; cancel(): void }
-  /** Clear the timers of processes `dead` accepts (a crash). */
+  /** Clear the timers of dead processes. */
   cancelTimersOf(dead: (owner: TimerOwner) => boolean): void
-  /** The clock's own fakes someone replaced during the run. */
+  /** Fakes someone replaced during the run. */
   tampered(): string[]
   /** Undo every patch; checked. */
   uninstall(): void
@@ -79,17 +79,17 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
   const fakeSetInterval = globalThis.setInterval
   const fakeClearTimeout = globalThis.clearTimeout
   const fakeClearInterval = globalThis.clearInterval
-  // fake-timers undoes these itself; checked for tampering.
+  // Undone by fake-timers; checked for tampering.
   const fakes = { clearTimeout: fakeClearTimeout, clearInterval: fakeClearInterval, Date: globalThis.Date } as const
   const fakePerformanceNow = performance.now
   const fakeHrtime = process.hrtime
-  /** Process-owned timers, and how to clear each. */
+  /** Process-owned timers and their clear(). */
   const owned = new Map<FakeTimer, { owner: TimerOwner; clear: () => void }>()
 
   /**
-   * `fn` in its own async context (fake timers fire from the
-   * driver's stack), only while its owner lives; the owner's
-   * throws are reported, not thrown into the driver.
+   * `fn` in its async context (fake timers fire
+   * from the driver's stack), only while its
+   * owner lives; its throws are reported.
    */
   const bound = (fn: Callback, owner: TimerOwner | null, done?: () => void): Callback => {
     if (typeof fn !== 'function') return fn
@@ -110,7 +110,7 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
     ((fn: Callback, ms?: number, ...args: unknown[]) => {
       const owner = hooks.owner()
       if (owner !== null && !hooks.alive(owner)) {
-        // A dead process arms nothing: return a cleared timer.
+        // A dead process arms nothing: a cleared timer.
         const t = fake(() => {}, ms)
         clear(t)
         return t
@@ -126,15 +126,15 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
     patches.push(
       patchProperty(globalThis, 'setTimeout', arm(fakeSetTimeout, fakeClearTimeout, false), 'setTimeout (process-owned timers)'),
       patchProperty(globalThis, 'setInterval', arm(fakeSetInterval as never, fakeClearInterval as never, true) as never, 'setInterval (process-owned timers)'),
-      // Real (it drives the loop); a dead process's never run.
+      // Real (it drives the loop), owner-checked.
       patchProperty(
         globalThis,
         'setImmediate',
         ((fn: Callback, ...args: unknown[]) => realSetImmediate(bound(fn, hooks.owner()), ...args)) as typeof setImmediate,
         'setImmediate (process-owned callbacks)',
       ),
-      // AbortSignal.timeout: Node's uses timers no fake
-      // reaches. Validated as Node does, so bad delays throw.
+      // Node's AbortSignal.timeout uses timers no
+      // fake reaches. Validated as Node does it.
       patchProperty(
         AbortSignal,
         'timeout',
@@ -150,8 +150,8 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         'AbortSignal.timeout',
       ),
     )
-    // node:timers and node:timers/promises bypass the
-    // globals: they follow the virtual clock too.
+    // node:timers (and /promises) bypass the
+    // globals: on the virtual clock too.
     patches.push(
       patchProperty(timers, 'setTimeout', globalThis.setTimeout, "node:timers' setTimeout"),
       patchProperty(timers, 'clearTimeout', globalThis.clearTimeout, "node:timers' clearTimeout"),
@@ -222,10 +222,10 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
 
 const realSetImmediate = globalThis.setImmediate
 
-/** Node's longest timer; longer ones fire after 1 ms. */
+/** Longer timers fire after 1 ms in Node. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** Node's validateUint32, with Node 20's codes and messages. */
+/** Node's validateUint32, Node 20's errors. */
 function validateUint32(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number') {
     const received = value === null ? 'null' : typeof value === 'string' ? `type string ('${value}')` : `type ${typeof value}`
@@ -239,7 +239,7 @@ function abortError(signal: AbortSignal): Error {
   return Object.assign(stackless(() => new Error('The operation was aborted', { cause: signal.reason })), { name: 'AbortError', code: 'ABORT_ERR' })
 }
 
-/** timers/promises' setTimeout on virtual time, with `signal`. */
+/** timers/promises' setTimeout, virtual. */
 function virtualSleep<T>(ms?: number, value?: T, options?: { signal?: AbortSignal; ref?: boolean }): Promise<T> {
   const signal = options?.signal
   if (signal?.aborted) return Promise.reject(abortError(signal))
@@ -256,7 +256,7 @@ function virtualSleep<T>(ms?: number, value?: T, options?: { signal?: AbortSigna
   })
 }
 
-/** timers/promises' setInterval: ticks on virtual time. */
+/** timers/promises' setInterval, virtual. */
 async function* virtualInterval<T>(ms?: number, value?: T, options?: { signal?: AbortSignal }): AsyncGenerator<T> {
   for (;;) yield await virtualSleep(ms, value, options)
 }

@@ -1,38 +1,38 @@
-// The driver: settles real work, then fires the next
-// virtual timer, until done, stuck or past a limit. No
-// real-time patience: a run replays the same everywhere.
+// The driver: settle real work, fire the next
+// timer, until done, stuck or at a limit. No
+// real-time patience: runs replay everywhere.
 import type { VirtualClock } from './clock.ts'
 import type { NativeWork } from './native-work.ts'
 
 const realSetImmediate = globalThis.setImmediate
 const realSetTimeout = globalThis.setTimeout
 
-/** One turn of the real event loop (microtasks, ready I/O). */
+/** One turn of the real event loop. */
 export const settle = (): Promise<void> => new Promise((resolve) => realSetImmediate(resolve))
 
-/** ~1 real ms for the thread pool and the OS, not spinning. */
+/** ~1 real ms for the thread pool; no spin. */
 const realPause = (): Promise<void> => new Promise((resolve) => realSetTimeout(resolve, 1))
 
 export type DriveResult =
   | { readonly kind: 'done' }
   | { readonly kind: 'stuck' } // nothing can ever wake it
-  | { readonly kind: 'time-limit' } // not done by `untilMs` of virtual time
+  | { readonly kind: 'time-limit' } // not done by `untilMs`
 
 const NO_WORK: NativeWork = { pending: () => 0, openSockets: () => 0, stop: () => {} }
 
-/** Drive the clock until `isDone()`; `untilMs` is virtual. */
+/** Drive the clock until `isDone()`. */
 export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs: number | (() => number), maxSteps = Infinity, work: NativeWork = NO_WORK): Promise<DriveResult> {
   const limit = typeof untilMs === 'number' ? () => untilMs : untilMs
   for (let steps = 0; ; steps++) {
     await settle()
-    // Else real work would "take" the next timer's time.
+    // Or real work would "take" a timer's time.
     while (work.pending() > 0 && !isDone()) {
       await realPause()
       await settle()
     }
     if (isDone()) return { kind: 'done' }
     if (clock.pendingTimers() === 0) {
-      // No timer: only an open socket (loopback) can deliver.
+      // No timer: only an open socket can deliver.
       while (clock.pendingTimers() === 0 && work.openSockets() > 0 && !isDone()) {
         await realPause()
         await settle()

@@ -1,18 +1,18 @@
-// ESM imports of builtins see a patch only after
-// syncBuiltinESMExports(); one per part cost ~10 % of a
-// run, so a world opening or closing syncs once at its end.
+// ESM imports of builtins see a patch only
+// after syncBuiltinESMExports(). One per part
+// cost ~10 % of a run: a world syncs once.
 import { syncBuiltinESMExports } from 'node:module'
 
 let holding = 0
 let pending = false
 
-/** Sync builtins' ESM exports now, or at syncOnceAfter's end. */
+/** Sync now, or at syncOnceAfter's end. */
 export function syncBuiltinExports(): void {
   if (holding > 0) pending = true
   else syncBuiltinESMExports()
 }
 
-/** Run `install`, its syncs collapsed into one at its end. */
+/** Run `install` with one sync at its end. */
 export function syncOnceAfter<T>(install: () => T): T {
   holding++
   try {

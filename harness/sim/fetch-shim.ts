@@ -1,5 +1,5 @@
-// Shim 1 (client-shims.ts): injected network errors reach
-// fetch callers shaped as undici's on a real socket.
+// Shim 1: injected network errors reach fetch
+// callers in undici's real-socket shapes.
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
 import { patchProperty, type Patch } from './patch.ts'
 
@@ -17,8 +17,8 @@ interface SocketInfo {
 }
 
 /**
- * Shaped like undici's SocketError; its brand symbols make
- * `instanceof` true for the `undici` package's class too.
+ * Like undici's SocketError; its brand symbols
+ * make `instanceof` hold for undici's class.
  */
 export class SocketError extends Error {
   declare readonly code: 'UND_ERR_SOCKET'
@@ -30,12 +30,12 @@ export class SocketError extends Error {
   }
 }
 
-/** Rough wire size for bytesWritten; only nonzero matters. */
+/** For bytesWritten; only nonzero matters. */
 function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
   try {
     return estimateBytes(input, init)
   } catch {
-    return 0 // never replace the client's error with ours
+    return 0 // never replace the client's error
   }
 }
 
@@ -48,14 +48,14 @@ function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<type
   return `${init?.method ?? 'GET'} ${new URL(url).pathname} HTTP/1.1\r\n`.length + headerBytes + 2 + bodyBytes
 }
 
-/** What undici's fetch throws for an injected network error. */
+/** undici's fetch error for an injected fault. */
 export function undiciError(fault: InjectedFault, original: Error, bytesWritten: number, localPort: number): TypeError {
   if (fault.code === 'ECONNRESET' && fault.reset === 'close') {
-    // As msw's socket (its mockConnect): 127.0.0.1.
+    // 127.0.0.1, as msw's socket (mockConnect).
     const socket: SocketInfo = { localAddress: '127.0.0.1', localPort, remoteAddress: '127.0.0.1', remotePort: fault.port, remoteFamily: 'IPv4', timeout: undefined, bytesWritten, bytesRead: 0 }
     return new TypeError('fetch failed', { cause: new SocketError('other side closed', socket) })
   }
-  // Refused, RST, not found, timed out: cause is the error.
+  // Otherwise the cause is the net error itself.
   return new TypeError('fetch failed', { cause: original })
 }
 

@@ -1,6 +1,6 @@
-// Shims 2–4 (client-shims.ts): node:http and net timeouts,
-// with Node's semantics, on the global timers (virtual in a
-// run); Node's internal timers are out of a fake's reach.
+// Shims 2–4: node:http and net timeouts, as
+// Node times them, on the global (virtual)
+// timers; Node's own are out of a fake's reach.
 import { ClientRequest, type IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { patchProperty, type Patch } from './patch.ts'
@@ -24,14 +24,14 @@ function disarm(state: TimeoutState): void {
 function arm(req: TimedRequest, state: TimeoutState): void {
   disarm(state)
   if (state.ms === 0 || req.destroyed) return
-  // Looked up per call: virtual in a run, real outside.
+  // Per call: virtual in a run, real outside.
   state.timer = globalThis.setTimeout(() => {
     state.timer = null
     if (!req.destroyed) req.emit('timeout')
   }, state.ms)
 }
 
-/** 2. ClientRequest#setTimeout: Node's idle timeout. */
+/** 2. ClientRequest#setTimeout. */
 export function requestTimeoutOnGlobalTimers(): Patch {
   const proto = ClientRequest.prototype as TimedRequest
   const original = proto.setTimeout
@@ -39,8 +39,8 @@ export function requestTimeoutOnGlobalTimers(): Patch {
     proto,
     'setTimeout',
     function setTimeout(this: TimedRequest, msecs: number, callback?: () => void): TimedRequest {
-      // As Node: nothing to time once the response ended; bad
-      // durations get Node's own error.
+      // As Node: not after the response ended;
+      // bad durations get Node's error.
       if (this._ended) return this
       if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback) as TimedRequest
       if (callback) this.once('timeout', callback)
@@ -53,8 +53,7 @@ export function requestTimeoutOnGlobalTimers(): Patch {
       if (!state.watching) {
         state.watching = true
         const s = state
-        // As Node: the response re-arms it; the request's
-        // close ends it.
+        // As Node: a response re-arms it, close ends it.
         this.once('response', (_res: IncomingMessage) => arm(this, s))
         this.once('close', () => disarm(s))
       }
@@ -67,7 +66,7 @@ export function requestTimeoutOnGlobalTimers(): Patch {
 
 type RequestWithOption = TimedRequest & { timeout?: number }
 
-/** 3. The `timeout` option and an Agent's, at onSocket. */
+/** 3. The `timeout` option, an Agent's. */
 export function requestTimeoutOption(): Patch {
   const proto = ClientRequest.prototype as RequestWithOption & { onSocket(socket: unknown, err?: unknown): void }
   const original = proto.onSocket
@@ -75,12 +74,12 @@ export function requestTimeoutOption(): Patch {
     proto,
     'onSocket',
     function onSocket(this: RequestWithOption, socket: unknown, err?: unknown): void {
-      // Node validated it already; an earlier setTimeout() wins.
+      // An earlier setTimeout() wins, as in Node.
       if (typeof this.timeout === 'number' && !states.has(this)) this.setTimeout(this.timeout)
       if (socket instanceof net.Socket) requestOf.set(socket, this)
-      // An Agent's timeout goes on the socket (as net.connect
-      // does) and reaches the request (listenSocketTimeout).
-      // msw wraps the caller's agent: hence customAgent.
+      // An Agent's timeout goes on the socket and
+      // reaches the request, as in Node; msw
+      // wraps the agent (customAgent).
       const agent = (this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }).agent
       const agentTimeout = agent?.customAgent?.options?.timeout ?? agent?.options?.timeout
       if (typeof agentTimeout === 'number' && agentTimeout > 0 && socket instanceof net.Socket && !socketTimers.has(socket)) {
@@ -99,10 +98,10 @@ export function requestTimeoutOption(): Patch {
 
 type Timer = ReturnType<typeof globalThis.setTimeout>
 const socketTimers = new WeakMap<net.Socket, { timer: Timer | null }>()
-/** The request a socket was last handed to (by `onSocket`). */
+/** The request a socket was last given to. */
 const requestOf = new WeakMap<net.Socket, TimedRequest>()
 
-/** 4. net.Socket#setTimeout (armed once: msw's socket idles). */
+/** 4. net.Socket#setTimeout, armed once. */
 export function socketTimeoutOnGlobalTimers(): Patch {
   const proto = net.Socket.prototype
   const original = proto.setTimeout
@@ -111,12 +110,12 @@ export function socketTimeoutOnGlobalTimers(): Patch {
     'setTimeout',
     function setTimeout(this: net.Socket, msecs: number, callback?: () => void): net.Socket {
       if (this.destroyed) return this
-      // Invalid durations: Node's own validation error.
+      // Invalid: Node's own validation error.
       if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback)
       ;(this as { timeout?: number }).timeout = msecs
-      // A request with its own timeout is timed by shim 2;
-      // Node's copy onto the socket would be a second timer
-      // the request's later calls never move.
+      // Shim 2 times a request with a timeout;
+      // Node's copy on the socket would be a
+      // second timer its later calls never move.
       const req = requestOf.get(this)
       if (req && states.has(req) && !req._ended && !req.destroyed) {
         if (callback) this.once('timeout', callback)
@@ -139,7 +138,7 @@ export function socketTimeoutOnGlobalTimers(): Patch {
         if (callback) this.removeListener('timeout', callback)
         return this
       }
-      // Looked up per call: virtual in a run, real outside.
+      // Per call: virtual in a run, real outside.
       s.timer = globalThis.setTimeout(() => {
         s.timer = null
         if (!this.destroyed) this.emit('timeout')

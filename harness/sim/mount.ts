@@ -1,5 +1,5 @@
-// Mock services in-process without a run, for a real SDK
-// in an ordinary test (real timers; faults only if given).
+// Mock services in-process without a run, for
+// a real SDK in an ordinary test (real timers).
 import type { MockService } from '../../mock-services/service.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
 import { effectApplied, HistoryRecorder, type History } from '../history/history.ts'
@@ -8,16 +8,16 @@ import { installClientShims, type ClientShims } from './client-shims.ts'
 import { RequestPipeline } from './pipeline.ts'
 
 export interface Mounted {
-  /** What the pipeline saw, in real ms since mounting. */
+  /** What the pipeline saw (ms since mounting). */
   readonly history: History
-  /** Stop routing, and intercepting if nothing else does. */
+  /** Stop routing (and intercepting, if last). */
   unmount(): void
 }
 
 /**
- * Serve `services` at `https://<name>.test` until
- * `unmount()`, inside a user's own msw server too. Address
- * `faults` with `step: '*'` (`send: 1`: first side effect).
+ * Serve `services` at `https://<name>.test`
+ * until `unmount()`, in a user's msw server
+ * too. Faults address requests as `step: '*'`.
  */
 export function mountServices(services: readonly MockService[], faults: readonly RequestFault[] = []): Mounted {
   const start = Date.now()
@@ -28,7 +28,7 @@ export function mountServices(services: readonly MockService[], faults: readonly
   let shims: ClientShims
   try {
     deactivate = activate(new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history))
-    // Injected faults look as on a real socket, as in a run.
+    // Faults look as on a real socket.
     shims = installClientShims()
   } catch (e) {
     deactivate?.()

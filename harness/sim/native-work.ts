@@ -1,25 +1,25 @@
-// Real work in flight (thread-pool jobs, fs, zlib, DNS,
-// socket writes): virtual time waits for it, and a run
-// waiting on it is not stuck. Seen through async_hooks.
+// Real work in flight (thread pool, fs, zlib,
+// DNS, sockets): virtual time waits for it, and
+// a run waiting on it is not stuck.
 import { createHook } from 'node:async_hooks'
 
 /**
- * One-shot native request types (crypto jobs end in
- * REQUEST; HTTPCLIENTREQUEST is a JS object, not work).
+ * One-shot native requests (crypto jobs end in
+ * REQUEST; HTTPCLIENTREQUEST is JS, not work).
  */
 const REQUESTS = /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
-/** An open socket may deliver: a run waiting isn't stuck. */
+/** Open sockets may deliver: not stuck. */
 const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 
 export interface NativeWork {
-  /** Native requests started and not yet done. */
+  /** Native requests not yet done. */
   pending(): number
-  /** Sockets opened and not yet closed. */
+  /** Sockets not yet closed. */
   openSockets(): number
   stop(): void
 }
 
-/** The zlib stream fields that tell if its handle is busy. */
+/** Fields that tell if a zlib handle is busy. */
 interface ZlibOwner {
   readonly destroyed?: boolean
   readonly writableLength?: number
@@ -27,7 +27,7 @@ interface ZlibOwner {
   readonly readableEnded?: boolean
 }
 
-/** The JS object owning a native handle, found by a field. */
+/** The JS object owning a native handle. */
 function ownerOf(handle: object, field: string): Record<string, unknown> | undefined {
   return Object.getOwnPropertySymbols(handle)
     .map((k) => (handle as Record<symbol, unknown>)[k])
@@ -35,8 +35,9 @@ function ownerOf(handle: object, field: string): Record<string, unknown> | undef
 }
 
 /**
- * A zlib handle has no async resource per chunk: busy while
- * input is queued, or input has ended and output not.
+ * zlib has no async resource per chunk: busy
+ * while input is queued, or ended with output
+ * still to come.
  */
 function zlibState(handle: object): 'busy' | 'idle' | 'done' {
   const owner = ownerOf(handle, 'writableEnded') as ZlibOwner | undefined
@@ -44,7 +45,7 @@ function zlibState(handle: object): 'busy' | 'idle' | 'done' {
   return (owner.writableLength ?? 0) > 0 || owner.writableEnded === true ? 'busy' : 'idle'
 }
 
-/** Open until its owner closes; an unowned one counts as open. */
+/** Open until its owner closes (or unowned). */
 function socketOpen(handle: object): boolean {
   const owner = ownerOf(handle, 'destroyed') ?? ownerOf(handle, 'listening')
   if (!owner) return true
@@ -53,8 +54,8 @@ function socketOpen(handle: object): boolean {
 }
 
 /**
- * A node:crypto job run synchronously (pbkdf2Sync) never
- * gets `after`: only one with `ondone` is in flight.
+ * A crypto job run synchronously never gets
+ * `after`: only one with `ondone` is pending.
  */
 function finishedSyncJob(resource: object): boolean {
   return (resource.constructor?.name ?? '').endsWith('Job') && typeof (resource as { ondone?: unknown }).ondone !== 'function'
@@ -64,8 +65,9 @@ export function trackNativeWork(): NativeWork {
   const requests = new Map<number, object>()
   const sockets = new Map<number, object>()
   const zlibs = new Map<number, object>()
-  // No `destroy` hook: it tracks every promise, ~15 % of a
-  // run's CPU. Handles are asked through their owner instead.
+  // No `destroy` hook: it tracks every promise
+  // (~15 % of a run's CPU). Handles are asked
+  // through their owners instead.
   const hook = createHook({
     init(id, type, _trigger, resource) {
       if (type === 'PROMISE') return
@@ -73,7 +75,7 @@ export function trackNativeWork(): NativeWork {
       else if (SOCKETS.test(type)) sockets.set(id, resource)
       else if (type === 'ZLIB') zlibs.set(id, resource)
     },
-    // Done: Node runs `after` even when the callback throws.
+    // Node runs `after` even if the callback throws.
     after(id) {
       requests.delete(id)
     },

@@ -1,6 +1,6 @@
-// Closes what msw never sees — raw sockets, UDP, DNS — to
-// anything but loopback. A blocked attempt fails as refused
-// or unknown, and the run records it.
+// Closes what msw never sees (sockets, UDP,
+// DNS) to all but loopback. A blocked attempt
+// fails as refused or unknown, and is recorded.
 import dgram from 'node:dgram'
 import dns from 'node:dns'
 import net from 'node:net'
@@ -13,7 +13,7 @@ export interface NetworkGuard {
 
 /** Hosts that stay on this machine. */
 export function isLoopback(host: unknown): boolean {
-  if (host === undefined || host === null || host === '') return true // Node's default host is localhost
+  if (host === undefined || host === null || host === '') return true // Node's default: localhost
   if (typeof host !== 'string') return false
   const h = host.toLowerCase().replace(/^\[|\]$/g, '')
   return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::1' || h === '0:0:0:0:0:0:0:1' || h === '::ffff:127.0.0.1'
@@ -25,22 +25,22 @@ function blockedError(code: 'ECONNREFUSED' | 'ENOTFOUND', syscall: string, what:
   return Object.assign(new Error(`${syscall} ${code} ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code, syscall, errno: code === 'ENOTFOUND' ? -3008 : -111 })
 }
 
-/** Where socket.connect() goes: host and port, or IPC path. */
+/** socket.connect()'s host and port, or path. */
 function connectTarget(args: unknown[]): { host?: unknown; port?: unknown; path?: unknown } {
   let first = args[0]
-  if (Array.isArray(first)) first = first[0] // net.connect() passes its normalised arguments
+  if (Array.isArray(first)) first = first[0] // net.connect()'s normalised args
   if (typeof first === 'object' && first !== null) return first as { host?: unknown; port?: unknown; path?: unknown }
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) return { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
   return { path: first }
 }
 
-/** Told of blocked attempts: the innermost (newest) guard. */
+/** The newest guard hears of blocked attempts. */
 const listeners: ((what: string) => void)[] = []
 let installed: { undo(): void } | null = null
 
 /**
- * Guard the network until `undo()`. Guards nest; the newest
- * hears of blocked attempts.
+ * Guard the network until `undo()`. Guards
+ * nest: patched once, undone with the last.
  */
 export function installNetworkGuard(blocked: (what: string) => void): NetworkGuard {
   installed ??= patchAll((what) => listeners.at(-1)?.(what))
@@ -110,7 +110,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'dgram.Socket.prototype.connect (network guard)',
       ),
     )
-    // Only loopback names resolve (msw answers .test hosts).
+    // Only loopback resolves (msw answers .test).
     const lookup = dns.lookup
     patches.push(
       patchProperty(
@@ -138,7 +138,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'dns.promises.lookup (network guard)',
       ),
     )
-    // Resolvers ask a DNS server: none is reachable in a run.
+    // Resolvers need a DNS server: none in a run.
     const refuse = (method: string, promise: boolean) =>
       function (this: unknown, hostname: unknown, ...rest: unknown[]) {
         blocked(`dns ${method} ${String(hostname)}`)

@@ -1,6 +1,6 @@
-// Routes `.test` requests to the active run through msw's
-// interceptors (not setupServer: its per-request work is
-// waste here). Loopback passes; other hosts are errors.
+// Routes `.test` requests to the active run
+// via msw's interceptors (setupServer's work
+// is waste here). Other hosts are errors.
 import { RequestController, getRawRequest, type Interceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
@@ -9,7 +9,7 @@ import { ClientRequest } from 'node:http'
 import { isExpectedThrow, isInjectedNetworkError } from '../faults/network-error.ts'
 import { jsonResponse } from '../../mock-services/json-response.ts'
 
-/** Answers intercepted requests: a run's request pipeline. */
+/** A run's request pipeline. */
 export interface RequestRouter {
   route(request: Request): Promise<Response>
 }
@@ -20,30 +20,30 @@ const KINDS = [ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterce
 
 let active: RequestRouter | null = null
 let listeners = 0
-/** Takes our listener off each kind of interceptor. */
+/** Takes our listener off each interceptor. */
 let detach: (() => void)[] = []
-/** A user's msw ran first: its other hosts are its own. */
+/** A user's msw ran first: other hosts are its own. */
 let guest = false
 
-/** A real host's request fails as refused, naming the fix. */
+/** Refused, with the fix in the message. */
 function unhandled(request: Request): Error {
   return Object.assign(new Error(`connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })
 }
 
 /**
- * A fault's network error reaches the client by `errorWith`;
- * any other throw is answered with a 500, as msw does.
+ * A fault's network error reaches the client
+ * (`errorWith`); other throws get a 500, as msw.
  */
 async function onRequest({ request, controller }: HttpRequestEventMap['request'][0]): Promise<void> {
   if (controller.readyState !== RequestController.PENDING || LOOPBACK.test(request.url)) return // answered; or passed through
   if (!MOCK_HOST.test(request.url)) {
-    if (guest) return // its owner decides about its own hosts
+    if (guest) return // its owner decides
     const error = unhandled(request)
     console.error(`faultline: ${error.message}`)
     controller.errorWith(error)
     return
   }
-  // Unanswered, not aborted (an abort is answered already).
+  // Unanswered and not aborted.
   const open = () => controller.readyState === RequestController.PENDING && !request.signal.aborted
   let response: Response
   try {
@@ -57,16 +57,17 @@ async function onRequest({ request, controller }: HttpRequestEventMap['request']
   if (open()) controller.respondWith(response)
 }
 
-/** node:http destroyed it: its Request's signal never says. */
+/** A node:http request its client destroyed. */
 function destroyed(request: Request): boolean {
   const raw = getRawRequest(request)
   return raw instanceof ClientRequest && raw.destroyed
 }
 
 /**
- * Start intercepting (counted; pair with stopInterception).
- * Over another party's interceptors we only listen: a
- * dispose would clear their record.
+ * Start intercepting (counted; pair with
+ * stopInterception). Over another party's
+ * interceptors we only listen, never dispose:
+ * docs/internals/simulation-and-supervision.md
  */
 export function startInterception(): void {
   if (listeners++ > 0) return
@@ -82,8 +83,8 @@ export function startInterception(): void {
     own.apply()
     own.on('request', onRequest)
     return () => {
-      // A later party that stopped first cleared our record:
-      // restore it, so dispose() undoes our patches.
+      // A party that stopped first cleared our
+      // record: restore it, so dispose() works.
       const g = globalThis as Record<symbol, unknown>
       if (own.readyState === 'APPLIED' && g[Kind.symbol] === undefined) g[Kind.symbol] = own
       own.dispose()
@@ -99,7 +100,7 @@ export function stopInterception(): void {
   for (const d of undo.reverse()) d()
 }
 
-/** Route intercepted requests to `router` until undone. */
+/** Route requests to `router` until undone. */
 export function activate(router: RequestRouter): () => void {
   if (active) throw new Error('faultline: another run is already active in this process')
   active = router

@@ -1,31 +1,31 @@
-// Global patches, each checked and undone: an undo always
-// restores the original, then reports anyone who replaced
-// the value meanwhile (an executor, an overlapping patch).
+// Global patches, checked and undone: an undo
+// restores the original, then reports anyone
+// who replaced it meanwhile (an executor).
 
 export interface Patch {
   readonly description: string
   /** Is the patched value still ours? */
   intact(): boolean
-  /** Put our value back over whatever replaced it. */
+  /** Put our value back over a replacement. */
   reinstate(): void
   undo(): void
 }
 
-/** A patched global was replaced (thrown after restoring). */
+/** A patched global was replaced meanwhile. */
 export class PatchTampered extends Error {
   override readonly name = 'PatchTampered'
 }
 
 const live = new Set<Patch>()
 
-/** Live patches whose value someone has replaced. */
+/** Live patches someone has replaced. */
 export function tamperedPatches(): string[] {
   return [...live].filter((p) => !p.intact()).map((p) => p.description)
 }
 
 /**
- * Put back every replaced live patch and say which: later
- * undos then neither fail nor restore the executor's value.
+ * Put back every replaced live patch, and say
+ * which: later undos then restore the original.
  */
 export function reinstateTampered(): string[] {
   const tampered = [...live].filter((p) => !p.intact())
@@ -54,7 +54,7 @@ export function patchProperty<T extends object, K extends keyof T>(
       try {
         return target[key] === replacement
       } catch {
-        return false // someone's getter that throws
+        return false // a throwing getter
       }
     },
     reinstate: install,
@@ -72,7 +72,7 @@ export function patchProperty<T extends object, K extends keyof T>(
   return patch
 }
 
-/** Undo in reverse order; each runs even if one throws. */
+/** Undo in reverse; all run even if one throws. */
 export function undoAll(patches: Patch[]): void {
   const errors: unknown[] = []
   while (patches.length > 0) {

@@ -1,5 +1,5 @@
-// A run's request pipeline, in the order of a request's
-// life; every step a judge needs goes into the history.
+// A run's request pipeline, in a request's
+// order; what a judge needs goes to history.
 import type { MockService } from '../../mock-services/service.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
@@ -16,7 +16,7 @@ import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
 
-/** Services by name (a Map will do; some start on first use). */
+/** Services by name (a Map will do). */
 export interface ServiceDirectory {
   get(name: string): MockService | undefined
 }
@@ -26,7 +26,7 @@ export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
   /** Faults by target: `${step} send|probe ${n}`. */
   readonly #faults: ReadonlyMap<string, RequestFault>
-  /** Requests per tool call, counted as faults address them. */
+  /** Requests per tool call, as faults count. */
   readonly #perCall = new Map<string, { send: number; probe: number }>()
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable | null
@@ -35,7 +35,7 @@ export class RequestPipeline implements RequestRouter {
 
   readonly #run: symbol | null
 
-  /** Epoch ms → history time (virtual ms since the start). */
+  /** Epoch ms → ms since the run's start. */
   readonly #sinceStart: (epochMs: number) => number
 
   constructor(
@@ -55,23 +55,23 @@ export class RequestPipeline implements RequestRouter {
   }
 
   /**
-   * Every request is answered by the run's end at the latest:
-   * a pending one would keep the interceptor, and the run,
-   * alive for good.
+   * Answered by the run's end at the latest: a
+   * pending one would keep the interceptor, and
+   * the run, alive for good.
    */
   route(request: Request): Promise<Response> {
     return Promise.race([this.#route(request), this.#park()])
   }
 
-  /** Parked requests (a dead client, another run's leftover). */
+  /** Requests going nowhere (dead, leftover). */
   readonly #parked = new Set<(e: Error) => void>()
 
-  /** Rejects when the run closes; never settles before. */
+  /** Rejects when the run closes, not before. */
   #park(): Promise<never> {
     return new Promise<never>((_, reject) => this.#parked.add(reject))
   }
 
-  /** The run is over: pending requests end, as abandoned. */
+  /** Run over: pending requests are abandoned. */
   close(): void {
     const parked = [...this.#parked]
     this.#parked.clear()
@@ -80,15 +80,15 @@ export class RequestPipeline implements RequestRouter {
 
   async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    // 1. Service: the host's first label. None: the name
-    //    does not resolve, as on a real network.
+    // 1. Service: the host's first label; none:
+    //    the name does not resolve.
     const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
     if (!service) throw networkError('ENOTFOUND', url.hostname)
 
-    // 2. Attribution: the process and tool call that sent it.
-    //    A dead process's requests never leave it.
+    // 2. Attribution: which process and call.
+    //    A dead process's requests never leave.
     const ctx = currentContext()
-    // An earlier run's leftover work never leaves.
+    // Nor do an earlier run's leftovers.
     if (ctx && this.#run !== null && ctx.run !== this.#run) return this.#park()
     const generation = ctx?.generation ?? null
     if (generation !== null && this.#processes && !this.#processes.isAlive(generation)) {
@@ -96,14 +96,14 @@ export class RequestPipeline implements RequestRouter {
       return this.#park()
     }
     const call = ctx?.call ?? null
-    // From here the work is the harness's: what it arms
-    // outlives a crash of the sending process.
+    // Now the harness's work: what it arms
+    // outlives a crash of the sender.
     return asHarnessWork(() => this.#proceed(request, url, service, call, generation))
   }
 
   async #proceed(request: Request, url: URL, service: MockService, call: string | null, generation: number | null): Promise<Response> {
-    // 3. Number the attempt: per run (the history's), and
-    //    per tool call, sends and probes apart (for faults).
+    // 3. Number it per run, and per tool call
+    //    (sends, probes apart) for faults.
     const mutating = service.isMutation(request)
     const fingerprint = await fingerprintOf(request, url)
     const attempt = ++this.#attempts
@@ -114,16 +114,16 @@ export class RequestPipeline implements RequestRouter {
     const forwarded = Number(request.headers.get(DEADLINE_HEADER) ?? Number.NaN)
     const forwardedDeadline = Number.isFinite(forwarded) ? this.#sinceStart(forwarded) : null
     this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation, forwardedDeadline })
-    // A crash right after sending: the request still goes.
+    // A crash now: the request still goes.
     if (generation !== null) this.#processes?.step(generation, 'after-send', call)
 
-    // 4. Fate: a fault addressed to it, else delivery.
-    //    Requests outside any tool call are step '*'.
+    // 4. Its fault, else delivery. Requests
+    //    outside any tool call are step '*'.
     const fault = this.#faults.get(`${stepOf(call) ?? '*'} ${mutating ? 'send' : 'probe'} ${nth}`)
     const outcome = fault ? this.#strike(fault, request, attempt, call, service) : this.#deliver(request, attempt, call, service)
 
-    // 5. Only a live process gets the answer; it may crash
-    //    right after.
+    // 5. Only a live process gets the answer;
+    //    it may crash right after.
     return outcome.then(
       (response) =>
         this.#toClient(generation, call, response, true, () =>
@@ -144,7 +144,7 @@ export class RequestPipeline implements RequestRouter {
         return response
       },
       (error: unknown) => {
-        // A service that restarts mid-request drops the connection.
+        // A restart mid-request drops the connection.
         if (error instanceof ServiceRestarted) {
           this.#history.record({ type: 'response-lost', attempt, reason: error.message })
           throw networkError('ECONNRESET', new URL(request.url).hostname)
@@ -164,8 +164,8 @@ export class RequestPipeline implements RequestRouter {
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       clientGaveUp: () => clientGaveUp(request),
       giveUpWithin: (ms) => {
-        // Cleared when the client wins: a stray timer would
-        // pull virtual time forward.
+        // Cleared when the client wins: a stray
+        // timer would pull virtual time forward.
         let timer: ReturnType<typeof setTimeout> | undefined
         const held = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
         return Promise.race([clientGaveUp(request).then(() => (clearTimeout(timer), true)), held])
@@ -180,7 +180,7 @@ export class RequestPipeline implements RequestRouter {
     return requestFaultKind(fault).strike(fault, ctl)
   }
 
-  /** Hand the outcome to a live client; `reached` records it. */
+  /** The outcome, to a live client only. */
   #toClient(generation: number | null, call: string | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
     if (generation !== null && this.#processes) {
       if (!this.#processes.isAlive(generation)) return this.#park()
@@ -191,7 +191,7 @@ export class RequestPipeline implements RequestRouter {
   }
 }
 
-/** A digest of what was asked: a resend gets the same one. */
+/** A resend gets the same digest. */
 async function fingerprintOf(request: Request, url: URL): Promise<string> {
   return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`).digest('hex').slice(0, 16)
 }

@@ -1,10 +1,10 @@
-// The executor's processes in a run: the live generation,
-// steps taken, and when a scheduled crash strikes. A dead
-// generation is fenced from network and storage.
+// A run's executor processes: which one lives,
+// steps taken, when a scheduled crash strikes.
+// A dead one is fenced from network and storage.
 import type { CrashPoint, ExecutorCrash } from '../faults/executor-crash.ts'
 import { stepOf } from '../history/call-ids.ts'
 
-/** Thrown when a dead process touches what it cannot. */
+/** A dead process touched what it cannot. */
 export class ProcessCrashed extends Error {
   override readonly name = 'ProcessCrashed'
   constructor(readonly generation: number) {
@@ -20,7 +20,7 @@ export interface Crash {
 export class ProcessTable {
   #generation = 0
   readonly #dead = new Set<number>()
-  /** Steps per tool call and point: what crashes address. */
+  /** Steps per call and point, as crashes count. */
   readonly #counts = new Map<string, number>()
   readonly #pending: ExecutorCrash[]
   readonly #onCrash: (crash: Crash) => void
@@ -30,7 +30,7 @@ export class ProcessTable {
     this.#onCrash = onCrash
   }
 
-  /** A new process generation; the previous one must be dead. */
+  /** A new generation; the last must be dead. */
   boot(): number {
     return ++this.#generation
   }
@@ -48,8 +48,8 @@ export class ProcessTable {
   }
 
   /**
-   * `generation` took a step for `call`: true if a crash
-   * struck right after it. Steps outside calls don't count.
+   * A step for `call`: true if a crash struck
+   * right after it. Outside calls: not counted.
    */
   step(generation: number, point: CrashPoint, call: string | null): boolean {
     if (!this.isAlive(generation)) return false

@@ -1,6 +1,6 @@
-// One seeded random source per run: every stream (executor,
-// model, ids) derives from the scenario's seed, so the same
-// seed gives the same history.
+// One seeded random source per run: every
+// stream derives from the scenario's seed, so
+// the same seed gives the same history.
 import seedrandom from 'seedrandom'
 
 export interface Rng {

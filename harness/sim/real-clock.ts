@@ -1,5 +1,5 @@
-// Real time for the harness's own measurements, captured
-// before any run makes `performance.now` virtual.
+// Real time for the harness's measurements,
+// captured before a run fakes performance.now.
 const realPerformanceNow = performance.now.bind(performance)
 
 /** Real monotonic milliseconds. */

@@ -1,6 +1,6 @@
-// Everything a run patches — virtual clock, seeded
-// randomness, client shims — installed and undone together,
-// also when the run fails.
+// Everything a run patches (clock, seeded
+// randomness, client shims), installed and
+// undone together, also when the run fails.
 import { createRequire } from 'node:module'
 import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
@@ -12,13 +12,13 @@ const nodeCrypto = createRequire(import.meta.url)('node:crypto') as typeof impor
 
 export interface Sandbox {
   readonly clock: VirtualClock
-  /** Undo every patch; throws if one was tampered with. */
+  /** Undo all; throws if one was tampered. */
   dispose(): void
 }
 
 /**
- * Install a run's patches, after msw's interception: the
- * fetch shim wraps msw's fetch.
+ * Install after msw: the fetch shim wraps
+ * msw's fetch.
  */
 export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
   const patches: Patch[] = []
@@ -36,17 +36,17 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
     }
   }
   try {
-    // The executor's and its SDKs' randomness, seeded.
+    // The executor's randomness, seeded.
     const rng = createRng(seed, 'executor')
     const uuid = () => uuidFrom(rng) as `${string}-${string}-${string}-${string}-${string}`
     patches.push(patchProperty(Math, 'random', () => rng.next(), 'Math.random'))
     patches.push(patchProperty(globalThis.crypto, 'randomUUID', uuid, 'crypto.randomUUID'))
     patches.push(patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"))
-    // console.error carries the harness's messages: an
-    // executor replacing it is caught, and it is put back.
+    // console.error carries our messages: one
+    // who replaces it is caught; it is put back.
     patches.push(patchProperty(console, 'error', console.error, 'console.error'))
     syncBuiltinExports()
-    // Client errors as on sockets; timeouts on virtual time.
+    // Socket-true errors; virtual timeouts.
     shims = installClientShims()
   } catch (e) {
     try {

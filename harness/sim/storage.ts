@@ -1,6 +1,6 @@
-// Durable storage: in-memory SQLite that outlives process
-// generations. Handles are fenced (a dead process's throw)
-// and each write is a step a crash can follow.
+// Durable storage: in-memory SQLite outliving
+// process generations. Handles are fenced and
+// each write is a step a crash can follow.
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { DurableStorage } from '../contract/storage.ts'
@@ -11,7 +11,7 @@ export class SimStorage {
   readonly #databases = new Map<string, BetterSqlite3.Database>()
   #closed = false
 
-  /** The storage as process `generation` sees it. */
+  /** Storage as process `generation` sees it. */
   forProcess(generation: number, processes: ProcessTable): DurableStorage {
     return {
       sqlite: (name) => {
@@ -22,7 +22,7 @@ export class SimStorage {
   }
 
   #open(name: string): BetterSqlite3.Database {
-    // A finished run's leftover gets no fresh, empty database.
+    // No fresh database for a run's leftover.
     if (this.#closed) throw new Error('storage.sqlite: the run is over; its storage is closed')
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
     let db = this.#databases.get(name)
@@ -41,9 +41,9 @@ export class SimStorage {
   }
 }
 
-/** Count a write; crash after it if one is scheduled. */
+/** Count a write; a crash may follow it. */
 function wrote(generation: number, processes: ProcessTable): void {
-  // The running call's write (recovery works for it too).
+  // Counts for the running call (also in recovery).
   processes.step(generation, 'after-write', currentContext()?.call ?? null)
   processes.assertAlive(generation)
 }
@@ -67,7 +67,7 @@ function fenceDatabase(db: BetterSqlite3.Database, generation: number, processes
         }
         const out = (value as (...a: unknown[]) => unknown).apply(target, args)
         if (prop === 'exec') wrote(generation, processes)
-        return out === target ? fenced : out // chained calls keep the fence
+        return out === target ? fenced : out // chains keep the fence
       }
     },
   })
@@ -83,7 +83,7 @@ function fenceStatement(stmt: BetterSqlite3.Statement, generation: number, proce
         processes.assertAlive(generation)
         const out = (value as (...a: unknown[]) => unknown).apply(target, args)
         if (prop === 'run' && !target.reader) wrote(generation, processes)
-        return out === target ? fenced : out // pluck(), raw(), … return the statement
+        return out === target ? fenced : out // pluck(), raw(), … chain
       }
     },
   })

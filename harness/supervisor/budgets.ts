@@ -1,23 +1,23 @@
-// What a supervised run may spend. The defaults never fire
-// on a sound executor; they make a loop, a leak or a flood
-// a finding.
+// What a supervised run may spend. Defaults
+// never fire on a sound executor; they make a
+// loop, a leak or a flood a finding.
 
 export interface Budgets {
-  /** Real ms a run may take; an overrun is replayed once. */
+  /** Real ms per run; an overrun replays once. */
   readonly runRealMs: number
-  /** Worker old-generation heap (MB); past it, `out-of-memory`. */
+  /** Old-generation heap (MB); past it, out-of-memory. */
   readonly workerMemoryMb: number
-  /** Events per run; past it the run is cut short, `flooded`. */
+  /** Events per run; past it, `flooded`. */
   readonly eventsPerRun: number
   /** Real ms to load the executor module. */
   readonly loadRealMs: number
-  /** Journal bytes per run; the rest go by message (slower). */
+  /** Journal bytes; the rest go by message. */
   readonly journalBytes: number
 }
 
 /**
- * Young generation per worker (MB), beyond workerMemoryMb:
- * above V8's default, for speed (spawn.ts).
+ * Young generation per worker (MB), beyond
+ * workerMemoryMb: bigger is faster (spawn.ts).
  */
 export const YOUNG_GENERATION_MB = 64
 

@@ -1,12 +1,12 @@
-// How a run whose worker died is recorded, for the judges.
+// The history of a run whose worker died.
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
 
-/** What ended a worker, as far as it is known. */
+/** What ended a worker, as far as known. */
 export type Death = { readonly kind: 'overran'; readonly ms: number } | { readonly kind: 'out-of-memory'; readonly mb: number } | { readonly kind: 'exited'; readonly how: string }
 
 /**
- * What was streamed, then the finding (on the call in
- * flight), then the run's end.
+ * What was streamed, the finding (on the
+ * call in flight), then the run's end.
  */
 export function deathHistory(events: readonly HistoryEvent[], death: Death, attempts = 1): History {
   const last = events.at(-1)
@@ -23,7 +23,7 @@ export function deathHistory(events: readonly HistoryEvent[], death: Death, atte
   return Object.freeze(out.map(deepFreeze))
 }
 
-/** The tool call (or abort) started and not yet answered. */
+/** The call (or abort) not yet answered. */
 export function inFlight(events: readonly HistoryEvent[]): string | null {
   let call: string | null = null
   for (const e of events) {

@@ -1,10 +1,9 @@
-// Which executor a campaign runs, as data a worker loads.
-// The supervisor never imports one: its top level runs in
-// a worker.
+// Which executor to run, as data a worker
+// loads: the supervisor never imports one.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-/** A bundled executor: its name, module and export. */
+/** A bundled executor's module and export. */
 export interface BundledRef {
   readonly name: string
   /** Absolute path of the module. */
@@ -17,10 +16,10 @@ export type ExecutorRef =
   | { readonly kind: 'module'; readonly path: string; readonly spec: string }
   | {
       readonly kind: 'factory'
-      /** Absolute path of the module that exports the factory. */
+      /** Absolute path of the factory's module. */
       readonly path: string
       /**
-       * Export of `(argument) => Executor | Promise<Executor>`;
+       * `(argument) => Executor | Promise<Executor>`;
        * a throw is a load failure (exit 2).
        */
       readonly export: string
@@ -30,12 +29,12 @@ export type ExecutorRef =
       readonly label: string
     }
 
-/** A bad executor request (exit 2): one line, with the fix. */
+/** A bad `--executor` (exit 2), with the fix. */
 export class ExecutorRefError extends Error {
   override readonly name = 'ExecutorRefError'
 }
 
-/** Resolve `--executor`: a bundled name or a module's path. */
+/** Resolve `--executor`: a name or a path. */
 export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = process.cwd()): ExecutorRef {
   const found = bundled.find((b) => b.name === spec)
   if (found) return { kind: 'bundled', name: found.name, path: found.path, export: found.export }
@@ -53,7 +52,7 @@ export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = 
   return { kind: 'module', path, spec }
 }
 
-/** How the ref is named in messages and replay commands. */
+/** Its name in messages and replay commands. */
 export function refLabel(ref: ExecutorRef): string {
   return ref.kind === 'bundled' ? ref.name : ref.kind === 'module' ? ref.spec : ref.label
 }

@@ -1,22 +1,23 @@
-// The run journal: shared memory where a worker writes each
-// event as recorded, readable even if it blocked or died (a
-// message per event also cost a run ~14 % of its CPU).
+// The run journal: shared memory with each
+// event as recorded, readable even if the
+// worker blocked or died (and a message per
+// event cost ~14 % of a run's CPU).
 //
-// Layout: Int32s [TASK, USED bytes], then events as JSON,
-// each with a comma. USED is stored after the bytes, so a
-// reader never sees half an event.
+// Layout: Int32s [TASK, USED], then events as
+// JSON, each with a comma. USED is stored last:
+// a reader never sees half an event.
 import type { HistoryEvent } from '../history/history.ts'
 
 const HEADER_BYTES = 16
 const TASK = 0
 const USED = 1
 
-/** Room for `bytes` of one run's events (`journalBytes`). */
+/** Room for `bytes` of a run's events. */
 export function createJournal(bytes: number): SharedArrayBuffer {
   return new SharedArrayBuffer(HEADER_BYTES + bytes)
 }
 
-/** The worker's side: appends events of the current task. */
+/** The worker's side: appends a task's events. */
 export class JournalWriter {
   readonly #header: Int32Array
   readonly #bytes: Uint8Array
@@ -29,7 +30,7 @@ export class JournalWriter {
     this.#bytes = new Uint8Array(journal, HEADER_BYTES)
   }
 
-  /** Start journalling `task`, dropping the previous task's. */
+  /** Start `task`, dropping the last one's. */
   begin(task: number): void {
     this.#used = 0
     this.#full = false
@@ -37,7 +38,7 @@ export class JournalWriter {
     Atomics.store(this.#header, TASK, task)
   }
 
-  /** False if it did not fit: it and later events go by message. */
+  /** False if full: the rest go by message. */
   append(event: HistoryEvent): boolean {
     if (this.#full) return false
     const text = `${JSON.stringify(event)},`
@@ -52,13 +53,13 @@ export class JournalWriter {
   }
 }
 
-/** The supervisor's side: the events of `task` so far. */
+/** The supervisor's side: `task`'s events. */
 export function readJournal(journal: SharedArrayBuffer, task: number): HistoryEvent[] {
   const header = new Int32Array(journal, 0, HEADER_BYTES / 4)
   if (Atomics.load(header, TASK) !== task) return []
   const used = Atomics.load(header, USED)
   if (used === 0) return []
-  // A copy: TextDecoder does not read shared memory.
+  // TextDecoder cannot read shared memory.
   const text = new TextDecoder().decode(new Uint8Array(journal, HEADER_BYTES, used).slice())
   return JSON.parse(`[${text.slice(0, -1)}]`) as HistoryEvent[]
 }

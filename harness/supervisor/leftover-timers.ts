@@ -1,7 +1,8 @@
-// Timers a finished run's code arms (stripe-node's retry)
-// are held, then drained, so the next run starts clean; a
-// new worker instead cost ~0.6 s, 1 stripe run in 5.
-// Why and how: docs/internals/simulation-and-supervision.md
+// Timers a finished run's code arms (an SDK
+// retry) are held, then drained, so the next
+// run starts clean: no new worker (~0.6 s) for
+// 1 stripe-node run in 5. Why and how:
+// docs/internals/simulation-and-supervision.md
 import { AsyncResource } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
@@ -9,8 +10,9 @@ import { realNow } from '../sim/real-clock.ts'
 
 export interface Leftovers {
   /**
-   * Fire held timers, one per loop turn, until none is left
-   * and nothing is `busy` (true), or `maxFirings` (false).
+   * Fire held timers, one per loop turn, until
+   * none is left and nothing `busy` (true), or
+   * `maxFirings` have fired (false).
    */
   drain(maxFirings: number, busy?: () => boolean): Promise<boolean>
 }
@@ -23,27 +25,27 @@ interface Held {
   due: number
   seq: number
   cleared: boolean
-  /** Its number once asked for (clearTimeout takes it too). */
+  /** Its number, once asked for. */
   id?: number
 }
 
 type Arm = (callback: (...args: unknown[]) => void, ...rest: unknown[]) => object
 type Clear = (handle: unknown) => void
 
-/** Real ms a drain waits for a leftover's real work. */
+/** Real ms a drain waits for real work. */
 const BUSY_WAIT_MS = 200
-/** Node's longest delay; past it (or < 1, NaN) it is 1 ms. */
+/** Node's longest delay; past it, 1 ms. */
 const TIMEOUT_MAX = 2 ** 31 - 1
 
 /**
- * From now on, timers armed where `leftover()` holds wait
- * for `drain()`. Never undone: the worker ends with it.
+ * Timers armed where `leftover()` holds wait
+ * for `drain()`. Never undone.
  */
 export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   const held: Held[] = []
   const byHandle = new WeakMap<object, Held>()
   const byId = new Map<unknown, Held>()
-  // Due from the firing that armed it (in a drain), else
+  // Due from the firing that armed it, or
   // from the drain's start.
   let draining = false
   let now = 0
@@ -70,11 +72,11 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
     const realArm = globalThis[k.arm] as unknown as Arm
     const realClear = globalThis[k.clear] as unknown as Clear
     const guardedArm = function (this: unknown, callback: unknown, ...rest: unknown[]) {
-      // Not a function: Node's own arm throws Node's own error.
+      // Not a function: Node's own error.
       if (!leftover() || typeof callback !== 'function') return (realArm as (...a: unknown[]) => unknown).call(this, callback, ...rest)
       const delay = k.kind === 'timeout' ? Number(rest[0]) : 0
       const args = k.kind === 'timeout' ? rest.slice(1) : rest
-      // A real, cleared timer: `.unref()` and the like work.
+      // A real, cleared timer: `.unref()` works.
       const handle = realArm(() => {}, 0) as Record<PropertyKey, unknown>
       realClear(handle)
       const entry: Held = {
@@ -89,7 +91,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       hold(entry)
       byHandle.set(handle, entry)
       if (k.kind === 'timeout') {
-        // close, dispose and its id act on the held entry.
+        // close, dispose and the id act on the held entry.
         const proto = Object.getPrototypeOf(handle) as Record<PropertyKey, (...a: unknown[]) => unknown>
         handle.refresh = function () {
           if (!entry.cleared) hold(entry)
@@ -102,13 +104,13 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
             return proto[key]!.call(this)
           }
         }
-        // Not Node's toPrimitive: it keeps a cleared one forever.
+        // Node's toPrimitive would leak a cleared one.
         const idKey = Object.getOwnPropertySymbols(handle).find((key) => key.description === 'asyncId')
         if (idKey !== undefined) {
           handle[Symbol.toPrimitive] = function () {
             const id = handle[idKey] as number
             entry.id = id
-            if (!entry.cleared && held.includes(entry)) byId.set(id, entry) // not for one fired or cleared
+            if (!entry.cleared && held.includes(entry)) byId.set(id, entry) // only while held
             return id
           }
         }
@@ -117,11 +119,12 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
     }
     const guardedClear = function (this: unknown, handle: unknown) {
       const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : byId.get(typeof handle === 'string' ? Number(handle) : handle)
-      // clearTimeout/Interval clear either; clearImmediate, its own.
+      // clearTimeout and clearInterval clear any
+      // Timeout; clearImmediate, an Immediate.
       if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) forget(entry)
       return realClear.call(this, handle)
     }
-    // Names and util.promisify versions, copied from Node's.
+    // Node's names and promisify versions.
     for (const [guarded, real] of [[guardedArm, realArm], [guardedClear, realClear]] as const) {
       for (const key of Reflect.ownKeys(real)) if (key !== 'length' && key !== 'prototype') Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(real, key)!)
     }
@@ -132,7 +135,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
   }
   syncBuiltinESMExports()
 
-  /** The next to fire: earliest due, first armed first. */
+  /** Earliest due, first armed first. */
   function next(): Held | undefined {
     let best = -1
     for (let i = 0; i < held.length; i++) {
@@ -156,11 +159,11 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       now = 0
       try {
         for (let fired = 0; ; fired++) {
-          await turn() // the last firing's code runs, holding its timers
+          await turn() // the last firing's code runs
           let h = next()
-          // Real work may never end (an unread zlib): wait a while.
+          // Real work may never end: wait a while.
           for (const until = realNow() + BUSY_WAIT_MS; !h && busy() && realNow() < until; h = next()) {
-            await new Promise((r) => realTimeout(r, 1)) // pool callbacks come in the poll phase
+            await new Promise((r) => realTimeout(r, 1)) // pool callbacks: poll phase
           }
           if (!h) return true
           if (fired >= maxFirings) {
@@ -170,7 +173,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
           now = h.due
           if (h.repeats) hold(h)
           else if (h.id !== undefined) byId.delete(h.id)
-          // In its own immediate: a throw is uncaught, as a timer's.
+          // In its own immediate: throws go uncaught.
           await new Promise<void>((r) => {
             realImmediate(() => {
               try {

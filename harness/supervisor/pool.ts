@@ -1,9 +1,9 @@
-// The supervisor's workers: the executor runs only there;
-// the main thread gets a frozen history and owns the
-// verdict. Each run is watched; a dead worker is replaced.
+// The executor runs only in these workers;
+// the main thread owns the verdict. Each run
+// is watched; a dead worker is replaced.
 //
-// Longer than most because a worker's life is one state
-// machine.
+// Longer than most because a worker's life
+// is one state machine.
 import { realNow } from '../sim/real-clock.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
@@ -18,23 +18,23 @@ import { readJournal } from './journal.ts'
 
 export { LoadFailure }
 
-/** The harness failed inside a worker (CLI exit 3). */
+/** The harness failed in a worker (exit 3). */
 export class HarnessFailure extends Error {
   override readonly name = 'HarnessFailure'
 }
 
 export interface PoolOptions {
-  /** Workers running at once (default 1). */
+  /** Workers at once (default 1). */
   readonly workers?: number
   readonly budgets?: Partial<Budgets>
-  /** Where the executor's output goes (default: stderr). */
+  /** Where the executor prints (default: stderr). */
   readonly output?: (chunk: string) => void
 }
 
 export interface RunOptions {
-  /** A tighter real-time budget (ms), as shrinking uses. */
+  /** A tighter real-time budget (ms). */
   readonly realMs?: number
-  /** Replay an overrun or out-of-memory run once (default true). */
+  /** Replay an overrun or OOM once (default true). */
   readonly replay?: boolean
 }
 
@@ -42,7 +42,7 @@ export interface Attempt {
   readonly task: number
   readonly scenario: Scenario
   readonly realMs: number
-  /** Events that overflowed the journal, sent by message. */
+  /** Events past the journal, by message. */
   readonly overflow: HistoryEvent[]
   readonly resolve: (a: AttemptResult) => void
   readonly reject: (e: unknown) => void
@@ -52,7 +52,7 @@ type AttemptResult = { readonly kind: 'done'; readonly history: History; readonl
 
 
 let nextTask = 1
-/** Real ms for a run's leftovers to end before a new worker. */
+/** Real ms for a run's leftovers to end. */
 const LEFTOVER_REAL_MS = 2_000
 
 export class WorkerPool implements RunService {
@@ -64,7 +64,7 @@ export class WorkerPool implements RunService {
   readonly #slots = new Set<Slot>()
   readonly #queue: Attempt[] = []
   #closed = false
-  /** Workers in a row that failed to load (the first did). */
+  /** Workers in a row that failed to load. */
   #loadFailures = 0
   #started = 1
 
@@ -78,8 +78,8 @@ export class WorkerPool implements RunService {
   }
 
   /**
-   * Start a pool: one worker loads the executor first, so a
-   * module that cannot load is one clear error, not N.
+   * One worker loads the executor first: a bad
+   * module is one clear error, not N.
    */
   static async open(ref: ExecutorRef, options: PoolOptions = {}): Promise<WorkerPool> {
     const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
@@ -89,13 +89,13 @@ export class WorkerPool implements RunService {
     return new WorkerPool(ref, name, workers, budgets, output, slot)
   }
 
-  /** Run a scenario in a worker; executor faults are in history. */
+  /** Run a scenario; executor faults are in history. */
   async run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
     const realMs = Math.min(options.realMs ?? this.#budgets.runRealMs, this.#budgets.runRealMs)
     let result = await this.#attempt(scenario, realMs)
     let attempts = 1
     if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
-      // May have been the machine: once more, in a fresh worker.
+      // Maybe the machine: again, in a new worker.
       result = await this.#attempt(scenario, realMs)
       attempts = 2
     }
@@ -117,7 +117,7 @@ export class WorkerPool implements RunService {
     })
   }
 
-  /** Hand queued runs to idle workers; grow to the pool's size. */
+  /** Queued runs to idle workers; grow to size. */
   #pump(): void {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return
@@ -127,7 +127,7 @@ export class WorkerPool implements RunService {
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
   }
 
-  /** Workers started, replacements too (each a fresh load). */
+  /** Workers started (each a load), replacements too. */
   get workersStarted(): number {
     return this.#started
   }
@@ -143,7 +143,7 @@ export class WorkerPool implements RunService {
     }, this.#budgets.loadRealMs)
   }
 
-  /** After two unready workers in a row, queued runs fail. */
+  /** Two failed loads in a row fail the queue. */
   #failedToLoad(message: string): void {
     if (++this.#loadFailures < 2) return
     for (const a of this.#queue.splice(0)) a.reject(new LoadFailure(message))
@@ -178,7 +178,7 @@ export class WorkerPool implements RunService {
         this.#pump()
         return
       case 'load-failed':
-        // It loaded in the first worker: nondeterminism or machine.
+        // It loaded before: flaky module or machine.
         this.#failedToLoad(m.message)
         void this.#stop(slot)
         return
@@ -195,8 +195,8 @@ export class WorkerPool implements RunService {
         slot.watchdog = null
         slot.attempt = null
         attempt.resolve({ kind: 'done', history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)), realMs: m.realMs })
-        // Leftovers end before the next run; what they do then
-        // costs the worker, never a finding.
+        // Leftovers end first; what they do costs
+        // the worker, never a finding.
         slot.draining = true
         slot.watchdog = setTimeout(() => void this.#stop(slot), LEFTOVER_REAL_MS)
         return
@@ -239,7 +239,7 @@ export class WorkerPool implements RunService {
   }
 }
 
-/** A run's events: the journal's, then any that overflowed it. */
+/** A run's events: journal, then overflow. */
 function eventsOf(slot: Slot, attempt: Attempt): HistoryEvent[] {
   const events = readJournal(slot.journal, attempt.task)
   if (attempt.overflow.length > 0) events.push(...attempt.overflow)

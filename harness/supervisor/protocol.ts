@@ -1,5 +1,5 @@
-// Messages between the supervisor and a run worker:
-// plain, structured-cloneable data only.
+// Supervisor ↔ run worker messages: plain,
+// structured-cloneable data only.
 import type { HistoryEvent } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from './executor-ref.ts'
@@ -11,13 +11,13 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'loaded'; readonly task: number; readonly name: string }
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
-  /** Events that overflowed the journal, in order, after it. */
+  /** Events past the journal, in order. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
-  /** Run over, history complete; leftovers end before 'idle'. */
+  /** History complete; 'idle' comes later. */
   | { readonly type: 'done'; readonly task: number; readonly realMs: number }
-  /** Ready for a run; `recycle` says why not instead, or null. */
+  /** Ready; or `recycle` says why not. */
   | { readonly type: 'idle'; readonly task: number; readonly recycle: string | null }
-  /** The executor is ending the worker: what it called. */
+  /** The executor ends the worker: how. */
   | { readonly type: 'exiting'; readonly how: string }
-  /** The harness failed in the worker (not the executor). */
+  /** The harness failed, not the executor. */
   | { readonly type: 'harness-error'; readonly task: number; readonly message: string }

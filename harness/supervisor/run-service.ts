@@ -1,6 +1,6 @@
-// Where campaigns send scenarios: a pool of supervised
-// workers, or the caller's own thread (an Executor object
-// in a test: fast, but unsupervised).
+// Where campaigns send scenarios: supervised
+// workers, or the caller's thread (fast, but
+// unsupervised).
 import type { Executor } from '../contract/executor.ts'
 import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
@@ -10,27 +10,27 @@ import { startInterception, stopInterception } from '../sim/network.ts'
 
 export interface RunOutcome {
   readonly history: History
-  /** Real milliseconds the run took. */
+  /** Real ms the run took. */
   readonly realMs: number
-  /** Overran its real-time budget (history ends `hung`). */
+  /** Overran its budget (history ends `hung`). */
   readonly overran: boolean
-  /** Its worker died and was replaced: a costly run. */
+  /** Its worker died: a costly run. */
   readonly died: boolean
 }
 
 export interface RunService {
   readonly executorName: string
-  /** Runs at once; more are queued (a campaign keeps one). */
+  /** Runs at once; more are queued. */
   readonly concurrency: number
   /**
-   * Run one scenario: executor faults go in the history,
-   * harness failures reject. `realMs` tightens the budget.
+   * Executor faults go in the history; harness
+   * failures reject. `realMs` tightens the budget.
    */
   run(scenario: Scenario, options?: { readonly realMs?: number; readonly replay?: boolean }): Promise<RunOutcome>
   close(): Promise<void>
 }
 
-/** In the caller's thread, one at a time: for trusted code. */
+/** In this thread, one at a time: trusted code only. */
 export class InThreadRunService implements RunService {
   readonly executorName: string
   readonly concurrency = 1
@@ -39,10 +39,10 @@ export class InThreadRunService implements RunService {
   constructor(executor: Executor) {
     this.#executor = executor
     this.executorName = executorName(executor)
-    startInterception() // once for the service's life, not once per run
+    startInterception() // once, not per run
   }
 
-  /** Runs queue up: one world at a time in a thread. */
+  /** One world at a time in a thread. */
   #last: Promise<unknown> = Promise.resolve()
 
   run(scenario: Scenario): Promise<RunOutcome> {
@@ -63,7 +63,7 @@ export class InThreadRunService implements RunService {
   }
 }
 
-/** An Executor runs in this thread; a service stays as is. */
+/** An Executor runs in-thread; a service as is. */
 export function asService(target: Executor | RunService): RunService {
   return typeof (target as Executor).boot === 'function' ? new InThreadRunService(target as Executor) : (target as RunService)
 }

@@ -1,5 +1,5 @@
-// Starting a worker (memory limit, own flags, output off
-// stdout), then loading the executor within its budget.
+// Starting a worker, then loading the executor
+// in it within the load budget.
 import { Worker } from 'node:worker_threads'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
@@ -11,7 +11,7 @@ import { createJournal } from './journal.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
 
-/** The executor module could not load (CLI exit 2). */
+/** The executor module failed to load (exit 2). */
 export class LoadFailure extends Error {
   override readonly name = 'LoadFailure'
 }
@@ -19,15 +19,15 @@ export class LoadFailure extends Error {
 /** A worker and what the pool knows of it. */
 export interface Slot {
   readonly worker: Worker
-  /** Its run's events as recorded; readable even if it died. */
+  /** Its run's events, readable if it died. */
   readonly journal: SharedArrayBuffer
   ready: boolean
   attempt: Attempt | null
-  /** Its last run's leftovers are still ending (until 'idle'). */
+  /** Its last run's leftovers are ending. */
   draining: boolean
   watchdog: ReturnType<typeof setTimeout> | null
   started: number
-  /** What ended the worker, as far as it is known. */
+  /** What ended the worker, if known. */
   death: Death | null
   stopping: boolean
 }
@@ -36,27 +36,27 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   const journal = createJournal(budgets.journalBytes)
   const worker = new Worker(ENTRY, {
     workerData: { memoryMb: budgets.workerMemoryMb, journal },
-    // Young generation above V8's 16 MB: short-lived objects
-    // die before a scavenge. +7 % runs/s with two workers on
-    // two cores (bench/).
+    // Young generation above V8's 16 MB: a run's
+    // garbage dies before a scavenge. +7 % runs/s
+    // with two workers on two cores (bench/).
     resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    // Not the parent's flags: the entry registers its own.
+    // The entry registers what it needs.
     execArgv: [],
     stdout: true,
     stderr: true,
   })
-  // The executor's output never mixes with the report.
+  // Kept apart from the report on stdout.
   worker.stdout.setEncoding('utf8').on('data', output)
   worker.stderr.setEncoding('utf8').on('data', output)
   return { worker, journal, ready: false, attempt: null, draining: false, watchdog: null, started: 0, death: null, stopping: false }
 }
 
-/** Start a worker and load the executor, within budget. */
+/** Start a worker and load the executor. */
 export function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk: string) => void): Promise<{ slot: Slot; name: string }> {
   const slot = spawn(budgets, output)
   const { worker } = slot
   return new Promise((resolve, reject) => {
-    // Only ours come off: the Worker's own ref its port.
+    // Only ours: the Worker's own ref its port.
     const detach = () => {
       clearTimeout(timer)
       worker.off('message', onMessage).off('error', onError).off('exit', onExit)

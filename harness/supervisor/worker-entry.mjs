@@ -1,5 +1,5 @@
-// The run worker's entry: compiled worker-main.js when
-// installed, else the TypeScript source through tsx.
+// The run worker's entry: worker-main.js when
+// installed, else the .ts source through tsx.
 import { existsSync } from 'node:fs'
 
 const compiled = new URL('./worker-main.js', import.meta.url)
