@@ -7,8 +7,9 @@
 // Nothing is made up: what a mapping reads is what the client raised inside
 // the simulation (the same errors test/fidelity checks against real sockets).
 //
-// axios, stripe and resend are optional (devDependencies): imported by name
-// before the runs; `clientAvailable` says whether this installation has them.
+// axios, stripe and resend are optional (faultline's optional peers, installed
+// only in its own checkout): imported by name before the runs; `clientAvailable`
+// says whether this installation has them.
 //
 // Longer than most because it is the five clients side by side, each a few
 // lines, which is how they are best compared.
@@ -16,6 +17,7 @@ import { createRequire } from 'node:module'
 import http from 'node:http'
 import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
+import { installCommand } from '../supervisor/missing-package.ts'
 import { CLIENT_TIMEOUT_MS } from './cases.ts'
 
 /** What a cell's client needs: the services' base URLs. */
@@ -48,7 +50,7 @@ export function clientAvailable(client: ClientName): { readonly ok: true } | { r
     createRequire(import.meta.url).resolve(name)
     return { ok: true }
   } catch {
-    return { ok: false, why: `the ${name} package is not installed (npm install ${name})` }
+    return { ok: false, why: `the ${name} package is not installed (${installCommand(name)})` }
   }
 }
 

@@ -22,6 +22,7 @@ import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
+import { missingPackage, missingPackageProblem } from './missing-package.ts'
 
 const port = parentPort!
 const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; journal: SharedArrayBuffer }
@@ -90,7 +91,13 @@ function load(ref: ExecutorRef): Promise<Executor> {
 }
 
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
-  if (ref.kind === 'bundled') return ((await import(pathToFileURL(ref.path).href)) as Record<string, Executor>)[ref.export]!
+  if (ref.kind === 'bundled') {
+    try {
+      return ((await import(pathToFileURL(ref.path).href)) as Record<string, Executor>)[ref.export]!
+    } catch (e) {
+      throw new Error(`cannot load executor module ${ref.name}: ${loadProblem(e)}`) // the correct zoo without its SDK
+    }
+  }
   if (ref.kind === 'factory') return buildExecutor(ref)
   let mod: Record<string, unknown>
   try {
@@ -117,8 +124,10 @@ async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Pr
   return made
 }
 
-/** Why a module did not load, in one line — for a syntax error, with its file, line and column. */
+/** Why a module did not load, in one line — for a syntax error, with its file, line and column; for a missing package, how to install it. */
 function loadProblem(e: unknown): string {
+  const missing = missingPackage(e)
+  if (missing) return missingPackageProblem(missing)
   const located = (e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null)?.errors?.[0]
   if (located?.location) return `syntax error at ${located.location.file}:${located.location.line}:${located.location.column}: ${located.text}`
   const text = e instanceof Error ? e.message : ''
