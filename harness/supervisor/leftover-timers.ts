@@ -1,7 +1,7 @@
 // Timers a finished run's code arms (an SDK
 // retry) are held, then drained, so the next
-// run starts clean: no new worker (~0.6 s) for
-// 1 stripe-node run in 5. Why and how:
+// run starts clean. Before, 1 stripe-node run
+// in 5 cost a new worker (~0.6 s). Why and how:
 // docs/internals/simulation-and-supervision.md
 import { AsyncResource } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
