@@ -1,12 +1,9 @@
-// An executor module that imports a package this installation lacks fails to
-// load with Node's "Cannot find package 'stripe' imported from …": said here as
-// what to do about it. The correct zoo's SDK executors meet it in any install
-// without their SDK (stripe, resend and axios are faultline's optional peers);
-// a user's executor, with whatever it imports. The audit names the same command
-// for a client whose package is missing.
+// A module importing a package not installed
+// fails to load; this says how to install it
+// (the correct zoo's SDKs are optional peers).
 import { createRequire } from 'node:module'
 
-/** The package a load failure says is missing — a bare package name, never a file — or null. */
+/** The bare package a load failure lacks, or null. */
 export function missingPackage(e: unknown): string | null {
   const code = (e as { code?: unknown } | null)?.code
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return null
@@ -21,7 +18,7 @@ export function missingPackageProblem(name: string): string {
   return `it needs the package "${name}", which is not installed (${installCommand(name)})`
 }
 
-/** `npm install --save-dev <name>`, at faultline's declared range for one of its optional peers. */
+/** `npm install --save-dev`, at a peer's declared range. */
 export function installCommand(name: string): string {
   const range = peerRange(name)
   return `npm install --save-dev ${range ? `"${name}@${range}"` : name}`
@@ -29,7 +26,7 @@ export function installCommand(name: string): string {
 
 function peerRange(name: string): string | null {
   try {
-    // faultline's own package.json, by self-reference: the same in a checkout and in an install.
+    // Self-reference: same in a checkout and an install.
     const pkg = createRequire(import.meta.url)('faultline/package.json') as { peerDependencies?: Record<string, string> }
     return pkg.peerDependencies?.[name] ?? null
   } catch {

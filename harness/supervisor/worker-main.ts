@@ -1,8 +1,6 @@
-// A run worker: the only thread where an executor under test runs. It loads
-// executor modules, runs one scenario at a time (harness/run/runner.ts) and
-// writes each history event to the run's journal (shared memory) as it is
-// recorded, so that if the executor ends, blocks or exhausts this thread, the
-// supervisor still knows what happened up to that point. It never judges.
+// A run worker: the only thread an executor runs in.
+// Each event is journalled as recorded, so the
+// supervisor knows it even if the thread dies.
 import { getHeapSpaceStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
@@ -29,8 +27,8 @@ const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; j
 const post = (m: FromWorker) => port.postMessage(m)
 const realSetImmediate = globalThis.setImmediate
 
-// 1. An executor that ends its process ends this worker — after saying how, so the
-//    supervisor can report it. (process.abort() is not even allowed in a worker.)
+// 1. An executor ending its process ends the worker,
+//    after saying how (abort() isn't allowed here).
 const realExit = process.exit.bind(process)
 let exiting = false
 function endWorker(how: string, code: number): never {
@@ -47,13 +45,9 @@ process.kill = ((pid: number, signal?: string | number) => {
   throw Object.assign(new Error(`kill EPERM (faultline: a run may not signal other processes)`), { code: 'EPERM', errno: -1, syscall: 'kill' })
 }) as typeof process.kill
 
-// 2. What the executor throws where nobody catches it belongs to the run in progress;
-//    outside a run nothing can be attributed, so the worker is replaced: at once, or — when
-//    a finished run's code threw (its async context says so; a throw is reported in the
-//    thrower's context, a rejection is not) — once it is idle, so that no run it may
-//    already have been handed dies of it. (During a run, a throw is the run's: code of an
-//    earlier run cannot be told from the run's own code reached through a resource that
-//    an earlier run created, such as a module-level MessageChannel.)
+// 2. An uncaught throw is the running run's. Between
+//    runs the worker is replaced: at once, or once
+//    idle if a finished run's code threw.
 let leftoverThrew: string | null = null
 function uncaught(what: string, inThrowersContext: boolean) {
   return (error: unknown) => {
@@ -66,16 +60,16 @@ function uncaught(what: string, inThrowersContext: boolean) {
 process.on('uncaughtException', uncaught('an uncaught exception', true))
 process.on('unhandledRejection', uncaught('an unhandled rejection', false))
 
-// 3. Nothing leaves the machine from this thread, also while a module loads; HTTP is intercepted for good.
+// 3. Nothing leaves the machine, even while loading.
 installNetworkGuard(() => {})
 startInterception()
-// A finished run's leftovers (an SDK's retry of a request the run's end cut off) arm no real
-// timer: theirs are held, and fired at once after the run, before the next one starts.
+// A finished run's leftovers arm no real timer: held,
+// then fired after the run (leftover-timers.ts).
 const leftovers = holdLeftoverTimers(() => {
   const work = currentContext()
   return work !== null && !World.owns(work)
 })
-/** Firings a finished run's leftovers get to end in; past them, the worker is replaced. */
+/** Firings leftovers get; past them, a new worker. */
 const LEFTOVER_FIRINGS = 200
 
 // 4. Executors, loaded once each.
@@ -101,12 +95,12 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   if (ref.kind === 'factory') return buildExecutor(ref)
   let mod: Record<string, unknown>
   try {
-    // tsx loads .ts, .mts, .js, .mjs and .cjs alike, as ESM or CommonJS, whatever the package says.
+    // tsx loads .ts/.mts/.js/.mjs/.cjs, ESM or CommonJS.
     mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
   } catch (e) {
     throw new Error(`cannot load executor module ${ref.spec}: ${loadProblem(e)}`)
   }
-  // A CommonJS module (or TypeScript compiled as one) arrives as { default: module.exports }.
+  // CommonJS arrives as { default: module.exports }.
   const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
   const candidates = [mod.default, mod.executor, inner.default, inner.executor, ...Object.values(mod), ...Object.values(inner)]
   const found = candidates.find(isExecutor)
@@ -114,7 +108,7 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   return found
 }
 
-/** A factory's executor; what the factory throws (its own one-line reason) is the load failure. */
+/** A factory's executor; its throw is the load failure. */
 async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Promise<Executor> {
   const mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
   const make = mod[ref.export]
@@ -124,7 +118,10 @@ async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Pr
   return made
 }
 
-/** Why a module did not load, in one line — for a syntax error, with its file, line and column; for a missing package, how to install it. */
+/**
+ * Why a module did not load, in one line: where
+ * a syntax error is, how to install a package.
+ */
 function loadProblem(e: unknown): string {
   const missing = missingPackage(e)
   if (missing) return missingPackageProblem(missing)
@@ -133,12 +130,12 @@ function loadProblem(e: unknown): string {
   const text = e instanceof Error ? e.message : ''
   const line = text.split('\n').find((l) => /:\d+:\d+: ERROR: /.test(l))
   if (line) return `syntax error at ${line.replace(': ERROR:', ':')}`
-  // A plain Error says enough by its message; another class's name is part of the news (TypeError, …).
+  // Another class's name is news (TypeError, …).
   return e instanceof Error && e.name === 'Error' ? (e.message.split('\n')[0] ?? '') : oneLine(e)
 }
 
-// 5. Events go into the journal the moment they are recorded (shared memory the supervisor
-//    reads even if this thread blocks or dies); what does not fit goes by message, in order.
+// 5. Events go to the journal as recorded; what
+//    does not fit goes by message, in order.
 const journal = new JournalWriter(journalBuffer)
 function sink(task: number) {
   journal.begin(task)
@@ -147,16 +144,16 @@ function sink(task: number) {
   }
 }
 
-// 6. What an idle worker has running: a run that leaves more behind gets its worker replaced.
-//    A worker is not replaced on a schedule: its heap stays flat over 12,000 runs, and a
-//    fresh worker runs ~25 % slower for its first ~2,000 runs while V8 optimises it again.
+// 6. A run leaving things running costs the worker.
+//    No schedule: the heap stays flat over 12,000
+//    runs; a fresh worker is ~25 % slower for ~2,000.
 let baseline: Map<string, number> | null = null
 function resources(): Map<string, number> {
   const counts = new Map<string, number>()
   for (const r of process.getActiveResourcesInfo()) counts.set(r, (counts.get(r) ?? 0) + 1)
   return counts
 }
-/** What the memory budget limits: the heap outside the young generation (whose size is fixed, see spawn.ts). */
+/** The heap the budget limits: all but the young gen. */
 function oldGenerationBytes(): number {
   let bytes = 0
   for (const space of getHeapSpaceStatistics()) if (space.space_name !== 'new_space' && space.space_name !== 'new_large_object_space') bytes += space.space_used_size
@@ -185,18 +182,18 @@ async function handle(m: ToWorker): Promise<void> {
   }
   if (m.type === 'load') {
     post({ type: 'loaded', task: m.task, name: executorName(executor) })
-    // Measured once the executor's module is in: what it keeps running from its top level is its baseline.
+    // Baseline: what the module's top level keeps running.
     await new Promise((r) => realSetImmediate(r))
     baseline ??= resources()
     return
   }
-  // Watched past the run's end: what its leftovers start on the thread pool (zlib, crypto) is waited for too.
+  // Watched past the run: leftovers' pool work counts.
   const work = trackNativeWork()
   try {
     const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false, nativeWork: work })
     post({ type: 'done', task: m.task, realMs: result.realMs })
-    // The run is judged on what it recorded; now let what it left behind end, or show itself, before
-    // counting it. What a leftover does here (throw, exit, block) costs this worker, never the run a finding.
+    // Judged on what it recorded; leftovers now end,
+    // at this worker's cost, never as the run's finding.
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
     post({ type: 'idle', task: m.task, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
   } finally {
