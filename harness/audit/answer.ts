@@ -1,6 +1,6 @@
-// Asking a mapping about one observation, guarded: a throw
-// or a non-class answer is reported in its cell, never a
-// failure of the audit.
+// Asking a mapping about one observation, guarded:
+// a throw or a non-class answer is reported in its
+// cell, never a failure of the audit.
 import { MAPPING_CLASSES, type MappingClass, type Observed } from '../contract/mapping.ts'
 import { oneLine } from '../contract/one-line.ts'
 import type { LoadedMapping } from './load-mapping.ts'
@@ -13,7 +13,10 @@ export type MappingProblem =
   | 'not-a-class'
   /** It blocked past the cell's real-time budget (stopped). */
   | 'hung'
-  /** It ended its worker (process.exit, kill) or ran it out of memory. */
+  /**
+   * It ended its worker (process.exit,
+   * kill) or ran it out of memory.
+   */
   | 'exited'
   /** Something else the supervisor reported (a timer's throw, …). */
   | 'executor-fault'
@@ -41,8 +44,8 @@ function describe(v: unknown): string {
   try {
     const then = (v as { then?: unknown }).then
     if (typeof then === 'function') {
-      // Async: its answer comes too late, and a rejection of
-      // it is nobody's to handle.
+      // Async: its answer comes too late, and a
+      // rejection of it is nobody's to handle.
       ;(then as (ok: unknown, fail: unknown) => unknown).call(v, undefined, () => {})
       return 'a Promise (a mapping is synchronous)'
     }

@@ -1,6 +1,6 @@
-// Which matrix cell a campaign's violation comes from: a
-// dangerous fetch cell whose row a request of the call met
-// (docs/internals/engine.md).
+// Which matrix cell a campaign's violation comes
+// from: a dangerous fetch cell whose row a request
+// of the call met (docs/internals/engine.md).
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { stepOf } from '../history/call-ids.ts'
 import { eventsOf, type CallId, type History } from '../history/history.ts'
@@ -21,8 +21,8 @@ const PAYMENTS_TOOLS = new Set(['issue_refund', 'charge_card'])
 const NO_ANSWER: ReadonlySet<ObservationKind> = new Set(['refused', 'name-not-resolved', 'client-timeout', 'reset', 'probe-timeout'])
 
 /**
- * The violations of a run that dangerous cells (row id →
- * consequence) explain, one per cell and judge.
+ * The violations of a run that dangerous cells (row
+ * id → consequence) explain, one per cell and judge.
  */
 export function attribute(scenario: Scenario, history: History, violations: readonly Violation[], dangerous: ReadonlyMap<string, Consequence>): Attribution[] {
   const tools = new Map(eventsOf(history, 'call-started').map((e) => [e.call, e.tool]))
@@ -66,8 +66,9 @@ export function rowsMet(scenario: Scenario, history: History, call: CallId): str
 }
 
 /**
- * The row a fault stands for, given what reached the client
- * and whether the call's effect existed by then.
+ * The row a fault stands for, given
+ * what reached the client and whether
+ * the call's effect existed by then.
  */
 export function rowOf(fault: RequestFault, status: number | null, effectBefore: boolean): string {
   switch (fault.kind) {

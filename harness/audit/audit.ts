@@ -1,6 +1,6 @@
-// `faultline audit-mapping`'s work, in printed order: the
-// matrix, the consequences, the sources, as a versioned
-// result. The mapping runs only in supervised workers.
+// `faultline audit-mapping`'s work, in printed order:
+// matrix, consequences, sources, as a versioned
+// result. The mapping runs only in workers.
 import type { ClientName } from '../contract/mapping.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'

@@ -1,7 +1,6 @@
-// The mapping audit's matrix rows: each request fault kind,
-// with the parameters that change what a client sees; the
-// cell's run says the effect, from the ledger (truth.ts).
-// Longer than most because it is a table, read side by side.
+// The matrix rows: each request fault kind, with the
+// parameters that change what a client sees.
+// Longer than most because it is a table.
 import type { RequestFault } from '../faults/catalogue.ts'
 
 /** What a row looks like to a client, in the sources' words. */
@@ -32,22 +31,22 @@ export interface AuditCase {
   readonly label: string
   readonly observation: ObservationKind
   /**
-   * What the client does under one idempotency key; the last
-   * request is the one observed, the rest set-up.
+   * What the client does under one idempotency key; the
+   * last request is the one observed, the rest set-up.
    */
   readonly requests: readonly ('send' | 'probe')[]
   /**
-   * Faults by n-th send / probe. Each strikes the observed
-   * request and the two after it, so a client's own retry
-   * meets it too (stripe-node retries a closed connection
-   * once even with retries off).
+   * Faults by n-th send / probe. Each strikes the
+   * observed request and the two after it, so a client's
+   * own retry meets it too (stripe-node retries a closed
+   * connection once even with retries off).
    */
   readonly faults: readonly RowFault[]
   /** Virtual ms the service takes to commit (default 20). */
   readonly processingMs?: number
   /**
-   * Where no effect is possible, the right classes: a resend
-   * may work (not-sent) or will not (rejected).
+   * Where no effect is possible, the right classes: a
+   * resend may work (not-sent) or will not (rejected).
    */
   readonly noEffect: readonly NoEffectClass[]
 }
@@ -55,7 +54,10 @@ export interface AuditCase {
 /** Every client gives up after this long (virtual ms). */
 export const CLIENT_TIMEOUT_MS = 10_000
 
-/** The same fault on the n-th request of its target and the two after it. */
+/**
+ * The same fault on the n-th request
+ * of its target and the two after it.
+ */
 function thrice(fault: RowFault, from = 1): RowFault[] {
   const target = 'probe' in fault ? 'probe' : 'send'
   return [0, 1, 2].map((i) => ({ ...fault, [target]: from + i }) as RowFault)
@@ -104,8 +106,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     observation: 'status-500',
     requests: ['send'],
     faults: thrice({ kind: 'server-fails-before-apply', boundary: 'after-receipt', ...send, mode: '500' }),
-    // Stripe replays a stored 500 for the key
-    // (Stripe-Should-Retry: false): resending will not help.
+    // Stripe replays a stored 500 under the key
+    // (Stripe-Should-Retry: false): resending is no use.
     noEffect: ['not-sent', 'rejected'],
   },
   { id: 'reset-after-effect', kind: 'reset-after-effect', label: 'reset after the server acted', observation: 'reset', requests: ['send'], faults: thrice({ kind: 'reset-after-effect', boundary: 'after-effect', ...send }), noEffect: [] },
@@ -145,8 +147,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     kind: 'key-in-use',
     label: '409 key in use: the first send is still being processed',
     observation: 'status-409',
-    // The first send outlives the client's timeout; the
-    // resend under its key meets it in flight.
+    // The first send outlives the client's timeout;
+    // the resend under its key meets it in flight.
     requests: ['send', 'send'],
     faults: [],
     processingMs: CLIENT_TIMEOUT_MS + 5_000,

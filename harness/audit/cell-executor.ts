@@ -1,6 +1,6 @@
-// The executor of the matrix's cells, loaded by workers as a
-// factory. Each tool call is one cell; the mapping is asked
-// in the worker, where the error is the client's real object.
+// The executor of the matrix's cells, a factory the
+// workers load. The mapping is asked in the worker,
+// where the error is the client's real object.
 import type { Executor } from '../contract/executor.ts'
 import { CLIENT_NAMES, type ClientName, type Observed } from '../contract/mapping.ts'
 import { ask } from './answer.ts'
@@ -23,8 +23,8 @@ export function cellStepId(client: ClientName, caseId: string): string {
 }
 
 /**
- * The factory the workers call. What it throws (a mapping
- * that does not load) is a load failure.
+ * The factory the workers call. What it throws (a
+ * mapping that does not load) is a load failure.
  */
 export async function matrixCellExecutor(argument: CellExecutorArgument): Promise<Executor> {
   const mapping = await loadMapping(argument.mapping)

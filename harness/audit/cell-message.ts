@@ -1,6 +1,6 @@
-// A cell's result travels as its envelope's message: besides
-// the history, a supervised run's one channel back. Plain
-// JSON, checked on arrival.
+// A cell's result travels as its envelope's
+// message: besides the history, a supervised run's
+// one channel back. Plain JSON, checked on arrival.
 import { z } from 'zod'
 import { MAPPING_CLASSES, type MappingClass } from '../contract/mapping.ts'
 import { MAPPING_PROBLEMS, type Answer } from './answer.ts'

@@ -1,6 +1,6 @@
-// The mapping beside the published sources, per kind of
-// observation: its classes, each source's, where they part,
-// and whether the sources agree among themselves. Pure.
+// The mapping beside the published sources, per
+// kind of observation: where it departs from them,
+// and whether they agree among themselves. Pure.
 import type { ClientName, MappingClass } from '../contract/mapping.ts'
 import { AUDIT_CASES, type ObservationKind } from './cases.ts'
 import type { MatrixCell } from './grade-cells.ts'

@@ -1,6 +1,6 @@
-// The consequences: the reference with the mapping plugged
-// in, run as a campaign; each dangerous fetch cell a failing
-// run is attributed to gets that run shrunk.
+// The consequences: the reference with the mapping,
+// run as a campaign; each dangerous fetch cell a run
+// is attributed to gets that run shrunk.
 import { coverage } from '../judge/coverage.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { profileName } from '../scenario/profile.ts'
@@ -29,13 +29,19 @@ export interface ConsequencesOptions {
   readonly pool: PoolOptions
 }
 
-/** A dangerous cell the campaign reached, with its minimal counterexample. */
+/**
+ * A dangerous cell the campaign reached,
+ * with its minimal counterexample.
+ */
 export interface CellCounterexample {
   readonly case: string
   readonly consequence: Consequence
   /** The judge whose violation was kept while shrinking. */
   readonly judge: JudgeName
-  /** 1-based number of the first campaign run attributed to the cell. */
+  /**
+   * 1-based number of the first campaign
+   * run attributed to the cell.
+   */
   readonly firstRun: number
   readonly counterexample: Counterexample
 }

@@ -1,5 +1,6 @@
-// From cells as run to cells as judged: each cell's knowable
-// truth and its grade. Pure: same cells, same matrix.
+// From cells as run to cells as judged:
+// each cell's knowable truth and its
+// grade. Pure: same cells, same matrix.
 import type { ClientName, MappingClass } from '../contract/mapping.ts'
 import type { MappingProblem } from './answer.ts'
 import { auditCase, type NoEffectClass } from './cases.ts'

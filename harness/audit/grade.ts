@@ -1,13 +1,16 @@
-// Grading a cell: the mapping's class against the knowable
-// truth, the truths of every row where the same client
-// showed the same thing (a reset looks alike either way).
+// Grading a cell: the mapping's class against the
+// knowable truth, all truths of rows the client
+// cannot tell apart (docs/internals/engine.md).
 import type { MappingClass } from '../contract/mapping.ts'
 import type { NoEffectClass } from './cases.ts'
 import type { Truth } from './truth.ts'
 
 export type Grade = 'right' | 'costly' | 'dangerous'
 
-/** What a dangerous class leads to in an executor that believes it. */
+/**
+ * What a dangerous class leads to
+ * in an executor that believes it.
+ */
 export type Consequence = 'duplicate-effect' | 'false-failure' | 'false-success'
 
 export const CONSEQUENCES: readonly Consequence[] = ['duplicate-effect', 'false-failure', 'false-success']
@@ -21,9 +24,9 @@ export interface Graded {
 }
 
 /**
- * @param knowable truths of rows where the client saw the same
+ * @param knowable the truths of rows that look the same
  * @param noEffect no-effect classes the rows call right
- * @param purpose a send, or a look for an earlier send's effect
+ * @param purpose a send, or a look for a send's effect
  */
 export function grade(answer: MappingClass, knowable: ReadonlySet<Truth>, noEffect: ReadonlySet<NoEffectClass>, purpose: 'send' | 'probe' = 'send'): Graded {
   const mayExist = knowable.has('applied') || knowable.has('depends-on-timing')
@@ -60,9 +63,10 @@ function danger(consequence: Consequence, why: string): Graded {
 }
 
 /**
- * The judges that show a consequence. A not-sent misreading
- * resends under the same key, which the service replays, so
- * it usually shows as a false failure (docs/internals/engine.md).
+ * The judges that show a consequence. A not-sent
+ * misreading resends under the same key, which
+ * the service replays, so it usually shows as a
+ * false failure (docs/internals/engine.md).
  */
 export const JUDGES_OF: Readonly<Record<Consequence, readonly string[]>> = {
   'duplicate-effect': ['duplicate-effect', 'false-failure'],
@@ -71,8 +75,9 @@ export const JUDGES_OF: Readonly<Record<Consequence, readonly string[]>> = {
 }
 
 /**
- * Can the consequence happen in a row of this truth? (Else a
- * cell is dangerous only by looking like another row.)
+ * Can the consequence happen in a row of
+ * this truth? (Else a cell is dangerous
+ * only by looking like another row.)
  */
 export function bitesIn(consequence: Consequence, truth: Truth | null): boolean {
   if (truth === null) return false

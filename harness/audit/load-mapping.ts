@@ -1,19 +1,19 @@
-// Loading a mapping module (.ts/.mts/.js/.mjs/.cjs) as the
-// workers load executors (tsx), inside a worker: its top
-// level runs there.
+// Loading a mapping module (.ts/.mts/.js/.mjs/.cjs)
+// as the workers load executors (tsx), inside a
+// worker: its top level runs there.
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import { oneLine } from '../contract/one-line.ts'
 
 /**
- * A mapping as exported: not yet trusted to return a class,
- * or to return at all.
+ * A mapping as exported: not yet trusted
+ * to return a class, or to return at all.
  */
 export type LoadedMapping = (observed: unknown) => unknown
 
 /**
- * The module's default export (or `mapping`), a function;
- * a one-line reason otherwise.
+ * The module's default export (or `mapping`),
+ * a function; a one-line reason otherwise.
  */
 export async function loadMapping(path: string): Promise<LoadedMapping> {
   let mod: Record<string, unknown>
@@ -22,7 +22,7 @@ export async function loadMapping(path: string): Promise<LoadedMapping> {
   } catch (e) {
     throw new Error(`cannot load mapping module ${path}: ${(e instanceof Error ? e.message : oneLine(e)).split('\n')[0]}`)
   }
-  // CommonJS (or TS compiled to it): { default: module.exports }.
+  // CommonJS arrives as { default: module.exports }.
   const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
   const found = [mod.default, inner.default, mod.mapping, inner.mapping].find((f) => typeof f === 'function')
   if (!found) throw new Error(`${path} exports no mapping: export default a function (observed) => 'applied' | 'not-sent' | 'rejected' | 'ambiguous'`)

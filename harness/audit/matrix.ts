@@ -1,6 +1,6 @@
-// Running the matrix: one supervised run per cell (row ×
-// client); the mapping answers inside the worker. After two
-// cells that block or end a worker, the rest are not run.
+// Running the matrix: one supervised run per cell
+// (row × client). After two cells that block or end
+// a worker, the rest are not run.
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClientName } from '../contract/mapping.ts'
@@ -16,35 +16,45 @@ import { AUDIT_PAYMENT_INTENT } from './clients.ts'
 import { truthOf, type Truth } from './truth.ts'
 
 /**
- * One cell as run: what the client showed, what the mapping
- * said, what the ledger says.
+ * One cell as run: what the client showed,
+ * what the mapping said, what the ledger says.
  */
 export interface RunCell {
   readonly case: string
   readonly client: ClientName
-  /** The observation's signature (observation-text.ts); null: none. */
+  /**
+   * The observation's signature
+   * (observation-text.ts); null: none.
+   */
   readonly signature: string | null
   readonly shows: string
   readonly answer: Answer
   readonly truth: Truth | null
 }
 
-/** Real time per cell: cells take ms; only the mapping could block. */
+/**
+ * Real time per cell: cells take
+ * ms; only the mapping could block.
+ */
 export const CELL_REAL_MS = 10_000
-/** Cells that block or end a worker before the rest are skipped. */
+/**
+ * Cells that block or end a worker
+ * before the rest are skipped.
+ */
 const MAX_DEATHS = 2
 
 /** The cell executor as workers load it (a factory). */
 export function cellExecutorRef(mappingPath: string, label: string, clients: readonly ClientName[]): ExecutorRef {
-  // Beside this file, with its extension (.ts source, .js build).
+  // Beside this file, with its
+  // extension (.ts source, .js build).
   const path = fileURLToPath(new URL(`./cell-executor${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
   const argument: CellExecutorArgument = { mapping: mappingPath, clients }
   return { kind: 'factory', path, export: 'matrixCellExecutor', argument, label }
 }
 
 /**
- * One cell's scenario: one step (client and row in its id),
- * the row's faults, a roomy turn.
+ * One cell's scenario: one step (client and row
+ * in its id), the row's faults, a roomy turn.
  */
 export function cellScenario(row: AuditCase, client: ClientName): Scenario {
   const stepId = cellStepId(client, row.id)
@@ -79,8 +89,9 @@ export interface MatrixOptions {
 }
 
 /**
- * Every cell, rows in catalogue order, clients as asked.
- * Throws LoadFailure when the mapping cannot be loaded.
+ * Every cell, rows in catalogue order,
+ * clients as asked. Throws LoadFailure
+ * when the mapping cannot be loaded.
  */
 export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
   const cells = AUDIT_CASES.flatMap((row) => options.clients.map((client) => ({ row, client })))
@@ -98,7 +109,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
           out[i] = { case: row.id, client, signature: null, shows: '(not run)', truth: null, answer: { problem: 'not-run', detail: `the mapping blocked or ended its worker on ${deaths} cells already` } }
           continue
         }
-        // Not replayed on overrun: 10 s is the mapping, not the machine.
+        // Not replayed on overrun: 10 s is
+        // the mapping, not the machine.
         const run = await pool.run(cellScenario(row, client), { replay: false })
         if (run.died) deaths++
         out[i] = readCell(row.id, client, run.history, budgets.runRealMs)
@@ -112,8 +124,9 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
 }
 
 /**
- * A cell from its run's history: the envelope's report,
- * unless the supervisor found the mapping at fault.
+ * A cell from its run's history: the
+ * envelope's report, unless the
+ * supervisor found the mapping at fault.
  */
 export function readCell(caseId: string, client: ClientName, history: History, budgetMs = CELL_REAL_MS): RunCell {
   const call = eventsOf(history, 'call-started')[0]?.call ?? null

@@ -1,6 +1,6 @@
-// An observation in words: a structural signature (what a
-// mapping could tell apart, free text left out) and a line
-// for people. Never throws, whatever the client threw.
+// An observation in words: a structural signature
+// (free text left out) and a line for people. Never
+// throws, whatever the client threw.
 import type { Observed } from '../contract/mapping.ts'
 
 interface Link {
@@ -22,8 +22,8 @@ export function signatureOf(observed: Observed): string {
 }
 
 /**
- * The observation for people: `TypeError: fetch failed ←
- * SocketError: other side closed [UND_ERR_SOCKET]`.
+ * The observation for people, e.g.
+ * `TypeError: fetch failed ← SocketError: …`.
  */
 export function showOf(observed: Observed): string {
   return safe(() => {
@@ -61,8 +61,8 @@ function link(e: unknown): Link {
   const name = typeof o.name === 'string' ? o.name : ctor
   const message = (typeof o.message === 'string' ? o.message : '').split('\n')[0]!.slice(0, 160)
   const code = typeof o.code === 'string' ? o.code : null
-  // An SDK error's status: axios response.status; stripe's,
-  // resend's statusCode (null: no answer).
+  // An SDK error's status: axios response.status;
+  // stripe's, resend's statusCode (null: no answer).
   const response = typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
   const rawStatus = response?.status ?? (Object.hasOwn(o, 'statusCode') ? o.statusCode : undefined)
   const status = rawStatus === undefined ? null : String(rawStatus)
@@ -70,7 +70,10 @@ function link(e: unknown): Link {
   return { ctor, name, message, code, status, bodyCode: body === undefined ? null : bodyCode(body) }
 }
 
-/** The error code a body names: Stripe's error.code (or type), Resend's name. */
+/**
+ * The error code a body names: Stripe's
+ * error.code (or type), Resend's name.
+ */
 function bodyCode(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null
   const b = body as { error?: { code?: unknown; type?: unknown }; name?: unknown; code?: unknown; type?: unknown }

@@ -1,6 +1,6 @@
-// The audit's result as plain, versioned data (what --json
-// prints, renderers format), with its zod schema: the one
-// source of its type, and what a consumer validates with.
+// The audit's result as plain, versioned data, with
+// its zod schema: the one source of its type, and
+// what a consumer validates with.
 import { z } from 'zod'
 import { CLIENT_NAMES, MAPPING_CLASSES, type ClientName, type MappingClass } from '../contract/mapping.ts'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'

@@ -1,8 +1,7 @@
-// What published libraries and guides imply for each
-// observation, as an effect class for a side-effecting POST,
-// with version and place read (docs/mapping-audit.md).
-// Longer than most because it is a table: six sources by
-// twelve observations.
+// What published libraries and guides imply for
+// each observation, as a class for a side-effecting
+// POST, with where it was read (docs/mapping-audit.md).
+// Longer than most because it is a table.
 import type { MappingClass } from '../contract/mapping.ts'
 import type { ObservationKind } from './cases.ts'
 

@@ -1,4 +1,4 @@
-// A campaign aggregates the verdicts of many runs of one executor.
+// Aggregates the verdicts of one executor's runs.
 import type { Verdict } from '../judge/verdict.ts'
 import { BOUNDARIES, type Boundary } from '../contract/names.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
@@ -27,13 +27,13 @@ export interface CampaignSummary {
   readonly unresolved: { readonly calls: number; readonly unresolved: number; readonly rate: number }
   readonly recoveryMs: Percentiles
   /**
-   * Recovery latency per first-fault class, so one slow class
-   * (a crash, a restart) hides nothing else.
+   * Recovery latency per first-fault class, so one slow
+   * class (a crash, a restart) hides nothing else.
    */
   readonly recoveryByFault: readonly { readonly kind: string; readonly boundary: string; readonly latency: Percentiles }[]
-  /** Asks refused before any request was sent (e.g. for lack of budget). */
+  /** Asks refused before sending (say, for budget). */
   readonly notStarted: number
-  /** Probes and extra side-effecting attempts per tool call that sent anything. */
+  /** Probes and extra sends per call that sent any. */
   readonly verification: { readonly calls: number; readonly probesPerCall: number; readonly extraAttemptsPerCall: number }
   /** Outcomes left to a person. */
   readonly humanReview: number
@@ -46,13 +46,13 @@ export interface CampaignSummary {
   readonly simulatedMs: number
   readonly realMs: number
   /**
-   * The median run's simulated/real time ratio (long restart
-   * pauses flatter the total ratio).
+   * The median run's simulated/real time ratio
+   * (long restart pauses flatter the total ratio).
    */
   readonly medianSpeedup: number | null
   /**
-   * What the campaign exercised: per fault kind × boundary ×
-   * tool, strikes and the states they led to.
+   * What the campaign exercised: per fault kind ×
+   * boundary × tool, strikes and the states they led to.
    */
   readonly coverage: readonly CoverageCell[]
 }
@@ -90,9 +90,9 @@ export class Campaign {
   }
 
   /**
-   * One run, in run order. `realMs` is 0 when unknown (a
-   * merge); `index` is its 0-based place in the whole
-   * campaign (a shard's runs do not start at 0).
+   * One run, in run order. `realMs` is 0 when unknown
+   * (a merge); `index` is its 0-based place in the
+   * whole campaign (a shard's runs do not start at 0).
    */
   add(verdict: Verdict, realMs: number, coverage: readonly CoverageCell[] = [], index = this.#runs): void {
     this.#runs++
@@ -164,10 +164,7 @@ export class Campaign {
   }
 }
 
-/**
- * What one run leaves for the aggregate and a merge: plain
- * data, no wall-clock time.
- */
+/** One run's record: plain data, no wall-clock time. */
 export interface RunRecord {
   /** 0-based place in the campaign (fast-check's run index). */
   readonly index: number
@@ -175,10 +172,7 @@ export interface RunRecord {
   readonly coverage: readonly CoverageCell[]
 }
 
-/**
- * A summary from runs' records, in run order: the one way a
- * run and a merge both aggregate.
- */
+/** The one summary of run records (runs and merges). */
 export function summarize(executor: string, profile: string, records: readonly RunRecord[], realMs: readonly number[] = []): CampaignSummary {
   const campaign = new Campaign(executor, profile)
   records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
@@ -186,9 +180,10 @@ export function summarize(executor: string, profile: string, records: readonly R
 }
 
 /**
- * Which failures to shrink, in report order: the first
- * failing run's first violation, then (with `each`) each
- * other judge's first run. Runs and merges share it.
+ * Which failures to shrink, in report order:
+ * the first failing run's first violation,
+ * then (with `each`) each other judge's
+ * first run. Runs and merges share it.
  */
 export function failuresToShrink(records: readonly RunRecord[], each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
   let first: { index: number; judge: JudgeName } | null = null

@@ -1,6 +1,6 @@
-// Compare executors on the same seeded scenarios: a
-// leaderboard per judge, with pass^k and one minimal
-// counterexample per violation class.
+// Compare executors on the same seeded scenarios:
+// a leaderboard per judge, with pass^k and one
+// minimal counterexample per violation class.
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
 import type { RunService } from '../supervisor/run-service.ts'
@@ -18,13 +18,16 @@ export interface CompareOptions {
   readonly k: number
   /** How many of the generated scenarios pass^k replays. */
   readonly passKScenarios: number
-  /** What draws the scenarios (default: scenarios/arbitraries.ts). */
+  /**
+   * What draws the scenarios (default:
+   * scenarios/arbitraries.ts).
+   */
   readonly generator: ScenarioGenerator
   /** Run only this shard's share (default: everything). */
   readonly shard?: Shard | null
   /**
-   * For a progress line; `executor` is its 0-based place in
-   * the list.
+   * For a progress line; `executor`
+   * is its 0-based place in the list.
    */
   readonly onProgress?: (event: CompareProgress) => void
 }
@@ -35,9 +38,10 @@ export type CompareProgress =
   | { readonly kind: 'pass-k'; readonly executor: number; readonly scenarios: number }
 
 /**
- * pass^k, said honestly: how many scenarios and replays, and
- * how many ended in an executor fault (not passed, and not
- * hidden). `rate` null: none replayed. docs/campaigns.md.
+ * pass^k, said honestly: how many scenarios and
+ * replays, and how many ended in an executor
+ * fault (not passed, and not hidden). `rate`
+ * null: none replayed. docs/campaigns.md.
  */
 export interface PassK {
   readonly k: number
@@ -52,8 +56,8 @@ export interface PassK {
 }
 
 /**
- * Whether scenario `index` was right on all k replays: what
- * a merge sums again.
+ * Whether scenario `index` was right on
+ * all k replays: what a merge sums again.
  */
 export interface PassKRun {
   readonly index: number
@@ -71,14 +75,15 @@ export interface LeaderboardRow extends SearchResult {
 }
 
 /**
- * Each executor in turn: an object runs in this thread; a
- * function opens a run service (a worker pool) for its row.
+ * Each executor in turn: an object runs
+ * in this thread; a function opens a run
+ * service (a worker pool) for its row.
  */
 export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
   const shard = options.shard ?? null
   const rows: LeaderboardRow[] = []
-  // pass^k replays the first scenarios (regenerable from seed
-  // and index, so shards can share them out).
+  // pass^k replays the first scenarios (regenerable
+  // from seed and index, so shards can share them out).
   const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
@@ -113,7 +118,10 @@ export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
   return { k, scenarios: runs.length, replays, passed, faulted, rate: runs.length ? passed / runs.length : null }
 }
 
-/** The share of scenarios right on all k differently-seeded replays. */
+/**
+ * The share of scenarios right on
+ * all k differently-seeded replays.
+ */
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
   return passKOf(k, (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })))
 }
@@ -121,8 +129,8 @@ export async function passK(target: Executor | RunService, scenarios: readonly S
 type Replayed = Omit<PassKRun, 'index'>
 
 /**
- * Per scenario: right on all k differently-seeded replays?
- * Stops at its first failing replay.
+ * Per scenario: right on all k differently-seeded
+ * replays? Stops at its first failing replay.
  */
 async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<Replayed[]> {
   const service = asService(target)

@@ -1,6 +1,6 @@
-// The failure corpus: each shrunk counterexample as a file
-// named by its content's hash, never overwritten, replayed
-// by `gate` (docs/internals/engine.md).
+// The failure corpus: each shrunk counterexample as a
+// file named by its content's hash, never overwritten,
+// replayed by `gate` (docs/internals/engine.md).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -12,7 +12,10 @@ import type { CorpusResult } from './report-schema.ts'
 import type { Shard } from './shard.ts'
 import type { Frozen } from './history-schema.ts'
 
-/** The corpus unless `--corpus DIR` says otherwise (cwd-relative). */
+/**
+ * The corpus unless `--corpus DIR`
+ * says otherwise (cwd-relative).
+ */
 export const DEFAULT_CORPUS_DIR = '.faultline/corpus'
 
 /** An unusable corpus file: the user must fix or delete it. */
@@ -28,8 +31,9 @@ export interface CorpusEntry {
 }
 
 /**
- * A name any file system takes: letters, digits, `_`, `.`,
- * `-` (runs of `-` folded, so `--` stays a separator).
+ * A name any file system takes: letters,
+ * digits, `_`, `.`, `-` (runs of `-`
+ * folded, so `--` stays a separator).
  */
 export function slug(name: string): string {
   return name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/-{2,}/g, '-').replace(/^[.-]+/, '_') || '_'
@@ -61,8 +65,8 @@ export function entryName(judgeName: string, executor: string, scenario: Frozen<
 const ENTRY = new RegExp(`^(${JUDGE_NAMES.join('|')}|[a-z0-9-]+?)--(.+)--([0-9a-f]{12})\\.json$`)
 
 /**
- * An executor's entries in `dir`, sorted by name; none when
- * the directory does not exist.
+ * An executor's entries in `dir`, sorted by
+ * name; none when the directory does not exist.
  */
 export function listEntries(cwd: string, dir: string, executor: string): CorpusEntry[] {
   const abs = resolve(cwd, dir)
@@ -82,8 +86,9 @@ export function listEntries(cwd: string, dir: string, executor: string): CorpusE
 }
 
 /**
- * Does `shard` replay this entry? By its hash, not by a
- * listing's order, which may differ between machines.
+ * Does `shard` replay this entry? By
+ * its hash, not by a listing's order,
+ * which may differ between machines.
  */
 export function entryInShard(entry: CorpusEntry, shard: Shard | null): boolean {
   return shard === null || Number.parseInt(entry.hash.slice(0, 8), 16) % shard.total === shard.index - 1
@@ -102,8 +107,8 @@ export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
 }
 
 /**
- * Save a minimal counterexample (an existing entry is kept);
- * returns its path.
+ * Save a minimal counterexample (an existing
+ * entry is kept); returns its path.
  */
 export function saveEntry(cwd: string, dir: string, judgeName: string, executor: string, scenario: Frozen<Scenario>, about: string): string {
   const name = entryName(judgeName, executor, scenario)
@@ -121,7 +126,10 @@ export function saveEntry(cwd: string, dir: string, judgeName: string, executor:
   return join(dir, name)
 }
 
-/** Replay entries: still failing if anything is violated, else fixed. */
+/**
+ * Replay entries: still failing if
+ * anything is violated, else fixed.
+ */
 export async function replayEntries(service: RunService, entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[], replay: (file: string) => string): Promise<CorpusResult[]> {
   return Promise.all(
     entries.map(async ({ entry, scenario }) => {

@@ -1,6 +1,6 @@
-// The history and verdict as zod schemas, for the report.
-// The TypeScript types stay the source: the assertions at
-// the end refuse a schema that drifts, either way.
+// The history and verdict as zod schemas, for the
+// report. The TypeScript types stay the source: the
+// asserts at the end refuse drift either way.
 import { z } from 'zod'
 import type { Envelope } from '../contract/envelope.ts'
 import { BOUNDARIES, type Boundary } from '../contract/names.ts'
@@ -115,7 +115,10 @@ export const COVERAGE_CELL = z
   .meta({ id: 'CoverageCell' })
 
 // The compiler checks that schemas and types agree, both ways.
-/** Deep readonly: report types are read, never written in place. */
+/**
+ * Deep readonly: report types are
+ * read, never written in place.
+ */
 export type Frozen<T> = T extends string | number | boolean | null | undefined ? T : T extends (infer E)[] ? readonly Frozen<E>[] : T extends readonly (infer E)[] ? readonly Frozen<E>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T
 type Agree<A, B> = [Frozen<A>] extends [Frozen<B>] ? ([Frozen<B>] extends [Frozen<A>] ? true : false) : false
 const agree = <T extends true>(t: T) => t

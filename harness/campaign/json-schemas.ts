@@ -1,5 +1,6 @@
-// The JSON Schemas faultline publishes (report, scenario),
-// from its zod schemas; `npm run schemas` writes them.
+// The JSON Schemas faultline publishes
+// (report, scenario), from its zod
+// schemas; `npm run schemas` writes them.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA, SCENARIO_VERSION } from '../scenario/scenario.ts'
 import { REPORT_SCHEMA, REPORT_VERSION } from './report-schema.ts'

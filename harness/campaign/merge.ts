@@ -1,6 +1,6 @@
-// `faultline merge`: shards' --out results put back together
-// as the whole campaign's report, byte for byte. Nothing runs
-// here (docs/internals/engine.md).
+// `faultline merge`: shards' --out results put back
+// together as the whole campaign's report, byte for
+// byte. Nothing runs here (docs/internals/engine.md).
 import { failuresToShrink, summarize, type RunRecord } from './campaign.ts'
 import { passKOf } from './compare.ts'
 import { checkCoverage } from './min-coverage.ts'
@@ -9,7 +9,10 @@ import type { CompareReport, CompareRow, GateReport, Report, ReportCounterexampl
 import { REPORT_FORMAT, REPORT_SCHEMA, REPORT_VERSION } from './report-schema.ts'
 import { describeIssues } from '../scenario/issues.ts'
 
-/** Shards that cannot be merged: one line with the fix (exit 2). */
+/**
+ * Shards that cannot be merged:
+ * one line with the fix (exit 2).
+ */
 export class MergeError extends Error {
   override readonly name = 'MergeError'
 }
@@ -20,8 +23,9 @@ export function parseReport(json: unknown, file: string): Report {
   if (head.format === REPORT_FORMAT && head.version !== REPORT_VERSION) throw new MergeError(`${file} is a report of format version ${JSON.stringify(head.version)}; this faultline reads version ${REPORT_VERSION} (run the campaign again with this faultline)`)
   const parsed = REPORT_SCHEMA.safeParse(json)
   if (!parsed.success) throw new MergeError(`${file} is not a faultline report: ${describeIssues(parsed.error, REPORT_SCHEMA, json, 'a report')}`)
-  // The input, not zod's copy: zod reorders keys, and a merge
-  // must print scenarios exactly as the shards wrote them.
+  // The input, not zod's copy: zod reorders
+  // keys, and a merge must print scenarios
+  // exactly as the shards wrote them.
   return json as Report
 }
 
@@ -72,7 +76,10 @@ function recordsOf(file: string, runs: readonly RunRecord[] | undefined): readon
   return runs
 }
 
-/** Run records sorted by index, checked to be exactly runs 0 … count-1. */
+/**
+ * Run records sorted by index, checked
+ * to be exactly runs 0 … count-1.
+ */
 function complete(records: RunRecord[], count: number, what: string): RunRecord[] {
   records.sort((a, b) => a.index - b.index)
   if (records.length !== count || records.some((r, i) => r.index !== i)) throw new MergeError(`the shards' files do not hold ${what} (runs 0 to ${count - 1} exactly once); were they written by the same campaign, and passed whole?`)
@@ -132,8 +139,8 @@ function mergeCompare(inputs: readonly { file: string; report: CompareReport }[]
 }
 
 /**
- * A shard's counterexample, saved again where this merge
- * saves (the replay command is this machine's).
+ * A shard's counterexample, saved again where this
+ * merge saves (the replay command is this machine's).
  */
 function resave(c: ReportCounterexample, executor: { readonly spec: string; readonly name: string }, to: SaveTo): ReportCounterexample {
   return { ...c, ...save(c, executor, to) }

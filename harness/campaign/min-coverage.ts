@@ -1,6 +1,6 @@
-// `--min-coverage`: what a campaign must have exercised, so a
-// green gate cannot be vacuous. `TERM=N,…`, or a JSON file of
-// the same; the grammar is in docs/campaigns.md.
+// `--min-coverage`: what a campaign must have
+// exercised, so a green gate is not vacuous. Grammar:
+// docs/campaigns.md.
 import { BOUNDARIES } from '../contract/names.ts'
 import { TOOLS } from '../contract/tools.ts'
 import { FAULT_KINDS } from '../faults/catalogue.ts'
@@ -82,8 +82,8 @@ export function checkCoverage(requirements: readonly Requirement[], cells: reado
 }
 
 /**
- * Requirements recorded, not checked: a shard's share says
- * nothing about the whole.
+ * Requirements recorded, not checked: a
+ * shard's share says nothing about the whole.
  */
 export function uncheckedCoverage(requirements: readonly Requirement[]): CoverageRequirement[] {
   return requirements.map((r) => ({ ...r, got: null, met: null }))

@@ -1,8 +1,7 @@
-// The report: one versioned JSON shape for gate, compare,
-// run and merge; the schema is the one source of its types,
-// checks and JSON Schema (docs/internals/engine.md).
-// Longer than most because it is the whole format, field
-// by field, in one place.
+// The report: one versioned JSON shape for gate,
+// compare, run and merge; the schema is its one
+// source (docs/internals/engine.md).
+// Longer than most because it is the whole format.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'

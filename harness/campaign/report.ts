@@ -1,6 +1,6 @@
-// Building reports from what a campaign returned: the
-// summary without wall-clock figures, saved counterexamples,
-// the gate's verdict. A run and a merge share these.
+// Building reports from a campaign's results: no
+// wall-clock figures, counterexamples saved, the
+// gate's verdict. Runs and merges share these.
 import type { SearchResult } from './search.ts'
 import type { Counterexample } from './shrink.ts'
 import type { CampaignSummary } from './campaign.ts'
@@ -28,7 +28,10 @@ export interface ExecutorInfo {
   readonly name: string
 }
 
-/** Where counterexamples are saved; how a replay is spelled here. */
+/**
+ * Where counterexamples are saved;
+ * how a replay is spelled here.
+ */
 export interface SaveTo {
   readonly cwd: string
   /** The corpus directory (null: nothing is saved). */
@@ -36,8 +39,8 @@ export interface SaveTo {
   /** `npm run faultline --` or `npx faultline`. */
   readonly replayPrefix: string
   /**
-   * The campaign's `--judge` modules, so a replay judges as it
-   * did (null or absent: none).
+   * The campaign's `--judge` modules, so a replay
+   * judges as it did (null or absent: none).
    */
   readonly judges?: string | null
 }
@@ -57,8 +60,8 @@ export interface Found {
 }
 
 /**
- * Save a counterexample in the corpus (if any) and say how
- * to replay exactly that file.
+ * Save a counterexample in the corpus (if any)
+ * and say how to replay exactly that file.
  */
 export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: string | null; replay: string | null } {
   if (to.corpus === null) return { file: null, replay: null }
@@ -68,8 +71,8 @@ export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: 
 }
 
 /**
- * The command that replays exactly `file` against `spec`,
- * with the campaign's own judges, if any.
+ * The command that replays exactly `file` against
+ * `spec`, with the campaign's own judges, if any.
  */
 export function replayCommand(prefix: string, file: string, spec: string, judges?: string | null): string {
   return `${prefix} run ${shellWord(file)} --executor ${shellWord(spec)}${judges ? ` --judge ${shellWord(judges)}` : ''}`
@@ -85,8 +88,8 @@ export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, 
 }
 
 /**
- * Passed: nothing violated, no corpus entry still failing,
- * every checked coverage requirement met.
+ * Passed: nothing violated, no corpus entry still
+ * failing, every checked coverage requirement met.
  */
 export function gatePassed(counterexample: unknown, corpus: readonly CorpusResult[], minCoverage: readonly CoverageRequirement[]): boolean {
   return counterexample === null && corpus.every((c) => c.status === 'fixed') && minCoverage.every((r) => r.met !== false)
@@ -134,8 +137,8 @@ export function compareReport(campaign: CampaignInfo & { readonly k: number; rea
 }
 
 /**
- * Without per-run records: what `--json` prints (`--out`
- * keeps them, for a merge).
+ * Without per-run records: what `--json`
+ * prints (`--out` keeps them, for a merge).
  */
 export function withoutRuns<R extends GateReport | CompareReport>(report: R): R {
   if (report.command === 'gate') {

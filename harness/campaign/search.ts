@@ -1,6 +1,6 @@
-// Property search: fast-check draws the campaign's scenarios,
-// a run service runs them, and each is judged here; the first
-// failure is shrunk. Same result for any number of workers.
+// Property search: fast-check draws scenarios, a run
+// service runs them, each is judged here, the first
+// failure shrunk; same result for any worker count.
 import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
@@ -17,15 +17,18 @@ import type { ScenarioGenerator } from '../scenario/generator.ts'
 export interface SearchOptions {
   readonly runs: number
   readonly seed: number
-  /** Stop at the first failing run (a gate), or run all (compare). */
+  /**
+   * Stop at the first failing run
+   * (a gate), or run all (compare).
+   */
   readonly stopAtFirstFailure: boolean
   /** What draws the scenarios (default: `scenarioGenerator()`). */
   readonly generator: ScenarioGenerator
   /** After every generated run (not shrinking), as runs finish. */
   readonly onRun?: (index: number, violations: readonly Violation[]) => void
   /**
-   * Before each counterexample is shrunk (it takes a while),
-   * with the run and the judge kept.
+   * Before each counterexample is shrunk (it takes
+   * a while), with the run and the judge kept.
    */
   readonly onShrink?: (index: number, judge: JudgeName) => void
   /** Shrink one counterexample per kind of violation (compare). */
@@ -56,8 +59,9 @@ export interface Judged {
 }
 
 /**
- * Search with an executor object (this thread, unsupervised)
- * or a run service (supervised workers, as the CLI does).
+ * Search with an executor object (this
+ * thread, unsupervised) or a run service
+ * (supervised workers, as the CLI does).
  */
 export async function search(target: Executor | RunService, options: SearchOptions): Promise<SearchResult> {
   const service = asService(target)
@@ -90,17 +94,19 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
 const STOP = new Error('the campaign stopped drawing')
 
 /**
- * Draw scenarios as fast-check's runner does (run i is what
- * a path replay of i gives) and run this shard's as workers
- * come free. A gate stops past the lowest failure so far.
+ * Draw scenarios as fast-check's runner does
+ * (run i is what a path replay of i gives) and
+ * run this shard's as workers come free. A
+ * gate stops past the lowest failure so far.
  */
 async function runAll(service: RunService, options: SearchOptions): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
   const shard = options.shard ?? null
   const judged = new Map<number, Judged>()
   const inFlight = new Set<Promise<void>>()
-  // One run more than the service takes waits in its queue,
-  // so a free worker is fed at once: +4-5 % runs per second
-  // with one worker and with two (bench/, A/B rounds).
+  // One run more than the service takes waits
+  // in its queue, so a free worker is fed at
+  // once: +4-5 % runs per second with one
+  // worker and with two (bench/, A/B rounds).
   const lanes = Math.max(1, service.concurrency) + 1
   let stopAt = Infinity // a run index
   let failure: { error: unknown } | null = null

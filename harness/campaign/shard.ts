@@ -1,6 +1,6 @@
-// A campaign split across machines: shard i of n runs the
-// runs whose 0-based index is i-1 modulo n (docs/campaigns.md;
-// why round robin: docs/internals/engine.md).
+// A campaign split across machines: shard i of n
+// runs the runs numbered i-1 modulo n (0-based).
+// docs/campaigns.md; why: docs/internals/engine.md.
 
 /** Shard `index` (1-based) of `total`. */
 export interface Shard {
@@ -34,8 +34,8 @@ export type ShardFromEnv =
   | { readonly ok: false; readonly problem: string }
 
 /**
- * The shard the environment asks for (null: none), with its
- * source, or the problem with it.
+ * The shard the environment asks for (null:
+ * none), with its source, or the problem with it.
  */
 export function shardFromEnv(env: Readonly<Record<string, string | undefined>>): ShardFromEnv {
   const total = env.TEST_TOTAL_SHARDS

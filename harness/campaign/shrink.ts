@@ -1,6 +1,6 @@
-// Shrinking a failing run: fast-check replays run `index` by
-// its path and shrinks it to a minimal scenario that still
-// shows the same kind of violation.
+// Shrinking a failing run: fast-check replays it by
+// its path and shrinks it to a minimal scenario with
+// the same kind of violation.
 import fc from 'fast-check'
 import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
@@ -13,7 +13,10 @@ import { campaignScenarios } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
 
 export interface Counterexample {
-  /** The minimal scenario: save it and replay it with `faultline run`. */
+  /**
+   * The minimal scenario: save it and
+   * replay it with `faultline run`.
+   */
   readonly scenario: Scenario
   readonly violations: readonly Violation[]
   /** The judge whose violation was kept while shrinking. */
@@ -23,33 +26,46 @@ export interface Counterexample {
   readonly path: string
   readonly shrinks: number
   readonly shrinkRealMs: number
-  /** False when the replay did not fail: the scenario is the original. */
+  /**
+   * False when the replay did not fail:
+   * the scenario is the original.
+   */
   readonly reproduced: boolean
-  /** The minimal scenario's replay history (null: not reproduced). */
+  /**
+   * The minimal scenario's replay
+   * history (null: not reproduced).
+   */
   readonly history: History | null
 }
 
-/** What a shrink keeps, when it is more than "a violation of this judge". */
+/**
+ * What a shrink keeps, when it is more
+ * than "a violation of this judge".
+ */
 export interface ShrinkOptions {
   /**
-   * Does this candidate still fail as the original did?
-   * (Default: it violates the judge kept.)
+   * Does this candidate still fail as the original
+   * did? (Default: it violates the judge kept.)
    */
   readonly keep?: (scenario: Scenario, history: History, violations: readonly Violation[]) => boolean
-  /** What is kept, for the minimal scenario's name (default: the judge's name). */
+  /**
+   * What is kept, for the minimal scenario's
+   * name (default: the judge's name).
+   */
   readonly what?: string
 }
 
 /**
- * Candidates that cost a worker (overran, exited, out of
- * memory) before shrinking stops where it is.
+ * Candidates that cost a worker (overran, exited,
+ * out of memory) before shrinking stops where it is.
  */
 const MAX_SHRINK_DEATHS = 3
 
 /**
- * Replay run `index` and shrink it, keeping a violation of
- * `kept`. Candidates get their own real-time budget and are
- * never replayed (docs/internals/engine.md).
+ * Replay run `index` and shrink it, keeping
+ * a violation of `kept`. Candidates get
+ * their own real-time budget and are never
+ * replayed (docs/internals/engine.md).
  */
 export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
   const service = asService(target)
@@ -75,8 +91,8 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   )
   if (harnessError) throw harnessError
   if (!details.failed || !details.counterexample) {
-    // Failed in the campaign, not on replay: report the
-    // original as it is, and say so.
+    // Failed in the campaign, not on replay:
+    // report the original as it is, and say so.
     const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
     return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
   }

@@ -12,8 +12,8 @@ export interface Envelope {
    */
   readonly status: OutcomeStatus
   /**
-   * May the model ask again without risking a second
-   * effect? Must be false for UNKNOWN.
+   * May the model ask again without risking a
+   * second effect? Must be false for UNKNOWN.
    */
   readonly retry_safe: boolean
   /**

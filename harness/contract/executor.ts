@@ -3,8 +3,8 @@ import type { DurableStorage } from './storage.ts'
 import type { ToolCall } from './tool-call.ts'
 
 /**
- * An executor under test: the layer between the model
- * and side-effecting tools.
+ * An executor under test: the layer between
+ * the model and side-effecting tools.
  */
 export interface Executor {
   /** Shown in reports. */
@@ -15,8 +15,9 @@ export interface Executor {
 
 export interface BootContext {
   /**
-   * Base URLs of the mock services (`https://payments.test`).
-   * Use ordinary HTTP clients.
+   * Base URLs of the mock services
+   * (`https://payments.test`). Use
+   * ordinary HTTP clients.
    */
   readonly services: { readonly payments: string; readonly email: string }
   /** Survives a crash of this process. */
@@ -25,19 +26,19 @@ export interface BootContext {
 
 export interface ExecutorProcess {
   /**
-   * Perform one tool call and report its outcome.
-   * Must return by `call.deadline`.
+   * Perform one tool call and report its
+   * outcome. Must return by `call.deadline`.
    */
   callTool(call: ToolCall): Promise<Envelope>
   /**
-   * After a restart: reconcile what was left in flight,
-   * by `deadline` (epoch ms).
+   * After a restart: reconcile what was left
+   * in flight, by `deadline` (epoch ms).
    */
   recover?(deadline: number): Promise<void>
   /**
-   * The agent gave up on `runId`: compensate its confirmed
-   * effects by `deadline`. One envelope per compensation
-   * attempted or left to a person.
+   * The agent gave up on `runId`: compensate its
+   * confirmed effects by `deadline`. One envelope
+   * per compensation attempted or left to a person.
    */
   abort?(runId: string, deadline: number): Promise<Envelope[]>
 }

@@ -1,17 +1,18 @@
-// An exception mapping: what an executor concludes about
-// a request's effect from what its HTTP client observed.
-// See docs/mapping-audit.md.
+// An exception mapping: what an executor concludes
+// about a request's effect from what its HTTP
+// client observed. See docs/mapping-audit.md.
 
 /**
- * What the observation says about the side effect. About
- * the effect, not whether to retry (docs/internals/engine.md).
+ * What the observation says about the side
+ * effect. About the effect, not whether to
+ * retry (docs/internals/engine.md).
  */
 export type MappingClass =
   /** The service did it (a 2xx). */
   | 'applied'
   /**
-   * Never reached processing (refused, unknown name, 429):
-   * nothing happened; sending again may work.
+   * Never reached processing (refused, unknown name,
+   * 429): nothing happened; sending again may work.
    */
   | 'not-sent'
   /**
@@ -20,8 +21,8 @@ export type MappingClass =
    */
   | 'rejected'
   /**
-   * May have happened (reset, timeout, 504, 409 in flight):
-   * only looking can tell.
+   * May have happened (reset, timeout, 504,
+   * 409 in flight): only looking can tell.
    */
   | 'ambiguous'
 
@@ -33,17 +34,17 @@ export type ClientName = 'fetch' | 'http' | 'axios' | 'stripe' | 'resend'
 export const CLIENT_NAMES: readonly ClientName[] = ['fetch', 'http', 'axios', 'stripe', 'resend']
 
 /**
- * The request observed: enough to tell a side-effecting
- * send from a look.
+ * The request observed: enough to tell
+ * a side-effecting send from a look.
  */
 export interface ObservedRequest {
   /** `POST`, `GET`, … (upper case). */
   readonly method: string
   readonly url: string
   /**
-   * `send`: the side-effecting request. `probe`: a read
-   * to find out whether an earlier send took effect; asked
-   * about only when the look failed.
+   * `send`: the side-effecting request. `probe`: a
+   * read to find out whether an earlier send took
+   * effect; asked about only when the look failed.
    */
   readonly purpose: 'send' | 'probe'
 }
@@ -54,10 +55,10 @@ export type Observed =
       readonly client: ClientName
       readonly request: ObservedRequest
       /**
-       * What the client threw, exactly as thrown; for the
-       * resend SDK, the `error` it returned as a value
-       * (`{ name, message, statusCode }`, statusCode null
-       * when no answer came).
+       * What the client threw, exactly as thrown;
+       * for the resend SDK, the `error` it returned
+       * as a value (`{ name, message, statusCode }`,
+       * statusCode null when no answer came).
        */
       readonly error: unknown
     }
@@ -74,7 +75,8 @@ export type Observed =
     }
 
 /**
- * A mapping module's default export: synchronous and pure.
- * A throw or a non-class answer counts as `ambiguous`.
+ * A mapping module's default export:
+ * synchronous and pure. A throw or a
+ * non-class answer counts as `ambiguous`.
  */
 export type ExceptionMapping = (observed: Observed) => MappingClass

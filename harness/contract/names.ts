@@ -1,5 +1,6 @@
-// Names the harness shares with its users: where a fault
-// strikes, which property a judge checks. Defined once.
+// Names the harness shares with its
+// users: where a fault strikes, which
+// property a judge checks. Defined once.
 
 /** Where a fault strikes (DESIGN.md §1). */
 export type Boundary =

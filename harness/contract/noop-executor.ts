@@ -1,8 +1,8 @@
 import type { Executor } from './executor.ts'
 
 /**
- * Does nothing and says so (FAILED_NO_EFFECT): a baseline
- * the judges must not fire on.
+ * Does nothing and says so (FAILED_NO_EFFECT):
+ * a baseline the judges must not fire on.
  */
 export const noopExecutor: Executor = {
   name: 'noop',

@@ -1,6 +1,6 @@
-// One line describing whatever an executor threw, even a
-// Proxy that throws on every trap: reporting a fault must
-// never become a fault of the harness.
+// One line describing whatever an executor threw,
+// even a Proxy that throws on every trap: reporting
+// a fault must never become a fault of the harness.
 
 /** `Name: message`, first line, ≤ 300 chars; never throws. */
 export function oneLine(e: unknown): string {

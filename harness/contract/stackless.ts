@@ -1,6 +1,6 @@
-// Errors the harness makes in Node's place, built without a
-// stack: a stack would keep the run's world alive as long as
-// the error is held (docs/internals/engine.md).
+// Errors the harness makes in Node's place, with no
+// stack: a stack would pin the run's whole world
+// while the error is held (docs/internals/engine.md).
 export function stackless<T>(make: () => T): T {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 0

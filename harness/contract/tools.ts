@@ -1,6 +1,6 @@
-// The tools the simulated model can call. Identity fields
-// make two asks the same operation: executors derive
-// idempotency keys from them, never from free text.
+// The tools the simulated model can call. Executors
+// derive idempotency keys from the identity fields
+// (what makes two asks one operation), not free text.
 
 export interface ToolSpec {
   readonly name: string

@@ -1,5 +1,6 @@
-// Checks what an executor returns, as data: a malformed
-// envelope is a finding, never a crash of the harness.
+// Checks what an executor returns, as
+// data: a malformed envelope is a
+// finding, never a crash of the harness.
 import { OUTCOME_STATUSES, type Envelope } from './envelope.ts'
 import type { Executor } from './executor.ts'
 import { oneLine } from './one-line.ts'
@@ -16,8 +17,8 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
 }
 
 /**
- * Check what abort() returned: envelopes (a lone one counts).
- * Never throws.
+ * Check what abort() returned: envelopes
+ * (a lone one counts). Never throws.
  */
 export function checkEnvelopes(value: unknown): { readonly ok: true; readonly envelopes: Envelope[] } | { readonly ok: false; readonly problem: string } {
   try {

@@ -1,5 +1,5 @@
-// Every fault kind, by name: validation, generation, the
-// pipeline and the docs read it.
+// Every fault kind, by name: validation,
+// generation, the pipeline and the docs read it.
 import { connectionRefused } from './connection-refused.ts'
 import { dnsFailure } from './dns-failure.ts'
 import { dropped } from './dropped.ts'
@@ -15,7 +15,10 @@ import { serverFailsBeforeApply } from './server-fails-before-apply.ts'
 import { serviceRestart } from './service-restart.ts'
 import { withholdAfterEffect } from './withhold-after-effect.ts'
 
-/** The request fault kinds, in the catalogue's order (docs/faults.md). */
+/**
+ * The request fault kinds, in the
+ * catalogue's order (docs/faults.md).
+ */
 export const REQUEST_FAULTS = [
   connectionRefused,
   dnsFailure,

@@ -6,9 +6,10 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 const KIND: Record<429 | 503 | 400 | 409, ServiceErrorKind> = { 429: 'rate-limited', 503: 'unavailable', 400: 'validation', 409: 'key-in-use' }
 
 /**
- * response: the service answers an error without acting
- * (429, 503, 400/422, 409 key in use) in its own shape,
- * with Retry-After where it sends one (docs/vendors.md).
+ * response: the service answers an error
+ * without acting (429, 503, 400/422, 409 key
+ * in use) in its own shape, with Retry-After
+ * where it sends one (docs/vendors.md).
  */
 export const errorResponse = requestFaultKind({
   kind: 'error-response',
@@ -20,11 +21,13 @@ export const errorResponse = requestFaultKind({
     status: z.union([z.literal(429), z.literal(503), z.literal(400), z.literal(409)]).describe('which error'),
     retryAfterS: z.int().min(0).max(3_600).optional().describe('Retry-After in seconds, where the service sends one (Resend; Stripe only with the stripe-retry-after profile); default 1'),
   },
-  // Four answers in one kind (each as likely as a weight-1
-  // kind): a 429 is drawn about as often as a DNS failure.
+  // Four answers in one kind (each as
+  // likely as a weight-1 kind): a 429 is
+  // drawn about as often as a DNS failure.
   weight: 4,
-  // Short pauses, pauses ending anywhere in the turn, and
-  // ending near its end: can a client still wait one out?
+  // Short pauses, pauses ending anywhere
+  // in the turn, and ending near its end:
+  // can a client still wait one out?
   parameters: (ctx) => {
     const turnS = Math.ceil(ctx.turnBudgetMs / 1_000)
     return fc.record(

@@ -12,10 +12,10 @@ export const MAX_PAUSE_MS = 30 * 24 * 60 * 60 * 1000
 const KEY_RETENTION_MS = 24 * 60 * 60 * 1000
 
 /**
- * executor: the process crashes after its n-th write, send
- * or response in a step's tool call; after `pauseMs` a new
- * one boots on the same storage and the agent asks again
- * (docs/internals/engine.md).
+ * executor: the process crashes after its n-th write,
+ * send or response in a step's tool call; after
+ * `pauseMs` a new one boots on the same storage and
+ * the agent asks again (docs/internals/engine.md).
  */
 export const executorCrash = {
   kind: 'executor-crash' as const,
@@ -37,9 +37,9 @@ export const executorCrash = {
     fc.record({
       point: fc.constantFrom<CrashPoint>(...CRASH_POINTS),
       nth: fc.integer({ min: 1, max: 3 }),
-      // Short, long, past the 24 h key retention, and within
-      // seconds of it: the key expires just before or after
-      // the resumed ask sends again.
+      // Short, long, past the 24 h key retention, and
+      // within seconds of it: the key expires just
+      // before or after the resumed ask sends again.
       pauseMs: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000) }, { weight: 1, arbitrary: fc.integer({ min: KEY_RETENTION_MS - 15_000, max: KEY_RETENTION_MS + 5_000 }) }),
     }),
 }

@@ -4,14 +4,15 @@ import { nearTurnEnd, requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
- * Just under and over common client timeouts (8, 10, 30 s),
- * and some short delays.
+ * Just under and over common client timeouts
+ * (8, 10, 30 s), and some short delays.
  */
 const DELAYS = fc.constantFrom(100, 1_000, 7_900, 8_100, 9_900, 10_100, 29_900, 30_100)
 
 /**
- * in-transit: the request takes `delayMs`. Past the client's
- * timeout the client gives up, and it arrives anyway.
+ * in-transit: the request takes `delayMs`.
+ * Past the client's timeout the client
+ * gives up, and it arrives anyway.
  */
 export const latency = requestFaultKind({
   kind: 'latency',
@@ -21,8 +22,8 @@ export const latency = requestFaultKind({
   truth: 'effect',
   params: { delayMs: z.int().min(0).max(600_000).describe('how long the request takes to arrive') },
   weight: 2,
-  // Around client timeouts, and arriving in the turn's last
-  // seconds (for a send at its start).
+  // Around client timeouts, and arriving in the
+  // turn's last seconds (for a send at its start).
   parameters: (ctx) => fc.record({ delayMs: fc.oneof(DELAYS, nearTurnEnd(ctx, -4_000, 1_000)) }),
   async strike(fault, ctl) {
     let gaveUp = false

@@ -1,12 +1,12 @@
-// Network errors exactly as Node's net/http raise them,
-// marked as injected. test/fidelity checks them against real
-// sockets; docs/internals/engine.md, docs/fidelity.md.
+// Network errors exactly as Node's net/http raise
+// them, marked as injected; test/fidelity checks them
+// (docs/fidelity.md, docs/internals/engine.md).
 import { constants } from 'node:os'
 import { stackless } from '../contract/stackless.ts'
 
 /**
- * What was injected, kept aside: the error has no property
- * a real one lacks.
+ * What was injected, kept aside: the
+ * error has no property a real one lacks.
  */
 const INJECTED = new WeakMap<object, InjectedFault>()
 
@@ -14,9 +14,10 @@ export type NetworkErrorCode = 'ECONNREFUSED' | 'ECONNRESET' | 'ENOTFOUND' | 'ET
 
 /**
  * How a connection ends for ECONNRESET:
- * - `close`: the server closed it (FIN) before responding.
- *   node:http: `socket hang up` (code only); undici:
- *   `SocketError: other side closed` (UND_ERR_SOCKET).
+ * - `close`: the server closed it (FIN) before
+ *   responding. node:http: `socket hang up` (code
+ *   only); undici: `SocketError: other side closed`
+ *   (UND_ERR_SOCKET).
  * - `rst`: TCP RST. Every client: `read ECONNRESET`.
  */
 export type ResetKind = 'close' | 'rst'
@@ -66,8 +67,9 @@ function nodeError(code: NetworkErrorCode, host: string, port: number, reset: Re
   if (code === 'ENOTFOUND') {
     error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
   } else if (code === 'ECONNRESET' && reset === 'close') {
-    // Node's ConnResetException: only `code`, no `errno`
-    // (injected errors skip the interceptor's Node-error test).
+    // Node's ConnResetException: only `code`,
+    // no `errno` (injected errors skip the
+    // interceptor's Node-error test).
     error = Object.assign(new Error('socket hang up'), { code })
   } else if (code === 'ECONNRESET') {
     error = Object.assign(new Error('read ECONNRESET'), { errno: errnoOf(code), code, syscall: SYSCALL[code] })
@@ -88,7 +90,10 @@ export function injectedFault(e: unknown): InjectedFault | null {
 
 const ABANDONED = Symbol.for('faultline.abandoned-request')
 
-/** Ends a handler whose client is gone (its response goes nowhere). */
+/**
+ * Ends a handler whose client is
+ * gone (its response goes nowhere).
+ */
 export function abandonedRequest(why: string): Error {
   const e = stackless(() => new Error(`faultline: ${why}`))
   Object.defineProperty(e, ABANDONED, { value: true })

@@ -3,8 +3,8 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
- * probe: a reconciliation read gets no answer until the
- * client times out. Reads change nothing.
+ * probe: a reconciliation read gets no answer until
+ * the client times out. Reads change nothing.
  */
 export const probeTimeout = requestFaultKind({
   kind: 'probe-timeout',

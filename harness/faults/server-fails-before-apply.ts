@@ -4,9 +4,10 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
- * after-receipt: fails before applying (reset, 503, or a 500
- * Stripe stores under the key and replays). To the client a
- * reset looks like one after the effect: that is the point.
+ * after-receipt: fails before applying (reset,
+ * 503, or a 500 Stripe stores under the key and
+ * replays). To the client a reset looks like
+ * one after the effect: that is the point.
  */
 export const serverFailsBeforeApply = requestFaultKind({
   kind: 'server-fails-before-apply',

@@ -3,8 +3,9 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { networkError } from './network-error.ts'
 
 /**
- * service: restarts while receiving: the request is lost,
- * the connection reset; keys survive only a durable store.
+ * service: restarts while receiving: the
+ * request is lost, the connection reset;
+ * keys survive only a durable store.
  */
 export const serviceRestart = requestFaultKind({
   kind: 'service-restart',

@@ -3,8 +3,9 @@ import { requestFaultKind, type FaultOf } from './fault.ts'
 import { abandonedRequest } from './network-error.ts'
 
 /**
- * after-effect: committed; the response never comes. The
- * client sees its own timeout (none: it hangs, reported).
+ * after-effect: committed; the response
+ * never comes. The client sees its own
+ * timeout (none: it hangs, reported).
  */
 export const withholdAfterEffect = requestFaultKind({
   kind: 'withhold-after-effect',

@@ -1,5 +1,6 @@
-// The harness's names for tool calls: `runId/stepId`, and
-// `runId#abort` for a compensation (no step id has '#').
+// The harness's names for tool calls:
+// `runId/stepId`, and `runId#abort` for
+// a compensation (no step id has '#').
 
 /** `runId/stepId`: the harness's name for a tool call. */
 export type CallId = string
@@ -19,8 +20,8 @@ export function isAbortCall(call: string | null): boolean {
 }
 
 /**
- * The step a call id names (`#abort` for a compensation),
- * or null outside any call.
+ * The step a call id names (`#abort` for a
+ * compensation), or null outside any call.
  */
 export function stepOf(call: string | null): string | null {
   if (call === null) return null

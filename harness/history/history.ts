@@ -1,5 +1,5 @@
-// One run's history: an append-only list of plain events
-// stamped with virtual time. Judges and reports read only it.
+// One run's history: an append-only list of plain
+// events in virtual time; judges read only this.
 import type { Envelope } from '../contract/envelope.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { LedgerEntry } from '../../mock-services/ledger.ts'
@@ -40,15 +40,15 @@ export type HistoryEvent = Stamp &
         readonly path: string
         /** True for reads (probes); false if it may change the world. */
         readonly probe: boolean
-        /** Which side-effecting request of the run (1-based); 0 for probes. */
+        /** The run's n-th send (1-based); 0 for probes. */
         readonly mutation: number
         /** Digest of method, path and body: equal for a resend. */
         readonly fingerprint: string
         /** The executor process that sent it, or null. */
         readonly generation: number | null
         /**
-         * The forwarded X-Request-Deadline, virtual ms since
-         * the run started; null if none.
+         * The forwarded X-Request-Deadline, virtual
+         * ms since the run started; null if none.
          */
         readonly forwardedDeadline: number | null
       }
@@ -68,8 +68,8 @@ export type HistoryEvent = Stamp &
     | { readonly type: 'response-sent'; readonly attempt: number; readonly status: number; readonly replayed: boolean }
     | {
         /**
-         * What reached the client: a response (the service's or
-         * a fault's) or a network error.
+         * What reached the client: a response (the
+         * service's or a fault's) or a network error.
          */
         readonly type: 'answered'
         readonly attempt: number
@@ -101,21 +101,21 @@ export type HistoryEvent = Stamp &
 export type History = readonly HistoryEvent[]
 
 /**
- * What went wrong with the executor itself (not its report):
- * - `threw`: a call, timer or promise threw / rejected unhandled;
- * - `hung`: it never answered (past deadline and grace in
- *   virtual time; past the run's budget in real time);
- * - `invalid-envelope`: its answer is not an envelope;
+ * What went wrong with the executor, not its report:
+ * - `threw`: it threw or rejected, unhandled;
+ * - `hung`: no answer (past deadline and grace, or
+ *   past the run's real-time budget);
+ * - `invalid-envelope`: its answer is no envelope;
  * - `boot-failed`: `boot()` threw or gave no process;
- * - `tampered`: it replaced a patched global (restored);
- * - `exited`: `process.exit`, `process.kill` or `process.abort`;
- * - `out-of-memory`: past the worker's memory limit;
- * - `flooded`: past the event budget (history cut there);
- * - `blocked-network`: it reached beyond the mock services.
+ * - `tampered`: it replaced a patched global;
+ * - `exited`: `process.exit`, `kill` or `abort`;
+ * - `out-of-memory`: past the worker's limit;
+ * - `flooded`: past the event budget (cut there);
+ * - `blocked-network`: beyond the mock services.
  */
 export type ExecutorProblem = 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered' | 'exited' | 'out-of-memory' | 'flooded' | 'blocked-network'
 
-/** Events per run; well-behaved runs have tens to a few hundred. */
+/** Good runs record tens to a few hundred events. */
 export const DEFAULT_MAX_EVENTS = 20_000
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -132,8 +132,9 @@ export class HistoryRecorder {
   #ended = false
 
   /**
-   * `sink` sees every event as recorded: a worker streams them
-   * so the supervisor knows what happened if the worker dies.
+   * `sink` sees every event as recorded: a
+   * worker streams them so the supervisor
+   * knows what happened if the worker dies.
    */
   constructor(elapsed: () => number, options: { maxEvents?: number; sink?: (event: HistoryEvent) => void } = {}) {
     this.#elapsed = elapsed

@@ -1,6 +1,6 @@
-// The mapping audit: the matrix, the consequences and the
-// sources (harness/audit); each reached cell's minimal
-// scenario is saved, with the command that replays it.
+// The mapping audit (harness/audit); each reached
+// cell's minimal scenario is saved, with the command
+// that replays it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, extname, join, relative } from 'node:path'
 import { auditMapping } from '../audit/audit.ts'
@@ -18,7 +18,10 @@ import { commandPrefix } from './version.ts'
 export type AuditPart = 'matrix' | 'consequences' | 'sources'
 
 export interface AuditMappingOptions extends SupervisionOptions {
-  /** The mapping module: a path (relative to `cwd`) or a file: URL. */
+  /**
+   * The mapping module: a path
+   * (relative to `cwd`) or a file: URL.
+   */
   readonly mapping: string | URL
   /** Which clients (default: all whose package is installed). */
   readonly clients?: string | readonly ClientName[]
@@ -26,7 +29,10 @@ export interface AuditMappingOptions extends SupervisionOptions {
   readonly runs?: number
   readonly seed?: number
   readonly profile?: string | readonly ProfileFeature[]
-  /** Where paths resolve and counterexamples are saved (reports/out/). */
+  /**
+   * Where paths resolve and counterexamples
+   * are saved (reports/out/).
+   */
   readonly cwd?: string
   /** Told when each part starts. */
   readonly onPart?: (part: AuditPart, clients: readonly ClientName[]) => void
@@ -61,7 +67,10 @@ export async function auditMappingJob(options: AuditMappingOptions, setup: JobSe
   return saveCounterexamples(audited, spec, cwd)
 }
 
-/** Default: all five; a missing package skips its client, unless asked for by name. */
+/**
+ * Default: all five; a missing package skips
+ * its client, unless asked for by name.
+ */
 function clientsOf(value: string | readonly ClientName[] | undefined) {
   const asked = value === undefined ? null : typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [...value]
   if (asked !== null) {
@@ -80,7 +89,10 @@ function clientsOf(value: string | readonly ClientName[] | undefined) {
   return { clients, skipped }
 }
 
-/** Each reached cell's minimal scenario, saved under reports/out/. */
+/**
+ * Each reached cell's minimal
+ * scenario, saved under reports/out/.
+ */
 function saveCounterexamples(result: AuditResult, spec: string, cwd: string): AuditResult {
   if (!result.consequences.cells.some((c) => c.counterexample)) return result
   const dir = join(cwd, 'reports', 'out')

@@ -1,6 +1,6 @@
-// The comparison: the same generated scenarios against each
-// executor, as a leaderboard with pass^k; every shrunk
-// counterexample is saved in the failure corpus.
+// The comparison: the same scenarios against each
+// executor, a leaderboard with pass^k; shrunk
+// counterexamples are saved in the corpus.
 import { compare, type CompareProgress } from '../campaign/compare.ts'
 import { CorpusError } from '../campaign/corpus.ts'
 import type { CompareReport } from '../campaign/report-schema.ts'
@@ -38,7 +38,8 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   const profile = profileOf(options.profile)
   const corpusDir = corpusOf(options.corpus)
   const shard = shardOf(options.shard)
-  // Every name is checked first: a typo fails at once, not after minutes.
+  // Every name is checked first: a typo
+  // fails at once, not after minutes.
   const refs = names.map((n) => resolveExecutor(n, cwd, setup.bundled))
   const progress = options.onProgress
   const perExecutor = Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length
@@ -76,7 +77,10 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   }
 }
 
-/** Some executor had a violation: in a campaign run, or in a pass^k replay. */
+/**
+ * Some executor had a violation: in a
+ * campaign run, or in a pass^k replay.
+ */
 export function anyViolation(report: CompareReport): boolean {
   return report.rows.some((r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios))
 }

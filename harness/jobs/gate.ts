@@ -1,7 +1,6 @@
-// The gate: replay the executor's failure corpus, then a
-// campaign that stops at the first violation, shrinks it,
-// saves it and says how to replay it; check the coverage
-// a team declared. The report says whether it passed.
+// The gate: the corpus replayed, then a campaign
+// that stops at the first violation and shrinks it,
+// and the declared coverage checked.
 import { CorpusError, entryInShard, listEntries, readEntry, replayEntries } from '../campaign/corpus.ts'
 import { checkCoverage, uncheckedCoverage, type Requirement } from '../campaign/min-coverage.ts'
 import type { GateReport } from '../campaign/report-schema.ts'
@@ -25,7 +24,10 @@ export interface CampaignOptions extends SupervisionOptions {
   readonly seed?: number
   /** Beyond-the-vendor features (default: vendor-faithful). */
   readonly profile?: string | readonly ProfileFeature[]
-  /** The failure corpus (default `.faultline/corpus`); false: none. */
+  /**
+   * The failure corpus (default
+   * `.faultline/corpus`); false: none.
+   */
   readonly corpus?: string | false
   /** One share of the campaign (`i/n`); default: all of it. */
   readonly shard?: string | Shard | null
@@ -38,8 +40,8 @@ export interface CampaignOptions extends SupervisionOptions {
 
 export interface GateOptions extends CampaignOptions {
   /**
-   * A bundled executor's name, or a module's path (from
-   * `cwd`) or file: URL.
+   * A bundled executor's name, or a module's
+   * path (from `cwd`) or file: URL.
    */
   readonly executor: string | URL
   /** Coverage to reach: terms, a JSON file, or requirements. */
@@ -91,8 +93,8 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard }
   let counterexample
   try {
-    // A shard saves nothing: only the merge knows which
-    // failure is the campaign's.
+    // A shard saves nothing: only the merge
+    // knows which failure is the campaign's.
     counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix, judges }) : null
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)

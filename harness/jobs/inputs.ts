@@ -1,5 +1,6 @@
-// A job's options, checked: each problem is a UsageError of
-// one line that names the option and the fix.
+// A job's options, checked: each
+// problem is a UsageError of one line
+// that names the option and the fix.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'

@@ -6,8 +6,9 @@ import { nestingDepth } from './scenario-file.ts'
 import { UsageError } from './usage-error.ts'
 
 /**
- * A report nests ~15 levels (a counterexample's scenario,
- * its history's envelopes); far fewer than a stack.
+ * A report nests ~15 levels (a
+ * counterexample's scenario, its history's
+ * envelopes); far fewer than a stack.
  */
 const MAX_REPORT_DEPTH = 64
 

@@ -1,5 +1,6 @@
-// `--judge <module>,…`: a team's own judges, loaded in the
-// main thread (judging happens there) before the campaign.
+// `--judge <module>,…`: a team's own judges,
+// loaded in the main thread (judging happens
+// there) before the campaign.
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
@@ -9,10 +10,16 @@ import { UsageError } from './usage-error.ts'
 
 export const JUDGING = { judge: { type: 'string' } } as const
 
-/** Modules loaded: loading again would define their judges twice. */
+/**
+ * Modules loaded: loading again
+ * would define their judges twice.
+ */
 const loaded = new Set<string>()
 
-/** Load each module named by `--judge`; the names of the judges now defined. */
+/**
+ * Load each module named by `--judge`;
+ * the names of the judges now defined.
+ */
 export async function loadJudges(value: unknown, cwd: string): Promise<readonly string[]> {
   if (typeof value !== 'string' || value === '') return []
   for (const spec of value.split(',')) {

@@ -1,5 +1,6 @@
-// `--mapping <module>`: a path to a mapping module, checked
-// to be a regular file; else bad usage, in one line.
+// `--mapping <module>`: a path to a
+// mapping module, checked to be a regular
+// file; else bad usage, in one line.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { UsageError } from './usage-error.ts'

@@ -1,6 +1,6 @@
-// The merge: the --out files of a campaign's shards, put
-// back together as the whole campaign would have reported
-// it; its counterexamples are saved in the corpus again.
+// The merge: shards' --out files as the whole
+// campaign would have reported it; counterexamples
+// are saved in the corpus again.
 import { CorpusError } from '../campaign/corpus.ts'
 import { merge, MergeError, parseReport, type Input } from '../campaign/merge.ts'
 import type { CompareReport, GateReport } from '../campaign/report-schema.ts'
@@ -22,7 +22,8 @@ export function mergeJob(options: MergeOptions): GateReport | CompareReport {
   try {
     const first = inputs[0]!.report
     const campaign = first.command === 'run' ? null : first.campaign
-    // The shards' own --judge modules, so a replay judges as they did.
+    // The shards' own --judge modules,
+    // so a replay judges as they did.
     return merge(inputs, { cwd, corpus: campaign?.corpus ?? null, replayPrefix: commandPrefix(), judges: campaign?.judges ?? null })
   } catch (e) {
     if (e instanceof MergeError || e instanceof CorpusError) throw new UsageError(e.message)

@@ -1,5 +1,6 @@
-// Start the supervisor's workers for an executor given by
-// name or path; anything unusable is a UsageError (exit 2).
+// Start the supervisor's workers for an
+// executor given by name or path; anything
+// unusable is a UsageError (exit 2).
 import { executorRef, ExecutorRefError, type BundledRef, type ExecutorRef } from '../supervisor/executor-ref.ts'
 import { LoadFailure, WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
 import { UsageError } from './usage-error.ts'
@@ -13,7 +14,10 @@ export function resolveExecutor(spec: string, cwd: string, bundled: readonly Bun
   }
 }
 
-/** Start workers for a resolved ref; a module that does not load is bad usage. */
+/**
+ * Start workers for a resolved ref; a
+ * module that does not load is bad usage.
+ */
 export async function openPool(ref: ExecutorRef, pool: PoolOptions): Promise<WorkerPool> {
   try {
     return await WorkerPool.open(ref, pool)

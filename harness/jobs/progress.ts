@@ -1,5 +1,6 @@
-// What a job tells its caller while it runs: a shell draws
-// it (the CLI's progress line); the job never prints.
+// What a job tells its caller while it
+// runs: a shell draws it (the CLI's
+// progress line); the job never prints.
 export type JobProgress =
   | { readonly kind: 'start'; readonly label: string; readonly total: number }
   | { readonly kind: 'label'; readonly label: string }

@@ -1,12 +1,15 @@
-// Reading a scenario file: a BOM is fine, absurd nesting is
-// refused before anything recurses, and each problem is one
-// line naming the file, the place and the fix.
+// Reading a scenario file: a BOM is fine, absurd
+// nesting is refused before any recursion, and each
+// problem is one line naming file, place and fix.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseScenario, type Scenario } from '../scenario/scenario.ts'
 import { UsageError } from './usage-error.ts'
 
-/** Far deeper than any scenario (about 6 levels), far shallower than a stack. */
+/**
+ * Far deeper than any scenario (about 6
+ * levels), far shallower than a stack.
+ */
 export const MAX_JSON_DEPTH = 64
 
 export function readScenarioFile(file: string, cwd: string): Scenario {

@@ -1,6 +1,6 @@
-// A per-tool-call view of a history, shared by the judges.
-// Attribution is the harness's: the call running when a
-// request was made.
+// A per-tool-call view of a history, shared by
+// the judges. Attribution is the harness's:
+// the call running when a request was made.
 import type { Envelope } from '../contract/envelope.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { CallId, History } from '../history/history.ts'

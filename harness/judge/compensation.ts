@@ -1,6 +1,6 @@
-// Compensation judges. A run's abort is the harness's call
-// `<run>#abort`; a compensation's ledger `target` names what
-// it acts on (the charge refunded, the e-mail corrected).
+// Compensation judges. An abort is the call
+// `<run>#abort`; a compensation's ledger `target`
+// names what it acts on (a charge, an e-mail).
 import { eventsOf, type History } from '../history/history.ts'
 import { callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
@@ -10,8 +10,8 @@ import { isAbortCall } from '../history/call-ids.ts'
 const COMPENSABLE = new Set(['charge', 'email'])
 
 /**
- * A compensation for an effect that never happened (a
- * refund of a charge never made).
+ * A compensation for an effect that never
+ * happened (a refund of a charge never made).
  */
 export function phantomCompensation(history: History): Violation[] {
   const effects = eventsOf(history, 'effect-applied')
@@ -28,9 +28,10 @@ export function phantomCompensation(history: History): Violation[] {
 }
 
 /**
- * After an abort, a confirmed compensable effect silently
- * left as it was. A failed compensation excuses only the
- * effect it names (docs/internals/engine.md).
+ * After an abort, a confirmed compensable
+ * effect silently left as it was. A failed
+ * compensation excuses only the effect it
+ * names (docs/internals/engine.md).
  */
 export function uncompensatedEffect(history: History): Violation[] {
   if (eventsOf(history, 'abort-requested').length === 0) return []

@@ -1,16 +1,19 @@
-// What a run exercised: each fault that struck and whether
-// it reached a state where executors break. A measure, not
-// a judge (docs/internals/engine.md).
+// What a run exercised: each fault that struck and
+// whether it reached a state where executors break.
+// A measure, not a judge (docs/internals/engine.md).
 import { isAbortCall } from '../history/call-ids.ts'
 import type { CallId, History } from '../history/history.ts'
 
-/** The states worth reaching, by the names `--min-coverage` uses. */
+/**
+ * The states worth reaching, by
+ * the names `--min-coverage` uses.
+ */
 export const COVERAGE_STATES = ['struck', 'effect-while-error', 'unknown-reconciled', 'crash-in-flight'] as const
 export type CoverageState = (typeof COVERAGE_STATES)[number]
 
 /**
- * One fault kind at one boundary on one tool: how often it
- * struck, and reached each state.
+ * One fault kind at one boundary on one tool:
+ * how often it struck, and reached each state.
  */
 export interface CoverageCell {
   readonly kind: string
@@ -18,11 +21,15 @@ export interface CoverageCell {
   /** The struck call's tool; `abort`, or `(none)` outside a call. */
   readonly tool: string
   readonly struck: number
-  /** The struck attempt applied an effect; its client saw no success. */
+  /**
+   * The struck attempt applied an
+   * effect; its client saw no success.
+   */
   readonly effectWhileError: number
   /**
-   * After the strike the call was reconciled (probe, UNKNOWN,
-   * or a replayed same-key answer), then reported a known outcome.
+   * After the strike the call was reconciled
+   * (probe, UNKNOWN, or a replayed same-key
+   * answer), then reported a known outcome.
    */
   readonly unknownReconciled: number
   /** A crash while a side-effecting request had no answer yet. */
@@ -45,7 +52,10 @@ export function countOf(cell: CoverageCell, state: CoverageState): number {
 
 type Counts = { struck: number; effectWhileError: number; unknownReconciled: number; crashInFlight: number }
 
-/** The run's coverage: a cell per (kind, boundary, tool), sorted. */
+/**
+ * The run's coverage: a cell per
+ * (kind, boundary, tool), sorted.
+ */
 export function coverage(history: History): CoverageCell[] {
   const tools = new Map<CallId, string>()
   const effects = new Set<number>() // attempts that applied an effect
@@ -86,9 +96,9 @@ export function coverage(history: History): CoverageCell[] {
 }
 
 /**
- * After `seq`, the call was reconciled (it probed, reported
- * UNKNOWN, or got a replayed answer to a same-key resend),
- * then reported a known outcome.
+ * After `seq`, the call was reconciled (it probed,
+ * reported UNKNOWN, or got a replayed answer to a
+ * same-key resend), then reported a known outcome.
  */
 function reconciledAfter(history: History, call: CallId, seq: number): boolean {
   if (isAbortCall(call)) return false

@@ -4,8 +4,8 @@ import { isAbortCall } from '../history/call-ids.ts'
 import type { History } from '../history/history.ts'
 
 /**
- * A tool call whose effect happened more than once (for an
- * abort: one effect compensated twice).
+ * A tool call whose effect happened more than once
+ * (for an abort: one effect compensated twice).
  */
 export function duplicateEffect(history: History): Violation[] {
   const out: Violation[] = []

@@ -1,6 +1,6 @@
-// Effects that land after their turn's deadline, blamed only
-// where the executor could have prevented them; the rest are
-// a measure, lateEffects (docs/internals/engine.md).
+// Effects landing after their turn's deadline,
+// blamed only where the executor could prevent them
+// (docs/internals/engine.md); the rest: lateEffects.
 import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
@@ -48,8 +48,9 @@ export function effectAfterDeadline(history: History): Violation[] {
 }
 
 /**
- * A measure: effects that landed after their turn's deadline
- * where the executor could not have stopped them.
+ * A measure: effects that landed after
+ * their turn's deadline where the
+ * executor could not have stopped them.
  */
 export function lateEffects(history: History): number {
   return lateOnes(history).filter((l) => l.why === null).length

@@ -2,8 +2,8 @@ import type { Violation } from './finding.ts'
 import { eventsOf, type History } from '../history/history.ts'
 
 /**
- * The executor threw, hung, failed to boot, or returned
- * something that is not an envelope.
+ * The executor threw, hung, failed to boot, or
+ * returned something that is not an envelope.
  */
 export function executorFault(history: History): Violation[] {
   return eventsOf(history, 'executor-fault').map((e) => ({

@@ -3,8 +3,9 @@ import type { Violation } from './finding.ts'
 import type { History } from '../history/history.ts'
 
 /**
- * FAILED_NO_EFFECT for a call with an effect from an attempt
- * sent before the report, even if the effect landed after it.
+ * FAILED_NO_EFFECT for a call with an effect
+ * from an attempt sent before the report,
+ * even if the effect landed after it.
  */
 export function falseFailure(history: History): Violation[] {
   const out: Violation[] = []

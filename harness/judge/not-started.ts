@@ -1,8 +1,9 @@
 import type { History } from '../history/history.ts'
 
 /**
- * A measure: asks answered FAILED_NO_EFFECT without sending
- * a request (refused to start, say for lack of budget).
+ * A measure: asks answered FAILED_NO_EFFECT
+ * without sending a request (refused to
+ * start, say for lack of budget).
  */
 export function notStarted(history: History): number {
   let count = 0

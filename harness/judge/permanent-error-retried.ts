@@ -6,8 +6,9 @@ import type { Violation } from './finding.ts'
 const PERMANENT = new Set([400, 422])
 
 /**
- * The same request resent, by the process that was told,
- * after a 400/422. A successor of a crashed process is not
+ * The same request resent, by the process
+ * that was told, after a 400/422. A
+ * successor of a crashed process is not
  * blamed: it never learnt of the refusal.
  */
 export function permanentErrorRetried(history: History): Violation[] {

@@ -3,8 +3,8 @@ import type { Boundary } from '../contract/names.ts'
 import type { History } from '../history/history.ts'
 
 /**
- * One faulted call's recovery: its first fault, and the
- * time to a known outcome.
+ * One faulted call's recovery: its first
+ * fault, and the time to a known outcome.
  */
 export interface FaultRecovery {
   readonly kind: string
@@ -14,9 +14,10 @@ export interface FaultRecovery {
 }
 
 /**
- * Per struck call: virtual ms from the first fault to the
- * first known outcome after it, less downtime (crash to next
- * boot), which is the nemesis's choice, not the executor's.
+ * Per struck call: virtual ms from the first
+ * fault to the first known outcome after it,
+ * less downtime (crash to next boot), which is
+ * the nemesis's choice, not the executor's.
  */
 export function recoveryLatency(history: History): FaultRecovery[] {
   const down = downtime(history)
@@ -40,7 +41,10 @@ function crashesInFlight(history: History): Map<string, { readonly t: number; re
   return out
 }
 
-/** The intervals [crash, next boot) when no process of the executor ran. */
+/**
+ * The intervals [crash, next boot)
+ * when no process of the executor ran.
+ */
 function downtime(history: History): [number, number][] {
   const out: [number, number][] = []
   let crashedAt: number | null = null

@@ -1,14 +1,14 @@
-// Judges by name: the bundled ones, and any a team defines
-// for a property of its own; the registry fills in each
-// finding's tool and boundaries.
+// Judges by name: the bundled ones, and any a team
+// defines for a property of its own; the registry
+// fills in each finding's tool and boundaries.
 import { JUDGE_NAMES, type JudgeName } from '../contract/names.ts'
 import type { CallId, History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Judge, Violation } from './finding.ts'
 
 /**
- * What a defined judge reports: the call (null for the whole
- * run) and one line for people.
+ * What a defined judge reports: the call (null
+ * for the whole run) and one line for people.
  */
 export interface Finding {
   readonly call: CallId | null
@@ -23,14 +23,18 @@ export interface JudgeDefinition {
   readonly check: (history: History) => readonly Finding[]
 }
 
-/** A judge that can be run by name: the function, its name and what it checks. */
+/**
+ * A judge that can be run by name: the
+ * function, its name and what it checks.
+ */
 export interface NamedJudge extends Judge {
   readonly judgeName: JudgeName
   readonly about: string
 }
 
-// On globalThis, so a judge module importing another copy of
-// faultline (source or build) reaches this same registry.
+// On globalThis, so a judge module importing
+// another copy of faultline (source or
+// build) reaches this same registry.
 const REGISTRY = Symbol.for('faultline.judges')
 const defined: Map<string, NamedJudge> = ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, NamedJudge> | undefined) ?? ((globalThis as Record<symbol, unknown>)[REGISTRY] = new Map<string, NamedJudge>())
 
@@ -60,7 +64,10 @@ export function definedJudges(): readonly NamedJudge[] {
   return [...defined.values()]
 }
 
-/** Forget a defined judge (tests; tools loading judges per campaign). */
+/**
+ * Forget a defined judge (tests;
+ * tools loading judges per campaign).
+ */
 export function undefineJudge(name: string): boolean {
   return defined.delete(name)
 }

@@ -1,6 +1,6 @@
-// Told by a 429/503 Retry-After to hold off, a process must
-// not resend the same operation before the time is up. Who
-// is and is not blamed: docs/internals/engine.md.
+// Told to hold off by a Retry-After, a process must
+// not resend the same operation before the time is
+// up. Who is blamed: docs/internals/engine.md.
 import { isAbortCall } from '../history/call-ids.ts'
 import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
@@ -37,8 +37,8 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
 }
 
 /**
- * An attempt's operation, for the process that sent it: its
- * tool call, or within an abort its request.
+ * An attempt's operation, for the process that sent
+ * it: its tool call, or within an abort its request.
  */
 function operation(a: Extract<HistoryEvent, { type: 'attempt-sent' }>): string {
   const who = `${a.service} ${a.generation}`

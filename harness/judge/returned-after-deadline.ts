@@ -15,8 +15,8 @@ export function returnedAfterDeadline(history: History): Violation[] {
   for (const e of history) {
     if (e.type === 'call-started') started.set(`${e.call}#${e.ask}`, e.seq)
     if (e.type === 'abort-reported') {
-      // abort() answers within its own turn (the one in force
-      // when it answered).
+      // abort() answers within its own turn
+      // (the one in force when it answered).
       const deadline = deadlineAt(e.seq)
       if (e.t > deadline + RETURN_GRACE_MS) {
         out.push({ judge: 'returned-after-deadline', call: `${e.run}#abort`, tool: null, boundaries: [], message: `${e.run}#abort: abort() answered at ${e.t} ms, ${e.t - deadline} ms after its deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)` })

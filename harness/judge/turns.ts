@@ -2,8 +2,9 @@
 import type { History } from '../history/history.ts'
 
 /**
- * `deadlineAt(seq)`: the deadline (virtual ms since the run
- * started) of the turn in force at position `seq`.
+ * `deadlineAt(seq)`: the deadline
+ * (virtual ms since the run started) of
+ * the turn in force at position `seq`.
  */
 export function turnDeadlines(history: History): (seq: number) => number {
   const turns: { seq: number; deadline: number }[] = []

@@ -8,7 +8,10 @@ export interface UnresolvedMeasure {
   readonly unresolved: number
 }
 
-/** A measure, not a violation: UNKNOWN is an honest answer, but a costly one. */
+/**
+ * A measure, not a violation: UNKNOWN is
+ * an honest answer, but a costly one.
+ */
 export function unresolved(history: History): UnresolvedMeasure {
   let calls = 0
   let open = 0

@@ -1,4 +1,5 @@
-// All judges over one history. Pure: same history, same verdict.
+// All judges over one history.
+// Pure: same history, same verdict.
 import type { History } from '../history/history.ts'
 import { eventsOf } from '../history/history.ts'
 import { duplicateEffect } from './duplicate-effect.ts'
@@ -37,16 +38,18 @@ export interface Verdict {
   readonly violations: readonly Violation[]
   readonly unresolved: UnresolvedMeasure
   /**
-   * Each faulted call that reached a known outcome: its first
-   * fault and recovery latency (virtual ms, downtime excluded).
+   * Each faulted call that reached a known
+   * outcome: its first fault and recovery
+   * latency (virtual ms, downtime excluded).
    */
   readonly recovery: readonly FaultRecovery[]
   /** Asks answered FAILED_NO_EFFECT without a request. */
   readonly notStarted: number
   readonly verification: VerificationCost
   /**
-   * Asks answered with action_taken "human-review": left to
-   * a person, as they should be when nothing else is safe.
+   * Asks answered with action_taken
+   * "human-review": left to a person, as they
+   * should be when nothing else is safe.
    */
   readonly humanReview: number
   /** Late effects the executor could not have stopped. */

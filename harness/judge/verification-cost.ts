@@ -11,7 +11,10 @@ export interface VerificationCost {
   readonly extraAttempts: number
 }
 
-/** What certainty cost: probes and extra attempts per tool call. */
+/**
+ * What certainty cost: probes and
+ * extra attempts per tool call.
+ */
 export function verificationCost(history: History): VerificationCost {
   let calls = 0
   let probes = 0

@@ -1,6 +1,6 @@
-// The simulated agent: runs a plan in a turn, asks the
-// executor for each step, and asks again when retry is safe
-// (or, if disobedient, when not), maybe re-worded.
+// The simulated agent: asks the executor for each
+// step of a plan, and again when retry is safe (or,
+// if disobedient, when not), maybe re-worded.
 import type { ToolCall } from '../contract/tool-call.ts'
 import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../history/history.ts'
@@ -21,7 +21,10 @@ export interface ModelContext {
   readonly supervisor: ProcessControl
 }
 
-/** The agent aborts: the executor compensates in a turn of its own. */
+/**
+ * The agent aborts: the executor
+ * compensates in a turn of its own.
+ */
 async function abort(ctx: ModelContext, reason: string): Promise<void> {
   const { runId, history, supervisor } = ctx
   history.record({ type: 'abort-requested', run: runId, reason })
@@ -53,7 +56,10 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
   }
 }
 
-/** A bound on asks per step, crashes included, so a plan always ends. */
+/**
+ * A bound on asks per step, crashes
+ * included, so a plan always ends.
+ */
 const MAX_ASKS_WITH_CRASHES = 20
 
 export async function runPlan(ctx: ModelContext): Promise<void> {
@@ -100,8 +106,8 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       }
       const allowed = envelope.retry_safe || model.ignoresRetrySafe === true
       if (!allowed || asks >= model.maxAsks || !timeLeft) {
-        // The agent stops (and undoes, if the plan says so), or
-        // goes on when the steps are independent tasks.
+        // The agent stops (and undoes, if the plan says so),
+        // or goes on when the steps are independent tasks.
         if (scenario.abortOnFailure) await abort(ctx, `${call} ended ${envelope.status}`)
         else if (model.continueAfterFailure && timeLeft) break
         return

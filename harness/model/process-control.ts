@@ -1,8 +1,12 @@
-// What the simulated agent needs from whoever runs the
-// executor's processes (run/processes.ts implements it).
+// What the simulated agent needs from
+// whoever runs the executor's processes
+// (run/processes.ts implements it).
 import type { ExecutorProcess } from '../contract/executor.ts'
 
-/** A crash, opaque to the agent: it only hands it back to `restart`. */
+/**
+ * A crash, opaque to the agent: it
+ * only hands it back to `restart`.
+ */
 export interface CrashToken {
   readonly generation: number
 }
@@ -17,8 +21,9 @@ export interface ProcessControl {
   /** Start a new turn now. */
   newTurn(): void
   /**
-   * After a crash: wait out its pause, boot the next process,
-   * let it recover. False when it could not boot.
+   * After a crash: wait out its pause,
+   * boot the next process, let it recover.
+   * False when it could not boot.
    */
   restart(crash: CrashToken): Promise<boolean>
 }

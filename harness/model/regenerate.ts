@@ -1,5 +1,6 @@
-// How a model re-words a request when it asks again: same
-// intent, other bytes. Keying on the bytes makes a 2nd effect.
+// How a model re-words a request when it
+// asks again: same intent, other bytes.
+// Keying on the bytes makes a 2nd effect.
 import type { Rng } from '../sim/random.ts'
 
 const REASONS = ['requested_by_customer', 'Customer asked again for the refund', 'duplicate order', 'Refund per support ticket']

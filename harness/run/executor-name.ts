@@ -1,6 +1,9 @@
 import type { Executor } from '../contract/executor.ts'
 
-/** The executor's name, read once and defensively (a getter can throw). */
+/**
+ * The executor's name, read once and
+ * defensively (a getter can throw).
+ */
 export function executorName(executor: Executor): string {
   try {
     const name: unknown = executor.name

@@ -1,6 +1,6 @@
-// The executor's processes in a run: boots one, runs work
-// racing its crash, and after a crash kills its timers and
-// boots the next generation on the same storage to recover.
+// The executor's processes in a run: work races a
+// crash; after one, its timers die and the next
+// generation boots on the same storage to recover.
 import type { Executor, ExecutorProcess } from '../contract/executor.ts'
 import { runInContext } from '../sim/attribution.ts'
 import type { VirtualClock } from '../sim/clock.ts'
@@ -49,7 +49,10 @@ export class ProcessSupervisor implements ProcessControl {
     })
   }
 
-  /** The current turn's deadline (epoch ms); a restart begins a new turn. */
+  /**
+   * The current turn's deadline (epoch
+   * ms); a restart begins a new turn.
+   */
   get deadline(): number {
     return this.#deadline
   }
@@ -64,7 +67,10 @@ export class ProcessSupervisor implements ProcessControl {
     return this.#inFlight
   }
 
-  /** Boot the first process. False when the executor could not boot (recorded). */
+  /**
+   * Boot the first process. False when the
+   * executor could not boot (recorded).
+   */
   start(): Promise<boolean> {
     this.#newTurn()
     return this.#boot()
@@ -94,7 +100,8 @@ export class ProcessSupervisor implements ProcessControl {
         ),
         this.#crash.then((crashed): Within<T> => ({ ok: false, crashed })),
       ])
-      // Whatever the dead process still returned or threw, it crashed.
+      // Whatever the dead process still
+      // returned or threw, it crashed.
       if (!this.processes.isAlive(generation) || ('threw' in result && result.threw instanceof ProcessCrashed)) return { ok: false, crashed: await this.#crash }
       return result
     } finally {
@@ -136,8 +143,8 @@ export class ProcessSupervisor implements ProcessControl {
       this.#o.history.record({ type: 'process-booted', generation })
       if (generation > 1 && process.recover) {
         const recover = process.recover
-        // Recovery reconciles the call in flight: what it
-        // sends is that call's, for the judges.
+        // Recovery reconciles the call in flight: what
+        // it sends is that call's, for the judges.
         const recovered = await this.within(this.#recovering, () => recover(this.#deadline))
         if ('crashed' in recovered) {
           await this.#pause(recovered.crashed)
@@ -163,8 +170,8 @@ export class ProcessSupervisor implements ProcessControl {
   }
 
   async #race<T>(generation: number, fn: () => Promise<T>): Promise<Within<T>> {
-    // A restarted process's boot work belongs to the call in
-    // flight at the crash.
+    // A restarted process's boot work belongs
+    // to the call in flight at the crash.
     const work = runInContext({ run: this.#o.run, generation, call: this.#recovering }, () => Promise.resolve().then(fn))
     const result = await Promise.race([
       work.then(

@@ -1,6 +1,6 @@
-// The runner: opens a world, boots the executor, runs the
-// plan, lets late requests land, returns the frozen history.
-// Runs in the caller's thread: for trusted executors only.
+// The runner: a world, the executor, the plan, late
+// requests landing; returns the frozen history. In
+// the caller's thread: for trusted executors only.
 import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
 import { runPlan } from '../model/model.ts'
@@ -23,7 +23,10 @@ export interface RunResult {
   readonly scenario: Scenario
   readonly executor: string
   readonly history: History
-  /** Real milliseconds the run took (measured outside the sandbox). */
+  /**
+   * Real milliseconds the run took
+   * (measured outside the sandbox).
+   */
   readonly realMs: number
 }
 
@@ -34,7 +37,8 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
     const { clock, history, processes } = world
     history.record({ type: 'run-started', executor: world.executorName, scenario: world.scenario.name, seed: world.scenario.seed, deadline: world.scenario.turnBudgetMs, profile: [...(world.scenario.profile ?? [])] })
 
-    // The turn: boot a process, then let the model work through the plan.
+    // The turn: boot a process, then let
+    // the model work through the plan.
     let done = false
     const turn = (async () => {
       if (!(await processes.start())) return
@@ -46,16 +50,16 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
       const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
       history.record({ type: 'executor-fault', call: processes.inFlight, problem: 'hung', message: `the executor ${why}` })
     }
-    // The model's code is the harness's: a failure surfaces
-    // here. A hung turn is left behind.
+    // The model's code is the harness's: a failure
+    // surfaces here. A hung turn is left behind.
     if (done) await turn
     else void turn.catch(() => {})
 
     // Held requests may land after the turn: let them.
     if (!world.cutShort) {
       const settleUntil = clock.now() + SETTLE_MS
-      // Quiet is the normal end here: real work in flight is
-      // waited for, an idle open socket is not.
+      // Quiet is the normal end here: real work in flight
+      // is waited for, an idle open socket is not.
       await drive(clock, () => world.cutShort, () => settleUntil, SETTLE_MAX_STEPS, { ...world.work, openSockets: () => 0 })
     }
     return { scenario: world.scenario, executor: world.executorName, history: world.close(), realMs: realNow() - realStart }

@@ -1,5 +1,6 @@
-// A run's mock services, from the scenario and profile;
-// every ledger effect goes into the history as it happens.
+// A run's mock services, from the scenario
+// and profile; every ledger effect goes
+// into the history as it happens.
 import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import type { MockService } from '../../mock-services/service.ts'
@@ -9,8 +10,8 @@ import type { Scenario } from '../scenario/scenario.ts'
 import type { ServiceDirectory } from '../sim/pipeline.ts'
 
 /**
- * The run's services; e-mail is built on first use (most
- * refund-only runs never touch it).
+ * The run's services; e-mail is built on first
+ * use (most refund-only runs never touch it).
  */
 export function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
   const p = scenario.services.payments

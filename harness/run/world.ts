@@ -1,6 +1,6 @@
-// A run's world: everything a run installs, all or nothing,
-// and undone in one place whatever failed. A run is sealed
-// (docs/internals/engine.md).
+// A run's world: everything a run installs, all or
+// nothing, and undone in one place whatever failed.
+// A run is sealed (docs/internals/engine.md).
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
@@ -29,14 +29,15 @@ export interface WorldOptions {
   /** Sees every event as recorded (a worker streams them). */
   readonly sink?: (event: HistoryEvent) => void
   /**
-   * Listen for uncaught exceptions and unhandled rejections
-   * (default true); a worker that listens itself passes false
+   * Listen for uncaught exceptions and
+   * unhandled rejections (default true); a
+   * worker that listens itself passes false
    * and hands them to `reportUncaught`.
    */
   readonly listenForUncaught?: boolean
   /**
-   * Real work to watch (default: the world's own); a
-   * worker's outlives the run, for its leftovers.
+   * Real work to watch (default: the world's own);
+   * a worker's outlives the run, for its leftovers.
    */
   readonly nativeWork?: NativeWork
 }
@@ -49,7 +50,7 @@ export class World {
   readonly clock: VirtualClock
   readonly history: HistoryRecorder
   readonly processes: ProcessSupervisor
-  /** Real work in flight (thread pool, OS): virtual time waits for it. */
+  /** Real work in flight: virtual time waits for it. */
   readonly work: NativeWork
   /** This run's identity; other runs' leftovers carry another. */
   readonly #run: symbol
@@ -63,17 +64,15 @@ export class World {
     this.#run = Symbol(this.runId)
     this.executorName = executorName(executor)
 
-    // 1. Interception: .test requests come here; nothing else leaves.
+    // 1. Interception: .test hosts only; nothing leaves.
     startInterception()
     undo.push(() => stopInterception())
 
-    // 2. Real work, watched from the start so virtual time
-    //    never runs ahead of it.
+    // 2. Real work, watched first: virtual time waits.
     this.work = options.nativeWork ?? trackNativeWork()
     if (!options.nativeWork) undo.push(() => this.work.stop())
 
-    // 3. The sandbox: clock (timers owned by processes),
-    //    randomness, client shims.
+    // 3. Sandbox: clock, randomness, client shims.
     const hooks: TimerHooks = {
       owner: () => {
         const ctx = currentContext()
@@ -112,8 +111,7 @@ export class World {
       deactivate()
     })
 
-    // 6. What the executor throws uncaught: a finding about
-    //    the call in flight.
+    // 6. Uncaught throws: findings on the call in flight.
     if (options.listenForUncaught !== false) {
       const uncaught = (e: unknown) => this.reportUncaught(e, 'an uncaught exception')
       const unhandled = (e: unknown) => this.reportUncaught(e, 'an unhandled rejection')
@@ -126,10 +124,7 @@ export class World {
     }
   }
 
-  /**
-   * Install a run's world, all or nothing: a part that fails
-   * undoes what was installed.
-   */
+  /** Install a run's world, all or nothing. */
   static open(scenario: Scenario, executor: Executor, options: WorldOptions = {}): World {
     // Checked first: a second world would share the globals.
     if (active) throw new Error('faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)')
@@ -151,7 +146,7 @@ export class World {
     return active
   }
 
-  /** Is `work` the open world's (and not a leftover of a finished run)? */
+  /** Is `work` the open world's, not a finished run's? */
   static owns(work: WorkContext): boolean {
     return active !== null && active.#run === work.run
   }
@@ -161,20 +156,14 @@ export class World {
     return this.history.full
   }
 
-  /**
-   * An uncaught throw of the executor, attributed to its
-   * work or to the call in flight.
-   */
+  /** An uncaught throw, blamed on its work or the call. */
   reportUncaught(error: unknown, what: string): void {
     if (!this.#open) return
     const call = currentContext()?.call ?? this.processes.inFlight
     this.history.record({ type: 'executor-fault', call, problem: 'threw', message: `${what}: ${oneLine(error)}` })
   }
 
-  /**
-   * End the history: replaced globals are put back and
-   * reported; returns the frozen history.
-   */
+  /** End the history; replaced globals restored, reported. */
   close(): History {
     for (const what of [...reinstateTampered(), ...this.clock.tampered()]) {
       this.history.record({ type: 'executor-fault', call: null, problem: 'tampered', message: `replaced ${what} during the run (restored)` })
@@ -183,8 +172,8 @@ export class World {
   }
 
   /**
-   * Undo everything installed, in reverse; every undo runs.
-   * The executor's leftovers never run again.
+   * Undo everything installed, in reverse; every undo
+   * runs. The executor's leftovers never run again.
    */
   dispose(): void {
     if (!this.#open) return
@@ -201,7 +190,7 @@ export class World {
 
 let active: World | null = null
 
-/** Undo in reverse; every step runs; the first failure is rethrown. */
+/** Undo all in reverse; rethrow the first failure. */
 function undoEach(undo: (() => void)[]): void {
   const errors: unknown[] = []
   while (undo.length > 0) {

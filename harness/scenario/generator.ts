@@ -1,6 +1,6 @@
-// What generates a campaign's scenarios: an arbitrary and
-// the profile its scenarios use. scenarios/arbitraries.ts
-// makes the default one.
+// What generates a campaign's scenarios: an
+// arbitrary and the profile its scenarios use.
+// scenarios/arbitraries.ts makes the default one.
 import type fc from 'fast-check'
 import type { ProfileFeature } from './profile.ts'
 import type { Scenario } from './scenario.ts'

@@ -1,5 +1,6 @@
-// A schema's complaint as one line a person can act on:
-// the place (`faults[0].kind`), what is wrong, and the fix.
+// A schema's complaint as one line a person
+// can act on: the place (`faults[0].kind`),
+// what is wrong, and the fix.
 import type { z } from 'zod'
 
 /** `faults[0].kind`, `services.payments`, or `(top level)`. */
@@ -9,7 +10,10 @@ export function pathOf(path: readonly PropertyKey[]): string {
   return out || '(top level)'
 }
 
-/** The key of `known` close enough to `key` to be a misspelling. */
+/**
+ * The key of `known` close enough
+ * to `key` to be a misspelling.
+ */
 export function didYouMean(key: string, known: readonly string[]): string | null {
   let best: string | null = null
   let bestDistance = Infinity
@@ -68,8 +72,8 @@ function matchesKind(option: unknown, kind: unknown): boolean {
 }
 
 /**
- * The first issue worth telling, as one line. Unknown keys
- * come first: they explain the rest.
+ * The first issue worth telling, as one line.
+ * Unknown keys come first: they explain the rest.
  */
 export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unknown, what = 'a scenario'): string {
   const issues = [...error.issues].sort((a, b) => rank(a) - rank(b))
@@ -88,7 +92,8 @@ export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unkn
       return guess ? `unknown key "${key}"${inside}: did you mean "${guess}"?` : `unknown key "${key}"${inside}: expected one of ${known.map((k) => `"${k}"`).join(', ')}`
     }
     case 'invalid_union': {
-      // A fault whose kind is no kind: name the kinds, and the likely one.
+      // A fault whose kind is no kind: name
+      // the kinds, and the likely one.
       const base = issue.path.at(-1) === 'kind' ? issue.path.slice(0, -1) : issue.path
       const kind = (valueAt(input, base) as { kind?: unknown } | null)?.kind
       const kinds = unionKinds(schema, base)
@@ -117,7 +122,10 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`
 }
 
-/** The `kind` literals of the union at `path` (the fault kinds). */
+/**
+ * The `kind` literals of the union
+ * at `path` (the fault kinds).
+ */
 function unionKinds(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let s: unknown = schema
   const def = (x: unknown) => (x as { _zod: { def: Record<string, unknown> } })._zod.def

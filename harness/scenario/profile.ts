@@ -1,6 +1,6 @@
-// Profiles: what the mock services may do beyond the real
-// vendors. The default is vendor-faithful; each feature is an
-// opt-in (docs/vendors.md, docs/internals/engine.md).
+// Profiles: what the mock services may do beyond the
+// real vendors. Vendor-faithful by default; each
+// feature opts in (docs/internals/engine.md).
 
 export const PROFILE_FEATURES = ['volatile-keys', 'stripe-retry-after', 'deadline-forwarding', 'email-lookup', 'email-without-keys'] as const
 
@@ -15,15 +15,18 @@ export const FEATURE_SUMMARY: Readonly<Record<ProfileFeature, string>> = {
   'email-without-keys': 'the e-mail service ignores Idempotency-Key (Resend honours it for 24 h)',
 }
 
-/** Named profiles: the vendor-faithful default, and every feature at once. */
+/**
+ * Named profiles: the vendor-faithful
+ * default, and every feature at once.
+ */
 export const PROFILES: Readonly<Record<string, readonly ProfileFeature[]>> = {
   vendor: [],
   hostile: PROFILE_FEATURES,
 }
 
 /**
- * `vendor`, `hostile`, or a comma list of features: the
- * features, or why not.
+ * `vendor`, `hostile`, or a comma list
+ * of features: the features, or why not.
  */
 export function parseProfile(spec: string): { readonly ok: true; readonly features: readonly ProfileFeature[] } | { readonly ok: false; readonly problem: string } {
   const named = PROFILES[spec]
@@ -36,7 +39,10 @@ export function parseProfile(spec: string): { readonly ok: true; readonly featur
   return { ok: true, features: PROFILE_FEATURES.filter((f) => parts.includes(f)) }
 }
 
-/** A profile's name in reports: `vendor`, `hostile`, `vendor+…`. */
+/**
+ * A profile's name in reports:
+ * `vendor`, `hostile`, `vendor+…`.
+ */
 export function profileName(features: readonly ProfileFeature[] | undefined): string {
   const f = features ?? []
   if (f.length === 0) return 'vendor'

@@ -1,6 +1,6 @@
-// A scenario: plain, JSON-serialisable data, named or
-// generated, so any failure can be saved and run again. The
-// schema is the one source (docs/internals/engine.md).
+// A scenario: plain, JSON-serialisable data, so any
+// failure can be saved and run again. The schema is
+// the one source (docs/internals/engine.md).
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
@@ -11,8 +11,8 @@ import { describeIssues } from './issues.ts'
 import { PROFILE_FEATURES, type ProfileFeature } from './profile.ts'
 
 /**
- * Format version: 2 addresses faults by step (1 did by
- * the run's n-th request).
+ * Format version: 2 addresses faults by
+ * step (1 did by the run's n-th request).
  */
 export const SCENARIO_VERSION = 2
 
@@ -71,8 +71,8 @@ export type SeededPaymentIntent = Scenario['services']['payments']['paymentInten
 export type ServiceScenarioSettings = Omit<Scenario['services']['payments'], 'paymentIntents'>
 
 /**
- * The schema, with rules that span fields (unique steps,
- * faults on real steps, the profile).
+ * The schema, with rules that span fields (unique
+ * steps, faults on real steps, the profile).
  */
 export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
   const steps = new Set<string>()
@@ -92,8 +92,8 @@ export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
 })
 
 /**
- * Settings beyond the vendors need their profile feature,
- * so none leaves the vendor profile unawares.
+ * Settings beyond the vendors need their profile
+ * feature, so none leaves the vendor profile unawares.
  */
 function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; message: string } | null {
   const has = (f: ProfileFeature) => (s.profile ?? []).includes(f)
@@ -113,8 +113,8 @@ function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; messag
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string }
 
 /**
- * Check untrusted JSON against the schema; the problem is
- * one line naming the field and the fix.
+ * Check untrusted JSON against the schema; the
+ * problem is one line naming the field and the fix.
  */
 export function parseScenario(input: unknown): Parsed<Scenario> {
   if ((input as { version?: unknown } | null)?.version === 1) {
