@@ -1,13 +1,13 @@
-// The bundled executors, by the names the CLI accepts.
-// Loaded on demand: the correct zoo brings whole SDKs.
+// The bundled executors, by CLI name. Loaded on
+// demand: the correct zoo brings whole SDKs.
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Executor } from '../harness/contract/executor.ts'
 
-/** The correct zoo: written apart from `reference`. */
+/** Correct zoo: written apart from `reference`. */
 const CORRECT = ['honest-minimal', 'webcrypto-keys', 'monotonic-budget', 'axios-retries', 'resend-sdk', 'stripe-sdk-defaults'] as const
 
-/** The flawed zoo: the reference with one bug each. */
+/** Flawed zoo: the reference, one bug each. */
 const FLAWED = [
   'fresh-key-per-attempt',
   'key-from-all-arguments',
@@ -39,7 +39,7 @@ export const FLAWED_ZOO: readonly string[] = FLAWED
 /** Every bundled executor's name. */
 export const BUNDLED_NAMES: readonly string[] = ['reference', 'naive', ...CORRECT, ...FLAWED]
 
-/** Where a bundled executor lives: module path and export. */
+/** Where a bundled executor lives. */
 export interface BundledExecutor {
   readonly name: string
   readonly path: string
@@ -60,7 +60,7 @@ function locate(name: string): BundledExecutor {
 /** Every bundled executor, by name and module. */
 export const BUNDLED: readonly BundledExecutor[] = BUNDLED_NAMES.map(locate)
 
-/** Load one by name, in this thread (tests, benches). */
+/** Load one in this thread (tests, benches). */
 export async function loadBundled(name: string): Promise<Executor> {
   const found = BUNDLED.find((b) => b.name === name)
   if (!found) throw new Error(`unknown bundled executor "${name}"`)

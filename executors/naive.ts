@@ -1,6 +1,6 @@
-// The naive executor: what most first versions do
-// (fresh key per attempt, one fixed timeout, timeouts
-// reported as retryable failures). Expect duplicates.
+// The naive executor, as most first versions are:
+// a fresh key per attempt, one fixed timeout, and
+// timeouts reported as retryable failures.
 import type { Envelope } from '../harness/contract/envelope.ts'
 import type { Executor } from '../harness/contract/executor.ts'
 

@@ -1,7 +1,7 @@
-// Bug: On abort, confirmed e-mails are never corrected.
+// Bug: On abort, confirmed e-mails go uncorrected.
 // Caught by: uncompensated-effect.
-// Needs an e-mail confirmed before a later step fails,
-// and an agent that aborts on that failure.
+// Needs an e-mail confirmed before a later step
+// fails, and an agent that aborts on that failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { reconcileFirst } from '../reference/compensation-rule.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,7 +1,7 @@
-// Bug: Backoff (2 s, 4 s, 8 s…) is never cut to the turn.
+// Bug: Backoff (2 s, 4 s, 8 s…) ignores the turn.
 // Caught by: returned-after-deadline.
-// Needs several refused sends of one step in a row, and
-// a turn that ends before the backoff does.
+// Needs several refused sends of one step in a row,
+// and a turn that ends before the backoff does.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

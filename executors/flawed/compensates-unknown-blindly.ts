@@ -1,4 +1,4 @@
-// Bug: On abort, compensates an UNKNOWN call unreconciled.
+// Bug: On abort, UNKNOWN calls compensated blind.
 // Caught by: phantom-compensation.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,7 +1,7 @@
-// Bug: A compensation keyed per abort, not per effect.
+// Bug: Compensation keyed per abort, not effect.
 // Caught by: duplicate-effect.
-// Needs an abort after a confirmed e-mail, a crash after
-// the correction went out, and the abort asked again.
+// Needs an abort after a confirmed e-mail, a
+// crash after the correction, the abort re-asked.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { idempotencyKey } from '../reference/idempotency-key.ts'
 import { canonicalKey } from '../reference/operation-key.ts'

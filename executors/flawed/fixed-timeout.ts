@@ -1,4 +1,4 @@
-// Bug: One fixed 8 s timeout per attempt, whatever is left.
+// Bug: A fixed 8 s timeout, whatever is left.
 // Caught by: returned-after-deadline.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,7 +1,7 @@
 // Bug: A 502/503/504 is taken as never sent.
 // Caught by: false-failure.
-// Needs a 504 whose upstream finishes, and no later send
-// of the step that gets an answer.
+// Needs a 504 whose upstream finishes, and no
+// later send of the step that gets an answer.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,5 +1,5 @@
-// The zoo: the reference with one bug each. Each file
-// names its bug and the judge that catches it.
+// The zoo: the reference with one bug each. Each
+// file names its bug and the judge that catches it.
 import type { Executor } from '../../harness/contract/executor.ts'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import freshKeyPerAttempt, { catches as freshKeyPerAttemptCatches } from './fresh-key-per-attempt.ts'

@@ -1,6 +1,6 @@
-// Bug: The intent log lives in memory, not durable storage.
+// Bug: The intent log is in memory, not durable.
 // Caught by: duplicate-effect.
-// After a crash the new process resends without looking.
+// A restarted process resends without looking.
 import Database from 'better-sqlite3'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

@@ -1,4 +1,4 @@
-// Bug: The key hashes the arguments as the model wrote them.
+// Bug: The key hashes the model's raw arguments.
 // Caught by: duplicate-effect.
 import { createHash } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'

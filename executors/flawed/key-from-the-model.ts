@@ -1,4 +1,4 @@
-// Bug: The key is the model's tool-call id, new every ask.
+// Bug: The key is the model's tool-call id.
 // Caught by: duplicate-effect.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

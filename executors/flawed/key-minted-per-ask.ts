@@ -1,15 +1,15 @@
-// Bug: A fresh key per ask, kept only for its resends.
+// Bug: A fresh key per ask, kept for its resends.
 // Caught by: duplicate-effect.
-// Needs an earlier ask's send that lands unseen, and a
-// later ask of the same step that resends.
+// Needs an earlier ask's send that lands unseen,
+// and a later ask of the same step that resends.
 import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 
 export const catches: JudgeName = 'duplicate-effect'
 
-// In effect `const key = randomUUID()` atop the handler.
-// Re-minted at each first send: stale entries go unread.
+// In effect `const key = randomUUID()` per ask.
+// Re-minted at each first send: old ones unread.
 const minted = new Map<string, string>()
 
 export default createReferenceExecutor(

@@ -1,4 +1,4 @@
-// Bug: Resends under a new key after an ambiguous failure.
+// Bug: A new key for resends after an ambiguity.
 // Caught by: duplicate-effect.
 import { randomUUID } from 'node:crypto'
 import type { JudgeName } from '../../harness/contract/names.ts'

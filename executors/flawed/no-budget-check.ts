@@ -1,4 +1,4 @@
-// Bug: Starts side effects with no reserve and no minimum.
+// Bug: No reserve and no minimum budget to start.
 // Caught by: effect-after-deadline.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { turnBudget } from '../reference/budget-rule.ts'

@@ -1,4 +1,4 @@
-// Bug: A 400/422 validation error is retried as it was.
+// Bug: A 400/422 is retried as it was.
 // Caught by: permanent-error-retried.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'

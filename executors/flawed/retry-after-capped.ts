@@ -1,8 +1,8 @@
 // Bug: Retry-After is honoured only up to 10 s.
 // Caught by: retry-before-retry-after.
-// (as undici's RetryHandler caps it by its maxTimeout)
-// Needs a 429 asking for more than 10 s, and enough of
-// the turn left to send again after the cap.
+// (as undici's RetryHandler caps it: maxTimeout)
+// Needs a 429 asking for more than 10 s, and enough
+// of the turn left to send again after the cap.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

@@ -1,4 +1,4 @@
-// Bug: One probe, at once; a miss is taken as no effect.
+// Bug: One probe, at once; a miss means no effect.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import type { ReconciliationRule } from '../reference/reconciliation.ts'

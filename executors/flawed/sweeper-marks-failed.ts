@@ -1,4 +1,4 @@
-// Bug: After a crash, PENDING intents are marked failed.
+// Bug: The sweeper marks PENDING intents failed.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'

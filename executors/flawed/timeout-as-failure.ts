@@ -1,4 +1,4 @@
-// Bug: A timeout is reported FAILED_NO_EFFECT, retry-safe.
+// Bug: A timeout is FAILED_NO_EFFECT, retry-safe.
 // Caught by: false-failure.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'

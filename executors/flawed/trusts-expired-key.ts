@@ -1,6 +1,6 @@
 // Bug: Resends under the old key without looking.
 // Caught by: duplicate-effect.
-// Trusts the key even past the service's 24 h retention.
+// Trusts the key even past its 24 h retention.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
 

@@ -1,4 +1,4 @@
-// One ask of one operation, as the steps of callTool see it.
+// One ask of an operation, as callTool sees it.
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import type { Intent } from './intent-log.ts'
 import type { ProcessState } from './process-state.ts'
@@ -7,12 +7,12 @@ import type { ToolAdapter } from './tools/tool-adapter.ts'
 export interface Ask {
   readonly call: ToolCall
   readonly adapter: ToolAdapter<object>
-  /** One key: idempotency key, client reference, intent. */
+  /** Idempotency key, client reference, intent key. */
   readonly key: string
-  /** Its intent record as the ask began (or just opened). */
+  /** Its intent as the ask began (or just opened). */
   readonly intent: Intent
   readonly state: ProcessState
 }
 
-/** Ms left for work in this ask's turn (the budget rule). */
+/** Ms left for work in this ask's turn. */
 export const left = (ask: Ask): number => ask.state.policy.budget.left(ask.call.deadline)

@@ -1,22 +1,23 @@
-// The turn's time budget (rule 5): a reserve to report in
-// time, a minimum to start a side effect, attempt timeouts
-// that fit, and a cut-off told to the service.
+// The turn's time budget (rule 5): a reserve to
+// report in time, a minimum to start a side
+// effect, attempt timeouts that fit, and a
+// cut-off told to the service.
 
 export interface BudgetRule {
-  /** Ms left for work before `deadline` (epoch ms), less reserve. */
+  /** Ms left before `deadline` (epoch ms) − reserve. */
   left(deadline: number): number
   /** May a side effect start with `left` ms left? */
   mayStart(left: number): boolean
-  /** The timeout of one attempt started with `left` ms left. */
+  /** One attempt's timeout with `left` ms left. */
   attemptTimeoutMs(left: number): number
-  /** Cut-off told to the service (epoch ms): no later start. */
+  /** Cut-off sent to the service (epoch ms). */
   cutOff(deadline: number): number
 }
 
 export interface TurnBudget {
-  /** Kept back from the turn's deadline to report in time. */
+  /** Kept back from the deadline to report in time. */
   readonly reserveMs: number
-  /** No side effect starts with less left (after the reserve). */
+  /** No side effect starts with less left. */
   readonly minAttemptBudgetMs: number
   /** Longest a single attempt may take. */
   readonly attemptTimeoutMs: number
@@ -27,9 +28,9 @@ export function turnBudget(b: TurnBudget): BudgetRule {
     left: (deadline) => deadline - Date.now() - b.reserveMs,
     mayStart: (left) => left >= b.minAttemptBudgetMs,
     attemptTimeoutMs: (left) => Math.min(b.attemptTimeoutMs, left),
-    // Where we would no longer start: a request held in the
-    // network can't land after the turn (if the service
-    // commits within the minimum budget).
+    // Where we would no longer start: a request held
+    // in the network can't land after the turn (if
+    // the service commits within the minimum budget).
     cutOff: (deadline) => deadline - b.reserveMs - b.minAttemptBudgetMs,
   }
 }

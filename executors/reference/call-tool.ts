@@ -1,5 +1,5 @@
-// One tool call: key, prior state, then send, classify,
-// reconcile and report (send.ts … report.ts).
+// One tool call: key and prior state, then send,
+// classify, reconcile and report.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import type { Ask } from './ask.ts'
@@ -23,9 +23,9 @@ export async function callTool(call: ToolCall, state: ProcessState): Promise<Env
   if (prior.ambiguous && state.policy.reconciliation.lookBeforeResending(prior.intent)) {
     const next = await reconcile(ask)
     if (next !== 'resend') return next
-    // Refused before, after a send that may have landed:
-    // never resend (a permanent error stays permanent);
-    // only a look can settle it.
+    // Refused before, after a send that may have
+    // landed: never resend (a permanent error stays
+    // permanent); only a look can settle it.
     if (prior.intent.permanent) return unresolved(ask, 'the service refused a resend, and the first send cannot be found')
   }
   return sendUntilSettled(ask, prior.ambiguous)

@@ -1,12 +1,12 @@
-// The classify step: what one send's observation means,
-// by the policy's mapping, with its timing hints.
+// The classify step: what a send's observation
+// means by the policy's mapping, plus timing hints.
 import { MAPPING_CLASSES, type ExceptionMapping, type MappingClass, type Observed } from '../../harness/contract/mapping.ts'
 import { detail } from './tools/observation.ts'
 import { timingHints, type TimingHints } from './timing-hints.ts'
 
 export interface Classified extends TimingHints {
   readonly class: MappingClass
-  /** The response body (for `applied`, the effect), or null. */
+  /** Response body (`applied`: the effect), or null. */
   readonly body: unknown
   /** The observation in a few words, for messages. */
   readonly detail: string
@@ -17,7 +17,7 @@ export function classify(observed: Observed, mapping: ExceptionMapping): Classif
   return { class: mapped(observed, mapping), body, detail: detail(observed), ...timingHints(observed) }
 }
 
-/** The mapping's answer; a throw or a non-class is ambiguous. */
+/** The mapping's class; a throw or junk: ambiguous. */
 function mapped(observed: Observed, mapping: ExceptionMapping): MappingClass {
   try {
     const c = mapping(observed)

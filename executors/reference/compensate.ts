@@ -1,6 +1,6 @@
-// Abort: compensate the run's effects, newest first, by the
-// policy's rule. Each compensation is a tool call of its own
-// (own intent, key, deadline and probe).
+// Abort: compensate the run's effects, newest
+// first, by the policy's rule. Each is a tool call
+// of its own: own intent, key, deadline, probe.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { callTool } from './call-tool.ts'
 import type { ProcessState } from './process-state.ts'
@@ -26,7 +26,7 @@ export async function compensate(runId: string, deadline: number, state: Process
     const key = `compensate:${intent.key}`
     const args = { ...spec.args, [spec.effectArg]: decided.effectId }
     const done = await callTool({ runId, stepId: key, tool: spec.tool, args, deadline, toolCallId: key }, state)
-    // Names its effect: a failed one excuses only that one.
+    // A failed one excuses only the effect it names.
     out.push({ ...done, compensates: { type: adapter.effectType, id: decided.effectId } })
   }
   return out

@@ -1,12 +1,12 @@
-// On abort, which effect of an intent to compensate. An
-// UNKNOWN one is reconciled first; one that cannot be
-// settled goes to a person.
+// On abort, which effect of an intent to
+// compensate. An UNKNOWN one is reconciled first;
+// one that cannot be settled goes to a person.
 import type { Intent } from './intent-log.ts'
 import type { Finding } from './reconciliation.ts'
 
 export type Compensation = { readonly effectId: string } | { readonly nothing: true } | { readonly humanReview: true }
 
-/** `lookUp` reconciles the intent and records the finding. */
+/** `lookUp` reconciles and records the finding. */
 export type CompensationRule = (intent: Intent, lookUp: () => Promise<Finding>) => Promise<Compensation>
 
 export const reconcileFirst: CompensationRule = async (intent, lookUp) => {

@@ -1,6 +1,6 @@
-// The reference's exception mapping (rule 3): not-sent and
-// rejected are certain; all else is ambiguous, and so is
-// anything it does not recognise.
+// The reference's exception mapping (rule 3):
+// not-sent and rejected are certain; all else,
+// even what it does not know, is ambiguous.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import { errorCode } from './tools/observation.ts'
 
@@ -13,13 +13,13 @@ export const referenceMapping: ExceptionMapping = (observed) => {
   if ('error' in observed) return NOT_SENT_CODES.has(errorCode(observed.error) ?? '') ? 'not-sent' : 'ambiguous'
   const { status, body } = observed.response
   if (status >= 200 && status < 300) return 'applied'
-  // Resend's "other payload" 409 is permanent; its "in
-  // progress" and Stripe's key-in-use are not.
+  // Resend's "other payload" 409 is permanent; its
+  // "in progress" and Stripe's key-in-use are not.
   if (status === 409) return (body as { name?: string } | null)?.name === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
   // Refused before processing (wait: its Retry-After).
   if (status === 429) return 'not-sent'
-  // 400/402/404/422: refused as it stands (Stripe does not
-  // store these under the key: nothing happened).
+  // 400/402/404/422: refused as it stands (Stripe does
+  // not store these under the key: nothing happened).
   if (status >= 400 && status < 500 && status !== 408) return 'rejected'
   return 'ambiguous'
 }

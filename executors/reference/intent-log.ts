@@ -1,6 +1,6 @@
-// The intent log: one row per operation, written before
-// anything is sent, in durable SQLite, so a restarted
-// process knows what may be in flight.
+// The intent log: one row per operation, written
+// before anything is sent, in durable SQLite, so a
+// restarted process knows what may be in flight.
 import type BetterSqlite3 from 'better-sqlite3'
 
 export type IntentStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED_NO_EFFECT' | 'UNKNOWN'
@@ -10,18 +10,18 @@ export interface Intent {
   readonly run_id: string
   readonly step_id: string
   readonly tool: string
-  /** The exact request body; every resend uses these bytes. */
+  /** The exact body, resent byte for byte. */
   readonly body: string
   readonly status: IntentStatus
-  /** 1 when a FAILED_NO_EFFECT is permanent (a rejection). */
+  /** 1: FAILED_NO_EFFECT is permanent (rejected). */
   readonly permanent: number
   readonly effect_id: string | null
   /**
-   * The compensation, registered before the call: JSON
-   * `{ tool, args }` lacking only the effect's id; or null.
+   * The compensation, registered before the call:
+   * JSON `{ tool, args }` lacking the effect's id.
    */
   readonly compensation: string | null
-  /** Opened at: the key's age (services forget after 24 h). */
+  /** Opened at: the key's age (kept 24 h). */
   readonly created_at: number
   readonly updated_at: number
 }
@@ -42,7 +42,7 @@ export class IntentLog {
     this.#open = db.prepare(`SELECT * FROM intents WHERE status IN ('PENDING', 'UNKNOWN') AND key > ? ORDER BY key`)
     this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, compensation, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`)
     this.#forRun = db.prepare('SELECT * FROM intents WHERE run_id = ? ORDER BY rowid DESC')
-    // `permanent` is sticky: a later status keeps a refusal.
+    // `permanent` is sticky: a refusal stays known.
     this.#update = db.prepare('UPDATE intents SET status = ?, permanent = COALESCE(?, permanent), effect_id = ?, updated_at = ? WHERE key = ?')
   }
 
@@ -62,7 +62,7 @@ export class IntentLog {
     return this.get(key)!
   }
 
-  /** The run's intents, newest first (compensation order). */
+  /** The run's intents, newest first. */
   forRun(runId: string): Intent[] {
     return this.#forRun.all(runId)
   }

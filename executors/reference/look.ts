@@ -1,6 +1,6 @@
-// One look for an effect (a reconciliation probe). A look
-// that failed is read by the policy's mapping, so a wrong
-// mapping shows here too.
+// One look for an effect (a reconciliation probe).
+// A look that failed is read by the policy's
+// mapping, so a wrong mapping shows here too.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import { classify } from './classify.ts'
 import type { Intent } from './intent-log.ts'

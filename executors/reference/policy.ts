@@ -1,6 +1,6 @@
-// The reference's variation points, one strategy per file
-// (defaults: REFERENCE_POLICY in reference.ts). A flawed
-// executor is the reference with one of them replaced.
+// The reference's variation points, one file each
+// (defaults: REFERENCE_POLICY). A flawed executor
+// replaces one of them.
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import type { BudgetRule } from './budget-rule.ts'
 import type { CompensationRule } from './compensation-rule.ts'
@@ -13,24 +13,24 @@ import type { SendKey } from './send-key.ts'
 import type { Sweeper } from './sweeper.ts'
 
 export interface ReferencePolicy {
-  /** How an operation's idempotency key is made from the ask. */
+  /** How an operation's key is made from the ask. */
   readonly operationKey: OperationKey
   /** Which key each send carries. */
   readonly sendKey: SendKey
-  /** What an observed error or response means for the effect. */
+  /** What an error or response means for the effect. */
   readonly mapping: ExceptionMapping
-  /** How to look for an effect, and when before resending. */
+  /** How to look, and whether before resending. */
   readonly reconciliation: ReconciliationRule
   /** The turn's time budget (budget-rule.ts). */
   readonly budget: BudgetRule
-  /** How often and how soon an unsent request is resent. */
+  /** When and how often to resend an unsent request. */
   readonly resend: ResendRule
-  /** How long to hold back a service that asked for a pause. */
+  /** How long to honour a service's Retry-After. */
   readonly retryAfter: RetryAfterRule
   /** Where the intent log lives. */
   readonly intentStore: IntentStore
   /** On abort, what to compensate for one intent. */
   readonly compensation: CompensationRule
-  /** After a restart, what to make of the intents left in flight. */
+  /** After a restart, what to do with open intents. */
   readonly sweeper: Sweeper
 }

@@ -1,6 +1,7 @@
-// The prior-state step: what the intent log already knows.
-// Done or refused before: say so. Else record the intent,
-// and its compensation, before any send (rule 2).
+// The prior-state step: what the intent log
+// already knows. Done or refused before: say so.
+// Else record the intent, and its compensation,
+// before any send (rule 2).
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import type { Intent } from './intent-log.ts'
@@ -10,7 +11,7 @@ import type { ToolAdapter } from './tools/tool-adapter.ts'
 
 export interface Prior {
   readonly intent: Intent
-  /** Left PENDING or UNKNOWN before: a send may have landed. */
+  /** Left PENDING or UNKNOWN: a send may have landed. */
   readonly ambiguous: boolean
 }
 

@@ -1,4 +1,4 @@
-// What one process of the reference shares between calls.
+// What one reference process shares across calls.
 import type { IntentLog } from './intent-log.ts'
 import type { ReferencePolicy } from './policy.ts'
 import type { ToolAdapter } from './tools/tool-adapter.ts'
@@ -9,8 +9,8 @@ export interface ProcessState {
   /** By tool name. */
   readonly adapters: Readonly<Record<string, ToolAdapter<object>>>
   /**
-   * Retry-After per service (epoch ms): it holds back every
-   * later request to it (README, judge table).
+   * Retry-After per service (epoch ms): it holds back
+   * every later request to it (README, judge table).
    */
   readonly waits: Map<string, number>
 }

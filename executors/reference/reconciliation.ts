@@ -1,11 +1,11 @@
-// The reconciliation rule (rule 4): how to look for an
-// effect that may have landed, when a miss means "not
-// there", and whether to look before resending.
+// The reconciliation rule (rule 4): how to look for
+// an effect that may have landed, when a miss means
+// "not there", and whether to look before resending.
 import type { Intent } from './intent-log.ts'
 import { sleep } from './sleep.ts'
 import type { Probe } from './tools/tool-adapter.ts'
 
-/** One probe for the effect by its client reference. */
+/** One probe, by the client reference. */
 export type Look = (timeoutMs: number) => Promise<Probe>
 
 /** What looking established. */
@@ -17,20 +17,20 @@ export type Finding =
   | { readonly unsupported: true } // the service offers no way to look
 
 export interface ReconciliationRule {
-  /** Look (as often as the rule says) within `budget()` ms. */
+  /** Look, as the rule says, within `budget()` ms. */
   settle(look: Look, budget: () => number): Promise<Finding>
-  /** Look before resending an op left PENDING or UNKNOWN? */
+  /** Look before resending a PENDING/UNKNOWN op? */
   lookBeforeResending(prior: Intent): boolean
 }
 
-/** Waits before each probe: reads lag, requests land late. */
+/** Spaced out: reads lag, requests land late. */
 export const PROBE_DELAYS_MS: readonly number[] = [500, 1_500, 3_000]
 export const PROBE_TIMEOUT_MS = 2_000
 
 /**
- * The reference: three spaced-out probes. Only the last
- * miss means "not there" (absent, never `noEffect`); it
- * always looks before resending.
+ * The reference: three spaced-out probes. Only
+ * the last miss means "not there" (absent, never
+ * `noEffect`); it always looks before resending.
  */
 export const spacedOutProbes: ReconciliationRule = {
   async settle(look, budget) {

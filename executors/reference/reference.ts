@@ -1,5 +1,5 @@
-// The reference executor: the seed article's design in eight
-// rules, which other files cite as "rule N" (listed in
+// The reference executor: the seed article's
+// design in eight rules, cited as "rule N" (list:
 // docs/internals/executors-and-services.md).
 import type { Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import { REFERENCE_BUDGET } from './budget-rule.ts'

@@ -1,6 +1,6 @@
-// The report step (rule 6): the envelope tells the truth;
-// UNKNOWN is never retry-safe. The intent log is written
-// first.
+// The report step (rule 6): the envelope tells
+// the truth; UNKNOWN is never retry-safe. The
+// intent log is written first.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { Ask } from './ask.ts'
 
@@ -31,19 +31,19 @@ export function unresolved(ask: Ask, why: string): Envelope {
   }
 }
 
-/** It may have happened, and only a person can find out. */
+/** It may have happened; only a person can tell. */
 export function humanReview(ask: Ask): Envelope {
   const why = 'the service offers no way to look it up, and it cannot be made safe automatically; a person must check'
   return { ...unresolved(ask, why), action_taken: 'human-review' }
 }
 
-/** Refused as it stands: not done, and a resend won't help. */
+/** Refused as it stands: a resend won't help. */
 export function refused(ask: Ask, detail: string): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT', { permanent: true })
   return rejected(ask.adapter.effectType, `the service refused it (${detail})`, 'rejected')
 }
 
-/** A resend refused; an earlier send may still have landed. */
+/** A resend refused after a maybe-landed send. */
 export function refusedAfterAmbiguity(ask: Ask, detail: string): Envelope {
   ask.state.log.mark(ask.key, 'UNKNOWN', { permanent: true })
   const what = ask.adapter.effectType
@@ -51,14 +51,14 @@ export function refusedAfterAmbiguity(ask: Ask, detail: string): Envelope {
   return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'unresolved', message }
 }
 
-/** A look taken as proof of no effect; never by the reference. */
+/** A look taken as proof of no effect (not ours). */
 export function provedAbsent(ask: Ask): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT')
   const message = `The ${ask.adapter.effectType} did not happen (a look found nothing). It is safe to try again.`
   return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'probed-absent', message }
 }
 
-/** Nothing could have landed: no budget, or no send got in. */
+/** Nothing landed: no budget, or never sent. */
 export function notDone(ask: Ask, forLackOfBudget: boolean): Envelope {
   ask.state.log.mark(ask.key, 'FAILED_NO_EFFECT')
   const what = ask.adapter.effectType

@@ -1,10 +1,9 @@
-// How often and how soon a request certainly not sent is
-// sent again.
+// When to resend a request surely never sent.
 
 export interface ResendRule {
-  /** Sends of one operation per ask, the first included. */
+  /** Sends per ask, the first included. */
   readonly maxSends: number
-  /** Pause after unsent send `attempt` (also the 429 minimum). */
+  /** Pause after send `attempt` (and 429 floor). */
   backoffMs(attempt: number): number
 }
 

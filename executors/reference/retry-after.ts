@@ -1,8 +1,8 @@
-// Retry-After: how long to send a service nothing after it
-// asked for a pause. The pause holds back every request to
-// that service, in later asks too.
+// Retry-After: how long to send a service nothing
+// after it asked for a pause. The pause holds back
+// every request to that service, in later asks too.
 
-/** How long to hold back a service that asked for `askedMs`. */
+/** How long to wait when asked for `askedMs`. */
 export type RetryAfterRule = (askedMs: number) => number
 
 /** The reference: as long as it asked. */

@@ -1,12 +1,12 @@
-// Which key one send carries. The reference: the same key
-// every time, so a service that did it replays its answer.
+// Which key a send carries. The reference: the
+// same each time, so a done request is replayed.
 
 export interface Send {
   /** The operation's key (operation-key.ts). */
   readonly key: string
   /** 1 for the first send of this ask. */
   readonly attempt: number
-  /** An earlier send of this operation may have landed. */
+  /** An earlier send may have landed. */
   readonly afterAmbiguity: boolean
 }
 

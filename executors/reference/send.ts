@@ -1,6 +1,7 @@
-// The send step: send and resend (same body, the policy's
-// key) until an answer settles it or sends or budget run
-// out. An ambiguous answer is reconciled before a resend.
+// The send step: send and resend (same body, the
+// policy's key) until an answer settles it or
+// sends or budget run out. An ambiguous answer
+// is reconciled before a resend.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { left, type Ask } from './ask.ts'
 import { classify, type Classified } from './classify.ts'
@@ -24,7 +25,7 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
     const got = await sendOnce(ask, attempt, ambiguous)
     switch (got.class) {
       case 'applied':
-        // The service's id for the effect, else our reference.
+        // The service's effect id, else our reference.
         return confirm(ask, ask.adapter.effectId(got.body) ?? ask.key, attempt === 1 && !ambiguous ? 'sent' : 'resent-same-key')
       case 'rejected':
         return ambiguous ? refusedAfterLanding(ask, got) : refused(ask, got.detail)
@@ -33,12 +34,12 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
           await sleep(policy.resend.backoffMs(attempt))
           break
         }
-        // A 429: wait as told (budget allowing), then resend.
+        // A 429: wait as told (if budget allows), resend.
         notBefore = Date.now() + Math.max(policy.retryAfter(got.retryAfterMs), policy.resend.backoffMs(1))
         waits.set(service, notBefore)
         break
       case 'ambiguous': {
-        // A 409 in flight asks no pause; other Retry-Afters do.
+        // A 409 in flight asks no pause; others may.
         if (got.retryAfterMs !== undefined && !got.inFlight) waits.set(service, (notBefore = Date.now() + policy.retryAfter(got.retryAfterMs)))
         ambiguous = true
         ask.state.log.mark(ask.key, 'UNKNOWN')
@@ -52,7 +53,7 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
   return notDone(ask, !policy.budget.mayStart(left(ask)))
 }
 
-/** One send with the policy's key, timeout and cut-off. */
+/** One send: the policy's key, timeout, cut-off. */
 async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Promise<Classified> {
   const { policy } = ask.state
   const key = policy.sendKey({ key: ask.key, attempt, afterAmbiguity })
@@ -61,7 +62,7 @@ async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Pro
   return classify(observed, policy.mapping)
 }
 
-/** Refused, but an earlier send may have landed: look. */
+/** Refused, but an earlier send may have landed. */
 async function refusedAfterLanding(ask: Ask, got: Classified): Promise<Envelope> {
   const finding = await lookUp(ask.state, ask.adapter, ask.intent, () => left(ask))
   return 'found' in finding ? confirm(ask, finding.found, 'probed-found') : refusedAfterAmbiguity(ask, got.detail)

@@ -1,6 +1,7 @@
-// The recovery sweeper (rule 7): after a restart, look for
-// the effects of intents left in flight, confirm what is
-// found, never mark an unconfirmed one failed.
+// The recovery sweeper (rule 7): after a
+// restart, look for the effects of intents left
+// in flight, confirm what is found, never mark
+// an unconfirmed one failed.
 import type { IntentLog, Intent } from './intent-log.ts'
 import { PROBE_TIMEOUT_MS } from './reconciliation.ts'
 import type { Probe } from './tools/tool-adapter.ts'
@@ -9,7 +10,7 @@ export interface Sweep {
   readonly log: IntentLog
   /** One probe for the intent's effect. */
   look(intent: Intent, timeoutMs: number): Promise<Probe>
-  /** Ms left before the recovery's deadline (budget rule). */
+  /** Ms left before the recovery's deadline. */
   left(): number
 }
 

@@ -1,12 +1,12 @@
-// What an observation says about timing, whatever its
-// class: Retry-After, and whether its key is being
-// processed now (a 409 in flight).
+// What an observation says about timing, whatever
+// its class: Retry-After, and whether its key is
+// being processed now (a 409 in flight).
 import type { Observed } from '../../harness/contract/mapping.ts'
 
 export interface TimingHints {
-  /** Pause asked for: a 429 (1 s if unsaid), or any Retry-After. */
+  /** Pause asked: any Retry-After; a bare 429: 1 s. */
   readonly retryAfterMs?: number
-  /** A 409: the key's first request still runs; no pause. */
+  /** A 409: the key's first request still runs. */
   readonly inFlight: boolean
 }
 
@@ -18,7 +18,7 @@ export function timingHints(observed: Observed): TimingHints {
   return { retryAfterMs: retryAfterMs(after ?? null), inFlight: status === 409 }
 }
 
-/** Retry-After (s or HTTP date) in ms; 1 s if absent or bad. */
+/** Retry-After (s or date) in ms; else 1 s. */
 export function retryAfterMs(value: string | null): number {
   if (value === null) return 1_000
   const seconds = Number(value)

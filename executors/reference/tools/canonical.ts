@@ -1,6 +1,6 @@
-// A refund's canonical identity: the bytes may change
-// between asks, the operation may not (49.9 = "49.90";
-// case makes no new order or currency).
+// A refund's canonical identity: the bytes may
+// change between asks, the operation may not (49.9
+// = "49.90"; case makes no new order or currency).
 
 export interface CanonicalRefund {
   readonly payment_intent: string
@@ -25,9 +25,9 @@ export function canonicalRefund(args: Readonly<Record<string, unknown>>): Canoni
 }
 
 /**
- * "49.9", 49.9, "49.90" → 4990. Strings parse exactly;
- * numbers pass within float noise of whole cents
- * (0.1 + 0.2 is 30 cents). 49.999 is refused, not rounded.
+ * "49.9", 49.9, "49.90" → 4990. Strings parse
+ * exactly; numbers pass within float noise of
+ * whole cents (0.1 + 0.2). 49.999 is refused.
  */
 export function toMinorUnits(v: unknown): number | null {
   if (typeof v === 'number') {

@@ -1,5 +1,6 @@
-// charge_card against the Stripe-shaped payments service:
-// a confirmed payment intent, compensated by a full refund.
+// charge_card against the Stripe-shaped payments
+// service: a confirmed payment intent,
+// compensated by a full refund.
 import { toMinorUnits } from './canonical.ts'
 import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'

@@ -1,4 +1,4 @@
-// send_email against the Resend-shaped e-mail service.
+// send_email against the Resend-shaped service.
 // Irreversible: a sent e-mail can only be corrected.
 import { lookAt, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'

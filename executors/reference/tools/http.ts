@@ -1,16 +1,16 @@
-// What every adapter does over HTTP: send under the key
-// (with the cut-off), and walk a Stripe-style list.
+// What every adapter does over HTTP: send under
+// the key and cut-off; walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
 import { observe } from './observation.ts'
 import type { LookAnswer } from './tool-adapter.ts'
 
 /**
- * faultline's deadline header (README). Neither Stripe nor
- * Resend honours it; forwarding it costs nothing.
+ * faultline's deadline header (README). Neither
+ * vendor honours it; sending it costs nothing.
  */
 const DEADLINE_HEADER = 'x-request-deadline'
 
-/** POST `body` with the key and cut-off; the observation. */
+/** POST `body` with the key and cut-off. */
 export function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed> {
   return observe({ method: 'POST', url, purpose: 'send' }, () =>
     fetch(url, {
@@ -25,8 +25,8 @@ export function sendWithKey(url: string, contentType: string, body: string, key:
 type Item = { id: string; status?: string; metadata?: Record<string, string> }
 
 /**
- * Walk a Stripe list (newest first) for the first `match`;
- * a page that fails is the answer.
+ * Walk a Stripe list (newest first) for the first
+ * `match`; a page that fails is the answer.
  */
 export async function findInStripeList(firstPage: string, match: (item: Item) => boolean, timeoutMs: number): Promise<LookAnswer> {
   let after: string | null = null
@@ -44,9 +44,9 @@ export async function findInStripeList(firstPage: string, match: (item: Item) =>
 }
 
 /**
- * GET a page for a look: its JSON body on 2xx, else the
- * observation (for the mapping); an error when a 2xx page
- * is not a JSON object.
+ * GET a page for a look: its JSON body on 2xx,
+ * else the observation (for the mapping); an
+ * error when a 2xx page is not a JSON object.
  */
 export async function lookAt(url: string, timeoutMs: number): Promise<{ readonly body: object } | { readonly failed: Observed } | { readonly error: string }> {
   const observed = await observe({ method: 'GET', url, purpose: 'probe' }, () => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }))

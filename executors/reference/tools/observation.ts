@@ -1,6 +1,6 @@
-// What the HTTP client observed for one request, as the
-// contract's `Observed`: fetch's error, or the response
-// with its body read.
+// What the HTTP client observed for one request,
+// as the contract's `Observed`: fetch's error,
+// or the response with its body read.
 import type { Observed, ObservedRequest } from '../../../harness/contract/mapping.ts'
 
 /** Run a fetch and observe how it ended. */
@@ -25,8 +25,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * `code` of the error or its cause chain (undici wraps:
- * TypeError('fetch failed', { cause })).
+ * `code` of the error or its cause chain (undici
+ * wraps: TypeError('fetch failed', { cause })).
  */
 export function errorCode(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -42,7 +42,7 @@ export function errorDetail(error: unknown): string {
   return errorCode(error) ?? (name || 'unknown error')
 }
 
-/** In a few words: `ECONNRESET`, `409 idempotency_key_in_use`. */
+/** In a few words: `409 idempotency_key_in_use`. */
 export function detail(observed: Observed): string {
   if ('error' in observed) return errorDetail(observed.error)
   const { status, body } = observed.response

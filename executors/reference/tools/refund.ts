@@ -1,4 +1,4 @@
-// issue_refund against the Stripe-shaped payments service.
+// issue_refund against the Stripe-shaped service.
 import { canonicalRefund, type CanonicalRefund } from './canonical.ts'
 import { findInStripeList, sendWithKey } from './http.ts'
 import type { ToolAdapter } from './tool-adapter.ts'
