@@ -1,10 +1,10 @@
-// faultline's deadline header, `X-Request-Deadline: <epoch
-// ms>`: a service that honours it refuses late work, so a
-// held request cannot land after the caller gave up.
+// faultline's deadline header (epoch ms): a
+// service that honours it refuses late work, so a
+// held request can't land after the caller gave up.
 
 export const DEADLINE_HEADER = 'x-request-deadline'
 
-/** True when the request carries a deadline that has passed. */
+/** True when its forwarded deadline has passed. */
 export function pastDeadline(request: Request, now: number): boolean {
   const raw = request.headers.get(DEADLINE_HEADER)
   if (raw === null) return false

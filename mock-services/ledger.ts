@@ -1,6 +1,6 @@
-// The ledger of effects that really happened: the ground
-// truth judges check reports against. Attribution (attempt,
-// call) comes from the harness.
+// The ledger of effects that really happened: the
+// ground truth judges check reports against. The
+// harness attributes each (attempt, call).
 
 export interface LedgerEntry {
   readonly seq: number
@@ -12,9 +12,9 @@ export interface LedgerEntry {
   /** The service's id for the effect (`re_…`). */
   readonly id: string
   readonly amount: number
-  /** The harness's attempt number of the request that caused it. */
+  /** The causing request's attempt number. */
   readonly attempt: number
-  /** Its request's tool call, as the harness knows it. */
+  /** That request's tool call, per the harness. */
   readonly call: string | null
   /**
    * What it acts on, if an earlier effect: a refund's

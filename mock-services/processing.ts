@@ -1,5 +1,5 @@
-// A service's processing time and restarts: work in flight
-// at a restart is lost (it throws ServiceRestarted).
+// A service's processing time and restarts: work
+// in flight at a restart throws ServiceRestarted.
 import { ServiceRestarted } from './service-restarted.ts'
 
 export class Processing {
@@ -8,7 +8,7 @@ export class Processing {
   readonly #pause: (() => Promise<void>) | undefined
   #epoch = 0
 
-  /** `pause` replaces the `ms` timer (tests inject one). */
+  /** `pause` replaces the `ms` timer (tests). */
   constructor(service: string, ms: number, pause?: () => Promise<void>) {
     this.#service = service
     this.#ms = ms
@@ -20,7 +20,7 @@ export class Processing {
     this.#epoch++
   }
 
-  /** Wait out processing; throws on a restart meanwhile. */
+  /** Wait out processing; throws on a restart. */
   async run(): Promise<void> {
     const epoch = this.#epoch
     if (this.#pause) await this.#pause()

@@ -1,6 +1,6 @@
 /**
- * Thrown when the service restarted mid-request: its work
- * is lost. Adapters answer it as a reset connection.
+ * Thrown when the service restarted mid-request,
+ * losing its work; adapters answer a reset.
  */
 export class ServiceRestarted extends Error {
   override readonly name = 'ServiceRestarted'

@@ -1,14 +1,14 @@
-// What every mock service is to the harness: a Fetch API
-// handler, serving msw in-process and a loopback socket.
+// A mock service, to the harness: a Fetch API
+// handler, for msw in-process and for sockets.
 import type { Ledger } from './ledger.ts'
 
-/** Who sent it, as the harness knows (never from the request). */
+/** Who sent it, per the harness (not the request). */
 export interface Delivery {
   readonly attempt: number
   readonly call: string | null
   /**
-   * Fail after receipt, before applying, with a 500. Stripe
-   * stores such a 500 under the key; no other error.
+   * Fail after receipt, before applying: a 500.
+   * Stripe stores it under the key (no other error).
    */
   readonly internalError?: boolean
 }
@@ -16,31 +16,31 @@ export interface Delivery {
 export interface MockService {
   /** `payments`, `email`. */
   readonly name: string
-  /** The effects that really happened: the ground truth. */
+  /** The effects that happened: ground truth. */
   readonly ledger: Ledger
   /** Answer one delivered request. */
   handle(request: Request, delivery: Delivery): Promise<Response>
-  /** Does it change the world (so faults strike it as an attempt)? */
+  /** Does it change the world (is it an attempt)? */
   isMutation(request: Request): boolean
-  /** Restart: in-flight work lost; keys kept only if durable. */
+  /** Restart: in-flight work lost; volatile keys too. */
   restart(): void
-  /** An error in this service's shape (response-boundary faults). */
+  /** An error in its shape, for response faults. */
   errorResponse(kind: ServiceErrorKind, retryAfterS?: number): Response
 }
 
-/** Errors a fault makes a service answer, state untouched. */
+/** Errors a fault makes it answer, state untouched. */
 export type ServiceErrorKind = 'rate-limited' | 'unavailable' | 'validation' | 'key-in-use'
 
 /** Settings every service shares. */
 export interface ServiceSettings {
   /**
-   * Virtual ms from accepting a request to committing its
-   * effect; a duplicate in between is in flight.
+   * Virtual ms from accepting a request to committing
+   * its effect; a duplicate in between is in flight.
    */
   readonly processingMs: number
-  /** Reads see a write only this many ms after it was committed. */
+  /** Reads see a write this many ms after commit. */
   readonly visibilityLagMs: number
-  /** Does the key store survive a restart? (Vendors': durable.) */
+  /** Keys survive a restart? (Vendors': durable.) */
   readonly keyStore: 'durable' | 'volatile'
   /**
    * Refuse late work, with no effect, past a forwarded

@@ -1,6 +1,7 @@
-// Asynchronous visibility: a read sees a write `lagMs`
-// after its commit (a replica, a search index). Writes
-// and business rules see the truth; probes may not.
+// Asynchronous visibility: a read sees a write
+// `lagMs` after its commit (a replica, a search
+// index). Writes and business rules see the
+// truth; probes may not.
 
 export class Visibility {
   readonly #now: () => number

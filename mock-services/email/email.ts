@@ -1,7 +1,8 @@
-// A Resend-shaped e-mail service: POST /emails, reads, a
-// lookup by tag for probes, Resend's Idempotency-Key contract.
-// Longer than most because it is Resend's surface route by
-// route, to read against its API reference (docs/vendors.md).
+// A Resend-shaped e-mail service: POST /emails,
+// reads, a lookup by tag for probes, Resend's
+// Idempotency-Key contract.
+// Longer than most because it is Resend's surface
+// route by route (docs/vendors.md).
 import { canonicalJson } from '../idempotency/fingerprint.ts'
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
@@ -18,24 +19,24 @@ import { bodyText } from '../request-body.ts'
 export type { Email, Tag } from './store.ts'
 
 /**
- * What the service offers an executor. Only `idempotent`
- * (the default) is Resend's; the rest go beyond it:
- * - `idempotent`: Idempotency-Key kept 24 h, no lookup
+ * What the service offers. Only `idempotent` (the
+ * default) is Resend's; the rest go beyond it:
+ * - `idempotent`: keys kept 24 h, no lookup
  * - `idempotent+probe`: plus the lookup by tag
- * - `probe-only`: the lookup; the header is ignored
+ * - `probe-only`: the lookup; keys ignored
  * - `neither`: a timed-out send can't be made safe
  */
 export type EmailMode = 'idempotent' | 'idempotent+probe' | 'probe-only' | 'neither'
 export const EMAIL_MODES: readonly EmailMode[] = ['idempotent', 'idempotent+probe', 'probe-only', 'neither']
 
-/** Does the mode honour keys? Answer the lookup by tag? */
+/** Does the mode honour keys? Offer the lookup? */
 export function emailModeOffers(mode: EmailMode): { readonly keys: boolean; readonly lookup: boolean } {
   return { keys: mode === 'idempotent' || mode === 'idempotent+probe', lookup: mode === 'idempotent+probe' || mode === 'probe-only' }
 }
 
 export interface EmailSettings extends ServiceSettings {
   readonly mode: EmailMode
-  /** Waits while processing (tests inject a scheduler). */
+  /** Waits while processing (tests inject one). */
   readonly pause?: () => Promise<void>
 }
 
@@ -92,7 +93,7 @@ export class EmailService implements MockService {
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
     switch (kind) {
       case 'rate-limited': {
-        // Resend's 429 does carry Retry-After (and ratelimit-*).
+        // Resend's 429 does carry Retry-After.
         const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. Please limit the number of requests per second.')
         r.headers.set('retry-after', String(retryAfterS))
         return withRateLimit(r, 0, retryAfterS)
@@ -118,7 +119,7 @@ export class EmailService implements MockService {
     return resendError(404, 'not_found', 'The requested endpoint does not exist.')
   }
 
-  // --- sending, under Resend's Idempotency-Key contract ---
+  // --- sending, under Resend's key contract ---
 
   async #send(request: Request, delivery: Delivery): Promise<Response> {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
@@ -188,7 +189,7 @@ export class EmailService implements MockService {
       created_at: new Date(this.#now()).toISOString(),
       visibleAt: this.#visibility.stamp(),
     })
-    // A correction names its e-mail by id or client reference.
+    // A correction names its e-mail (id or reference).
     const corrects = tags.find((t) => t.name === 'corrects')?.value ?? null
     const target = corrects === null ? null : (this.#store.get(corrects)?.email.id ?? this.#store.withTag({ name: 'client_reference', value: corrects }, () => true)[0]?.id ?? corrects)
     this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target })
@@ -204,9 +205,10 @@ export class EmailService implements MockService {
   }
 
   /**
-   * `GET /emails` as Resend lists: newest first, paged, no
-   * tags or bodies, no filters. `?tag=name:value` is
-   * faultline's lookup (profile `email-lookup`).
+   * `GET /emails` as Resend lists: newest first,
+   * paged, no tags or bodies, no filters.
+   * `?tag=name:value` is faultline's lookup
+   * (profile `email-lookup`).
    */
   #list(url: URL): Response {
     const tag = url.searchParams.get('tag')
@@ -233,7 +235,7 @@ export class EmailService implements MockService {
     return jsonResponse({ object: 'list', has_more: hasMore, data })
   }
 
-  /** Resend's ids are UUIDs; ours are deterministic ones. */
+  /** Resend's ids are UUIDs; ours deterministic. */
   #id(): string {
     return `00000000-0000-4000-8000-${String(this.#nextId++).padStart(12, '0')}`
   }

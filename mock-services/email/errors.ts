@@ -1,4 +1,4 @@
-// Errors in Resend's JSON shape: { statusCode, name, message }.
+// Resend's error shape: { statusCode, name, message }.
 
 import { jsonResponse } from '../json-response.ts'
 

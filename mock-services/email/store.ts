@@ -1,5 +1,5 @@
-// The e-mail service's records in @mswjs/data. Recipients
-// and tags are lists, stored as JSON text.
+// The e-mail service's records in @mswjs/data.
+// Recipients and tags are lists, stored as JSON text.
 import { factory, primaryKey } from '@mswjs/data'
 import { newDatabase } from '../database.ts'
 

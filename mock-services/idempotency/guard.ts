@@ -1,9 +1,10 @@
-// Running a request under an idempotency key, the same for
-// every service: reserve atomically, then replay, refuse,
-// or perform and store. Each service shapes its answers.
+// Running a request under an idempotency key,
+// the same for every service: reserve
+// atomically, then replay, refuse, or perform
+// and store. Each service shapes its answers.
 import type { IdempotencyStore, StoredResponse } from './store.ts'
 
-/** A result to store under the key, or one not to store. */
+/** A result to store under the key, or not to. */
 export type Performed = { readonly store: StoredResponse } | { readonly dontStore: Response }
 
 export interface GuardAnswers {
@@ -39,8 +40,8 @@ export async function guarded(store: IdempotencyStore, slot: string, fingerprint
         store.release(slot, epoch)
         return performed.dontStore
       }
-      // A snapshot: a replay returns the first response, not
-      // the resource as it is now.
+      // A snapshot: a replay returns the first
+      // response, not the resource as it is now.
       const stored = { status: performed.store.status, body: structuredClone(performed.store.body) }
       store.complete(slot, stored, epoch)
       return answers.fresh(stored)

@@ -1,5 +1,6 @@
-// An idempotency-key store as real services keep one. Kept
-// apart from the ledger: a store may forget, a ledger never.
+// An idempotency-key store as real services keep
+// one. Kept apart from the ledger: a store may
+// forget, a ledger never.
 
 export interface StoredResponse {
   readonly status: number
@@ -20,7 +21,7 @@ interface Entry {
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Does the store survive a restart of its service? */
+/** Does it survive its service's restart? */
 export type KeyStoreDurability = 'durable' | 'volatile'
 
 export class IdempotencyStore {
@@ -49,7 +50,7 @@ export class IdempotencyStore {
     for (const [key, entry] of this.#entries) if (entry.response === null) this.#entries.delete(key)
   }
 
-  /** Atomic: check and reserve in one synchronous step. */
+  /** Atomic: check and reserve in one sync step. */
   reserve(key: string, fingerprint: string): Reservation {
     const entry = this.#entries.get(key)
     if (entry && this.#now() - entry.createdAt >= this.#retentionMs) this.#entries.delete(key)
@@ -63,18 +64,18 @@ export class IdempotencyStore {
     return { kind: 'replay', response: live.response }
   }
 
-  /** Counts restarts, so a stale reservation is left alone. */
+  /** Counts restarts: stale reservations are left. */
   get epoch(): number {
     return this.#epoch
   }
 
-  /** Store the first response (unless restarted since `epoch`). */
+  /** Store the first response, if still `epoch`. */
   complete(key: string, response: StoredResponse, epoch = this.#epoch): void {
     const entry = this.#entries.get(key)
     if (entry && epoch === this.#epoch) entry.response = response
   }
 
-  /** Forget an unstored reservation (a 400, a dead request). */
+  /** Forget a reservation with nothing to store. */
   release(key: string, epoch = this.#epoch): void {
     const entry = this.#entries.get(key)
     if (entry && entry.response === null && epoch === this.#epoch) this.#entries.delete(key)

@@ -1,4 +1,4 @@
-// Errors in Stripe's JSON shape: { error: { type, code, message, param } }.
+// Stripe's error shape: { error: { type, code, … } }.
 
 import { jsonResponse } from '../json-response.ts'
 

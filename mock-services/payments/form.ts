@@ -1,5 +1,5 @@
-// Stripe's request encoding: a form with bracketed nesting
-// (`metadata[order_id]=…`); the mock needs one level only.
+// Stripe's form encoding, with bracketed nesting
+// (`metadata[order_id]=…`): one level is enough.
 
 export type FormValue = string | { readonly [key: string]: string }
 

@@ -1,5 +1,5 @@
-// Stripe's list pagination: newest first, `limit` (1–100,
-// default 10), id cursors both ways, `has_more`.
+// Stripe's list pagination: newest first, `limit`
+// (1–100, default 10), id cursors, `has_more`.
 import { stripeError } from './errors.ts'
 import { jsonResponse } from '../json-response.ts'
 

@@ -1,7 +1,8 @@
-// A Stripe-shaped payment service: payment intents, refunds,
-// Stripe's Idempotency-Key contract and error shape.
-// Longer than most because it is Stripe's surface route by
-// route, to read against its API reference (docs/vendors.md).
+// A Stripe-shaped payment service: payment intents,
+// refunds, Stripe's Idempotency-Key contract and
+// error shape.
+// Longer than most because it is Stripe's surface
+// route by route (docs/vendors.md).
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore } from '../idempotency/store.ts'
 import { Ledger } from '../ledger.ts'
@@ -19,12 +20,12 @@ import { bodyText } from '../request-body.ts'
 export type { PaymentIntent, Refund } from './store.ts'
 
 export interface PaymentsSettings extends ServiceSettings {
-  /** Waits while processing (default: a `processingMs` timer). */
+  /** Waits while processing (default: a timer). */
   readonly pause?: () => Promise<void>
   /**
-   * Retry-After on 429 and 503. Stripe never sends it
-   * (stripe-node 22.3.1 dropped support, #2781): default
-   * false; the `stripe-retry-after` profile turns it on.
+   * Retry-After on 429 and 503. Stripe never sends
+   * it (stripe-node 22.3.1 dropped it, #2781); the
+   * `stripe-retry-after` profile turns it on.
    */
   readonly retryAfterOnErrors?: boolean
 }
@@ -55,7 +56,7 @@ export class PaymentsService implements MockService {
     this.#processing = new Processing(this.name, this.#settings.processingMs, this.#settings.pause)
   }
 
-  /** A charged intent for set-up: no effect, visible at once. */
+  /** A charged intent for set-up (no effect). */
   seedPaymentIntent(id: string, amount: number, currency: string): PaymentIntent {
     return this.#store.createIntent({ id, amount, currency, status: 'succeeded', metadata: {}, created: this.#seconds(), visibleAt: this.#now() })
   }
@@ -88,7 +89,7 @@ export class PaymentsService implements MockService {
     }
   }
 
-  /** Stripe's request id (docs.stripe.com/api/request_ids). */
+  /** Request id: docs.stripe.com/api/request_ids. */
   #withRequestId(response: Response): Response {
     response.headers.set('request-id', `req_fl${String(++this.#requests).padStart(10, '0')}`)
     return response
@@ -140,10 +141,10 @@ export class PaymentsService implements MockService {
     }
     const withKey = (r: Response) => (r.headers.set('idempotency-key', key), r)
     return guarded(this.keys, `${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form), run, {
-      // A replayed 500 replays again: SDKs are told not to retry.
+      // A replayed 500 replays again: no retry.
       replay: (stored) =>
         withKey(jsonResponse(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true', ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}) } })),
-      // A stored 500 will replay: Stripe-Should-Retry: false.
+      // A stored 500 will replay: don't retry.
       fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status, headers: stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {} })),
       mismatch: () =>
         withKey(
@@ -187,7 +188,7 @@ export class PaymentsService implements MockService {
     const metadata = metadataOf(form)
     if (typeof metadata === 'string') return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
     await this.#processing.run()
-    // Checked late: two concurrent refunds can't both pass.
+    // Late, so two concurrent refunds can't both pass.
     const left = this.#store.refundable(piId)
     if (amount > left) {
       return invalid(400, `Refund amount (${fmtAmount(amount, pi.currency)}) is greater than unrefunded amount on charge (${fmtAmount(left, pi.currency)})`, {

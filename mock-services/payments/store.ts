@@ -1,5 +1,5 @@
-// The payment service's records in @mswjs/data, one small
-// database per instance. Metadata is free-form: JSON text.
+// The payment service's records in @mswjs/data,
+// one database per instance. Metadata: JSON text.
 import { factory, primaryKey } from '@mswjs/data'
 import { newDatabase } from '../database.ts'
 
@@ -74,7 +74,7 @@ export class PaymentsStore {
     return this.#db.paymentIntent.findFirst({ where: { id: { equals: id } } })?.visibleAt ?? null
   }
 
-  /** Minor units still refundable on a payment intent. */
+  /** Minor units still refundable on an intent. */
   refundable(id: string): number {
     const row = this.#db.paymentIntent.findFirst({ where: { id: { equals: id } } })
     return row ? row.amount - row.amountRefunded : 0
@@ -94,7 +94,7 @@ export class PaymentsStore {
     return row ? { refund: toRefund(row), visibleAt: row.visibleAt } : null
   }
 
-  /** Visible payment intents, newest first (Stripe's order). */
+  /** Visible intents, newest first (Stripe's order). */
   intents(isVisible: (visibleAt: number) => boolean): PaymentIntent[] {
     return this.#db.paymentIntent
       .getAll()
@@ -103,7 +103,7 @@ export class PaymentsStore {
       .map(toIntent)
   }
 
-  /** Visible refunds (of one intent, or all), newest first. */
+  /** Visible refunds, newest first. */
   refunds(paymentIntent: string | null, isVisible: (visibleAt: number) => boolean): Refund[] {
     const rows = paymentIntent === null ? this.#db.refund.getAll() : this.#db.refund.findMany({ where: { paymentIntent: { equals: paymentIntent } } })
     return rows

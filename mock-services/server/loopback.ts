@@ -1,18 +1,20 @@
-// The mock services over real sockets on 127.0.0.1, one port
-// each: node:http adapted to the services' Fetch handlers.
+// The mock services over real sockets on
+// 127.0.0.1, one port each: node:http adapted to
+// the services' Fetch handlers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MockService } from '../service.ts'
 
 export interface LoopbackServer {
-  /** Each service's base URL (`http://127.0.0.1:4242`). */
+  /** Each service's base URL. */
   readonly urls: Readonly<Record<string, string>>
   close(): Promise<void>
 }
 
 /**
- * Serve each service on its own port (from `firstPort`; 0
- * picks free ones). Socket requests have no tool call.
+ * Serve each service on its own port (from
+ * `firstPort`; 0 picks free ones). Socket
+ * requests have no tool call.
  */
 export async function serveLoopback(services: readonly MockService[], firstPort = 0): Promise<LoopbackServer> {
   const servers: Server[] = []
