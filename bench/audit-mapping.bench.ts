@@ -1,8 +1,9 @@
-// Benchmark: what `faultline audit-mapping` costs per
-// example mapping — matrix and consequences campaign, in
-// real seconds — with the cells and reached cells found.
+// Benchmark: what `faultline audit-mapping`
+// costs per example mapping — matrix and
+// consequences campaign, in real seconds — with
+// the cells and reached cells found.
 //
-//   npm run bench:audit    # every example, 200 runs, 2 workers
+//   npm run bench:audit   # 200 runs, 2 workers
 //   npm run bench:audit -- --runs 500 --workers 4
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,9 +1,10 @@
-// Benchmark: a standard campaign against the reference,
-// beside the bare msw round trip, so the harness's overhead
-// is a ratio; then the supervised figures (how each is
-// measured: docs/internals/executors-and-services.md).
+// Benchmark: a standard campaign against the
+// reference, beside the bare msw round trip, so
+// the harness's overhead is a ratio; then the
+// supervised figures (how each is measured:
+// docs/internals/executors-and-services.md).
 //
-//   npm run bench         # 1,000 runs per round; RSS: 10,000
+//   npm run bench   # 1,000 runs a round; RSS 10,000
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { spawn } from 'node:child_process'
@@ -24,12 +25,12 @@ const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
 const executor = await loadBundled(values.executor ?? 'reference')
-/** Warm-up runs per worker (V8 takes ~1,000 to optimise). */
+/** Warm-up per worker: V8 optimises in ~1,000. */
 const WARM_UP_PER_WORKER = 1_000
 
 if (values['ceiling-child']) await ceilingChild()
 
-/** Bare msw: the same kind of requests, a trivial handler. */
+/** Bare msw: like requests, a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {
   const server = setupServer(
     http.post('https://bare.test/v1/refunds', async ({ request }) => Response.json({ id: 're_1', body: await request.text() })),
@@ -54,8 +55,9 @@ async function bareMsw(requests: number): Promise<number> {
 }
 
 /**
- * The record stores (@mswjs/data) alone, doing what a run
- * asks of them: their share of a request's cost, as a ratio.
+ * The record stores (@mswjs/data) alone, doing
+ * what a run asks of them: their share of a
+ * request's cost, as a ratio.
  */
 function storeCostPerRequest(rounds: number): number {
   const start = performance.now()
@@ -98,23 +100,23 @@ console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (ta
 console.log(`  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`)
 console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`)
 
-// --- supervised: executor in workers, as the CLI runs it ---
+// --- supervised, as the CLI runs it ---
 
-/** A warmed-up pool: every worker started, loaded and optimised. */
+/** A pool with every worker warmed up. */
 async function warmPool(workers: number): Promise<WorkerPool> {
   const pool = await WorkerPool.open(bundledRef(executor.name), { workers })
   await search(pool, { runs: workers * WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
   return pool
 }
 
-/** Seconds for the standard campaign of `n` runs on `pool`. */
+/** Seconds for `n` standard runs on `pool`. */
 async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => void): Promise<number> {
   const start = performance.now()
   await search(pool, { runs: n, seed, stopAtFirstFailure: false, generator: scenarioGenerator(), onRun })
   return (performance.now() - start) / 1000
 }
 
-/** CPU ms the main thread has used (Linux /proc), or null. */
+/** Main thread's CPU ms (Linux /proc), or null. */
 function mainThreadCpuMs(): number | null {
   try {
     const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
@@ -124,7 +126,7 @@ function mainThreadCpuMs(): number | null {
   }
 }
 
-/** CPU per run: main thread (supervisor, judges) vs others. */
+/** CPU per run: main thread vs all others. */
 interface CpuSplit {
   main: number
   other: number
@@ -142,7 +144,7 @@ async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: num
   return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs) / n } }
 }
 
-/** Seconds for `threads` threads doing fixed allocating work. */
+/** Seconds for `threads` threads of fixed work. */
 async function busyThreads(threads: number): Promise<number> {
   const code = `
     const { parentPort } = require('node:worker_threads')
@@ -155,8 +157,9 @@ async function busyThreads(threads: number): Promise<number> {
 }
 
 /**
- * A child process: warms up, then per word from its parent
- * runs the unsupervised campaign and prints its seconds.
+ * A child process: warms up, then, per word from
+ * its parent, runs the campaign unsupervised and
+ * prints its seconds.
  */
 async function ceilingChild(): Promise<never> {
   await search(executor, { runs: WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
@@ -170,8 +173,8 @@ async function ceilingChild(): Promise<never> {
 }
 
 /**
- * Two warmed-up child processes; `run(k)` runs the first k
- * at once and gives the slowest one's seconds.
+ * Two warmed-up children; `run(k)` runs the first
+ * k at once: the slowest one's seconds.
  */
 async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
   const children = Array.from({ length: 2 }, () => {
@@ -196,7 +199,7 @@ async function independentProcesses(): Promise<{ run(k: number): Promise<number>
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-/** Rounds of one then two workers: a slow spell hits both. */
+/** One-then-two rounds: a slow spell hits both. */
 const ROUNDS = 3
 
 await busyThreads(1) // warm-up
@@ -229,8 +232,8 @@ console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (round
 console.log(`  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`)
 console.log(`  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`)
 if (cpu.one.length === ROUNDS) {
-  // Two cores give two workers at most 2,000 ms of CPU a
-  // second; main-thread and V8-helper ms are not theirs.
+  // Two cores give 2,000 CPU ms a second; what the
+  // main thread and V8's helpers use, workers lack.
   const split = (xs: CpuSplit[]) => `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
   console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`)
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
@@ -252,9 +255,10 @@ console.log(`  RSS after 1,000 runs     ${fmt(rss[1_000]! / 2 ** 20)} MB`)
 console.log(`  RSS after ${fmt(rssRuns)} runs    ${fmt(rss[rssRuns]! / 2 ** 20)} MB`)
 console.log(`  ratio                    ${fmt(rss[rssRuns]! / rss[1_000]!, 2)}×   (target ≤ 1.2×)`)
 
-// stripe-node at its defaults retries, after the run, a
-// request the run's end cut off. The leftovers end between
-// runs in the same worker (replacing it would show here).
+// stripe-node at its defaults retries, after the
+// run, a request the run's end cut off. The
+// leftovers end between runs in the same worker
+// (replacing it would show here).
 const sdkRuns = Math.min(runs, 500)
 const sdkPool = await WorkerPool.open(bundledRef('stripe-sdk-defaults'), { workers: 1 })
 const sdkSeconds = await timed(sdkPool, sdkRuns)

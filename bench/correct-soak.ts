@@ -1,10 +1,11 @@
-// No false alarms, at length: the reference and the correct
-// zoo over generated vendor-profile runs (10 seeds × 1,000
-// each). Exit 1 on any violation, its scenario printed.
+// No false alarms, at length: the reference and
+// the correct zoo over generated vendor-profile
+// runs (10 seeds × 1,000 each). Exit 1 on any
+// violation, its scenario printed.
 //
 //   npm run bench:soak:correct
-//   npm run bench:soak:correct -- --seeds 1,2,3 --runs 500 \
-//     --executors reference,axios-retries
+//   npm run bench:soak:correct -- --runs 500 \
+//     --seeds 1,2 --executors reference,axios-retries
 import { parseArgs } from 'node:util'
 import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'

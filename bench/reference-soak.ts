@@ -1,12 +1,13 @@
-// The reference (with --zoo correct, the correct zoo too)
-// over many generated runs: none may show a violation. A
-// script, not a test, for its length. It stops at the first
-// failing run (--all: counts them all).
+// The reference (with --zoo correct, the correct
+// zoo too) over many generated runs: none may
+// show a violation. A script, not a test, for
+// its length. It stops at the first failing run
+// (--all: counts them all).
 //
-//   npm run bench:soak       # reference, 4 seeds x 2,500 runs
-//   npm run bench:soak -- --runs 1000 --seeds 1,2,3 --zoo correct
-//   npm run bench:soak -- --executors honest-minimal,resend-sdk \
-//     --profile hostile --all
+//   npm run bench:soak   # reference, 4 × 2,500 runs
+//   npm run bench:soak -- --runs 1000 --zoo correct
+//   npm run bench:soak -- --all --profile hostile \
+//     --executors honest-minimal,resend-sdk
 import { parseArgs } from 'node:util'
 import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'

@@ -1,14 +1,14 @@
-// Benchmark: detection power. Gate's search against each
-// flawed executor over a few seeds: runs to the first
-// failure, its judge, shrink time. Then the issue's
-// targets, each PASS or FAIL:
-//   - every mutant caught on every seed within --runs
-//   - median runs to first failure <= 20 (of the mutants'
-//     medians; the overall median is printed too)
+// Benchmark: detection power. Gate's search against
+// each flawed executor over a few seeds: runs to
+// the first failure, its judge, shrink time. Then
+// the issue's targets, each PASS or FAIL:
+//   - every mutant caught on every seed
+//   - median runs to first failure <= 20
+//     (the median of the mutants' medians)
 //   - shrinking <= 3 s per mutant (its slowest seed)
 //
-//   npm run bench:zoo            # seeds 1-5, <= 1,000 runs
-//   npm run bench:zoo -- --only key-minted-per-ask --seeds 1,2
+//   npm run bench:zoo   # seeds 1-5, <= 1,000 runs
+//   npm run bench:zoo -- --seeds 1,2 --only fixed-timeout
 import { parseArgs } from 'node:util'
 import { ZOO } from '../executors/flawed/index.ts'
 import { search } from '../harness/campaign/search.ts'
@@ -33,9 +33,9 @@ const median = (xs: readonly number[]) => {
 interface Row {
   readonly name: string
   readonly judge: string
-  /** Runs to the first failure per seed (runs + 1: missed). */
+  /** Runs to 1st failure per seed (runs + 1: miss). */
   readonly firsts: number[]
-  /** Per seed: did the first failure show its own judge? */
+  /** Per seed: did it show its own judge? */
   readonly ownJudge: boolean[]
   readonly shrinkMs: number[]
   readonly left: string[]

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `faultline` command: dist/ when installed; in a
-// checkout, the TypeScript source through tsx (never a
-// stale dist/).
+// The `faultline` command: dist/ when installed;
+// in a checkout, the TypeScript source through
+// tsx (never a stale dist/).
 import { existsSync } from 'node:fs'
 
 const source = new URL('../faultline/cli/bin.ts', import.meta.url)

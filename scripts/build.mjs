@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run build (and prepack): the package plain Node runs:
-// JS and declarations in dist/, the worker entry, and the
-// JSON Schemas in schemas/. Generated, so not committed.
+// npm run build (and prepack): what plain Node
+// runs — JS and declarations in dist/, the worker
+// entry, JSON Schemas in schemas/. Not committed.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -13,7 +13,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root })
-// Not TypeScript, so tsc leaves it: the worker's entry.
+// The worker's entry is not TS, so tsc skips it.
 copyFileSync(join(root, 'harness/supervisor/worker-entry.mjs'), join(root, 'dist/harness/supervisor/worker-entry.mjs'))
 
 const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/faultline/cli/published-schemas.js')).href)

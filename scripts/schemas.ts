@@ -1,6 +1,6 @@
-// `npm run schemas`: the published JSON Schemas, generated
-// from the zod schemas into schemas/ (`--out DIR` to move).
-// Built, never committed; the same list npm run build writes.
+// `npm run schemas`: the published JSON Schemas,
+// from the zod schemas into schemas/ (or --out
+// DIR), as npm run build writes them. Not committed.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'

@@ -1,6 +1,6 @@
-// npm start: `faultline compare` over the bundled executors
-// (arguments passed on), then its report JSON drawn as the
-// HTML report in reports/out/. Exit code: the comparison's.
+// npm start: `faultline compare` over the bundled
+// executors (arguments passed on), drawn as HTML in
+// reports/out/. Exit code: the comparison's.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseReport } from '../harness/campaign/merge.ts'
@@ -15,7 +15,7 @@ const given = args.indexOf('--out')
 const json = resolve(cwd, given >= 0 && args[given + 1] ? args[given + 1]! : 'reports/out/compare.json')
 const html = join(dirname(json), 'compare.html')
 mkdirSync(dirname(json), { recursive: true })
-// Remove an earlier file, so that e.g. --help draws nothing.
+// Drop an earlier file: --help must draw nothing.
 rmSync(json, { force: true })
 const code = await main(['compare', ...args, ...(given >= 0 ? [] : ['--out', json])], processIo)
 if ((code === 0 || code === 1) && existsSync(json)) {
