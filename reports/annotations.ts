@@ -1,9 +1,8 @@
-// GitHub Actions annotations: `::error title=<judge>::<message>` lines, one
-// per violation class (judge), at most ten — GitHub shows ten error
-// annotations per step. Escaped as the Actions toolkit escapes workflow
-// commands (actions/toolkit, packages/core/src/command.ts: escapeData and
-// escapeProperty): in the message % → %25, CR → %0D, LF → %0A; in a property
-// also : → %3A and , → %2C. Only formatting: it reads the report's JSON.
+// GitHub Actions annotations: an `::error`
+// line per judge, at most ten (GitHub shows
+// ten a step). Escaped as actions/toolkit
+// does (core/src/command.ts escapeData,
+// escapeProperty).
 import type { Report, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { AuditResult } from '../harness/audit/result.ts'
 
@@ -33,7 +32,10 @@ interface Seen {
   replay: string | null
 }
 
-/** One annotation per judge that found something (most violations first), then a gate's corpus and coverage failures. */
+/**
+ * One per judge that found something, most
+ * first; then a gate's corpus and coverage.
+ */
 export function annotationsOf(report: Report): Annotation[] {
   const byJudge = new Map<string, Seen>()
   const note = (judge: string, executor: string, n: number, examples: readonly ReportCounterexample[], message?: string) => {
@@ -64,7 +66,10 @@ export function annotationsOf(report: Report): Annotation[] {
   return [...judged, ...extra].slice(0, MAX_ANNOTATIONS)
 }
 
-/** One annotation per consequence of the dangerous cells (duplicate effect, false failure, false success), and one for the cells the mapping failed on. */
+/**
+ * One per consequence of the dangerous
+ * cells, one for cells the mapping failed on.
+ */
 export function auditAnnotations(r: AuditResult): Annotation[] {
   const groups = new Map<string, string[]>()
   for (const c of r.matrix.cells) {

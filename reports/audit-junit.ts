@@ -1,9 +1,8 @@
-// An audit-mapping result as JUnit XML: one test suite, one test case per cell
-// of the matrix (fault row × client), the dangerous cells first. A dangerous
-// cell fails with its consequence (duplicate effect, false failure, false
-// success), what the client showed and why; a cell the mapping failed on
-// (threw, answered nonsense, hung) is an <error>; right and costly cells pass
-// (a costly one is safe, only wasteful). Only formatting: it reads the result.
+// An audit-mapping result as JUnit XML: a
+// case per matrix cell, dangerous first. A
+// dangerous cell fails; one the mapping
+// failed on is an <error>; right and costly
+// pass (costly is safe, only wasteful).
 import type { AuditResult } from '../harness/audit/result.ts'
 import { auditReplays, type Replays } from './kit/audit-words.ts'
 import { junitXml, type JunitCase } from './junit-xml.ts'

@@ -1,7 +1,6 @@
-// `faultline audit-mapping` for people: the matrix, the consequences and the
-// published sources, in that order, then the verdict. It only formats the
-// audit's result (AuditResult, harness/audit/result.ts), where the command
-// saved each counterexample included.
+// `faultline audit-mapping` as text: matrix,
+// consequences, sources, then the verdict.
+// Formats AuditResult only.
 import type { AuditResult, ConsequenceCell } from '../harness/audit/result.ts'
 import { auditReplays, auditVerdictLine, faultsLine, SOURCE_SHORT, WORDS, type Replays } from './kit/audit-words.ts'
 import { table } from './kit/format.ts'

@@ -1,8 +1,7 @@
-// An audit-mapping result as Markdown: the verdict, the dangerous cells first
-// (what the client showed, the mapping's class, the ledger's truth, the
-// consequence and why), then the whole matrix, the consequences campaign and
-// the published sources (folded). Within the step-summary budget like every
-// Markdown report. Only formatting: it reads the result.
+// An audit-mapping result as Markdown:
+// verdict, dangerous cells first, matrix,
+// consequences, sources (folded); within
+// the step-summary budget.
 import type { AuditResult } from '../harness/audit/result.ts'
 import { auditReplays, type Replays } from './kit/audit-words.ts'
 import { code, details, fitBlocks, md, mdTable, type Block } from './markdown-kit.ts'

@@ -1,5 +1,6 @@
-// A campaign's coverage as text: what struck where, and the states it reached;
-// then the team's --min-coverage requirements, each met or not.
+// A campaign's coverage as text (what
+// struck where, the states reached), then
+// --min-coverage, each met or not.
 import type { CoverageRequirement, ReportSummary } from '../harness/campaign/report-schema.ts'
 import { table } from './kit/format.ts'
 

@@ -1,22 +1,20 @@
-// A failed gate as one assertion message, for a test runner (the vitest
-// helper, faultline/vitest/). fast-check's failure report is the model: what
-// failed after how many runs, the seed and path, how far it was shrunk, the
-// counterexample, and how to run exactly that again. Added here: the key lines
-// of the minimal run's history (the calls the violations are about, without
-// the plumbing), and the command that replays the saved file.
+// A failed gate as one assertion message
+// for the vitest helper (faultline/vitest/),
+// after fast-check's failure report, plus
+// the key history lines and the replay.
 import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 
-/** Events that are the run's plumbing, not its story: left out of the key lines. */
+/** The run's plumbing: not key lines. */
 const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set(['run-started', 'run-ended', 'turn-started', 'process-booted', 'request-delivered', 'response-sent'])
 
-/** At most this many key lines; the replay prints every event. */
+/** Key lines at most; the replay prints all. */
 const MAX_KEY_LINES = 40
 
 /**
- * The message: `rerun` is the command that runs the same campaign again (the
- * caller knows how faultline is spelled where it runs).
+ * The message. `rerun` runs the campaign
+ * again, spelled as the caller runs it.
  */
 export function renderGateFailure(report: GateReport, rerun: string): string {
   const s = report.summary
@@ -66,9 +64,9 @@ function counterexampleLines(c: ReportCounterexample, executor: string): string[
 }
 
 /**
- * The events that tell what happened to the calls the violations name: the
- * plumbing left out, and the other calls' requests too when a violation names
- * its call. Events of no call (crashes, restarts, aborts) are always kept.
+ * The events of the calls the violations
+ * name, without plumbing. Events of no call
+ * (crashes, restarts, aborts) always stay.
  */
 export function keyEvents(history: History, calls: readonly (string | null)[]): { shown: HistoryEvent[]; more: number } {
   const named = new Set(calls.filter((c): c is string => c !== null).flatMap((c) => [c, c.replace(/#abort$/, '')]))

@@ -1,8 +1,7 @@
-// The report as JSON text (harness/campaign/report-schema.ts): indented for
-// people, except the long lists — a run's records, a history's events — which
-// are one element per line, so a file of thousands of runs stays a few
-// megabytes and a diff shows one run per line. Deterministic: the same report
-// gives the same bytes.
+// The report as JSON text, indented but for
+// the long lists (one element a line): 1000s
+// of runs stay a few MB, a diff shows one
+// run a line. Same report, same bytes.
 import type { Report } from '../harness/campaign/report-schema.ts'
 
 /** Lists whose elements go one per line. */

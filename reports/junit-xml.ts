@@ -1,17 +1,18 @@
-// JUnit XML from suites of test cases: the shape CI test tabs read (Jenkins,
-// GitLab, GitHub's JUnit actions, Azure). It follows the junit-10.xsd that
-// Jenkins' xUnit plugin validates against (jenkinsci/xunit-plugin,
-// src/main/resources/org/jenkinsci/plugins/xunit/types/model/xsd/junit-10.xsd):
-// <testsuites> of <testsuite name tests failures errors skipped>, each with
-// <properties>, then <testcase name classname> holding at most one <failure>
-// or <error> or <skipped> (type, message, and the details as text). No time attributes: a
-// report has no wall-clock figure (the same campaign gives the same bytes).
+// JUnit XML, as CI test tabs read it; per
+// jenkinsci/xunit-plugin's junit-10.xsd.
+// No time attributes: a report has no
+// wall-clock figure (same campaign, same
+// bytes).
 import { attrs, xmlText } from './xml.ts'
 
 export interface JunitCase {
   readonly name: string
   readonly classname: string
-  /** failure: the property did not hold; error: the code under test broke (an executor fault, a mapping that threw); skipped: not computed. */
+  /**
+   * failure: the property did not hold;
+   * error: the code under test broke;
+   * skipped: not computed.
+   */
   readonly outcome: { readonly kind: 'failure' | 'error' | 'skipped'; readonly type: string; readonly message: string; readonly details: string } | null
 }
 

@@ -1,12 +1,8 @@
-// A report as JUnit XML (`--junit FILE`, `faultline report … --junit`): one
-// test suite per executor, one test case per judge — the bundled ones and any
-// defined with defineJudge (a campaign's summary counts every judge that ran,
-// zeros included). A case fails with the judge's violations, the minimal
-// counterexample's messages and the command that replays it; an executor
-// fault is an <error> (the code under test broke) rather than a <failure>.
-// A gate adds its corpus replays and coverage requirements, a comparison its
-// pass^k, as cases of their own: whatever makes the command exit 1 is a
-// failing case. Only formatting: everything comes from the report's JSON.
+// A report as JUnit XML (--junit): a suite
+// per executor, a case per judge that ran.
+// An executor fault is an <error>, not a
+// <failure>. Whatever makes the command
+// exit 1 is a failing case.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport, Report } from '../harness/campaign/report-schema.ts'
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'

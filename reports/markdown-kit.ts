@@ -1,13 +1,12 @@
-// Markdown for GitHub (job summaries, PR comments): text escaped so that what
-// an executor wrote cannot open a tag, a table cell or a link; code fenced
-// with a fence longer than any run of backticks inside; folding with
-// <details>; and a size budget met by leaving out whole blocks, never by
-// cutting one in the middle.
+// Markdown for GitHub summaries and PR
+// comments: executor text cannot open a
+// tag, cell or link; a size budget is met
+// by leaving out whole blocks, never half.
 
-/** GitHub's limit for one step's summary ($GITHUB_STEP_SUMMARY): 1 MiB. */
+/** GitHub's limit for a step's summary. */
 export const STEP_SUMMARY_LIMIT = 1024 * 1024
 
-/** Text in a paragraph or a table cell: no HTML, no emphasis, no cell break, one line. */
+/** Paragraph or cell text: no markup, one line. */
 export function md(value: string | number): string {
   return String(value)
     .replace(/[\r\n]+/g, ' ')
@@ -32,12 +31,15 @@ export function fenced(content: string, lang = ''): string {
   return `${fence}${lang}\n${content.replace(/\n+$/, '')}\n${fence}`
 }
 
-/** Text inside HTML (a <summary>): GitHub renders no Markdown there, so only the HTML characters are escaped. */
+/**
+ * Text inside HTML (a <summary>): GitHub
+ * renders no Markdown there.
+ */
 export function html(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
-/** A folded block: the summary is plain text (escaped); the body is Markdown. */
+/** Folded: plain-text summary, Markdown body. */
 export function details(summary: string, body: string): string {
   return `<details><summary>${html(summary)}</summary>\n\n${body}\n\n</details>`
 }
@@ -50,16 +52,16 @@ export function bytes(s: string): number {
   return Buffer.byteLength(s, 'utf8')
 }
 
-/** A block of the document: its full form, and a shorter one to use when the full one would not fit. */
+/** A block, and a shorter form if it won't fit. */
 export interface Block {
   readonly full: string
   readonly compact?: string
 }
 
 /**
- * The blocks in order, each whole, within `maxBytes`: a block that does not
- * fit is given in its compact form, or left out with every block after it,
- * and a last line says how many were left out and where the rest is.
+ * The blocks, each whole, within `maxBytes`:
+ * one that does not fit goes compact, or out
+ * with all after it; a note says how many.
  */
 export function fitBlocks(blocks: readonly Block[], maxBytes: number, rest: string): string {
   const out: string[] = []

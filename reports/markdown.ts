@@ -1,12 +1,8 @@
-// A report as Markdown (`--markdown FILE`, and $GITHUB_STEP_SUMMARY in CI):
-// the verdict first, then the gate's figures (recovery latency per fault class
-// among them) or the comparison's leaderboard, the coverage, the comparison's
-// recovery latency per fault class and executor (folded), and the minimal counterexamples folded in <details> — each
-// with its violations, the command that replays it, its scenario and the
-// history of its replay. It stays under GitHub's 1 MiB step-summary limit
-// (or the budget given): blocks that do not fit are shortened (no scenario,
-// no history) or left out whole, with a note — never cut in the middle.
-// Only formatting: everything comes from the report's JSON.
+// A report as Markdown (--markdown, the CI
+// step summary): verdict, figures or
+// leaderboard, coverage, counterexamples
+// folded. Under the 1 MiB limit, blocks are
+// shortened or left out, never cut.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport, Report } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent } from './kit/describe-event.ts'
@@ -16,11 +12,14 @@ import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
 import { byLeaderboard, describeScenario, passKText } from './text.ts'
 
 export interface MarkdownOptions {
-  /** At most this many bytes (default: GitHub's step-summary limit, less a margin for what else the step writes). */
+  /** At most this many bytes (default MARKDOWN_BUDGET). */
   readonly maxBytes?: number
 }
 
-/** The default budget: the 1 MiB limit less 24 KiB for the rest of the step's summary. */
+/**
+ * Default: 1 MiB less 24 KiB for the rest
+ * of the step's summary.
+ */
 export const MARKDOWN_BUDGET = STEP_SUMMARY_LIMIT - 24 * 1024
 
 const REST = 'The whole result is in the JSON report (`--out FILE`), which `faultline report FILE --html …` draws.'
@@ -65,7 +64,8 @@ function figures(s: ReportSummary): string {
     ['violations', violations.length ? violations.map(([j, n]) => `${code(j)} ${n}`).join(' · ') : 'none'],
     ['unresolved', `${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`],
     ['recovery (virtual ms)', `p50 ${ms(s.recoveryMs.p50)} · p95 ${ms(s.recoveryMs.p95)} · max ${ms(s.recoveryMs.max)} (${s.recoveryMs.count} faulted calls)`],
-    // Per class of the first fault, so one slow class (a 25-hour crash pause) does not hide the others.
+    // Per first-fault class: one slow class (a
+    // 25-hour crash pause) hides no other.
     ...s.recoveryByFault.map((c) => [`↳ ${code(c.kind)} @ ${md(c.boundary)}`, `p50 ${ms(c.latency.p50)} · p95 ${ms(c.latency.p95)} · max ${ms(c.latency.max)} (${c.latency.count})`]),
     ['verification', `${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call`],
     ['left to human review', String(s.humanReview)],
@@ -88,7 +88,10 @@ function dot(n: number): string {
   return n === 0 ? '·' : String(n)
 }
 
-/** A counterexample folded: its full form has the scenario and the replay's history; the compact one only the violations and the replay. */
+/**
+ * Folded. Compact: without the scenario and
+ * the replay's history.
+ */
 function counterexampleBlock(executor: string, c: ReportCounterexample, open: boolean): Block {
   const first = c.violations.find((v) => v.judge === c.judge) ?? c.violations[0]
   const summary = `${executor} — ${c.judge}${first ? `: ${first.message.length > 160 ? `${first.message.slice(0, 157)}…` : first.message}` : ''}`
@@ -134,7 +137,10 @@ function compareBlocks(r: CompareReport): Block[] {
   return blocks
 }
 
-/** Recovery latency per class of the first fault, one row per executor (the leaderboard's order), folded; only a line when short of room. */
+/**
+ * Latency per first-fault class, a row per
+ * executor, folded; a line if short of room.
+ */
 function recoveryBlock(summaries: readonly ReportSummary[]): Block | null {
   const classes = recoveryClasses(summaries.map((s) => s.recoveryByFault))
   if (classes.length === 0) return null

@@ -1,5 +1,5 @@
-// Renderers for people: plain text. They only format what they are given —
-// a report (harness/campaign/report-schema.ts), the same JSON `--json` prints.
+// Plain-text renderers: they only format a
+// report (the JSON --json prints).
 import type { CompareReport, GateReport, ReportCounterexample, RunReport } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
@@ -63,7 +63,7 @@ export function renderCounterexample(c: ReportCounterexample): string {
 
 export function renderCompare(report: CompareReport): string {
   const { rows, campaign } = report
-  // Only the judges some executor tripped get a column; the rest are all zeros.
+  // Columns only for judges someone tripped.
   const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) => rows.some((r) => (r.summary.violations[j] ?? 0) > 0))
   const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${campaign.k}`, 'replays', 'faulted']
   const sorted = [...rows].sort(byLeaderboard)
@@ -95,7 +95,10 @@ export function renderCompare(report: CompareReport): string {
   return out.join('\n')
 }
 
-/** Fewest failing runs first, then the best pass^k (n/a last), then by name. */
+/**
+ * Fewest failing runs first, then best
+ * pass^k (n/a last), then by name.
+ */
 export function byLeaderboard(a: CompareReport['rows'][number], b: CompareReport['rows'][number]): number {
   return a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor)
 }
@@ -118,7 +121,7 @@ function short(judge: string): string {
     .toUpperCase()
 }
 
-/** One line: the plan's tools, the faults, and the model's quirks. */
+/** One line: tools, faults, model quirks. */
 export function describeScenario(s: { readonly faults: readonly { readonly kind: string }[]; readonly model: { readonly askAgainAfterSuccess?: boolean | undefined; readonly ignoresRetrySafe?: boolean | undefined }; readonly abortOnFailure?: boolean | undefined; readonly plan: readonly { readonly tool: string }[] }): string {
   const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
   const quirks = [s.model.askAgainAfterSuccess ? 'asks again after success' : '', s.model.ignoresRetrySafe ? 'ignores retry_safe' : '', s.abortOnFailure ? 'aborts on failure' : '']

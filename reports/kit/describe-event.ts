@@ -1,10 +1,12 @@
-// One history event in words, shared by the renderers: the text history
-// indents request-level events under their call; the HTML timeline uses the
-// sentences as tooltips.
+// One history event in words, for the text
+// history and the HTML timeline's tooltips.
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { profileName, type ProfileFeature } from '../../harness/scenario/profile.ts'
 
-/** Events on a request's path: the text history indents them under the call that made them. */
+/**
+ * Events on a request's path: indented
+ * under their call in the text history.
+ */
 export const REQUEST_LEVEL: ReadonlySet<HistoryEvent['type']> = new Set(['attempt-sent', 'fault-injected', 'request-delivered', 'effect-applied', 'response-sent', 'response-lost', 'fenced', 'service-restarted', 'answered'])
 
 export function describeEvent(e: HistoryEvent): string {

@@ -1,14 +1,16 @@
-// Recovery latency per fault class (kind × boundary of a call's first fault),
-// across executors: the classes any of them met, in the order of a request's
-// path (as the campaign sorts each executor's own), and each executor's
-// figures by class. Shared by the Markdown and HTML renderers.
+// Recovery latency per first-fault class
+// (kind × boundary) across executors, in a
+// request's path order. For Markdown, HTML.
 import type { ReportSummary } from '../../harness/campaign/report-schema.ts'
 import { BOUNDARIES, type Boundary } from '../../harness/contract/names.ts'
 
-/** One class of first fault as the report gives it: kind, boundary and its recovery latency. */
+/** A first-fault class and its latency. */
 export type RecoveryClass = ReportSummary['recoveryByFault'][number]
 
-/** Every class met by any executor: by boundary along the path, then by kind. */
+/**
+ * Every class any executor met: by boundary
+ * along the path, then by kind.
+ */
 export function recoveryClasses(perExecutor: readonly (readonly RecoveryClass[])[]): { kind: string; boundary: string }[] {
   const seen = new Map<string, { kind: string; boundary: string }>()
   for (const list of perExecutor) for (const c of list) seen.set(classKey(c), { kind: c.kind, boundary: c.boundary })
