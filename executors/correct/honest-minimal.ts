@@ -1,35 +1,13 @@
-// honest-minimal — style: the smallest executor that never lies.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Plain global fetch, one request per ask, and no cleverness:
-//   * The idempotency key is derived from run id, step id, tool and the
-//     canonical identity of the arguments (amount in minor units, currency
-//     lower-cased, order id upper-cased, recipient lower-cased); free text such
-//     as `reason` never reaches the key or the request body, so a re-worded ask
-//     sends byte-for-byte the same request.
-//   * An intent row is written to durable SQLite before anything is sent.
-//   * FAILED_NO_EFFECT only when the request certainly never left (connection
-//     refused, DNS failure), when the service refused it outright (400/404/422,
-//     429), or when the executor refused to start for lack of budget.
-//   * Everything else that is not a 2xx (a timeout, a reset, a 5xx, a 504 page,
-//     a 409, a crash with an intent left behind) is UNKNOWN, not retry-safe,
-//     and stays UNKNOWN: this executor never resends after an ambiguous
-//     failure, never probes, never guesses.
-//   * A 400/422 is recorded and never sent again; a 429's Retry-After is
-//     recorded and a later ask waits it out (or declines to send).
-//   * abort() compensates only what was confirmed SUCCEEDED (a charge is
-//     refunded, an e-mail is followed by a correction tagged `corrects`); an
-//     UNKNOWN charge or e-mail is left to a person (`human-review`). Each
-//     compensation's envelope, done or not, names the effect it concerns in
-//     `compensates`; the UNKNOWN ones name none (their id is not known).
+// honest-minimal — style: the smallest executor that
+// never lies. Plain fetch, one send per ask; anything
+// ambiguous stays UNKNOWN (no probe, no resend).
+// Longer than most because each zoo member is one file.
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 
-/** No side effect starts with less than this left of the turn. */
+/** No side effect starts with less left of the turn. */
 const MIN_BUDGET_TO_SEND_MS = 3_000
 /** Time kept back to write the outcome and answer. */
 const ANSWER_RESERVE_MS = 800
@@ -80,7 +58,7 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
-/** Major units (49.9, "49.90") to minor units (4990); null when not a positive amount. */
+/** 49.9 or "49.90" → 4990; null unless positive. */
 function minorUnits(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : NaN
   if (!Number.isFinite(n) || n <= 0) return null
@@ -92,7 +70,7 @@ function text(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null
 }
 
-/** The canonical identity of a call's arguments, or a reason it has none. */
+/** The arguments' identity, or why it has none. */
 function identityOf(tool: string, args: Readonly<Record<string, unknown>>): Record<string, string | number> | string {
   const order = text(args.order_id)?.toUpperCase() ?? null
   if (tool === 'issue_refund') {
@@ -210,7 +188,8 @@ async function send(base: string, p: Planned, key: string, timeoutMs: number): P
     }
     const err = (json.error ?? {}) as { type?: string; message?: string }
     const message = err.message ?? (typeof json.message === 'string' ? json.message : `HTTP ${res.status}`)
-    // A key already used with other parameters means an earlier request with it exists: not a refusal.
+    // Key reused with other parameters: an earlier
+    // request exists, not a refusal (docs/vendors.md S6).
     if (err.type === 'idempotency_error') return { kind: 'ambiguous', message }
     if (res.status === 400 || res.status === 404 || res.status === 422) return { kind: 'refused', message }
     if (res.status === 429) return { kind: 'throttled', retryAfterMs: retryAfterMs(res.headers.get('retry-after')), message }
@@ -253,7 +232,7 @@ class HonestMinimal implements ExecutorProcess {
     this.#db.prepare('UPDATE ops SET status = ?, effect_id = ?, not_before = ?, note = ? WHERE key = ?').run(status, effectId, notBefore, note, key)
   }
 
-  /** One send of `op` (already recorded as an intent), its outcome recorded and reported. */
+  /** One send of a recorded intent; outcome saved. */
   async #attempt(op: Op, deadline: number): Promise<Envelope> {
     const remaining = deadline - Date.now()
     if (op.not_before > Date.now()) {
@@ -265,7 +244,8 @@ class HonestMinimal implements ExecutorProcess {
     }
     const left = deadline - Date.now()
     if (left < MIN_BUDGET_TO_SEND_MS) return envelope('FAILED_NO_EFFECT', true, null, 'refused-budget', 'Not sent: too little time is left in this turn to do it safely.')
-    // Sending now: from here on, a crash leaves an intent that nobody can resolve without a person.
+    // Marked before it leaves: a crash from here on
+    // leaves an intent only a person can settle.
     this.#set(op.key, 'intent', null, 0, 'sending')
     const base = op.service === 'payments' ? this.#ctx.services.payments : this.#ctx.services.email
     const sent = await send(base, { service: op.service, path: op.path, body: op.body, effectType: op.effect_type }, op.key, Math.min(MAX_REQUEST_TIMEOUT_MS, left - ANSWER_RESERVE_MS))
@@ -306,7 +286,7 @@ class HonestMinimal implements ExecutorProcess {
       case 'unknown':
         return unknownEnvelope(op, op.note)
       case 'intent':
-        // Recorded and never settled: either brand new (note '') or left by a process that died mid-send.
+        // New (note ''), or left mid-send by a dead process.
         if (op.note === 'sending') return unknownEnvelope(op, 'an earlier process stopped while this request was on its way')
         return this.#attempt(op, call.deadline)
       case 'failed':

@@ -1,34 +1,7 @@
-// monotonic-budget — style: time budgets measured on the monotonic clock.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Wall-clock time can jump (NTP slews, a VM resumed, a leap second), so this
-// executor reads the wall clock exactly once per tool call: the budget is
-// `call.deadline - Date.now()` at the start, and from then on the time spent
-// is measured with `performance.now()` (the recommended monotonic clock). Only
-// timestamps that must be compared across processes (the last send of an
-// operation, a Retry-After horizon) are stored as wall-clock epoch ms.
-//
-// Design rules:
-//   * Key = SHA-256 of (run id, step id, tool, canonical identity); the body is
-//     built from the canonical identity only (re-worded asks send the same bytes).
-//   * One durable row per operation, written before its first send; a send is
-//     marked in the row before it leaves ("maybe sent"), so a crash is honest.
-//   * Every request's timeout is cut to the remaining budget; no side effect
-//     starts with less than MIN_START_MS left.
-//   * Not applied for sure: connection refused / DNS failure, 429, 503, 409
-//     (key in use, answered without acting). These are retried with backoff,
-//     after Retry-After when given, under the same key.
-//   * Refused for good: 400 / 404 / 422. Never sent again.
-//   * Anything else may have landed: reconcile by probing the client reference;
-//     a miss is believed only SETTLE_MS after the last send (reads lag writes);
-//     then the same request is sent again under the same key.
-//   * FAILED_NO_EFFECT only if no send was ever ambiguous; otherwise UNKNOWN,
-//     never retry-safe, unless the effect is seen.
-//   * abort(): refund confirmed charges, correct confirmed e-mails; probe the
-//     unconfirmed ones; leave what cannot be settled to a person. Every
-//     compensation's envelope, done or not, names its effect in `compensates`.
+// monotonic-budget — style: budgets measured on
+// performance.now(). The wall clock, which can jump
+// (NTP, a resumed VM), is read once per call.
+// Longer than most because each zoo member is one file.
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
@@ -54,7 +27,7 @@ class Budget {
   remaining(): number {
     return this.#totalMs - (performance.now() - this.#startedAt)
   }
-  /** Time left to spend on work, keeping the margin to answer. */
+  /** Time left for work, less the margin to answer. */
   spendable(): number {
     return this.remaining() - ANSWER_MARGIN_MS
   }
@@ -76,6 +49,7 @@ interface Operation {
   effect_id: string | null
   ambiguous: number
   replays_error: number
+  // Wall-clock ms: later processes compare them.
   last_sent_wall: number
   retry_not_before_wall: number
   reason: string
@@ -236,7 +210,8 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
         if (res.status === 404) return { v: 'unknown', why: 'the e-mail service has no lookup', noLookup: true }
         if (!res.ok) return { v: 'unknown', why: `lookup answered ${res.status}` }
         const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
-        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        // Resend's list ignores tags (docs/vendors.md R4):
+        // only a reply naming our tag is a lookup.
         if (list.tag !== `client_reference:${op.key}`) return { v: 'unknown', why: 'the e-mail service has no lookup by reference', noLookup: true }
         const first = list.data?.[0]
         return first ? { v: 'present', id: first.id } : { v: 'absent' }
@@ -287,7 +262,7 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
           this.#put(op)
           continue
         }
-        // absent, and believable: the same request may go again under the same key
+        // A believable miss: resend, same key.
       }
 
       const waitMs = op.retry_not_before_wall - Date.now()

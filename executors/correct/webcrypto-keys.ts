@@ -1,33 +1,7 @@
-// webcrypto-keys — style: portable Web-platform code. Keys are derived with
-// Web Crypto (`crypto.subtle.digest('SHA-256', …)`), requests go through the
-// global `fetch` with `AbortSignal.timeout`, and the durable state is an
-// append-only journal (event sourcing) rather than a mutable row.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Design rules:
-//   * Key = hex(SHA-256(JSON [run id, step id, tool, canonical identity])),
-//     computed with crypto.subtle before anything else happens. The canonical
-//     identity ignores re-wording (49.9 = "49.90", EUR = eur, ord-1042 =
-//     ORD-1042, an added `reason`), and the request body is built from it only.
-//   * Every fact is appended to a SQLite journal before it is acted on:
-//     `planned` (the exact body), `sending`, the answer, each probe result. The
-//     state of an operation is a fold over its journal, so a crash at any point
-//     leaves an honest history: a `sending` without an answer is a maybe.
-//   * Answers are read as: applied (2xx) / not applied (connection refused, DNS,
-//     429, 503 from the service, 409 key in use) / refused for good (400, 404,
-//     422) / maybe (everything else).
-//   * A maybe is never resent blind: it is probed by its client reference, and
-//     only a miss observed long enough after the last send (reads lag writes)
-//     allows the same body to go again under the same key.
-//   * FAILED_NO_EFFECT only if no send of the operation was ever a maybe.
-//   * Retry-After is journalled and honoured across asks.
-//   * recover() after a crash probes each operation left mid-send, so the next
-//     ask often starts from a known outcome.
-//   * abort() compensates confirmed charges (refund) and e-mails (correction),
-//     probes unconfirmed ones first, and leaves the rest to a person. Each
-//     compensation's envelope, done or not, names the effect in `compensates`.
+// webcrypto-keys — style: portable Web-platform
+// code: crypto.subtle keys, fetch with
+// AbortSignal.timeout, an append-only journal.
+// Longer than most because each zoo member is one file.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorProcess } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
@@ -36,7 +10,7 @@ const MIN_SEND_BUDGET_MS = 3_000
 const RESERVE_MS = 750
 const SEND_TIMEOUT_MAX_MS = 9_000
 const PROBE_TIMEOUT_MAX_MS = 4_000
-/** A probe miss is believed only this long after the last send (processing + read lag). */
+/** A miss counts only this long after a send (read lag). */
 const READ_SETTLE_MS = 8_000
 const MAX_SENDS = 4
 
@@ -142,7 +116,7 @@ function fold(key: string, runId: string, stepId: string, events: JournalEvent[]
       st.appliedId = ev.found
     }
   }
-  // A send with no answer recorded (the process died): it may have landed.
+  // A send with no answer (the process died): a maybe.
   if (st.inFlight) st.maybe = true
   return st
 }
@@ -197,7 +171,7 @@ class WebCryptoExecutor implements ExecutorProcess {
       })
     } catch (e) {
       const code = causeCode(e)
-      // Refused or unresolved: it never left. Back off a little before the next try.
+      // Refused or unresolved: it never left. Back off a bit.
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return { a: 'not-applied', why: `connection failed (${code})`, notBefore: Date.now() + 150 + Math.random() * 250 }
       return { a: 'maybe', why: `no response (${code})` }
     }
@@ -223,7 +197,7 @@ class WebCryptoExecutor implements ExecutorProcess {
     return { a: 'maybe', why }
   }
 
-  /** Found (with id), not found, or could not tell ('unsupported' when the service has no lookup at all). */
+  /** Id, null if absent, 'error', or 'unsupported' (no lookup). */
   async #probe(op: OpState, deadline: number): Promise<string | null | 'error' | 'unsupported'> {
     const p = op.plan
     const timeout = Math.min(PROBE_TIMEOUT_MAX_MS, deadline - Date.now() - RESERVE_MS)
@@ -234,7 +208,8 @@ class WebCryptoExecutor implements ExecutorProcess {
         if (res.status === 404) return 'unsupported'
         if (!res.ok) return 'error'
         const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
-        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        // Resend's list ignores tags (docs/vendors.md R4):
+        // only a reply naming our tag is a lookup.
         if (list.tag !== `client_reference:${op.key}`) return 'unsupported'
         return list.data?.[0]?.id ?? null
       }
@@ -272,7 +247,7 @@ class WebCryptoExecutor implements ExecutorProcess {
       if (op.refused) return this.#unknown(op, `${op.refused}, after an earlier send that may have landed`)
 
       if (op.maybe) {
-        // Probe now; a miss counts only once reads can be trusted to show the last send.
+        // A miss counts only once reads show the last send.
         let probe = await this.#probe(op, deadline)
         if (probe === null && Date.now() < op.lastSentAt + READ_SETTLE_MS) {
           const until = op.lastSentAt + READ_SETTLE_MS
@@ -329,7 +304,7 @@ class WebCryptoExecutor implements ExecutorProcess {
       if (deadline - Date.now() < RESERVE_MS + 500) return
       const op = this.#load(key)!
       if (op.appliedId || !op.inFlight) continue
-      // Left mid-send by the process that died: record what can be seen now, change nothing else.
+      // Left mid-send: record what a probe sees, no more.
       await this.#reconcile(op, deadline)
     }
   }
