@@ -1,40 +1,6 @@
-// axios-retries — style: an axios client with a careful, hand-written retry policy.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Design rules:
-//   * One axios instance per service, `validateStatus: () => true` so every
-//     status is classified here, bodies read as text (a gateway's 504 is HTML).
-//   * One idempotency key per logical operation: SHA-256 of (run id, step id,
-//     tool, canonical identity). The request body is built from the canonical
-//     identity only, so every retry and every re-worded ask sends the same bytes
-//     under the same key.
-//   * Durable SQLite row per operation, written before the first send; before
-//     every send the row says "maybe applied" (with the send time), so a crash
-//     never leaves a send the next process does not know about.
-//   * The retry policy:
-//       - connection refused / name not resolved: never left; retry with
-//         exponential backoff (jittered) while the budget lasts;
-//       - 429 and 503 from the service: not applied; wait at least Retry-After
-//         (persisted, so a later ask honours it too), then retry;
-//       - 409 "key in use": our own earlier request is still running; back off
-//         and retry with the same key;
-//       - 400/404/422: permanent; never sent again (recorded durably);
-//       - timeout, reset, 5xx, gateway page: the request may have landed. The
-//         same key makes a resend harmless only while the service still holds
-//         the key, and services forget keys (restarts, 24 h), so an ambiguous
-//         attempt is first reconciled: wait until reads can see it (a settle
-//         time after the last send), probe by client reference, and only a
-//         clean "not there" permits a resend with the same key.
-//   * FAILED_NO_EFFECT only when no attempt of the operation ever went out
-//     ambiguously; otherwise UNKNOWN (never retry-safe) unless an effect is seen.
-//   * No side effect starts with less than MIN_BUDGET_MS of the turn left;
-//     every timeout and wait is cut to the turn's deadline.
-//   * abort(): refunds confirmed charges and corrects confirmed e-mails;
-//     anything unconfirmed is probed, compensated only if found, and otherwise
-//     left to a person. A compensation's envelope, whether it completed or
-//     not, names the effect it concerns in `compensates`.
+// axios-retries — style: an axios client with a careful,
+// hand-written retry policy.
+// Longer than most because each zoo member is one file.
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios'
 import { createHash } from 'node:crypto'
 import type { Envelope } from '../../harness/contract/envelope.ts'
@@ -45,7 +11,7 @@ const MIN_BUDGET_MS = 3_000
 const REPLY_RESERVE_MS = 700
 const REQUEST_TIMEOUT_CAP_MS = 10_000
 const PROBE_TIMEOUT_CAP_MS = 4_000
-/** After the last send, how long until a read that does not see the effect can be believed. */
+/** A probe miss counts only this long after a send. */
 const SETTLE_MS = 8_000
 const MAX_SENDS_PER_ASK = 5
 const BASE_BACKOFF_MS = 250
@@ -80,13 +46,13 @@ type Attempt =
   | { readonly t: 'busy'; readonly waitMs: number; readonly why: string } // 429 / 503: not applied, come back later
   | { readonly t: 'in-use'; readonly why: string } // 409: the key's first request still running
   | { readonly t: 'permanent'; readonly why: string }
-  | { readonly t: 'maybe'; readonly why: string; readonly final?: boolean } // final: the service says a resend only replays this
+  | { readonly t: 'maybe'; readonly why: string; readonly final?: boolean } // final: a resend only replays it
 
 type Probe =
   | { readonly t: 'found'; readonly id: string }
   | { readonly t: 'absent' }
   | { readonly t: 'cannot'; readonly why: string }
-  | { readonly t: 'unsupported'; readonly why: string } // the service has no lookup: a miss can never be believed
+  | { readonly t: 'unsupported'; readonly why: string } // no lookup: a miss is never believed
 
 const reply = (status: Envelope['status'], retry_safe: boolean, effect: Envelope['effect'], action_taken: string, message: string): Envelope => ({
   status,
@@ -150,14 +116,16 @@ function classify(res: AxiosResponse<string>, effectType: string): Attempt {
   }
   const err = (json.error && typeof json.error === 'object' ? json.error : json) as { type?: string; code?: string; name?: string; message?: string }
   const why = `HTTP ${s}${err.message ? `: ${err.message}` : ''}`
-  // The key was used before with another body: an earlier request exists. Not a refusal of ours.
+  // Key reused with another body: an earlier request
+  // exists, not a refusal (docs/vendors.md S6, R1).
   if (err.type === 'idempotency_error' || err.name === 'invalid_idempotent_request') return { t: 'maybe', why }
   if (s === 409) return { t: 'in-use', why }
   if (s === 400 || s === 404 || s === 422) return { t: 'permanent', why }
   if (s === 429 || (s === 503 && typeof json.error === 'object' && json.error !== null) || (s === 503 && err.name === 'application_error')) {
     return { t: 'busy', waitMs: retryAfterMs(res.headers['retry-after']) ?? 1_000, why }
   }
-  // A stored server error replays under the same key: reconcile it, but do not resend it.
+  // A stored 500 replays under this key: reconcile,
+  // never resend (docs/vendors.md S4).
   const final = res.headers['stripe-should-retry'] === 'false' || res.headers['idempotent-replayed'] === 'true'
   return { t: 'maybe', why, final }
 }
@@ -167,6 +135,8 @@ class Adapter implements ExecutorProcess {
   readonly #http: Record<Service, AxiosInstance>
 
   constructor(ctx: BootContext) {
+    // Every status is classified here; bodies stay text
+    // (a gateway's 504 is HTML).
     const make = (baseURL: string, contentType: string, auth: string) =>
       axios.create({
         baseURL,
@@ -189,7 +159,7 @@ class Adapter implements ExecutorProcess {
       detail TEXT NOT NULL, seq INTEGER NOT NULL)`)
   }
 
-  // --- storage -------------------------------------------------------------------------
+  // --- storage ---
 
   #row(key: string): Row | undefined {
     return this.#db.prepare('SELECT * FROM operation WHERE key = ?').get(key) as Row | undefined
@@ -211,7 +181,7 @@ class Adapter implements ExecutorProcess {
     this.#db.prepare(`UPDATE operation SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE key = @key`).run({ ...fields, key })
   }
 
-  // --- requests --------------------------------------------------------------------------
+  // --- requests ---
 
   async #send(row: Row, timeoutMs: number): Promise<Attempt> {
     try {
@@ -233,7 +203,8 @@ class Adapter implements ExecutorProcess {
         if (res.status === 404) return { t: 'unsupported', why: 'the e-mail service offers no lookup' }
         if (res.status !== 200) return { t: 'cannot', why: `lookup answered ${res.status}` }
         const list = parse(res.data)
-        // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+        // Resend's list ignores tags (docs/vendors.md R4):
+        // only a reply naming our tag is a lookup.
         if (list.tag !== `client_reference:${row.key}`) return { t: 'unsupported', why: 'the e-mail service offers no lookup by reference' }
         const data = list.data
         const hit = Array.isArray(data) ? (data[0] as { id?: string } | undefined) : undefined
@@ -262,7 +233,7 @@ class Adapter implements ExecutorProcess {
     }
   }
 
-  // --- the retry policy ---------------------------------------------------------------------
+  // --- the retry policy ---
 
   /** Drive one operation to an outcome within `deadline`. */
   async #run(key: string, deadline: number): Promise<Envelope> {
@@ -275,11 +246,12 @@ class Adapter implements ExecutorProcess {
       if (row.state === 'rejected') return reply('FAILED_NO_EFFECT', false, null, 'rejected', `Refused by the service; nothing happened and asking again will not help (${row.detail}).`)
       if (row.state === 'unknown') return this.#unknown(row, row.detail)
 
-      // An attempt may have landed: reconcile before anything else is sent.
+      // It may have landed: reconcile before any resend.
       if (row.maybe_applied) {
         const believableAt = row.last_sent_at + SETTLE_MS
         if (believableAt > Date.now()) {
-          // Look now (a hit is always believable), and once more when a miss can be believed.
+          // Look now (a hit counts at once), and again
+          // once a miss can be believed.
           const early = await this.#probe(row, deadline)
           if (early.t === 'found') {
             this.#update(key, { state: 'succeeded', effect_id: early.id, detail: 'found by probe' })
@@ -299,7 +271,7 @@ class Adapter implements ExecutorProcess {
           this.#update(key, { state: 'unknown', detail: `${lastWhy}; not found by a lookup, and a resend would only replay the error` })
           return this.#unknown(row, `${lastWhy}; not found by a lookup, and a resend would only replay the error`)
         }
-        // Clean miss, believable: the same request under the same key may go again.
+        // A believable clean miss: resend, same key.
       }
 
       // Budget, Retry-After, and the per-ask cap.
@@ -322,7 +294,7 @@ class Adapter implements ExecutorProcess {
           this.#update(key, { state: 'succeeded', effect_id: a.id, detail: 'confirmed' })
           break
         case 'permanent':
-          // Never sent again. If an earlier attempt may have landed, that is still unknown.
+          // Never resent; after an earlier maybe, unknown.
           this.#update(key, earlierMaybe ? { state: 'unknown', detail: `${a.why} after an earlier attempt that may have landed` } : { state: 'rejected', maybe_applied: 0, detail: a.why })
           break
         case 'never-left':
@@ -332,8 +304,8 @@ class Adapter implements ExecutorProcess {
           this.#update(key, { maybe_applied: earlierMaybe ? 1 : 0, not_before: Date.now() + Math.max(a.waitMs + 50, backoff()), detail: a.why })
           break
         case 'in-use':
-          // Another request under this key is still being processed. If one of ours may be in flight it
-          // stays a maybe (and is reconciled); if none is, this attempt was simply turned away.
+          // Key in use: an earlier maybe stays one (and is
+          // reconciled); else this try was just turned away.
           this.#update(key, { maybe_applied: earlierMaybe ? 1 : 0, not_before: Date.now() + Math.max(1_000, backoff()), detail: a.why })
           break
         case 'maybe':
@@ -353,7 +325,7 @@ class Adapter implements ExecutorProcess {
     return reply('FAILED_NO_EFFECT', true, null, 'not-sent', `Nothing happened: ${why}. It is safe to ask again.`)
   }
 
-  // --- the contract -------------------------------------------------------------------------
+  // --- the contract ---
 
   async callTool(call: ToolCall): Promise<Envelope> {
     const id = canonical(call.tool, call.args)

@@ -1,36 +1,7 @@
-// resend-sdk — style: the vendor SDK where one exists. E-mail goes through the
-// official `resend` package (`new Resend(key, { baseUrl })`, `emails.send(payload,
-// { idempotencyKey, signal })`); payments, which have no SDK in this style, go
-// through `node:https` directly. Each tool is a small "driver" (send, probe,
-// compensate) behind one shared outcome policy.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Design rules:
-//   * One idempotency key per logical operation: SHA-256 over (run id, step id,
-//     tool, canonical identity). Canonical identity: amounts in minor units,
-//     currency lower case, order ids upper case, addresses lower case; free
-//     text (`reason`) is never part of the key or of the request.
-//   * A durable row per operation, written before the first send; a send is
-//     recorded as "maybe" before it leaves.
-//   * The Resend SDK never throws: a network failure, a timeout and a refused
-//     connection all come back as `{ error: { statusCode: null } }`. So for
-//     e-mail every error without a status is a maybe — the SDK does not let us
-//     tell "never left" from "landed"; we do not pretend it does.
-//   * Outcomes: 2xx applied; 429/503/409 (key in use) not applied — retried
-//     after Retry-After or a backoff; 400/404/422 refused for good (never
-//     resent); everything else a maybe.
-//   * A maybe is reconciled by probing the client reference (payments: list
-//     refunds of the payment intent / list payment intents; e-mail: the tag
-//     lookup). A miss is believed only SETTLE_MS after the last send; then the
-//     same request is resent under the same key. Without a lookup (e-mail mode
-//     "neither") nothing is resent: the outcome stays UNKNOWN.
-//   * FAILED_NO_EFFECT only when no send of the operation was ever a maybe.
-//   * abort(): refund confirmed charges, send a correction (`corrects` tag) for
-//     confirmed e-mails, probe unconfirmed ones first, leave the rest to a person.
-//     Every compensation's envelope, done or not, names its effect in
-//     `compensates`.
+// resend-sdk — style: the vendor SDK where one
+// exists: e-mail via `resend`, payments (no SDK
+// here) via node:https, one outcome policy for both.
+// Longer than most because each zoo member is one file.
 import { createHash } from 'node:crypto'
 import https from 'node:https'
 import { Resend } from 'resend'
@@ -88,7 +59,7 @@ function canonicalise(tool: string, a: Readonly<Record<string, unknown>>): Recor
   return c && Object.values(c).every((v) => v !== '' && v !== 0) ? c : null
 }
 
-// --- payments over node:https -----------------------------------------------------------------
+// --- payments over node:https ---
 
 interface Raw {
   status: number
@@ -197,7 +168,7 @@ class PaymentsDriver implements Driver {
   }
 }
 
-// --- e-mail through the Resend SDK -------------------------------------------------------------
+// --- e-mail through the Resend SDK ---
 
 class EmailDriver implements Driver {
   readonly effect = 'email'
@@ -213,7 +184,8 @@ class EmailDriver implements Driver {
     if (data?.id) return { o: 'applied', id: data.id }
     if (!error) return { o: 'maybe', why: 'no id in the answer' }
     const why = `${error.name}${error.statusCode ? ` (HTTP ${error.statusCode})` : ''}: ${error.message}`
-    // The SDK folds every network failure into statusCode null: it may have left, it may have landed.
+    // The SDK never throws: any network failure is
+    // statusCode null (docs/vendors.md R5), so a maybe.
     if (error.statusCode === null) return { o: 'maybe', why }
     if (error.name === 'invalid_idempotent_request') return { o: 'maybe', why }
     if (error.name === 'concurrent_idempotent_requests' || error.name === 'rate_limit_exceeded' || error.statusCode === 429 || (error.statusCode === 503 && error.name === 'application_error' && headers?.['content-type']?.includes('json'))) {
@@ -232,14 +204,15 @@ class EmailDriver implements Driver {
       if (res.error.statusCode === 404) return { s: 'cannot', why: 'the e-mail service has no lookup', never: true }
       return { s: 'cannot', why: `lookup failed (${res.error.name})` }
     }
-    // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+    // Resend's list ignores tags (docs/vendors.md R4):
+    // only a reply naming our tag is a lookup.
     if (res.data?.tag !== `client_reference:${rec.key}`) return { s: 'cannot', why: 'the e-mail service has no lookup by reference', never: true }
     const first = res.data?.data?.[0]
     return first ? { s: 'yes', id: first.id } : { s: 'no' }
   }
 }
 
-// --- the executor ---------------------------------------------------------------------------
+// --- the executor ---
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)))
 

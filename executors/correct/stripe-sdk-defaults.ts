@@ -1,39 +1,7 @@
-// stripe-sdk-defaults — style: the official `stripe` package exactly as most
-// teams run it: its default Node HTTP client and its default automatic retries
-// (stripe-node 23 retries up to 2 times, with backoff, on connection errors,
-// 409s, 5xx and whatever the API marks `Stripe-Should-Retry: true`), pointed at
-// the payments service. E-mail, which Stripe does not do, goes through fetch.
-//
-// Longer than most because it is one file on purpose: written the way a team
-// writes an adapter, not split the way this repository splits its engine.
-//
-// Design rules:
-//   * Our own idempotency key per logical operation (never the SDK's random
-//     one): SHA-256 of run id, step id, tool and the canonical identity of the
-//     arguments (minor units, lower-case currency, upper-case order id). Every
-//     SDK retry and every later ask reuses it; the parameters sent are built
-//     from the canonical identity only, so a re-worded ask cannot trip
-//     Stripe's "same key, other parameters" check.
-//   * The SDK retries inside one call, so an SDK error says little about the
-//     attempts before the last one. We count the SDK's `request` events: if it
-//     sent more than once, an error is treated as "may have landed". A
-//     connection error on a single attempt is "never left" only for
-//     ECONNREFUSED / ENOTFOUND.
-//   * Per-request `timeout` is set from the turn's budget so that the SDK's
-//     worst case (3 attempts + its backoff of at most 1.5 s) ends before the
-//     deadline; no side effect starts when that leaves under MIN_TIMEOUT_MS.
-//   * 429 (which the SDK does not retry): wait out Retry-After ourselves, then
-//     call again with the same key. 400/404: never again.
-//   * A "may have landed" is reconciled by listing (refunds of the payment
-//     intent / payment intents) for our client reference in metadata; a miss is
-//     believed only SETTLE_MS after the last send, then the same call is made
-//     again with the same key. FAILED_NO_EFFECT only if nothing was ever
-//     ambiguous.
-//   * Durable SQLite row per operation, written before the first send.
-//   * abort(): refunds confirmed charges (a Stripe refund with its own key),
-//     corrects confirmed e-mails, probes the unconfirmed, leaves the rest to a
-//     person. Each compensation's envelope, done or not, names the effect in
-//     `compensates`.
+// stripe-sdk-defaults — style: the official `stripe`
+// SDK as most teams run it: default client and
+// retries (docs/vendors.md S3, S9); e-mail by fetch.
+// Longer than most because each zoo member is one file.
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Envelope } from '../../harness/contract/envelope.ts'
@@ -41,7 +9,8 @@ import type { BootContext, Executor, ExecutorProcess } from '../../harness/contr
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 
 const HOLD_BACK_MS = 700
-/** stripe-node's own backoff between its 3 attempts: 0.5 s, then at most 1 s. */
+/** stripe-node's backoff: 0.5 s, then ≤ 1 s
+ *  (docs/vendors.md S9). */
 const SDK_BACKOFF_TOTAL_MS = 1_500
 const SDK_ATTEMPTS = 3
 const MIN_TIMEOUT_MS = 700
@@ -71,7 +40,7 @@ interface Op {
 type Result =
   | { r: 'ok'; id: string }
   | { r: 'never'; why: string; waitMs: number }
-  | { r: 'no'; why: string; afterMaybe?: boolean } // refused for good (afterMaybe: an earlier SDK attempt may have landed)
+  | { r: 'no'; why: string; afterMaybe?: boolean } // refused; afterMaybe: an SDK retry came first
   | { r: 'maybe'; why: string; final?: boolean; waitMs?: number }
 type Look = { l: 'found'; id: string } | { l: 'absent' } | { l: 'unsure'; why: string; forever?: boolean }
 
@@ -101,7 +70,8 @@ class StripeSdkExecutor implements ExecutorProcess {
 
   constructor(ctx: BootContext) {
     const url = new URL(ctx.services.payments)
-    // Default HTTP client, default maxNetworkRetries: only where to find the API is configured.
+    // SDK defaults; only where the API lives is set. Its
+    // 'request' events count the attempts of one call.
     this.#stripe = new Stripe('sk_test_x', { host: url.hostname, port: Number(url.port || 443), protocol: url.protocol === 'http:' ? 'http' : 'https' })
     this.#stripe.on('request', () => void this.#sdkRequests++)
     this.#emailBase = ctx.services.email
@@ -126,12 +96,12 @@ class StripeSdkExecutor implements ExecutorProcess {
       .run(op.state, op.effect_id, op.maybe, op.no_resend, op.sent_at, op.not_before, op.info, op.key)
   }
 
-  /** Per-attempt timeout so that the SDK's worst case fits in `spendable`. */
+  /** Per-attempt timeout: the SDK's worst case fits. */
   static #sdkTimeout(spendable: number, cap = MAX_TIMEOUT_MS): number {
     return Math.min(cap, Math.floor((spendable - SDK_BACKOFF_TOTAL_MS) / SDK_ATTEMPTS))
   }
 
-  // --- payments through the SDK ----------------------------------------------------------------
+  // --- payments through the SDK ---
 
   async #stripeSend(op: Op, timeout: number): Promise<Result> {
     const p = JSON.parse(op.params) as Record<string, string | number | Record<string, string>>
@@ -149,7 +119,7 @@ class StripeSdkExecutor implements ExecutorProcess {
   }
 
   #classifyStripe(e: unknown): Result {
-    const retried = this.#sdkRequests > 1 // earlier attempts inside the SDK: their fate is not in this error
+    const retried = this.#sdkRequests > 1 // earlier tries' fate isn't in this error
     if (!(e instanceof Stripe.errors.StripeError)) return { r: 'maybe', why: `unexpected error: ${(e as Error)?.message}` }
     const why = `${e.type}${e.statusCode ? ` ${e.statusCode}` : ''}: ${e.message}`
     if (e instanceof Stripe.errors.StripeConnectionError) {
@@ -161,11 +131,12 @@ class StripeSdkExecutor implements ExecutorProcess {
     const status = e.statusCode
     const retryAfter = Number((e.headers as Record<string, string> | undefined)?.['retry-after'])
     const waitMs = Number.isFinite(retryAfter) ? retryAfter * 1000 : 1_000
-    // A refusal is final whatever came before: the same request is never sent again.
+    // A refusal is final: never sent again.
     if (status === 400 || status === 404) return retried ? { r: 'no', why, afterMaybe: true } : { r: 'no', why }
     if (status === 429 || status === 503 || status === 409) {
-      // This attempt was turned away; after SDK retries the earlier ones may still have landed. Either way,
-      // nothing goes out again before the service's Retry-After.
+      // Turned away; after SDK retries an earlier try may
+      // have landed. Nothing goes again before Retry-After
+      // (the SDK does not retry a 429: docs/vendors.md S3).
       return retried ? { r: 'maybe', why: `${why} (after ${this.#sdkRequests} attempts)`, waitMs } : { r: 'never', why, waitMs }
     }
     if (retried) return { r: 'maybe', why: `${why} (after ${this.#sdkRequests} attempts)` }
@@ -196,7 +167,7 @@ class StripeSdkExecutor implements ExecutorProcess {
     return { l: 'unsure', why: 'too many pages' }
   }
 
-  // --- e-mail through fetch -------------------------------------------------------------------
+  // --- e-mail through fetch ---
 
   async #emailSend(op: Op, timeout: number): Promise<Result> {
     const ac = new AbortController()
@@ -238,7 +209,8 @@ class StripeSdkExecutor implements ExecutorProcess {
       if (res.status === 404) return { l: 'unsure', why: 'the e-mail service has no lookup', forever: true }
       if (!res.ok) return { l: 'unsure', why: `lookup answered ${res.status}` }
       const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
-      // Resend's own list ignores the tag: only a list that says it was filtered by our reference is a lookup.
+      // Resend's list ignores tags (docs/vendors.md R4):
+      // only a reply naming our tag is a lookup.
       if (list.tag !== `client_reference:${op.key}`) return { l: 'unsure', why: 'the e-mail service has no lookup by reference', forever: true }
       const id = list.data?.[0]?.id
       return id ? { l: 'found', id } : { l: 'absent' }
@@ -249,7 +221,7 @@ class StripeSdkExecutor implements ExecutorProcess {
     }
   }
 
-  // --- one policy for both ---------------------------------------------------------------------
+  // --- one policy for both ---
 
   async #finish(key: string, deadline: number): Promise<Envelope> {
     let op = this.#get(key)!
