@@ -1,7 +1,7 @@
-// The audit's consequences in HTML: the campaign of the reference with the
-// mapping plugged in, what it found, and for each dangerous cell whether the
-// campaign reached it — with, where it did, the shrunk counterexample: its
-// violations, the command that replays it and the scenario (folded).
+// The audit's consequences in HTML: the
+// reference's campaign with the mapping,
+// and per dangerous cell whether it was
+// reached, with its shrunk counterexample.
 import type { AuditResult, ConsequenceCell } from '../../harness/audit/result.ts'
 import { faultsLine, WORDS, type Replays } from '../kit/audit-words.ts'
 import { anchor } from './audit-matrix.ts'

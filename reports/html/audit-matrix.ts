@@ -1,7 +1,6 @@
-// The audit's matrix in HTML: the dangerous cells first, each with what the
-// client raised, what the mapping said, what the ledger says, the consequence
-// and why; then the whole matrix (fault row × client), every cell graded and
-// coloured; then the costly cells (safe but wasteful), grouped by reason.
+// The audit's matrix in HTML: dangerous
+// cells first, then every cell graded, then
+// the costly ones grouped by reason.
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { WORDS, type Replays } from '../kit/audit-words.ts'
 import { esc } from './escape.ts'
@@ -11,7 +10,10 @@ type Cell = AuditResult['matrix']['cells'][number]
 const GRADE: Readonly<Record<Cell['grade'], string>> = { right: 'right', costly: 'costly', dangerous: 'dangerous', faulty: 'mapping failed' }
 const TRUTH: Readonly<Record<string, string>> = { applied: 'applied', 'not-applied': 'not applied', 'depends-on-timing': 'depends on timing' }
 
-/** The cells to read first: where the mapping is dangerous, or failed (threw, answered nonsense, hung). */
+/**
+ * Cells to read first: dangerous, or where
+ * the mapping failed (threw, nonsense, hung).
+ */
 export function dangerousCells(r: AuditResult): Cell[] {
   return r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
 }

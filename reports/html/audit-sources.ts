@@ -1,7 +1,6 @@
-// The published sources in HTML: per observation, the mapping's class beside
-// what each library or guide implies for a side-effecting POST (its own words
-// in the cell's tooltip), where the mapping departs marked, and whether the
-// sources agree among themselves; then where each was read.
+// The published sources in HTML: per
+// observation, the mapping's class beside
+// each source's, departures marked.
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { SOURCE_SHORT } from '../kit/audit-words.ts'
 import { esc } from './escape.ts'

@@ -1,11 +1,6 @@
-// renderAuditHtml: an audit-mapping result as ONE self-contained HTML file —
-// the verdict, the dangerous cells first, the whole matrix (fault row ×
-// client, each cell graded), the consequences campaign with its replayable
-// counterexamples, and the published sources. Drawn from the result's JSON
-// alone (where the command saved each counterexample is in it), so
-// `faultline report <audit.json> --html` gives the same bytes as the command.
-// Hand-written like the campaign report (report.ts says why): tables need no
-// library; no script, no external reference, every string escaped.
+// An audit-mapping result as one HTML file,
+// from its JSON alone: `faultline report
+// <audit.json> --html` gives the same bytes.
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { auditReplays, auditVerdictLine } from '../kit/audit-words.ts'
 import { renderConsequences } from './audit-consequences.ts'

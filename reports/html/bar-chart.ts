@@ -1,4 +1,5 @@
-// A horizontal bar chart of counts (violations by judge, by boundary), as SVG.
+// A horizontal SVG bar chart of counts
+// (violations by judge, by boundary).
 import { COLORS } from './colors.ts'
 import { el, fit, text, textWidth, title } from './svg.ts'
 

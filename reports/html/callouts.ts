@@ -1,6 +1,6 @@
-// The violations' callouts, right of the lanes: one box per violation with
-// its judge and message, pointing at the row its events end on, stacked so
-// none overlap.
+// The violations' callouts right of the
+// lanes: a box each, pointing at its row,
+// stacked so none overlap.
 import { COLORS } from './colors.ts'
 import type { HtmlViolation } from './input.ts'
 import { el, fit, num, text, title, wrap } from './svg.ts'

@@ -1,7 +1,6 @@
-// The report's colours, in one place (SVGs carry them as attributes, so a
-// saved SVG looks the same as the page). Faults amber, crashes and violations
-// red, effects violet, outcomes by status; shapes and text say it too, for
-// readers who cannot tell the colours apart.
+// The report's colours. SVGs carry them as
+// attributes, so a saved SVG looks the same;
+// shapes and text repeat what they say.
 import type { OutcomeStatus } from '../../harness/contract/envelope.ts'
 import type { Tone } from './timeline-model.ts'
 

@@ -1,5 +1,5 @@
-// One counterexample: what was violated, how to replay it, the scenario
-// (folded), its sequence timeline, and the history as text (folded).
+// One counterexample: violations, replay,
+// scenario, timeline, history as text.
 import { describeEvent } from './describe.ts'
 import { esc } from './escape.ts'
 import type { HtmlCounterexample } from './input.ts'
@@ -8,7 +8,8 @@ import { renderTimelineSvg } from './timeline.ts'
 
 export function renderCounterexample(c: HtmlCounterexample, index: number): string {
   const violations = c.violations
-    // The judges' messages usually start with the call they name: it is not said twice.
+    // Messages usually start with their call:
+    // it is not said twice.
     .map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call && !v.message.startsWith(v.call) ? ` <code>${esc(v.call)}</code>:` : ''} ${esc(v.message)}</li>`)
     .join('')
   const width = Math.max(6, ...c.history.map((e) => String(e.t).length))
@@ -26,7 +27,10 @@ ${renderLegend()}
 </section>`
 }
 
-/** The scenario folded, with the file it was saved as; or, where the report has only the file, its name. */
+/**
+ * The scenario folded, with its file; the
+ * file alone where that is all there is.
+ */
 function scenario(c: HtmlCounterexample): string {
   const file = c.scenarioFile === null ? '' : ` — <code class="scenario-file">${esc(c.scenarioFile)}</code>`
   if (c.scenarioJson === null) return `<p class="scenario">Scenario${file}</p>`

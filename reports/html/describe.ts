@@ -1,12 +1,14 @@
-// The longer description of one event, for the timeline's tooltips and the
-// folded text history: the shared sentence (reports/describe-event.ts) plus
-// what it leaves out.
+// An event's longer description, for the
+// timeline's tooltips.
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { describeEvent } from '../kit/describe-event.ts'
 
 export { describeEvent }
 
-/** The longer tooltip: the sentence, plus what the sentence leaves out (the envelope's message, the args). */
+/**
+ * The sentence plus what it leaves out (the
+ * envelope, the attempt's details).
+ */
 export function eventDetail(e: HistoryEvent): string {
   const head = `#${e.seq} at ${e.t} ms — ${describeEvent(e)}`
   switch (e.type) {

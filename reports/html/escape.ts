@@ -1,13 +1,14 @@
-// Escaping for everything the report prints. Histories carry strings the
-// executor wrote (messages, error names, envelope fields): none of it may
-// become markup. One function serves HTML text, attribute values and SVG text.
+// Escaping for all the report prints: what
+// an executor wrote must never become
+// markup. One function for HTML and SVG.
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /**
- * Text made safe for HTML/SVG text nodes and for quoted attribute values.
- * Control characters (other than tab and newlines) become U+FFFD: they are not
- * allowed in XML, and the SVGs should stay valid if someone saves one alone.
+ * Text safe for HTML/SVG text and quoted
+ * attributes. Control characters become
+ * U+FFFD: XML forbids them, and a saved SVG
+ * should stay valid.
  */
 export function esc(value: unknown): string {
   return String(value)

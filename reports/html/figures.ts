@@ -1,7 +1,6 @@
-// A gate's (or a run's) figures beyond the leaderboard: the measures in words,
-// what the campaign exercised (per fault kind × boundary × tool, as the text
-// report's coverage table), and the checks beside the campaign (saved
-// counterexamples replayed first, --min-coverage), each passed or failed.
+// A gate's or run's figures beyond the
+// leaderboard, its coverage, and its checks
+// (corpus replays, --min-coverage).
 import { esc } from './escape.ts'
 import type { HtmlCheck, HtmlCoverageRow, HtmlFigure } from './input.ts'
 

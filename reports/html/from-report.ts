@@ -1,8 +1,6 @@
-// What the HTML report draws, derived from a report (the JSON that --json
-// prints, --out writes and merge reads): the HTML renderer reads nothing else,
-// so a saved or merged result can be drawn later. Only formatting: picking
-// fields, naming lines, ordering the leaderboard as the text one does,
-// flattening the runs' recovery latencies for the chart.
+// What the HTML report draws, from a
+// report's JSON alone, so a saved or merged
+// result can be drawn later.
 import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../kit/format.ts'
@@ -42,7 +40,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
-  // Fewest failing runs first, then the best pass^k, then by name: the text leaderboard's order.
+  // The text leaderboard's order.
   const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor))
   return {
     title: 'faultline compare',
@@ -57,7 +55,11 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   }
 }
 
-/** One replayed scenario: its verdict as a one-row leaderboard, and its history drawn whether it failed or not. */
+/**
+ * One replayed scenario: a one-row
+ * leaderboard; its history drawn even if
+ * it passed.
+ */
 function fromRun(report: RunReport): HtmlReport {
   const v = report.verdict
   const name = report.executor.name
@@ -65,7 +67,8 @@ function fromRun(report: RunReport): HtmlReport {
   const byBoundary: Record<string, number> = {}
   for (const x of v.violations) {
     byJudge[x.judge] = (byJudge[x.judge] ?? 0) + 1
-    // As the campaign counts them (harness/campaign/campaign.ts): a violation under no fault has a boundary of its own.
+    // As harness/campaign/campaign.ts counts:
+    // no fault is a boundary of its own.
     for (const b of x.boundaries.length ? x.boundaries : ['(no fault)']) byBoundary[b] = (byBoundary[b] ?? 0) + 1
   }
   return {
@@ -79,7 +82,7 @@ function fromRun(report: RunReport): HtmlReport {
         failingRuns: report.passed ? 0 : 1,
         violations: byJudge,
         unresolvedRate: v.unresolved.calls ? v.unresolved.unresolved / v.unresolved.calls : 0,
-        // Percentiles of one run's few latencies say nothing the chart does not: n/a.
+        // One run's percentiles add nothing.
         recoveryP50Ms: null,
         recoveryP95Ms: null,
         passK: null,
@@ -138,7 +141,8 @@ function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
     { label: 'failing runs', value: String(s.failingRuns), note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}` },
     { label: 'unresolved', value: pct(s.unresolved.rate), note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN` },
     { label: 'recovery', value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`, note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)` },
-    // Per class of the first fault: one slow class (a 25-hour crash pause) no longer hides the others.
+    // Per first-fault class: one slow class (a
+    // 25-hour crash pause) hides no other.
     ...s.recoveryByFault.map((c): HtmlFigure => ({ label: `↳ ${c.kind} @ ${c.boundary}`, value: `p50 ${p(c.latency.p50)} · p95 ${p(c.latency.p95)} · max ${p(c.latency.max)}`, note: `recovery after a first fault of this class (${c.latency.count} faulted call${c.latency.count === 1 ? '' : 's'})` })),
     { label: 'verification', value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`, note: 'per tool call' },
     { label: 'not started', value: String(s.notStarted), note: 'asks refused before sending anything (e.g. too little budget left)' },
@@ -164,7 +168,10 @@ function recoveryClass(c: ReportSummary['recoveryByFault'][number]): HtmlRecover
   return { kind: c.kind, boundary: c.boundary, count: c.latency.count, p50Ms: c.latency.p50, p95Ms: c.latency.p95, maxMs: c.latency.max }
 }
 
-/** Every faulted call's recovery latency, from the runs' records (files written by --out); null from --json, which has none. */
+/**
+ * Each faulted call's recovery latency, from
+ * the runs' records (--out); null: none.
+ */
 function recovery(runs: RunsOf): number[] | null {
   return runs ? runs.flatMap((r) => r.verdict.recovery.map((x) => x.ms)) : null
 }

@@ -1,5 +1,5 @@
-// What the HTML report draws: plain data, derived from a result's JSON (the
-// renderer never judges or runs anything; it only formats this).
+// What the HTML report draws: plain data
+// from a result's JSON, only formatted.
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import type { ReportCounterexample, ReportSummary } from '../../harness/campaign/report-schema.ts'
 
@@ -23,7 +23,7 @@ export interface HtmlRow {
   readonly extraSendsPerCall: number
 }
 
-/** One of a gate's (or a run's) figures beyond the leaderboard, already in words. */
+/** A gate's or run's figure, in words. */
 export interface HtmlFigure {
   readonly label: string
   readonly value: string
@@ -31,12 +31,12 @@ export interface HtmlFigure {
   readonly note: string
 }
 
-/** What a campaign exercised: one fault kind at one boundary on one tool (the report's coverage cell, as it is). */
+/** A coverage cell: kind × boundary × tool. */
 export type HtmlCoverageRow = ReportSummary['coverage'][number]
 
-/** A check beside the campaign: a saved counterexample replayed first, or a --min-coverage requirement. */
+/** A corpus replay or a --min-coverage check. */
 export interface HtmlCheck {
-  /** true: passed; false: failed; null: not checked here (a shard's coverage is checked when merged). */
+  /** Passed; null: checked when shards merge. */
   readonly ok: boolean | null
   readonly label: string
   readonly detail: string
@@ -44,7 +44,7 @@ export interface HtmlCheck {
   readonly command: string | null
 }
 
-/** Recovery latency of one class of first fault (kind × boundary), in virtual ms. */
+/** A first-fault class's latency, virtual ms. */
 export interface HtmlRecoveryClass {
   readonly kind: string
   readonly boundary: string
@@ -54,43 +54,46 @@ export interface HtmlRecoveryClass {
   readonly maxMs: number | null
 }
 
-/** A minimal counterexample with the history of its replay: drawn as a sequence timeline. */
+/** A minimal counterexample and its replay. */
 export interface HtmlCounterexample {
   readonly executor: string
   /** The judge whose violation was kept while shrinking. */
   readonly judge: string
   readonly violations: readonly HtmlViolation[]
-  /** The scenario, as JSON text (shown folded); null where the report holds only its file (a run report). */
+  /** Scenario JSON; null: only its file (a run). */
   readonly scenarioJson: string | null
-  /** Where the scenario was saved (the corpus file, or the file a run replayed); null: not saved. */
+  /** Where the scenario was saved; null: not. */
   readonly scenarioFile: string | null
   /** The replay command that reproduces it. */
   readonly replay: string
-  /** The replay's history: every event with its virtual time `t` (ms since the run started). */
+  /** The replay's history (`t`: virtual ms). */
   readonly history: readonly HistoryEvent[]
 }
 
 export interface HtmlReport {
   readonly title: string
-  /** e.g. "gate — executor reference, seed 1, 200 runs, profile vendor". */
+  /** e.g. "gate — executor reference, seed 1, …". */
   readonly subtitle: string
   /** PASS/FAIL line first. */
   readonly verdict: { readonly passed: boolean; readonly line: string }
   readonly leaderboard: readonly HtmlRow[]
-  /** Violations counted by judge and by boundary, over the whole campaign (all executors). */
+  /** Violations by judge, over all executors. */
   readonly violationsByJudge: Readonly<Record<string, number>>
   readonly violationsByBoundary: Readonly<Record<string, number>>
-  /** Recovery latencies (virtual ms) per executor, for the distribution chart; null: the report has no per-run records (--json leaves them out). */
+  /**
+   * Recovery latencies (virtual ms) per
+   * executor; null: no per-run records.
+   */
   readonly recoveryMs: Readonly<Record<string, readonly number[] | null>>
-  /** A comparison's recovery latency per class of first fault, per executor (a gate gives it among its figures). */
+  /** A comparison's latency per fault class. */
   readonly recoveryByFault?: readonly { readonly executor: string; readonly classes: readonly HtmlRecoveryClass[] }[]
   readonly counterexamples: readonly HtmlCounterexample[]
-  /** A gate's or a run's figures beyond the leaderboard (absent for a comparison: the leaderboard has them). */
+  /** A gate's or run's figures (no comparison). */
   readonly figures?: readonly HtmlFigure[]
-  /** What the campaign exercised, per fault kind × boundary × tool (absent for a comparison). */
+  /** Coverage cells (not for a comparison). */
   readonly coverage?: readonly HtmlCoverageRow[]
   /** A gate's corpus replays and coverage requirements. */
   readonly checks?: readonly HtmlCheck[]
-  /** The heading over the timelines (default "Counterexamples"; a run report's one history is "The run"). */
+  /** Timelines' heading (default "Counterexamples"). */
   readonly timelinesHeading?: string
 }

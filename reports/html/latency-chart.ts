@@ -1,6 +1,7 @@
-// Recovery latency per executor: a strip plot on a log axis (latencies run
-// from 0 to a day and more), one dot per faulted call, with the leaderboard's
-// p50 and p95 marked. Zero has its own slot left of the axis (log 0 has none).
+// Recovery latency per executor: a dot per
+// faulted call on a log axis (0 to a day
+// and more), p50 and p95 marked. Zero gets
+// its own slot: log 0 has none.
 import { COLORS } from './colors.ts'
 import type { HtmlRow } from './input.ts'
 import { el, fit, num, text, textWidth, title } from './svg.ts'
@@ -53,11 +54,12 @@ export function renderLatencyChart(recoveryMs: Readonly<Record<string, readonly 
     const row = rows.find((x) => x.executor === name)
     const parts: string[] = [text({ x: labelW - 8, y: cy + 4, 'text-anchor': 'end', fill: COLORS.ink }, fit(name, labelW - 12, FONT))]
     if (r % 2 === 0) parts.unshift(el('rect', { x: labelW, y: cy - ROW_H / 2, width: ZERO_W + PLOT_W, height: ROW_H, fill: '#f6f8fa' }))
-    // Without the runs' records only the percentiles can be drawn: say so rather than suggest there was nothing.
+    // No records: say so, rather than suggest
+    // there was nothing.
     if (recorded === null) parts.push(text({ x: x0 + 8, y: cy + 4, fill: COLORS.muted, 'font-style': 'italic' }, 'p50/p95 only: this report has no per-run records (--out keeps them)'))
     else if (!vs.length) parts.push(text({ x: x0 + 8, y: cy + 4, fill: COLORS.muted, 'font-style': 'italic' }, 'no faulted call reached a known outcome'))
     vs.forEach((v, i) => {
-      // Deterministic jitter, so dots at the same latency stay visible.
+      // Deterministic jitter keeps ties visible.
       const dy = (((i * 7919) % 13) / 12 - 0.5) * (ROW_H - 12)
       parts.push(el('circle', { class: 'latency', cx: xOf(v), cy: cy + dy, r: 3, fill: COLORS.probe, 'fill-opacity': 0.45 }, title(`${name}: ${duration(v)} (${v} ms)`)))
     })

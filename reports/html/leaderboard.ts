@@ -1,5 +1,5 @@
-// The leaderboard table: one row per executor, a column per judge that any
-// executor tripped (abbreviated, the full name in the header's tooltip).
+// The leaderboard: a row per executor, a
+// column per judge any of them tripped.
 import { JUDGE_NAMES } from '../../harness/judge/finding.ts'
 import { pct } from '../kit/format.ts'
 import { esc } from './escape.ts'
@@ -51,7 +51,10 @@ function latency(v: number | null): string {
   return `<span title="${esc(exact)}">${esc(shortDuration(v))}</span>`
 }
 
-/** The judges with a count in any row: the known ones in their usual order, then any others by name. */
+/**
+ * Judges with a count in any row: known
+ * ones in order, then others by name.
+ */
 function judgeColumns(rows: readonly HtmlRow[]): string[] {
   const used = new Set(rows.flatMap((r) => Object.entries(r.violations).filter(([, n]) => n > 0).map(([j]) => j)))
   const known = JUDGE_NAMES.filter((j) => used.has(j))
@@ -59,7 +62,7 @@ function judgeColumns(rows: readonly HtmlRow[]): string[] {
   return [...known, ...others]
 }
 
-/** `duplicate-effect` → `DE`, as the text leaderboard writes it. */
+/** `duplicate-effect` → `DE`, as in text. */
 export function abbreviate(judge: string): string {
   return judge
     .split('-')

@@ -1,7 +1,6 @@
-// Under the lanes: for each tool call, the ledger's truth (the effects that
-// really happened, from effect-applied) beside what the executor reported
-// (its envelopes, from outcome-reported and abort-reported). Lines a
-// violation is about are drawn in the warning colour with its number.
+// Under the lanes, per tool call: the
+// ledger's truth beside what the executor
+// reported; violated lines in warning red.
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { History } from '../../harness/history/history.ts'
 import { eventDetail } from './describe.ts'
@@ -57,7 +56,7 @@ function envelopeText(env: Envelope): string {
   return `${env.status}${env.effect ? ` ${env.effect.id}` : ''}${env.compensates ? ` for ${env.compensates.id}` : ''} (${env.action_taken})`
 }
 
-/** The panel, from `y` down; returns its SVG and height. Columns: call, ledger, reported. */
+/** The panel from `y` down: SVG and height. */
 export function renderLedgerPanel(history: History, marks: ViolationMarks, x: number, y: number, width: number): { svg: string; height: number } {
   const blocks = ledgerByCall(history)
   if (!blocks.length) return { svg: '', height: 0 }
@@ -71,7 +70,8 @@ export function renderLedgerPanel(history: History, marks: ViolationMarks, x: nu
   let cy = y + 42
   for (const b of blocks) {
     const cells: string[] = [text({ x: xs[0]!, y: cy + 16, 'font-size': FONT, fill: COLORS.ink }, fit(b.call, callW - 8, FONT))]
-    // Each column's items, wrapped (at most 3 lines each); the block is as tall as its taller column.
+    // Items wrap to 3 lines; a block is as
+    // tall as its taller column.
     const column = (lines: readonly Line[], cx: number, empty: string): number => {
       if (!lines.length) {
         cells.push(text({ x: cx, y: cy + 16, 'font-size': FONT, fill: COLORS.muted }, empty))

@@ -1,4 +1,4 @@
-// The key to the timeline's glyphs, as small inline SVGs beside their meaning.
+// The key to the timeline's glyphs.
 import { COLORS } from './colors.ts'
 import { arrow, glyph } from './shapes.ts'
 import { el } from './svg.ts'

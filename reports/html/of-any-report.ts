@@ -1,4 +1,5 @@
-// The HTML report of any report (gate, compare or run), as one self-contained page. Only formatting.
+// Any report (gate, compare, run) as one
+// self-contained HTML page.
 import type { Report } from '../../harness/campaign/report-schema.ts'
 import { htmlReportFrom } from './from-report.ts'
 import { renderHtmlReport } from './report.ts'

@@ -1,13 +1,13 @@
-// The page every HTML report is drawn in: one self-contained document (the
-// stylesheet inlined, no script, no external reference), the verdict first,
-// then the title, a subtitle, and the report's own sections.
+// The page every HTML report is drawn in:
+// self-contained (no script, no external
+// reference), the verdict first.
 import { esc } from './escape.ts'
 import { STYLES } from './styles.ts'
 
 export interface Page {
   readonly title: string
   readonly subtitle: string
-  /** PASS/FAIL line first; a line that starts with its verdict word shows it once, in the badge. */
+  /** A leading PASS/FAIL shows once, in the badge. */
   readonly verdict: { readonly passed: boolean; readonly line: string }
   /** The sections, as markup. */
   readonly main: string

@@ -1,7 +1,7 @@
-// A comparison's recovery latency per class of first fault (kind × boundary):
-// one row per executor (the leaderboard's order), one column per class met by
-// any of them, each cell p50 / p95 (the exact figures and the count in its
-// tooltip) — so one slow class, a 25-hour crash pause, hides nothing else.
+// A comparison's recovery latency per
+// first-fault class, a row per executor:
+// one slow class (a 25-hour crash pause)
+// hides no other.
 import { classKey, recoveryClasses } from '../kit/recovery-classes.ts'
 import { esc } from './escape.ts'
 import type { HtmlRecoveryClass } from './input.ts'

@@ -1,20 +1,6 @@
-// renderHtmlReport: a campaign's result as ONE self-contained HTML file.
-//
-// Why hand-written SVG, and no library: the centrepiece is a sequence timeline
-// with lanes (model, executor, network, one per service), arrows between
-// them, fault and crash markers, a broken time axis and violation callouts.
-// That is not a chart type the small charting libraries offer (they do bars,
-// lines, scatter); the diagram libraries that can draw sequence diagrams
-// (Mermaid and friends) are megabytes of JavaScript, need a script to run
-// before anything shows, and lay out on their own terms (no broken time
-// scale, no ledger beside reports). The other charts are two bar charts and a
-// log-scale strip plot: a few dozen lines each. Hand-written SVG keeps the file
-// small (tens of kB), readable without JavaScript (there is none: tooltips are
-// SVG <title>s, folding is <details>), free of network references, with no new
-// dependency, and the markup stable enough for tests to query (data-* attributes).
-//
-// Renderers only format: everything shown is in the HtmlReport (input.ts);
-// every string is escaped (escape.ts), executor-written messages included.
+// A campaign's result as one self-contained
+// HTML file, its SVG hand-written (why:
+// docs/internals/reports-and-scenarios.md).
 import { renderBarChart } from './bar-chart.ts'
 import { COLORS } from './colors.ts'
 import { renderCounterexample } from './counterexample.ts'
@@ -47,7 +33,7 @@ ${report.counterexamples.map(renderCounterexample).join('\n')}
   return renderPage({ title: report.title, subtitle: report.subtitle, verdict: report.verdict, main })
 }
 
-/** A gate's or a run's figures, coverage and checks (a comparison has none: its leaderboard holds them). */
+/** A gate's or run's figures, coverage, checks. */
 function figures(report: HtmlReport): string {
   const parts: string[] = []
   if (report.figures?.length) parts.push(`<h2>Figures</h2>${renderFigures(report.figures)}`)

@@ -1,10 +1,13 @@
-// The timeline's glyphs, drawn as paths (no font needed): the fault's bolt,
-// the crash's burst, the ledger's effect box, a lost response's cross, …
+// The timeline's glyphs, as paths (no font
+// needed): bolt, burst, effect box, cross, …
 import { COLORS } from './colors.ts'
 import { el, num } from './svg.ts'
 import type { Shape } from './timeline-model.ts'
 
-/** A glyph centred on (x, y); `color` strokes it, unless the glyph has its own colours. */
+/**
+ * A glyph centred on (x, y), stroked in
+ * `color` unless it has its own colours.
+ */
 export function glyph(shape: Shape, x: number, y: number, color: string): string {
   switch (shape) {
     case 'bolt':

@@ -1,4 +1,5 @@
-// The page's stylesheet, inlined into the report (no external fonts: system ones).
+// The inlined stylesheet (system fonts, so
+// nothing external).
 export const STYLES = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
@@ -54,7 +55,7 @@ svg .ev:hover > text { text-decoration: underline; }
 @media print { details > pre { display: block; } .scroll { overflow: visible; } }
 `
 
-// The audit-mapping page's own rules (the matrix's graded cells, the sources' table).
+// The audit-mapping page's own rules.
 export const AUDIT_STYLES = `
 nav.sections ol { display: flex; flex-wrap: wrap; gap: 4px 20px; list-style: none; padding: 0; margin: 12px 0 0; }
 :is(table.matrix, table.sources, table.consequences) { border-collapse: collapse; font-size: 13px; }

@@ -1,10 +1,13 @@
-// A few helpers for writing SVG by hand: every attribute value and every text
-// goes through esc(); children are strings the helpers made.
+// Helpers for hand-written SVG: every
+// attribute and text goes through esc().
 import { esc } from './escape.ts'
 
 export type Attrs = Readonly<Record<string, string | number | null | undefined | false>>
 
-/** `<name attrs>children</name>`; attributes that are null, undefined or false are left out. */
+/**
+ * `<name attrs>children</name>`; null,
+ * undefined and false attributes left out.
+ */
 export function el(name: string, attrs: Attrs, ...children: readonly string[]): string {
   const a = Object.entries(attrs)
     .filter(([, v]) => v !== null && v !== undefined && v !== false)
@@ -28,10 +31,13 @@ export function num(v: number): string {
   return String(Math.round(v * 10) / 10)
 }
 
-/** The SVG labels use a monospace font, so widths are predictable: about 0.6 em a character. */
+/** Monospace: about 0.6 em a character. */
 export const MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
 
-/** Width of `s` in a monospace font of `size` px (wide characters such as emoji count double). */
+/**
+ * Width of `s` at `size` px; wide
+ * characters (emoji) count double.
+ */
 export function textWidth(s: string, size: number): number {
   let n = 0
   for (const ch of s) n += (ch.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1
@@ -49,7 +55,10 @@ export function fit(s: string, width: number, size: number): string {
   return `${out}…`
 }
 
-/** `s` broken into lines of at most `width` px, at spaces where it can be (at most `maxLines`, the last one cut). */
+/**
+ * `s` wrapped to `width` px at spaces; at
+ * most `maxLines`, the last one cut.
+ */
 export function wrap(s: string, width: number, size: number, maxLines = 8): string[] {
   const lines: string[] = []
   let line = ''
@@ -61,7 +70,7 @@ export function wrap(s: string, width: number, size: number, maxLines = 8): stri
       line = word
       // A word longer than the line is cut where it must be.
       while (textWidth(line, size) > width) {
-        // At least one character a line, however narrow the width.
+        // At least one character a line.
         const head = fit(line, width, size).slice(0, -1) || Array.from(line)[0]!
         lines.push(head)
         line = line.slice(head.length)

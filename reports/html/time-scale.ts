@@ -1,8 +1,7 @@
-// The timeline's vertical scale: events are placed by order, not by time, so a
-// 25-hour crash pause costs no more room than a 10-second one. Time still
-// shows: rows at the same instant sit close, a row after time passed gets a
-// little air (more for longer waits, capped), and a wait of BREAK_MS or more
-// becomes a marked break in the lanes, labelled with how long it was.
+// The timeline's vertical scale: rows by
+// order, not time, so a 25-hour pause takes
+// no more room than 10 s. A wait adds some
+// air; BREAK_MS or more is a marked break.
 import { duration } from './time.ts'
 
 /** Waits at least this long are drawn as a break. */
@@ -28,8 +27,9 @@ export interface Rows {
 }
 
 /**
- * Lay out rows from `start`: `times[i]` is row i's virtual time, `heights[i]` its height;
- * `gaps` holds the indexes of rows that follow events left out (a break labelled `gapLabel(i)`).
+ * Rows from `start`, by virtual time and
+ * height; `gaps`: row index → label of a
+ * break for events left out before it.
  */
 export function layoutRows(
   times: readonly number[],
@@ -62,7 +62,10 @@ export function layoutRows(
   return { top, bottom, center, breaks, end: y }
 }
 
-/** The y between the last row at or before `t` and the first after it (null if no row is after it, or none before). */
+/**
+ * The y between the last row at or before
+ * `t` and the first after it, or null.
+ */
 export function yAtCrossing(times: readonly number[], rows: Rows, t: number): number | null {
   const k = times.findIndex((x) => x > t)
   if (k <= 0) return null

@@ -1,6 +1,7 @@
-// Durations for people: virtual milliseconds as "20 ms", "10.02 s", "25 h 270 ms".
+// Durations for people: "20 ms",
+// "10.02 s", "25 h 270 ms".
 
-/** Exact, in the largest units that apply: 90000270 → "25 h 270 ms"; 0 → "0 ms". */
+/** Exact, largest units: 90000270 → "25 h 270 ms". */
 export function duration(ms: number): string {
   if (!Number.isFinite(ms)) return String(ms)
   if (ms < 0) return `−${duration(-ms)}`
@@ -19,7 +20,7 @@ export function duration(ms: number): string {
   return parts.join(' ')
 }
 
-/** Short, for axes and table cells: "20 ms", "1.5 s", "3.2 min", "25 h". */
+/** Short, for axes and cells: "1.5 s", "25 h". */
 export function shortDuration(ms: number): string {
   if (ms < 1000) return `${round(ms)} ms`
   if (ms < 60_000) return `${round(ms / 1000, 1)} s`

@@ -1,6 +1,6 @@
-// One history event on the timeline: an arrow between lanes or a glyph on
-// one, its label (cut to the room the row has; the <title> has it all), its
-// violation marks, and the data-* attributes tests and tools select it by.
+// One history event on the timeline: arrow
+// or glyph, its label cut to fit (the
+// <title> has it all), data-* for tests.
 import { COLORS, toneColor } from './colors.ts'
 import { eventDetail } from './describe.ts'
 import { arrow, glyph } from './shapes.ts'
@@ -31,7 +31,9 @@ export function renderEvent(p: Placed, i: number, ctx: Ctx): string {
     const x = ctx.laneX.get(p.lane ?? 'network')!
     const y = top + 13
     parts.push(glyph(p.shape, x, y, color))
-    // The row is the event's alone: its label runs over the empty lanes, right of the glyph if it fits there, else left if it fits there, else where there is more room.
+    // The row is the event's alone: the label
+    // goes right if it fits, else left if it
+    // fits, else where there is more room.
     const right = limit - (x + 14)
     const left = x - 14 - AXIS_W - 4
     const need = textWidth(p.label, FONT)

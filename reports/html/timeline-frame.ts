@@ -1,6 +1,6 @@
-// The timeline's furniture: tinted rows, lane heads and lifelines (the
-// executor's dashed while no process is alive), time breaks, the turns'
-// deadlines, and the time axis. The events themselves are timeline-event.ts.
+// The timeline's furniture: bands, lanes,
+// breaks, deadlines, the time axis. Events
+// are timeline-event.ts.
 import type { History } from '../../harness/history/history.ts'
 import { COLORS } from './colors.ts'
 import { el, fit, num, text, textWidth, title } from './svg.ts'
@@ -9,7 +9,10 @@ import { BREAK_H, yAtCrossing } from './time-scale.ts'
 import { AXIS_W, FONT, HEAD_H, LANE_W, type Ctx } from './timeline-geometry.ts'
 import type { Lane, Placed } from './timeline-model.ts'
 
-/** Tinted rows behind everything: amber where a fault struck, red where a violation lies. */
+/**
+ * Tinted rows: amber where a fault struck,
+ * red where a violation lies.
+ */
 export function bands(drawn: readonly Placed[], ctx: Ctx): string {
   return drawn
     .map((p, i) => {
@@ -23,7 +26,11 @@ export function bands(drawn: readonly Placed[], ctx: Ctx): string {
     .join('')
 }
 
-/** Lane heads, and their lifelines broken where time was cut; the executor's dashed while its process is down. */
+/**
+ * Lane heads and lifelines, broken where
+ * time was cut; the executor's dashed while
+ * its process is down.
+ */
 export function lifelines(lanes: readonly Lane[], drawn: readonly Placed[], ctx: Ctx): string {
   const out: string[] = [text({ x: AXIS_W - 12, y: 27, 'text-anchor': 'end', fill: COLORS.muted }, 'virtual time')]
   const cuts = [HEAD_H, ...ctx.rows.breaks.flatMap((b) => [b.y, b.y + BREAK_H]), ctx.rows.end + 8]
@@ -34,7 +41,7 @@ export function lifelines(lanes: readonly Lane[], drawn: readonly Placed[], ctx:
     if (lane.sub) out.push(text({ x, y: 34, 'text-anchor': 'middle', fill: COLORS.muted, 'font-size': 10 }, fit(lane.sub, LANE_W - 28, 10)))
     for (let i = 0; i + 1 < cuts.length; i += 2) out.push(el('line', { class: 'lifeline', 'data-lane': lane.id, x1: x, x2: x, y1: cuts[i]!, y2: cuts[i + 1]!, stroke: COLORS.lifeline, 'stroke-width': 1 }))
   }
-  // While no executor process is alive (crashed, not yet booted again), its lifeline is dashed red.
+  // Dashed red from a crash to the next boot.
   const ex = ctx.laneX.get('executor')!
   let downFrom: number | null = null
   drawn.forEach((p, i) => {
@@ -59,7 +66,10 @@ function downSegment(x: number, y1: number, y2: number): string {
   )
 }
 
-/** Where time was cut: a band with zigzags on the lifelines and how long the wait was. */
+/**
+ * Where time was cut: zigzags on the
+ * lifelines, and how long the wait was.
+ */
 export function breaks(ctx: Ctx): string {
   return ctx.rows.breaks
     .map((b) => {
@@ -78,7 +88,7 @@ export function breaks(ctx: Ctx): string {
     .join('')
 }
 
-/** Each turn's deadline, as a dashed line where virtual time passed it. */
+/** Each turn's deadline, where time passed it. */
 export function deadlines(history: History, times: readonly number[], ctx: Ctx): string {
   const seen = new Set<number>()
   const out: string[] = []
@@ -93,7 +103,7 @@ export function deadlines(history: History, times: readonly number[], ctx: Ctx):
         { class: 'deadline', 'data-deadline': e.deadline },
         title(`the turn's deadline: ${e.deadline} ms`),
         el('line', { x1: AXIS_W - 4, x2: ctx.lanesEnd, y1: y, y2: y, stroke: COLORS.unknown, 'stroke-width': 1.2, 'stroke-dasharray': '8 3' }),
-        // Written on the time axis, where it cannot collide with a lane's labels.
+        // On the axis: no clash with lane labels.
         text({ x: AXIS_W - 12, y: y + 4, 'text-anchor': 'end', fill: COLORS.unknown, 'font-size': 10, 'font-weight': 'bold' }, fit(`deadline ${duration(e.deadline)}`, AXIS_W - 16, 10)),
       ),
     )

@@ -1,4 +1,5 @@
-// The timeline's measures, shared by its parts (timeline*.ts, callouts.ts).
+// The timeline's measures, shared by its
+// parts (timeline*.ts, callouts.ts).
 import type { ViolationMarks } from './violation-marks.ts'
 import type { Rows } from './time-scale.ts'
 
@@ -7,14 +8,14 @@ export const AXIS_W = 132
 export const LANE_W = 180
 export const HEAD_H = 46
 export const ROW_H = 24
-/** A report's row is taller: the ledger's truth goes under its arrow. */
+/** A report's row: the ledger's truth goes under it. */
 export const REPORT_ROW_H = 38
 export const CALLOUT_W = 300
 /** Between the last lane and the callouts. */
 export const CALLOUT_GAP = 28
-/** Room kept at the right end of each row for its violation numbers. */
+/** Room at a row's end for violation numbers. */
 export const RIGHT_PAD = 40
-/** Longer histories are drawn in part: the first rows and the last. */
+/** Past this, only the first and last rows. */
 export const MAX_ROWS = 400
 export const HEAD_ROWS = 280
 

@@ -1,6 +1,6 @@
-// Where each history event goes on the sequence timeline: its lane, whether it
-// is an arrow between lanes or a mark on one, its short label and its tone.
-// Geometry is the drawing's business (timeline.ts); this only sorts events out.
+// Where each event goes on the timeline:
+// lane, arrow or mark, label and tone. The
+// geometry is timeline.ts's business.
 import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import { duration } from './time.ts'
 
@@ -25,14 +25,17 @@ export interface Placed {
   readonly to: string | null
   readonly shape: Shape
   readonly label: string
-  /** A second line: for a report, what the ledger held for that call when it was made. */
+  /** Under a report: what the ledger then held. */
   readonly sub: string | null
   readonly tone: Tone
-  /** Arrows drawn dashed: probes, fenced requests, answers that are errors. */
+  /** Dashed: probes, fenced requests, errors. */
   readonly dashed: boolean
 }
 
-/** The lanes, left to right: model, executor, network, then one per service in order of appearance. */
+/**
+ * Lanes left to right: model, executor,
+ * network, then services as they appear.
+ */
 export function lanesOf(history: History): Lane[] {
   const started = history.find((e) => e.type === 'run-started')
   const executor = started?.type === 'run-started' ? started.executor : ''
@@ -50,14 +53,16 @@ export function lanesOf(history: History): Lane[] {
 }
 
 export function placeEvents(history: History): Placed[] {
-  // Request-side events name only their attempt: its service is the attempt-sent's.
+  // Request-side events name only their
+  // attempt: its attempt-sent names the service.
   const serviceOf = new Map<number, string>()
   for (const e of history) if (e.type === 'attempt-sent') serviceOf.set(e.attempt, e.service)
   const svc = (attempt: number) => {
     const s = serviceOf.get(attempt)
     return s === undefined ? null : `service:${s}`
   }
-  // What the ledger held for each call so far (the truth beside each report).
+  // Each call's effects so far: the truth
+  // beside each report.
   const ledger = new Map<string, string[]>()
   return history.map((e): Placed => {
     const base = { event: e, lane: null, from: null, to: null, sub: null, tone: 'plain' as Tone, dashed: false }
@@ -158,7 +163,10 @@ export function placeEvents(history: History): Placed[] {
   })
 }
 
-/** `run-1042/refund` → `refund`: the run id is the same on every row (the tooltip has it all). */
+/**
+ * `run-1042/refund` → `refund`: the run id
+ * is the same on every row.
+ */
 export function shortCall(call: string): string {
   const slash = call.indexOf('/')
   return slash >= 0 ? call.slice(slash + 1) : call

@@ -1,10 +1,7 @@
-// The sequence timeline of one history, as SVG: a lane per actor (model,
-// executor, network, each service), virtual time running down the page on a
-// broken scale (time-scale.ts), one row per event — arrows for requests and
-// answers, glyphs for what happened on a lane — the fault where it struck,
-// crashes, the ledger's truth beside each report, and every violation in the
-// warning colour with its message in a callout. Each element has a <title>
-// tooltip with the full event, and data-* attributes for tests.
+// One history's sequence timeline as SVG:
+// a lane per actor, time down the page,
+// a row per event, violations in red with
+// callouts, a <title> on every element.
 import type { History } from '../../harness/history/history.ts'
 import { renderCallouts } from './callouts.ts'
 import type { HtmlViolation } from './input.ts'

@@ -1,15 +1,16 @@
-// Which history events a violation is about, so the timeline can draw them in
-// the warning colour. This does not judge: the judges already named the call
-// and wrote the message; this only finds, in the history, what they named —
-// the effects, asks and attempts the message mentions, else the call's
-// reports and effects.
+// Which events each violation is about, to
+// draw in red. It does not judge: it finds
+// what the judge's message names.
 import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import type { HtmlViolation } from './input.ts'
 
 export interface ViolationMarks {
-  /** seq → the (0-based) indexes of the violations that event is part of. */
+  /** seq → indexes (0-based) of its violations. */
   readonly bySeq: ReadonlyMap<number, readonly number[]>
-  /** Per violation: the seq of the event its callout points at (the last one marked), or null. */
+  /**
+   * Per violation: the seq its callout points
+   * at (the last marked), or null.
+   */
   readonly anchors: readonly (number | null)[]
 }
 
@@ -45,7 +46,8 @@ function relatedEvents(history: History, v: HtmlViolation): HistoryEvent[] {
     }
   })
   if (named.length) return named
-  // The message names nothing found: the call's reports and effects (or, for the run, its executor faults).
+  // Nothing named found: the call's reports
+  // and effects (a run: its executor faults).
   return history.filter((e) =>
     v.call === null
       ? e.type === 'executor-fault' && v.judge === 'executor-fault'
@@ -53,7 +55,10 @@ function relatedEvents(history: History, v: HtmlViolation): HistoryEvent[] {
   )
 }
 
-/** The numbers written after `word` in `s` ("ask 2", "attempt 13"), whole words only. */
+/**
+ * Numbers after `word` in `s` ("ask 2",
+ * "attempt 13"), whole words only.
+ */
 function numbersAfter(s: string, word: string): Set<number> {
   return new Set([...s.matchAll(new RegExp(`\\b${word} (\\d+)\\b`, 'g'))].map((x) => Number(x[1])))
 }
