@@ -1,22 +1,12 @@
-// Longer than most because it is one arbitrary: a run's size and swarm, then a
-// tool call's trouble (faults on its sends and reads, a crash), the plan's
-// steps and the scenario they make belong together for shrinking to work.
+// The default scenario generator: plan,
+// faults, crashes, model, services, seed.
+// Faults live with their step, so shrinking
+// drops a step and its faults together.
 //
-// The default scenario generator: fast-check arbitraries that draw a plan of
-// refunds, charges and e-mails (an irreversible step may come anywhere), each
-// step with the faults that strike its tool call and maybe a crash of the
-// executor during it, the abort's own faults and crash, the model's behaviour,
-// the services' settings (only what the profile allows) and the seed.
-//
-// Search aims at rare conjunctions: each run first draws its size from its
-// place in the campaign (campaign-size.ts) and its swarm — which fault kinds are
-// on, how densely they strike, whether the executor crashes, which tools the
-// plan uses (swarm.ts) — and the kinds draw their timing around the turn's end,
-// Retry-After's end and key expiry (harness/faults/*). Faults live with their
-// step, addressed to its n-th send or read, so shrinking drops a step and its
-// faults together; everything shrinks toward "fewer steps, fewer faults,
-// default settings". Size, swarm and turn budget do not shrink: they are where
-// the scenario was drawn from.
+// Longer than most because size, swarm, a
+// call's trouble and the plan must shrink
+// as one arbitrary.
+// Design: docs/internals/reports-and-scenarios.md
 import fc from 'fast-check'
 import { REQUEST_FAULTS, type Fault, type RequestFault } from '../harness/faults/catalogue.ts'
 import { executorCrash, type ExecutorCrash } from '../harness/faults/executor-crash.ts'
@@ -31,10 +21,14 @@ import { swarmArbitrary, type Swarm } from './swarm.ts'
 
 export { CUSTOMER, ORDERS, PAYMENT_INTENTS } from './plan-steps.ts'
 
-/** Roomy turns, and short ones that leave later steps too little budget. */
+/** Roomy turns, and some too short for later steps. */
 const TURN_BUDGETS_MS = [45_000, 30_000, 20_000, 12_000, 8_000, 5_000] as const
 
-/** By size (1-4): plan steps at most, sends (and reads) of a call that faults may strike, faults on one call at most, asks per step at most. */
+/**
+ * Per size (1-4), at most: plan steps, sends
+ * (or reads) a fault may strike, faults on a
+ * call, asks per step.
+ */
 const BY_SIZE: Record<CampaignSize, { steps: number; slots: number; faults: number; asks: number }> = {
   1: { steps: 3, slots: 2, faults: 1, asks: 2 },
   2: { steps: 4, slots: 3, faults: 2, asks: 3 },
@@ -43,13 +37,19 @@ const BY_SIZE: Record<CampaignSize, { steps: number; slots: number; faults: numb
 }
 
 export interface ScenarioArbitraryOptions {
-  /** What the services may do beyond the vendors (default: nothing — vendor-faithful). */
+  /** Beyond-vendor features (default: none). */
   readonly profile?: readonly ProfileFeature[]
-  /** At most this many faults on one step's tool call (default: by the run's size, 1 to 4). */
+  /** Faults per step at most (default: 1-4 by size). */
   readonly maxFaultsPerStep?: number
-  /** A fault strikes one of the first `maxNth` sends (or reads) of its step (default: by the run's size, 2 to 4). */
+  /**
+   * Faults strike a step's first `maxNth`
+   * sends or reads (default: 2-4 by size).
+   */
   readonly maxNth?: number
-  /** Only the spine's first four boundaries (before-send, in-transit, after-receipt, after-effect), refunds only. Default false: the whole catalogue and every tool. */
+  /**
+   * The spine only: the first four
+   * boundaries, refunds (default false).
+   */
   readonly spineOnly?: boolean
 }
 
@@ -57,7 +57,7 @@ export interface ScenarioArbitraryOptions {
 type StepFault = Omit<RequestFault, 'step'>
 type StepCrash = Omit<ExecutorCrash, 'step'>
 
-/** One fault of the catalogue (weighted), for a step's tool call. */
+/** One catalogue fault (weighted) for a step. */
 export function requestFaultArbitrary(ctx: FaultContext, maxNth = 3): fc.Arbitrary<Omit<RequestFault, 'step'>> {
   const kinds = (REQUEST_FAULTS as readonly RequestFaultKind[]).filter((k) => !ctx.spineOnly || k.spine)
   return fc.oneof(
@@ -70,54 +70,59 @@ export function requestFaultArbitrary(ctx: FaultContext, maxNth = 3): fc.Arbitra
   )
 }
 
-/** Where a crash strikes within a step, and how long the process stays down. */
+/**
+ * Where in a step a crash strikes, and how
+ * long the process stays down.
+ */
 export function executorCrashArbitrary(): fc.Arbitrary<StepCrash> {
   return executorCrash.parameters().map((p) => ({ kind: 'executor-crash' as const, boundary: 'executor' as const, ...p }))
 }
 
-/** `arb` with `chance` percent, otherwise null (what it shrinks to). */
+/** `arb` at `chance` percent, else null (shrink target). */
 function maybe<T>(chance: number, arb: fc.Arbitrary<T> | null): fc.Arbitrary<T | null> {
   if (arb === null || chance <= 0) return fc.constant(null)
   return fc.oneof({ withCrossShrink: true }, { weight: 100 - chance, arbitrary: fc.constant(null) }, { weight: chance, arbitrary: arb })
 }
 
-/** A fault of one of `kinds`, weighed as the run's swarm says (null: none of them is on), not yet addressed. */
+/**
+ * An unaddressed fault of `kinds`, weighed by
+ * the swarm; null when none of them is on.
+ */
 function swarmFault(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: FaultContext): fc.Arbitrary<Record<string, unknown>> | null {
   const on = kinds.filter((k) => (swarm.faultWeights[k.kind] ?? 0) > 0)
   if (on.length === 0) return null
   return fc.oneof(...on.map((k) => ({ weight: swarm.faultWeights[k.kind]!, arbitrary: k.parameters(ctx).map((p) => ({ kind: k.kind, boundary: k.boundary, ...p })) })))
 }
 
-/** Where a struck send leaves the client in doubt whether it landed (a crash right after it matters most). */
+/**
+ * Boundaries that leave the client in doubt:
+ * a crash right after matters most.
+ */
 const IN_DOUBT = new Set<string>(['in-transit', 'after-receipt', 'after-effect', 'gateway'])
 
 /**
- * A validation error (400) answers a request the first time it is seen, and the same request sent
- * again is validated the same way: a 400 on a resend whose first send was not refused for validation
- * never happens (Stripe: no idempotent result is saved when parameters fail validation, and they fail
- * every time). On a call's later sends the service's refusal is a 429 instead.
+ * A resend fails validation only if its
+ * first send did (Stripe), so a later
+ * send's 400 becomes a 429.
  */
 function resent(f: Record<string, unknown>, index: number): Record<string, unknown> {
   return index > 0 && f.kind === 'error-response' && f.status === 400 ? { ...f, status: 429 } : f
 }
 
-/** One tool call's trouble: the faults on its sends and reads, and maybe a crash of the executor during it. */
+/**
+ * One tool call's trouble: faults on its
+ * sends and reads, and maybe a crash.
+ */
 interface CallTrouble {
   readonly faults: StepFault[]
   readonly crash: StepCrash | null
 }
 
 /**
- * The trouble of one tool call. As often as the swarm says, a call is calm: no fault at all, so the
- * plan goes on past it. Otherwise its sends are struck from the first on: a send after the first is
- * made only when the one before it failed, so a fault on a later send, the earlier ones left alone,
- * would never strike. Each further send is struck with the swarm's density, by a fault of its own —
- * or, as often as the swarm is bursty, the call meets one burst: the same fault on every send up to
- * some point, as a service that is down refuses every retry and a rate limit answers 429 until its
- * window ends. `max` faults one by one at most; a burst is one outage and is never cut short. Reads
- * (which a call makes whether or not a send failed) are struck one by one, half as densely. A crash,
- * when there is one, strikes half the time right after the first send struck where it leaves the
- * client in doubt (on its way, lost after the service acted, behind a gateway).
+ * A call is calm, or its sends are struck
+ * from the first on (a later send exists
+ * only if the one before failed): one by
+ * one, or one burst. Reads half as densely.
  */
 function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: FaultContext, slots: number, max: number): fc.Arbitrary<CallTrouble> {
   const sendFault = swarmFault(kinds.filter((k) => k.targets === 'send'), swarm, ctx)
@@ -130,7 +135,8 @@ function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: Faul
       })
     : fc.constant([])
   const burst = sendFault
-    ? // A burst over every send as often as a shorter one; shrinking cuts it shorter (withCrossShrink) toward one send.
+    ? // Full length as often as shorter; it
+      // shrinks toward one send.
       fc
         .record({ fault: sendFault, length: fc.oneof({ withCrossShrink: true }, fc.integer({ min: 1, max: slots }), fc.constant(slots)) })
         .map(({ fault, length }) => addressed(Array.from({ length }, () => fault), 'send'))
@@ -154,11 +160,9 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
   const profile = options.profile ?? []
   const has = (f: ProfileFeature) => profile.includes(f)
   const kinds = (REQUEST_FAULTS as readonly RequestFaultKind[]).filter((k) => !spineOnly || k.spine)
-  // Only what the profile allows: the vendors' e-mail honours keys and offers no lookup. `probe-only`
-  // (keys ignored, a lookup) is served but never generated: with keys ignored, a probe that finds
-  // nothing cannot make a resend safe — a send held in the network, or committed and not yet
-  // visible, lands after the last look whatever the schedule — so every executor written for
-  // Resend's keys would duplicate there, and the finding would be the profile's (docs/faults.md).
+  // Only what the profile allows. `probe-only`
+  // is served, never generated: there every
+  // executor duplicates (docs/faults.md).
   const emailModes: EmailMode[] = ['idempotent', ...(has('email-lookup') ? (['idempotent+probe'] as const) : []), ...(has('email-without-keys') ? (['neither'] as const) : [])]
   const prefix = fc.tuple(campaignSize(), swarmArbitrary(kinds, { spineOnly }), fc.constantFrom(...TURN_BUDGETS_MS))
   return fc.noShrink(prefix).chain(([size, swarm, turnBudgetMs]) => {
@@ -176,14 +180,14 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     return fc
       .record({
         seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        // Steps each of which shrinking can drop on its own — leading, trailing or in between — taking
-        // its faults and its crash with it.
+        // Shrinking drops any step alone, with
+        // its faults and crash.
         steps: fc
           .tuple(...Array.from({ length: maxSteps }, () => fc.option(step, { freq: 2, nil: null })))
           .map((xs) => xs.filter((x) => x !== null))
           .filter((xs) => xs.length > 0),
         abortOnFailure: spineOnly ? fc.constant(false) : fc.constantFrom(false, true, true),
-        // The compensation's own requests can be struck too, and the executor can crash while compensating.
+        // The abort can be struck and crash too.
         abort: spineOnly ? fc.constant<CallTrouble>({ faults: [], crash: null }) : callTrouble(kinds, swarm, ctx, 2, 2),
         emailMode: fc.constantFrom(...emailModes),
         maxAsks: fc.integer({ min: 1, max: asks }),
@@ -192,7 +196,8 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         ignoresRetrySafe: spineOnly ? fc.constant(false) : fc.boolean(),
         continueAfterFailure: spineOnly ? fc.constant(false) : fc.boolean(),
         regenerateAfterCrash: fc.boolean(),
-        // Fast, slow, and a service that takes 2 s to commit (work started late lands late).
+        // Fast, slow, and 2 s to commit (work
+        // started late lands late).
         processingMs: fc.constantFrom(20, 250, 2_000),
         visibilityLagMs: spineOnly ? fc.constant(0) : fc.constantFrom(0, 0, 1_000, 4_000),
         keyStore: spineOnly || !has('volatile-keys') ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
@@ -203,10 +208,9 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         const faults: Fault[] = [...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash)), ...(g.abortOnFailure ? on('#abort', g.abort.faults, g.abort.crash) : [])]
         const crashes = faults.some((f) => f.kind === 'executor-crash')
         const emails = plan.some((p) => p.tool === 'send_email')
-        // A volatile key store that restarts while an earlier request of the same operation is
-        // still in transit makes that request a new operation when it lands: no executor that
-        // ever resends can prevent the duplicate (the service broke its own contract). Keys stay
-        // durable whenever a request may arrive late; docs/faults.md explains the choice.
+        // Keys stay durable if a request may land
+        // late: else no executor can prevent the
+        // duplicate (docs/faults.md).
         const keyStore = faults.some((f) => f.kind !== 'executor-crash' && arrivesLate(f)) ? 'durable' : g.keyStore
         return {
           version: SCENARIO_VERSION,
@@ -230,7 +234,8 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
               processingMs: g.processingMs,
               ...(g.visibilityLagMs ? { visibilityLagMs: g.visibilityLagMs } : {}),
               ...(keyStore === 'volatile' ? { keyStore } : {}),
-              // Only the payment intents the plan refunds, so a shrunk scenario reads short.
+              // Only the intents the plan refunds,
+              // so a shrunk scenario reads short.
               paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => s.tool === 'issue_refund' && ORDERS[s.order]!.payment_intent === pi.id)),
             },
             ...(emails ? { email: { processingMs: g.processingMs, ...(g.emailMode !== 'idempotent' ? { mode: g.emailMode } : {}) } } : {}),
@@ -240,7 +245,10 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
   })
 }
 
-/** The default generator: the whole catalogue under the given profile (vendor-faithful by default). */
+/**
+ * The default generator: the whole catalogue
+ * under `profile` (default: vendor-faithful).
+ */
 export function scenarioGenerator(options: ScenarioArbitraryOptions = {}): ScenarioGenerator {
   return { arbitrary: scenarioArbitrary(options), profile: options.profile ?? [] }
 }

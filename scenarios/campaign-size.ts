@@ -1,18 +1,17 @@
-// A size ramp along a campaign. fast-check hands every arbitrary a bias factor
-// that its runner derives from the run's index alone (2 for runs 1-9, 3 for
-// 10-99, 4 for 100-999, 5 from run 1,000 on: fast-check 4.11, Property.generate,
-// runIdToFrequency), and a path replay of run i (the start of shrinking) hands
-// it the same one. Reading the size from it makes the size a function of the
-// run's index: any run can be regenerated on its own, and a campaign split into
-// shards regenerates the same sequence. Early runs lean small (cheap, and their
-// failures are already nearly minimal); later ones lean large, where rare
-// conjunctions of faults, crashes and model behaviour live.
+// A size ramp along a campaign, read from
+// fast-check's bias factor (fast-check 4.11
+// runIdToFrequency), so a run's size depends
+// on its index alone: shards and replays
+// regenerate it. Small early, large late.
 import fc from 'fast-check'
 
-/** The sizes a scenario can have: 1 (a step or two, a fault each) to 4 (five steps, up to four faults each). */
+/** A scenario's size: 1 (smallest) to 4. */
 export type CampaignSize = 1 | 2 | 3 | 4
 
-/** Weights of sizes 1-4 for runs 1-9, 10-99, 100-999 and from 1,000 on; never only small, never only large. */
+/**
+ * Weights of sizes 1-4 for runs 1-9, 10-99,
+ * 100-999 and 1,000 on; never one size only.
+ */
 const WEIGHTS: readonly (readonly number[])[] = [
   [3, 3, 2, 2],
   [2, 2, 3, 3],
@@ -20,7 +19,10 @@ const WEIGHTS: readonly (readonly number[])[] = [
   [1, 1, 3, 5],
 ]
 
-/** The weights in force at a bias factor (no bias factor: fast-check's sampling without bias — the largest). */
+/**
+ * The weights at a bias factor; none
+ * (unbiased sampling) gets the largest.
+ */
 export function sizeWeights(biasFactor: number | undefined): readonly number[] {
   const tier = biasFactor === undefined ? WEIGHTS.length - 1 : Math.min(WEIGHTS.length - 1, Math.max(0, Math.floor(biasFactor) - 2))
   return WEIGHTS[tier]!
@@ -39,7 +41,8 @@ class CampaignSizeArbitrary extends fc.Arbitrary<CampaignSize> {
     return new fc.Value(size as CampaignSize, undefined)
   }
 
-  // The size is where a scenario was drawn from, not part of it: it never shrinks.
+  // Where a scenario was drawn from, not
+  // part of it: it never shrinks.
   canShrinkWithoutContext(_value: unknown): _value is CampaignSize {
     return false
   }

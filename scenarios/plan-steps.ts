@@ -1,12 +1,15 @@
-// The steps a generated plan is made of: the orders it refunds, charges and
-// confirms by e-mail, the amounts, and a step's arguments as the model first
-// writes them.
+// The steps a generated plan is made of:
+// orders, amounts, and each step's args as
+// the model first writes them.
 import type { PlanStep, SeededPaymentIntent } from '../harness/scenario/scenario.ts'
 
 /** The tools a generated plan uses. */
 export type PlanTool = 'issue_refund' | 'charge_card' | 'send_email'
 
-/** Orders the generated plans refund, each paid by its own payment intent (500.00 EUR). */
+/**
+ * Orders the plans use, each paid by its
+ * own payment intent (500.00 EUR).
+ */
 export const ORDERS = [
   { order_id: 'ORD-1042', payment_intent: 'pi_ord1042' },
   { order_id: 'ORD-2077', payment_intent: 'pi_ord2077' },
@@ -20,7 +23,10 @@ export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) =>
 /** The address the confirmation e-mails go to. */
 export const CUSTOMER = 'customer@mail.test'
 
-/** A step of `tool` for order `order` (an index into ORDERS), as the model first asks for it. */
+/**
+ * A step of `tool` for ORDERS[order], as
+ * the model first asks for it.
+ */
 export function planStep(tool: PlanTool, order: number, amount: number, stepId: string): PlanStep {
   const o = ORDERS[order]!
   if (tool === 'charge_card') return { stepId, tool, args: { order_id: o.order_id, amount, currency: 'eur' } }

@@ -1,24 +1,29 @@
-// Swarm testing (Groce et al., "Swarm Testing", ISSTA 2012): rather than one
-// fixed mix of every feature in every run, each run first draws which fault
-// kinds are on and how much each weighs, how densely faults strike, whether
-// the executor crashes, and which tools the plan uses. A run with few kinds on
-// strikes with them over and over — two refusals in a row, a 504 then a
-// refusal, a late landing and a crash — conjunctions that a flat mix of a dozen
-// kinds almost never draws together. Across runs every kind still appears.
+// Swarm testing (Groce et al., ISSTA 2012):
+// each run turns a few fault kinds on, so
+// rare conjunctions get drawn together.
 import fc from 'fast-check'
 import type { RequestFaultKind } from '../harness/faults/fault.ts'
 import type { PlanTool } from './plan-steps.ts'
 
 export interface Swarm {
-  /** Each request fault kind's weight in this run (0: off this run). */
+  /** Each fault kind's weight (0: off). */
   readonly faultWeights: Readonly<Record<string, number>>
-  /** Percent of tool calls with no fault at all (the plan goes on past them). */
+  /** Percent of tool calls with no fault. */
   readonly calm: number
-  /** Percent chance that a given send (or probe) of a troubled tool call is struck. */
+  /**
+   * Percent chance a troubled call's send
+   * (or probe) is struck.
+   */
   readonly density: number
-  /** Percent of tool calls whose sends are struck by one burst of a fault rather than one by one. */
+  /**
+   * Percent of troubled calls struck by one
+   * burst rather than fault by fault.
+   */
   readonly burstiness: number
-  /** Percent chance that a step's tool call (or the abort) has an executor crash; 0: no crash this run. */
+  /**
+   * Percent chance a step (or the abort) has
+   * an executor crash; 0: none this run.
+   */
   readonly crashChance: number
   /** Each tool's weight in the plan (0: not used this run). */
   readonly tools: Readonly<Record<PlanTool, number>>
@@ -29,12 +34,15 @@ export interface SwarmOptions {
   readonly spineOnly: boolean
 }
 
-/** How many kinds a run turns on: one or two (a focused run strikes with them over and over), a few, half, or all. */
+/** How many kinds a run turns on. */
 function focusSizes(n: number): number[] {
   return [...new Set([1, 2, 3, Math.ceil(n / 2), n].map((k) => Math.min(n, k)))]
 }
 
-/** A run's swarm over `kinds`: a random few of them on (at least one), each weighed 1-3 times its catalogue weight. */
+/**
+ * A run's swarm: a few `kinds` on (at least
+ * one), each at 1-3× its catalogue weight.
+ */
 export function swarmArbitrary(kinds: readonly RequestFaultKind[], options: SwarmOptions): fc.Arbitrary<Swarm> {
   const n = kinds.length
   return fc
