@@ -1,8 +1,7 @@
-// One intercepted request: the service answers, or a fault's own strike
-// (harness/faults/) decides, with real timers. msw can fail a request only as
-// HttpResponse.error(), so every network error a fault throws becomes that.
-// (A Node error thrown from a resolver would reach node:http clients as-is,
-// but msw prints it as an unhandled exception each time.)
+// One intercepted request: the service or
+// a fault answers, on real timers. Network
+// errors become HttpResponse.error(): msw
+// prints a thrown one as unhandled.
 import { HttpResponse } from 'msw'
 import { requestFaultKind, type RequestFault } from '../../harness/faults/catalogue.ts'
 import type { AttemptControl } from '../../harness/faults/fault.ts'
@@ -11,13 +10,17 @@ import { clientGaveUp } from '../../harness/sim/client-shims.ts'
 import type { MockService } from '../../mock-services/service.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
 
-/** The service's answer to `request`, the fault's if one strikes it; a network error as msw renders one. */
+/**
+ * The service's answer, or the fault's; a
+ * network error as msw renders one.
+ */
 export async function answer(request: Request, service: MockService, attempt: number, fault: RequestFault | null): Promise<Response> {
   const ctl = control(request, service, attempt)
   try {
     return fault ? await requestFaultKind(fault).strike(fault, ctl) : await ctl.deliver()
   } catch (e) {
-    // An injected network error, or a request its client gave up on (nobody reads this answer).
+    // Injected, or its client gave up: nobody
+    // reads this answer.
     if (isExpectedThrow(e)) return HttpResponse.error()
     throw e
   }
@@ -30,7 +33,8 @@ function control(request: Request, service: MockService, attempt: number): Attem
     service,
     deliver: (options) =>
       service.handle(request, { attempt, call: null, internalError: options?.internalError ?? false }).catch((e: unknown) => {
-        // A service restarted mid-request drops the connection (as in a run: sim/pipeline.ts).
+        // A restart drops the connection, as in
+        // a run (sim/pipeline.ts).
         throw e instanceof ServiceRestarted ? networkError('ECONNRESET', new URL(request.url).hostname) : e
       }),
     hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

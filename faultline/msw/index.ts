@@ -1,6 +1,7 @@
-// faultline/msw: the mock services as msw request handlers, for a team's own
-// setupServer. Documented in docs/api.md, in the section on this entry point
-// (test/api.test.ts keeps the two in step).
+// faultline/msw: the mock services as msw
+// handlers for a team's own setupServer.
+// docs/api.md documents it (test/api.test.ts
+// keeps the two in step).
 export { faultlineServices, type FaultlineServices, type FaultlineServicesOptions } from './services.ts'
 export type { ServedService, ArmedFault } from './served-service.ts'
 export type { MswFault } from './msw-fault.ts'

@@ -1,5 +1,7 @@
-// Which requests a fault is armed for: `POST /v1/refunds`, or a path alone
-// (any method). `:name` matches one path segment; the query is ignored.
+// Which requests a fault is armed for:
+// `POST /v1/refunds`, or a path (any
+// method). `:name` matches one segment;
+// the query is ignored.
 
 export interface Route {
   /** As the team wrote it, for messages and `pending()`. */
@@ -17,7 +19,7 @@ export function parseRoute(text: string): Route {
   return { text: text.trim(), method: m[1]?.toUpperCase() ?? null, segments: m[2]!.split('/') }
 }
 
-/** Does the route only ever match reads (GET, HEAD)? Writes? Null: it does not say. */
+/** Reads only (GET, HEAD)? null: any method. */
 export function routeReads(route: Route): boolean | null {
   return route.method === null ? null : READS.has(route.method)
 }

@@ -1,5 +1,6 @@
-// One mock service as an msw request handler at its base URL, with the
-// faults a test arms for its next requests and the ledger to assert on.
+// One mock service as an msw handler at its
+// base URL, with faults armed for its next
+// requests and a ledger to assert on.
 import { http, type HttpHandler } from 'msw'
 import type { RequestFault } from '../../harness/faults/catalogue.ts'
 import type { Ledger, LedgerEntry } from '../../mock-services/ledger.ts'
@@ -22,7 +23,7 @@ interface Armed extends CheckedFault {
 export class ServedService<S extends MockService> {
   /** The origin it answers at (`https://payments.test`). */
   readonly baseUrl: string
-  /** Every request to `baseUrl`, for `setupServer(…)` (or `server.use(…)`). */
+  /** Handles all of `baseUrl`: `setupServer(…)`. */
   readonly handler: HttpHandler
   readonly #create: () => S
   #service: S
@@ -36,7 +37,10 @@ export class ServedService<S extends MockService> {
     this.handler = http.all(`${this.baseUrl}/*`, ({ request }) => this.#answer(request))
   }
 
-  /** The service now serving (new after `reset()`): seed it, e.g. `payments.service.seedPaymentIntent(…)`. */
+  /**
+   * The service now serving (new after
+   * `reset()`); seed it here.
+   */
   get service(): S {
     return this.#service
   }
@@ -46,15 +50,16 @@ export class ServedService<S extends MockService> {
     return this.#service.ledger
   }
 
-  /** The ledger's entries (of one `type` — `refund`, `charge`, `email` — when given), as of now. */
+  /** Ledger entries now, of `type` if given. */
   effects(type?: string): readonly LedgerEntry[] {
     return this.#service.ledger.entries.filter((e) => type === undefined || e.type === type)
   }
 
   /**
-   * Arm `fault` for the next request matching `route` (`POST /v1/refunds`,
-   * `/emails/:id`) that it can strike: a side-effecting one (POST), or a read
-   * for `probe-timeout`. Faults armed for the same request strike in turn.
+   * Arms `fault` for the next request that
+   * matches `route` and that it can strike (a
+   * POST; a read for `probe-timeout`). Faults
+   * armed for one request strike in turn.
    */
   next(route: string, fault: MswFault): this {
     const parsed = parseRoute(route)
@@ -66,12 +71,15 @@ export class ServedService<S extends MockService> {
     return this
   }
 
-  /** Faults armed and not yet struck: a test can check its fault was reached. */
+  /** Armed, not struck: check yours was reached. */
   pending(): readonly ArmedFault[] {
     return this.#armed.map((a) => ({ route: a.route.text, fault: a.asGiven }))
   }
 
-  /** A new service (empty ledger, no keys, nothing seeded) and no armed faults. */
+  /**
+   * A new service (empty ledger, no keys,
+   * nothing seeded); no armed faults.
+   */
   reset(): void {
     this.#service = this.#create()
     this.#armed = []
@@ -80,7 +88,8 @@ export class ServedService<S extends MockService> {
 
   #answer(request: Request): Promise<Response> {
     const service = this.#service
-    // Taken before anything is awaited, so concurrent requests cannot both take one fault.
+    // Taken before any await: concurrent
+    // requests cannot both take one fault.
     return answer(request, service, ++this.#requests, this.#take(request, service))
   }
 
@@ -91,7 +100,10 @@ export class ServedService<S extends MockService> {
   }
 }
 
-/** The origin of a base URL; a path, query or fragment would be silently ignored, so it is refused. */
+/**
+ * A base URL's origin; a path, query or
+ * fragment would be ignored, so it throws.
+ */
 function originOf(baseUrl: string): string {
   const url = new URL(baseUrl)
   if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
