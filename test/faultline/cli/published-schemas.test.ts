@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
 import { main, type Io } from '../../../faultline/cli/main.ts'
 import { PUBLISHED_SCHEMAS } from '../../../faultline/cli/published-schemas.ts'
@@ -17,8 +17,11 @@ import { scratchDir } from '../../support/scratch.ts'
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 describe('the published schemas', () => {
-  const dir = scratchDir('cli-published')
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', '--out', dir], { cwd: ROOT })
+  let dir = ''
+  beforeAll(() => {
+    dir = scratchDir('cli-published')
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', '--out', dir], { cwd: ROOT })
+  })
 
   it('npm run schemas writes what npm run build publishes: the report, the scenario and the audit-mapping result', () => {
     expect(readdirSync(dir).sort()).toEqual(PUBLISHED_SCHEMAS.map((s) => s.file).sort())
