@@ -9,7 +9,8 @@ export default defineConfig({
     pool: 'forks',
     // Concurrent tests (the command-line suites) each start processes with workers: a few at a time on a small machine.
     maxConcurrency: 3,
-    // Scratch directories (test/support/scratch.ts) are removed after each file, passed or failed.
+    // Scratch directories (test/support/scratch.ts) are removed after each file, passed or failed; a run that leaves one fails.
     setupFiles: ['test/support/scratch-cleanup.ts'],
+    globalSetup: ['test/support/leak-check.ts'],
   },
 })

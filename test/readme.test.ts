@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { main } from '../faultline/cli/main.ts'
+import { cli } from './faultline/cli/cli.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -14,16 +14,10 @@ function blocks(lang: string): string[] {
   return [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!)
 }
 
+// In a scratch directory, with its output captured: not this process's stdout or working directory.
 async function helpOf(command: string): Promise<string> {
-  let out = ''
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = ((chunk: string) => ((out += chunk), true)) as typeof process.stdout.write
-  try {
-    const code = await main([command, '--help'])
-    expect(code, `faultline ${command} --help`).toBe(0)
-  } finally {
-    process.stdout.write = write
-  }
+  const { code, out } = await cli([command, '--help'])
+  expect(code, `faultline ${command} --help`).toBe(0)
   return out
 }
 

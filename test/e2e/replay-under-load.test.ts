@@ -3,8 +3,8 @@
 // times while the test keeps every core busy, gives 50 identical histories.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { subtle } from 'node:crypto'
-import { appendFile, mkdtemp, readFile } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { appendFile, readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Executor } from '../../harness/contract/executor.ts'
 import { runScenario } from '../../harness/run/runner.ts'
 import { refundScenario } from '../support/scenario.ts'
+import { scratchDir } from '../support/scratch.ts'
 
 const gzipAsync = promisify(gzip)
 
@@ -63,7 +64,7 @@ describe('replay under load', () => {
   })
 
   it('gives 50 identical histories for one scenario whose executor does Web Crypto, fs and zlib work', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'faultline-load-'))
+    const dir = scratchDir('load')
     const scenario = refundScenario({
       turnBudgetMs: 20_000,
       faults: [

@@ -2,14 +2,12 @@
 // the failures other than a counterexample (saved ones still failing, coverage
 // not reached). The counterexample's part is checked end to end with the
 // vitest helper (test/faultline/vitest/).
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseReport } from '../../harness/campaign/merge.ts'
 import { main } from '../../faultline/cli/main.ts'
 import { keyEvents, renderGateFailure } from '../../reports/gate-failure.ts'
 import { history } from '../harness/judge/history-builder.ts'
+import { scratchDir } from '../support/scratch.ts'
 
 describe('keyEvents', () => {
   const h = history()
@@ -51,7 +49,7 @@ describe('keyEvents', () => {
 describe('renderGateFailure', () => {
   it('names saved counterexamples still failing and coverage not reached, with the re-run command', async () => {
     let out = ''
-    await main(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: mkdtempSync(join(tmpdir(), 'faultline-failure-')), env: {} })
+    await main(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: scratchDir('gate-failure'), env: {} })
     const passed = parseReport(JSON.parse(out), 'stdout')
     if (passed.command !== 'gate') throw new Error('a gate report')
     const violation = { judge: 'duplicate-effect', call: 'run-0/s1', tool: 'issue_refund', boundaries: [], message: 'run-0/s1: refund applied twice' }

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseReport } from '../../harness/campaign/merge.ts'
@@ -12,6 +11,7 @@ import { renderHtmlReport } from '../../reports/html/report.ts'
 import { duration, shortDuration } from '../../reports/html/time.ts'
 import { renderTimelineSvg } from '../../reports/html/timeline.ts'
 import { envelope, history } from '../harness/judge/history-builder.ts'
+import { scratchDir } from '../support/scratch.ts'
 import { assertBalanced, expectSelfContained } from './support/html-check.ts'
 import { gateOf, smallCompare } from './support/reports.ts'
 
@@ -227,7 +227,7 @@ function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
 
 /** A scratch directory for the command line, and how to read back a report it saved there. */
 function scratch() {
-  const cwd = mkdtempSync(join(tmpdir(), 'faultline-html-'))
+  const cwd = scratchDir('html')
   return { io: { out: () => {}, err: () => {}, cwd, env: {} }, read: (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f) }
 }
 

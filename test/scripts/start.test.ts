@@ -1,10 +1,10 @@
 // npm start: the comparison's leaderboard, and its HTML report written from the
 // report JSON, with the report's path printed.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { scratchDir } from '../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 
@@ -12,7 +12,7 @@ describe('npm start', () => {
   it('prints the leaderboard, writes the HTML report of the comparison and prints its path', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     expect(pkg.scripts.start).toBe('tsx scripts/start.ts')
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-start-'))
+    const cwd = scratchDir('start')
     const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'reference,naive', '--runs', '20', '--workers', '1'], { cwd, encoding: 'utf8' })
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout).toMatch(/^faultline compare — the same 20 generated scenarios/)
@@ -27,7 +27,7 @@ describe('npm start', () => {
   }, 120_000)
 
   it('draws nothing and keeps the exit code when the comparison does not run', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-start-'))
+    const cwd = scratchDir('start')
     const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'no-such-executor'], { cwd, encoding: 'utf8' })
     expect(r.status).toBe(2)
     expect(r.stderr).not.toContain('HTML report')

@@ -1,16 +1,14 @@
 // The failure corpus: a counterexample saved under its judge, its executor and
 // its content's hash; replayed first by the next gate of that executor and
 // reported still failing until the executor is fixed, then fixed.
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { entryInShard, entryName, listEntries, scenarioHash } from '../../../harness/campaign/corpus.ts'
 import { parseScenario, type Scenario } from '../../../harness/scenario/scenario.ts'
 import { readFileSync } from 'node:fs'
-import { cli } from '../../faultline/cli/cli.ts'
-
-const ROOT = join(import.meta.dirname, '..', '..', '..')
+import { cli, ROOT } from '../../faultline/cli/cli.ts'
+import { scratchDir } from '../../support/scratch.ts'
 const V1 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v1.ts')
 const V2 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v2.ts')
 
@@ -31,7 +29,7 @@ describe('corpus names', () => {
   })
 
   it("list only the executor's entries, and give each to exactly one shard", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-corpus-'))
+    const dir = scratchDir('corpus')
     const s = worked()
     const names = [entryName('false-failure', 'a', s), entryName('duplicate-effect', 'a', { ...s, seed: 9 }), entryName('duplicate-effect', 'a-b', s), 'notes.txt']
     for (const n of names) writeFileSync(join(dir, n), '{}')
@@ -43,7 +41,7 @@ describe('corpus names', () => {
 
 describe('gate and the corpus', () => {
   it('saves the counterexample, replays it first next time (still failing), and reports it fixed once the executor is', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-corpus-'))
+    const cwd = scratchDir('corpus')
     const gate = (module: string, ...more: string[]) => cli(['gate', '--executor', module, '--runs', '20', '--workers', '1', '--json', ...more], cwd)
 
     const first = await gate(V1)
@@ -74,9 +72,8 @@ describe('gate and the corpus', () => {
   })
 
   it('an entry that is not a scenario is bad input: exit 2, one line naming the file and the fix', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-corpus-'))
+    const cwd = scratchDir('corpus')
     const dir = join(cwd, 'c')
-    const { mkdirSync } = await import('node:fs')
     mkdirSync(dir)
     writeFileSync(join(dir, `false-failure--reference--${'a'.repeat(12)}.json`), '{"version": 2}')
     const r = await cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--corpus', 'c'], cwd)
@@ -88,7 +85,7 @@ describe('gate and the corpus', () => {
 
 describe('--min-coverage on the command line', () => {
   it('fails a campaign that never exercised what was declared, with a clear message (exit 1)', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-coverage-'))
+    const cwd = scratchDir('coverage')
     // Three runs of the reference: green, but too few to have struck a refund with a reset after its effect five times.
     const r = await cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--min-coverage', 'reset-after-effect:issue_refund=5,struck=1'], cwd)
     expect(r.code).toBe(1)
@@ -105,7 +102,7 @@ describe('--min-coverage on the command line', () => {
   })
 
   it('a misspelt requirement is bad usage (exit 2) with a suggestion', async () => {
-    const r = await cli(['gate', '--executor', 'reference', '--min-coverage', 'late-delivry=2'], ROOT)
+    const r = await cli(['gate', '--executor', 'reference', '--min-coverage', 'late-delivry=2'])
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/unknown name "late-delivry" in "late-delivry"; did you mean "late-delivery"\?/)
   })

@@ -2,16 +2,15 @@
 // the same bytes: text, --json and --out, for gate (failing and passing) and for
 // compare; and both leave the same corpus. Each runs in a directory of its own,
 // so each starts from an empty corpus, as separate CI jobs would.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cli } from '../../faultline/cli/cli.ts'
+import { cli, ROOT } from '../../faultline/cli/cli.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 
-const dir = () => mkdtempSync(join(tmpdir(), 'faultline-merge-'))
+const dir = () => scratchDir('merge')
 const corpus = (cwd: string) => {
   try {
     return readdirSync(join(cwd, '.faultline', 'corpus')).sort()

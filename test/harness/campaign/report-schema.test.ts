@@ -2,22 +2,26 @@
 // here into a temporary directory), and every output of gate, compare, run and
 // merge validated against it by an independent validator (ajv, draft 2020-12).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { describe, expect, it } from 'vitest'
+import type { ValidateFunction } from 'ajv'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
-import { cli } from '../../faultline/cli/cli.ts'
-
-const ROOT = join(import.meta.dirname, '..', '..', '..')
+import { cli, ROOT } from '../../faultline/cli/cli.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 describe('the report schema', () => {
-  const schemas = mkdtempSync(join(tmpdir(), 'faultline-schemas-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', '--out', schemas], { cwd: ROOT })
   const ajv = new Ajv2020({ strict: true, allErrors: true })
-  const report = JSON.parse(readFileSync(join(schemas, 'report.schema.json'), 'utf8'))
-  const validate = ajv.compile(report)
+  let schemas = ''
+  let report: { $defs: object }
+  let validate: ValidateFunction
+  beforeAll(() => {
+    schemas = scratchDir('schemas')
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', '--out', schemas], { cwd: ROOT })
+    report = JSON.parse(readFileSync(join(schemas, 'report.schema.json'), 'utf8'))
+    validate = ajv.compile(report)
+  })
   const valid = (what: string, json: unknown) => {
     const ok = validate(json)
     expect(ok, `${what}: ${ajv.errorsText(validate.errors)}`).toBe(true)
@@ -32,7 +36,7 @@ describe('the report schema', () => {
   })
 
   it('accepts what gate, compare, run and merge print and write, and refuses what breaks it', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'faultline-schema-'))
+    const cwd = scratchDir('schema')
     const common = ['--runs', '12', '--workers', '1']
     const failing = await cli(['gate', '--executor', 'naive', ...common, '--json', '--out', 'gate.json', '--min-coverage', 'struck=1'], cwd)
     valid('gate --json (failing)', JSON.parse(failing.out))

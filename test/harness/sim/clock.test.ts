@@ -29,7 +29,8 @@ describe('virtual clock', () => {
       expect(result.kind).toBe('done')
       expect(order).toEqual([10, 60_000])
       expect(clock.elapsed()).toBe(60_001)
-      expect(realNow() - started).toBeLessThan(1_000) // performance.now is virtual too, like Date
+      // Far less real time than the minute it simulated (realNow: performance.now is virtual too); generous for a loaded machine.
+      expect(realNow() - started).toBeLessThan(30_000)
     } finally {
       clock.uninstall()
     }

@@ -5,8 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { EmailService, type Email } from '../../../mock-services/email/email.ts'
 import { PaymentsService, type Refund } from '../../../mock-services/payments/payments.ts'
 import { serveLoopback, type LoopbackServer } from '../../../mock-services/server/loopback.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
+/** `faultline serve`, the real entry point, started in a scratch directory (tsx by its URL: a bare name would not resolve there). */
+const serve = (...args: string[]) => spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'serve', ...args], { cwd: scratchDir('serve'), stdio: ['ignore', 'pipe', 'pipe'] })
 
 const form = (key: string | null, body: string): RequestInit => ({
   method: 'POST',
@@ -103,7 +106,7 @@ describe('serveLoopback', () => {
 
 describe('faultline serve (the CLI)', () => {
   it('prints the two URLs, serves a refund of pi_demo, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = serve('--port', '0')
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
     let stdout = ''
     let stderr = ''
@@ -132,7 +135,7 @@ describe('faultline serve (the CLI)', () => {
   })
 
   it('serve --port abc exits 2 with one line on stderr', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'faultline/cli/bin.ts', 'serve', '--port', 'abc'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = serve('--port', 'abc')
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t))

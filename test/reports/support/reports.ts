@@ -2,18 +2,16 @@
 // a comparison of the reference and the naive executor (which fails several
 // ways), its counterexamples saved in a temporary corpus so they carry replay
 // commands; and a copy of it with executor-written strings made hostile.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { compare } from '../../../harness/campaign/compare.ts'
 import { compareReport } from '../../../harness/campaign/report.ts'
 import type { CompareReport, GateReport } from '../../../harness/campaign/report-schema.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 export async function smallCompare(): Promise<CompareReport> {
-  const cwd = mkdtempSync(join(tmpdir(), 'faultline-reports-'))
+  const cwd = scratchDir('reports')
   const rows = await compare([reference, naive], { runs: 20, seed: 1, k: 2, passKScenarios: 6, generator: scenarioGenerator() })
   const campaign = { seed: 1, runs: 20, profile: 'vendor', faultline: 'test', corpus: '.faultline/corpus', judges: null, shard: null, k: 2, passKScenarios: 6 }
   return compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd, corpus: '.faultline/corpus', replayPrefix: 'npx faultline' })
