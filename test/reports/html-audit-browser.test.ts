@@ -3,20 +3,22 @@
 // Chromium (Debian's, driven by playwright-core). The page must put the verdict
 // and the dangerous cells above the matrix, draw every cell of the matrix in
 // its grade's colour, give the reached consequence its replay command, ask the
-// network for nothing, and leave a screenshot in reports/out/ (ignored by git).
+// network for nothing, and be screenshotted (in a scratch directory, never the
+// developer's reports/out/).
 // Like html-browser.test.ts, it fails (with the command that installs it) when
 // Chromium is missing rather than skip.
-import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../faultline/cli/main.ts'
+import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const OUT = join(ROOT, 'reports', 'out')
+// Made in beforeAll, not while the file loads (see test/support/scratch.ts).
+let OUT = ''
 const MAPPING = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
 
 interface Cell {
@@ -37,8 +39,8 @@ let requests: readonly string[] = []
 
 beforeAll(async () => {
   requireChromium()
-  const cwd = mkdtempSync(join(tmpdir(), 'faultline-audit-browser-'))
-  mkdirSync(OUT, { recursive: true })
+  OUT = scratchDir('audit-browser-out')
+  const cwd = scratchDir('audit-browser')
   htmlFile = join(OUT, 'audit-five-xx-as-rejected.html')
   const out: string[] = []
   const err: string[] = []
@@ -93,7 +95,7 @@ describe('the audit-mapping page of a wrong mapping, in Chromium', () => {
     for (const c of reached) expect(text).toContain(c.counterexample!.replay!)
   })
 
-  it('saves a screenshot of the page in reports/out/', async () => {
+  it('takes a screenshot of the page', async () => {
     const file = join(OUT, 'audit-five-xx-as-rejected.png')
     await page.screenshot({ path: file, fullPage: true })
     expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG')

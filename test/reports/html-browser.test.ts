@@ -3,14 +3,14 @@
 // that JSON alone, and opened from disk in headless Chromium (Debian's, driven
 // by playwright-core). The page must show the fault where it struck and the
 // violation on the counterexample's timeline, must ask the network for
-// nothing, and leaves a screenshot in reports/out/ (ignored by git).
+// nothing, and can be screenshotted. The page and its screenshots are drawn
+// in a scratch directory, never the developer's reports/out/.
 //
 // Chromium is not optional: when it is missing this suite fails with the
 // command that installs it (.ci/run installs it), rather than skip in CI.
 // FAULTLINE_UPDATE_DOCS_SCREENSHOT=1 also copies the timeline's screenshot to
 // docs/timeline.png, the picture the README shows.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
@@ -20,10 +20,12 @@ import type { GateReport } from '../../harness/campaign/report-schema.ts'
 import { main } from '../../faultline/cli/main.ts'
 import { htmlReportFrom } from '../../reports/html/from-report.ts'
 import { renderHtmlReport } from '../../reports/html/report.ts'
+import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const OUT = join(ROOT, 'reports', 'out')
+// Made in beforeAll, not while the file loads (see test/support/scratch.ts).
+let OUT = ''
 // Seed 5's first failure shrinks to the seed article's case: the refund applied, its response lost, reported as a failure.
 const GATE = ['gate', '--executor', 'naive', '--runs', '200', '--seed', '5', '--workers', '1', '--out', 'gate.json']
 
@@ -35,14 +37,14 @@ let requests: readonly string[] = []
 
 beforeAll(async () => {
   requireChromium()
-  const cwd = mkdtempSync(join(tmpdir(), 'faultline-browser-'))
+  OUT = scratchDir('browser-out')
+  const cwd = scratchDir('browser')
   const err: string[] = []
   const code = await main(GATE, { out: () => {}, err: (t) => err.push(t), cwd, env: {} })
   expect(code, err.join('\n')).toBe(1)
   const parsed = parseReport(JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8')), 'gate.json')
   if (parsed.command !== 'gate') throw new Error('expected a gate report')
   report = parsed
-  mkdirSync(OUT, { recursive: true })
   htmlFile = join(OUT, 'gate-naive.html')
   writeFileSync(htmlFile, renderHtmlReport(htmlReportFrom(report)))
 
@@ -114,7 +116,7 @@ describe('the HTML report of a failing gate, in Chromium', () => {
     expect(await page.locator('#counterexample-1 pre.replay').innerText()).toBe(c.replay)
   })
 
-  it('saves screenshots of the page and of the counterexample in reports/out/', async () => {
+  it('takes screenshots of the page and of the counterexample', async () => {
     const full = join(OUT, 'gate-naive.png')
     const timeline = join(OUT, 'timeline.png')
     await page.screenshot({ path: full, fullPage: true })
