@@ -6,7 +6,7 @@
 // network for nothing, and be screenshotted (in a scratch directory, never the
 // developer's reports/out/).
 // Like html-browser.test.ts, it fails (with the command that installs it) when
-// Chromium is missing rather than skip.
+// Chromium is missing and CI is set, and is skipped, saying why, without CI.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../faultline/cli/main.ts'
 import { scratchDir } from '../support/scratch.ts'
-import { openOffline, requireChromium } from './support/offline-page.ts'
+import { openOffline, requireChromium, skipWithoutChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 // Made in beforeAll, not while the file loads (see test/support/scratch.ts).
@@ -58,7 +58,7 @@ afterAll(async () => {
 
 const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y
 
-describe('the audit-mapping page of a wrong mapping, in Chromium', () => {
+describe.skipIf(skipWithoutChromium('html-audit-browser.test.ts'))('the audit-mapping page of a wrong mapping, in Chromium', () => {
   it('says FAIL first, then the dangerous cells, above the matrix, the consequences and the sources', async () => {
     const verdict = page.locator('[data-verdict]')
     expect(await verdict.getAttribute('data-verdict')).toBe('FAIL')

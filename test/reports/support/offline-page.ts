@@ -8,9 +8,29 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 const CHROMIUM = '/usr/bin/chromium'
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
 
-/** Fails, with the command that installs it, when Chromium is missing: CI installs it rather than skip. */
+const INSTALL = `install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`
+
+/** Fails, with the command that installs it, when Chromium is missing. */
 export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`)
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): ${INSTALL}`)
+}
+
+/** CI=true (or any value but "", "0" and "false"), as CI services and .ci/run set it. */
+function inCi(): boolean {
+  const ci = process.env.CI
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
+}
+
+/**
+ * Whether a browser test file skips: only when Chromium is missing and CI is
+ * not set — a developer's `npm test` on a fresh machine — and then it says so,
+ * with the command that installs it. Under CI it runs, and fails in
+ * requireChromium() when Chromium is missing: CI installs it rather than skip.
+ */
+export function skipWithoutChromium(file: string): boolean {
+  if (existsSync(CHROMIUM) || inCi()) return false
+  console.warn(`${file}: skipped, Chromium is missing (${CHROMIUM}): ${INSTALL}. With CI set, it fails instead.`)
+  return true
 }
 
 export interface OfflinePage {
