@@ -1,0 +1,45 @@
+// Installing faultline from a git URL, as a team would until it is published:
+// `npm install --save-dev git+https://…/faultline.git#<commit>` (here a
+// git+file: URL of a fresh repository holding this checkout's files). npm
+// clones it, installs its dependencies there (devDependencies too), runs its
+// `prepare` script (scripts/prepare.mjs builds dist/ when another project
+// installs faultline) and installs the packed result: the same package as the
+// tarball's, every dependency from the registry, and no optional SDK.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, lstatSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { scratchDir } from '../support/scratch.ts'
+import { INSTALL_FLAGS, INSTALL_TIMEOUT, npm, seconds, shellEnv, sourceCopy, TEAM_TOOLS, teamChecks, teamProject } from './support/team.ts'
+
+let team = ''
+
+beforeAll(() => {
+  const start = performance.now()
+  const repo = sourceCopy('git-source')
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=faultline-test', '-c', 'user.email=test@faultline.test', '-c', 'init.defaultBranch=main', ...args], { cwd: repo, encoding: 'utf8' }).trim()
+  git('init', '-q')
+  git('add', '-A')
+  git('commit', '-q', '--no-verify', '-m', 'faultline as it stands')
+  const commit = git('rev-parse', 'HEAD')
+  team = teamProject(join(scratchDir('git-url'), 'team'))
+  npm(team, 'install', '--save-dev', ...INSTALL_FLAGS, `git+file://${repo}#${commit}`, ...TEAM_TOOLS)
+  console.log(`git URL route: installed in ${seconds(start)} s`)
+}, INSTALL_TIMEOUT)
+
+describe('faultline installed from a git URL', () => {
+  it('is the packed package: compiled JavaScript and declarations built by npm, no TypeScript source', () => {
+    const dir = join(team, 'node_modules', 'faultline')
+    expect(lstatSync(dir).isSymbolicLink()).toBe(false)
+    for (const f of ['dist/faultline/index.js', 'dist/faultline/index.d.ts', 'dist/faultline/vitest/index.js', 'dist/faultline/msw/index.js', 'schemas/scenario.schema.json', 'bin/faultline.mjs']) expect(existsSync(join(dir, f)), f).toBe(true)
+    for (const f of ['harness', 'scripts', 'test']) expect(existsSync(join(dir, f)), f).toBe(false)
+  })
+
+  it('installs no stripe, resend or axios', () => {
+    const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], { cwd: team, encoding: 'utf8', env: shellEnv() })
+    expect(r.stdout.trim()).toBe('')
+    for (const sdk of ['stripe', 'resend', 'axios']) expect(readdirSync(join(team, 'node_modules'))).not.toContain(sdk)
+  })
+
+  teamChecks(() => team)
+})

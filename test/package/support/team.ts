@@ -1,0 +1,182 @@
+// faultline installed as a team would: a fresh project in a scratch
+// directory, faultline added by one route (a packed tarball, a git URL, a
+// folder), every dependency from the npm registry through npm itself (the
+// default npm cache, so a rerun is quick; the machine's own cache settings,
+// --prefer-offline). Each route's test file installs once, in beforeAll, then
+// checks the same things here against it:
+// - a plain `node` ESM script (no tsx) imports `gate` and `auditMapping`
+//   from 'faultline' and gets their reports back;
+// - `tsc` in the project type-checks a .ts file importing 'faultline',
+//   'faultline/vitest' and 'faultline/msw';
+// - `npx faultline gate` prints a replay command that starts with
+//   `npx faultline`, and that command works there.
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { expect, it } from 'vitest'
+import { scratchDir } from '../../support/scratch.ts'
+
+export const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> }
+export const VERSION = manifest.version
+
+/** What the team's project adds beside faultline to type-check its code: the versions this checkout uses (in npm's cache already). */
+export const TEAM_TOOLS = ['typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`)
+
+/** Slow: npm installs, a native build (better-sqlite3) among them. */
+export const INSTALL_TIMEOUT = 1_800_000
+export const CHECK_TIMEOUT = 300_000
+
+/** The environment a person's shell would give npm: none of the npm_* variables of the `npm test` this may run under. */
+export function shellEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { FORCE_COLOR: '0', NO_COLOR: '1' }
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'FORCE_COLOR' && k !== 'NODE_OPTIONS') env[k] = v
+  return env
+}
+
+/** Run a command; throw with what it printed unless it exits 0. */
+export function run(cwd: string, command: string, args: readonly string[]): string {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: shellEnv(), maxBuffer: 64 * 1024 * 1024 })
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`)
+  return r.stdout
+}
+
+export function npm(cwd: string, ...args: string[]): string {
+  return run(cwd, 'npm', args)
+}
+
+/** npm's flags for every install here. */
+export const INSTALL_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline']
+
+/**
+ * A fresh clone of this checkout as it stands (tracked files and untracked,
+ * unignored ones, as in the working tree): no node_modules, no dist/.
+ */
+export function sourceCopy(label: string): string {
+  const dir = join(scratchDir(label), 'faultline')
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
+  for (const file of files) {
+    const from = join(ROOT, file)
+    try {
+      mkdirSync(dirname(join(dir, file)), { recursive: true })
+      cpSync(from, join(dir, file))
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e // deleted in the working tree
+    }
+  }
+  return dir
+}
+
+// A hurried team's executor: one request, no key, success on 2xx, and a network error taken for no effect.
+// faultline must find what that costs: refunds reported failed that landed, or landed twice.
+export const EXECUTOR_BODY = `
+  name: 'hurried-refunds',
+  async boot({ services }) {
+    return {
+      async callTool(call) {
+        if (call.tool !== 'issue_refund') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: 'only refunds here' }
+        try {
+          const r = await fetch(services.payments + '/v1/refunds', { method: 'POST', signal: AbortSignal.timeout(10_000), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment_intent: String(call.args.payment_intent), amount: String(Math.round(Number(call.args.amount) * 100)) }) })
+          const body = await r.json()
+          if (r.ok) return { status: 'SUCCEEDED', retry_safe: false, effect: { type: 'refund', id: body.id }, action_taken: 'sent', message: 'refunded' }
+          return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'sent', message: 'refused' }
+        } catch {
+          return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'sent', message: 'network error' }
+        }
+      },
+    }
+  },
+`
+
+/** A plain ESM script: the jobs as library functions, their reports printed as one JSON line. */
+const API_SCRIPT = `import { auditMapping, gate } from 'faultline'
+
+const report = await gate({ executor: 'reference', runs: 5, workers: 1, corpus: false })
+const audit = await auditMapping({ mapping: './m.mjs', runs: 0, clients: 'fetch', workers: 1 })
+console.log(JSON.stringify({ command: report.command, passed: report.passed, runs: report.summary.runs, cells: audit.matrix.cells.length, clients: audit.clients, verdict: audit.verdict }))
+`
+
+/** A mapping a team might write: a status says what happened, no answer is unknown. */
+const MAPPING = `export default (observed) => {
+  if (!('response' in observed)) return 'ambiguous'
+  const { status } = observed.response
+  if (status >= 200 && status < 300) return 'applied'
+  if (status === 429) return 'not-sent'
+  return status >= 400 && status < 500 && status !== 408 && status !== 409 ? 'rejected' : 'ambiguous'
+}
+`
+
+/** The team's TypeScript: the API's types, faultline/vitest and faultline/msw, under strict settings and with the libraries' declarations checked too. */
+const TYPED = `import { auditMapping, gate, type AuditResult, type Envelope, type Executor, type GateReport } from 'faultline'
+import { expectNoViolations } from 'faultline/vitest'
+import { faultlineServices } from 'faultline/msw'
+
+export const executor: Executor = {
+  name: 'typed',
+  async boot({ services }) {
+    return {
+      async callTool(call): Promise<Envelope> {
+        const r = await fetch(services.payments + '/v1/refunds', { method: 'POST', headers: { 'Idempotency-Key': call.runId + ':' + call.stepId } })
+        return r.ok ? { status: 'SUCCEEDED', retry_safe: true, effect: { type: 'refund', id: call.stepId }, action_taken: 'sent', message: 'ok' } : { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'sent', message: String(r.status) }
+      },
+    }
+  },
+}
+export const report: Promise<GateReport> = gate({ executor: './executor.ts', runs: 10, seed: 1 })
+export const audit: Promise<AuditResult> = auditMapping({ mapping: './m.mjs', runs: 0 })
+export const gated: Promise<GateReport> = expectNoViolations({ executor: 'reference', runs: 10 })
+export const services = faultlineServices()
+`
+
+const TSCONFIG = { compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['typed.ts'] }
+
+/** A fresh project, before faultline is added: its package.json, its executors, a mapping, a script and typed code. */
+export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `team-${type === 'module' ? 'esm' : 'cjs'}`, version: '1.0.0', private: true, type }, null, 2))
+  writeFileSync(join(dir, 'executor.ts'), `import type { Executor } from 'faultline'\n\nconst executor: Executor = {${EXECUTOR_BODY}}\nexport default executor\n`)
+  writeFileSync(join(dir, 'executor.js'), type === 'module' ? `export default {${EXECUTOR_BODY}}\n` : `module.exports = {${EXECUTOR_BODY}}\n`)
+  writeFileSync(join(dir, 'm.mjs'), MAPPING)
+  writeFileSync(join(dir, 'api.mjs'), API_SCRIPT)
+  writeFileSync(join(dir, 'typed.ts'), TYPED)
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
+  return dir
+}
+
+/** `npx faultline …` there; --no-install: a missing local bin must fail, never fetch a package of that name. */
+export function npx(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync('npx', ['--no-install', 'faultline', ...args], { cwd, encoding: 'utf8', env: shellEnv(), maxBuffer: 64 * 1024 * 1024 })
+}
+
+/** Seconds since `start` (performance.now()), for the log of each route's install time. */
+export function seconds(start: number): string {
+  return ((performance.now() - start) / 1000).toFixed(1)
+}
+
+/** The checks every route must pass, against the project `project()` returns once beforeAll has installed it. */
+export function teamChecks(project: () => string): void {
+  it('a plain node script imports gate and auditMapping from faultline and gets their reports back', () => {
+    const out = run(project(), process.execPath, ['api.mjs'])
+    const result = JSON.parse(out.trim().split('\n').at(-1)!) as { command: string; passed: boolean; runs: number; cells: number; clients: string[] }
+    expect(result).toMatchObject({ command: 'gate', passed: true, runs: 5, clients: ['fetch'] })
+    expect(result.cells).toBeGreaterThan(0)
+  }, CHECK_TIMEOUT)
+
+  it("tsc type-checks the team's code against faultline, faultline/vitest and faultline/msw", () => {
+    run(project(), process.execPath, [join(project(), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+  }, CHECK_TIMEOUT)
+
+  it('npx faultline gate prints a replay command starting with `npx faultline`, and it replays the counterexample', () => {
+    const gate = npx(project(), 'gate', '--executor', 'naive', '--runs', '30', '--seed', '1', '--workers', '1')
+    expect(gate.status, gate.stderr).toBe(1)
+    expect(gate.stdout).not.toContain('npm run faultline')
+    const replay = /^\s*replay with\s+(npx faultline run (\S+) --executor naive)\s*$/m.exec(gate.stdout)
+    expect(replay, gate.stdout).not.toBeNull()
+    const args = ['run', replay![2]!, '--executor', 'naive'] // the command, word for word
+    expect(`npx faultline ${args.join(' ')}`).toBe(replay![1])
+    const again = npx(project(), ...args)
+    expect(again.status, again.stderr).toBe(1)
+    expect(again.stdout).toMatch(/✗ [a-z-]+: /)
+  }, CHECK_TIMEOUT)
+}
