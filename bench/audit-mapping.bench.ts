@@ -12,13 +12,17 @@ import { auditMapping } from '../faultline/jobs.ts'
 import { CLIENT_NAMES } from '../harness/contract/mapping.ts'
 import { realNow } from '../harness/sim/real-clock.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, workers: { type: 'string' }, seed: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, workers: { type: 'string' }, seed: { type: 'string' } },
+})
 const runs = Number(values.runs ?? 200)
 const workers = Number(values.workers ?? 2)
 const dir = join(import.meta.dirname, '..', 'examples', 'mappings')
 
 console.log(`faultline audit-mapping bench — ${runs} campaign runs, ${workers} workers, seed ${values.seed ?? 1}`)
-console.log(`${'mapping'.padEnd(30)} ${'cells'.padStart(5)} ${'dangerous'.padStart(9)} ${'matrix s'.padStart(9)} ${'campaign s'.padStart(11)} ${'total s'.padStart(8)}  reached (fetch)`)
+console.log(
+  `${'mapping'.padEnd(30)} ${'cells'.padStart(5)} ${'dangerous'.padStart(9)} ${'matrix s'.padStart(9)} ${'campaign s'.padStart(11)} ${'total s'.padStart(8)}  reached (fetch)`,
+)
 for (const file of readdirSync(dir).sort()) {
   const marks: Record<string, number> = {}
   const start = realNow()

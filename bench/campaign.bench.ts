@@ -20,7 +20,15 @@ import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, executor: { type: 'string' }, 'rss-runs': { type: 'string' }, 'ceiling-child': { type: 'boolean' } } })
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    executor: { type: 'string' },
+    'rss-runs': { type: 'string' },
+    'ceiling-child': { type: 'boolean' },
+  },
+})
 const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
@@ -33,7 +41,9 @@ if (values['ceiling-child']) await ceilingChild()
 /** Bare msw: like requests, a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {
   const server = setupServer(
-    http.post('https://bare.test/v1/refunds', async ({ request }) => Response.json({ id: 're_1', body: await request.text() })),
+    http.post('https://bare.test/v1/refunds', async ({ request }) =>
+      Response.json({ id: 're_1', body: await request.text() }),
+    ),
     http.get('https://bare.test/v1/refunds', () => Response.json({ object: 'list', data: [] })),
   )
   server.listen({ onUnhandledRequest: 'error' })
@@ -42,7 +52,11 @@ async function bareMsw(requests: number): Promise<number> {
       const res =
         i % 3 === 2
           ? await fetch('https://bare.test/v1/refunds?payment_intent=pi_1')
-          : await fetch('https://bare.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `k${i}` }, body: 'payment_intent=pi_1&amount=4990' })
+          : await fetch('https://bare.test/v1/refunds', {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `k${i}` },
+              body: 'payment_intent=pi_1&amount=4990',
+            })
       await res.json()
     }
     for (let i = 0; i < 300; i++) await one(i) // warm-up
@@ -63,9 +77,25 @@ function storeCostPerRequest(rounds: number): number {
   const start = performance.now()
   for (let i = 0; i < rounds; i++) {
     const store = new PaymentsStore()
-    store.createIntent({ id: 'pi_1', amount: 50_000, currency: 'eur', status: 'succeeded', metadata: {}, created: 0, visibleAt: 0 })
+    store.createIntent({
+      id: 'pi_1',
+      amount: 50_000,
+      currency: 'eur',
+      status: 'succeeded',
+      metadata: {},
+      created: 0,
+      visibleAt: 0,
+    })
     for (let r = 0; r < 3; r++) {
-      store.createRefund({ id: `re_${r}`, amount: 100, paymentIntent: 'pi_1', reason: null, metadata: { client_reference: `k${r}` }, created: 0, visibleAt: 0 })
+      store.createRefund({
+        id: `re_${r}`,
+        amount: 100,
+        paymentIntent: 'pi_1',
+        reason: null,
+        metadata: { client_reference: `k${r}` },
+        created: 0,
+        visibleAt: 0,
+      })
       store.refunds('pi_1', () => true)
     }
   }
@@ -90,22 +120,39 @@ console.log(`faultline bench — ${executor.name}, ${fmt(runs)} generated runs, 
 console.log(`  runs                     ${fmt(s.runs)} (${s.failingRuns} failing)`)
 console.log(`  wall time                ${fmt(wallMs / 1000, 2)} s`)
 console.log(`  scenarios per second     ${fmt(s.runs / (wallMs / 1000))}`)
-console.log(`  requests                 ${fmt(s.requests)} (${fmt(s.requests / s.runs, 2)} per run), ${fmt(s.faults)} faults struck`)
+console.log(
+  `  requests                 ${fmt(s.requests)} (${fmt(s.requests / s.runs, 2)} per run), ${fmt(s.faults)} faults struck`,
+)
 console.log(`  requests per second      ${fmt(s.requests / (wallMs / 1000))}`)
 console.log(`  simulated time           ${fmt(s.simulatedMs / 1000)} s`)
-console.log(`  simulated / real         ${fmt(s.simulatedMs / wallMs)}× in all, ${fmt(s.medianSpeedup ?? 0)}× for the median run   (target ≥ 1,000×)`)
-console.log(`  bare msw round trip      ${fmt(bareMs * 1000)} µs (before ${fmt(bareBefore * 1000)}, after ${fmt(bareAfter * 1000)})`)
-console.log(`  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`)
+console.log(
+  `  simulated / real         ${fmt(s.simulatedMs / wallMs)}× in all, ${fmt(s.medianSpeedup ?? 0)}× for the median run   (target ≥ 1,000×)`,
+)
+console.log(
+  `  bare msw round trip      ${fmt(bareMs * 1000)} µs (before ${fmt(bareBefore * 1000)}, after ${fmt(bareAfter * 1000)})`,
+)
+console.log(
+  `  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`,
+)
 console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 3×)`)
-console.log(`  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`)
-console.log(`  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`)
+console.log(
+  `  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`,
+)
+console.log(
+  `  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`,
+)
 
 // --- supervised, as the CLI runs it ---
 
 /** A pool with every worker warmed up. */
 async function warmPool(workers: number): Promise<WorkerPool> {
   const pool = await WorkerPool.open(bundledRef(executor.name), { workers })
-  await search(pool, { runs: workers * WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
+  await search(pool, {
+    runs: workers * WARM_UP_PER_WORKER,
+    seed: seed + 2,
+    stopAtFirstFailure: false,
+    generator: scenarioGenerator(),
+  })
   return pool
 }
 
@@ -152,7 +199,15 @@ async function busyThreads(threads: number): Promise<number> {
     for (let i = 0; i < 400000; i++) x += JSON.parse(JSON.stringify({ i, s: 'refund-' + i, a: [i, i + 1, { k: i % 7 }] })).a.length
     parentPort.postMessage(x)`
   const start = performance.now()
-  await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))))
+  await Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise((resolve, reject) =>
+          new Worker(code, { eval: true }).once('message', resolve).once('error', reject),
+        ),
+    ),
+  )
   return (performance.now() - start) / 1000
 }
 
@@ -162,7 +217,12 @@ async function busyThreads(threads: number): Promise<number> {
  * prints its seconds.
  */
 async function ceilingChild(): Promise<never> {
-  await search(executor, { runs: WARM_UP_PER_WORKER, seed: seed + 2, stopAtFirstFailure: false, generator: scenarioGenerator() })
+  await search(executor, {
+    runs: WARM_UP_PER_WORKER,
+    seed: seed + 2,
+    stopAtFirstFailure: false,
+    generator: scenarioGenerator(),
+  })
   process.stdout.write('ready\n')
   for await (const _word of process.stdin) {
     const start = performance.now()
@@ -178,7 +238,21 @@ async function ceilingChild(): Promise<never> {
  */
 async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
   const children = Array.from({ length: 2 }, () => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--ceiling-child', '--runs', String(runs), '--seed', String(seed), '--executor', executor.name], { stdio: ['pipe', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--ceiling-child',
+        '--runs',
+        String(runs),
+        '--seed',
+        String(seed),
+        '--executor',
+        executor.name,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    )
     const lines: string[] = []
     child.stdout.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter(Boolean)))
     const next = async () => {
@@ -226,21 +300,34 @@ await Promise.all([pools.one.close(), pools.two.close()])
 const ratios = one.map((o, i) => two[i]! / o)
 const list = (xs: number[], d = 0) => xs.map((x) => fmt(x, d)).join(', ')
 console.log('')
-console.log(`supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_PER_WORKER)} runs per worker to warm up; medians:`)
+console.log(
+  `supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_PER_WORKER)} runs per worker to warm up; medians:`,
+)
 console.log(`  1 worker                 ${fmt(median(one))} scenarios/s   (rounds: ${list(one)})`)
 console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (rounds: ${list(two)})`)
-console.log(`  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`)
-console.log(`  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`)
+console.log(
+  `  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`,
+)
+console.log(
+  `  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`,
+)
 if (cpu.one.length === ROUNDS) {
   // Two cores give 2,000 CPU ms a second; what the
   // main thread and V8's helpers use, workers lack.
-  const split = (xs: CpuSplit[]) => `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
-  console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`)
+  const split = (xs: CpuSplit[]) =>
+    `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
+  console.log(
+    `  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`,
+  )
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
   const perRun = median(cpu.two.map((x) => x.main + x.other))
-  console.log(`  bound from CPU           ${fmt(2000 / perRun / median(one), 2)}×   (two cores' worth over the CPU a run takes with 2 workers, against 1 worker's pace)`)
+  console.log(
+    `  bound from CPU           ${fmt(2000 / perRun / median(one), 2)}×   (two cores' worth over the CPU a run takes with 2 workers, against 1 worker's pace)`,
+  )
 }
-console.log(`  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`)
+console.log(
+  `  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`,
+)
 
 const rss: Record<number, number> = {}
 let done = 0
@@ -269,4 +356,6 @@ await search(sdkInProcess, { runs: sdkRuns, seed, stopAtFirstFailure: false, gen
 const sdkInProcessSeconds = (performance.now() - sdkStart) / 1000
 console.log('')
 console.log(`stripe-sdk-defaults (stripe-node at its default retries), ${fmt(sdkRuns)} runs:`)
-console.log(`  1 worker                 ${fmt(sdkRuns / sdkSeconds)} scenarios/s, ${sdkPool.workersStarted} worker(s) started   (in-process: ${fmt(sdkRuns / sdkInProcessSeconds)} scenarios/s)`)
+console.log(
+  `  1 worker                 ${fmt(sdkRuns / sdkSeconds)} scenarios/s, ${sdkPool.workersStarted} worker(s) started   (in-process: ${fmt(sdkRuns / sdkInProcessSeconds)} scenarios/s)`,
+)

@@ -11,7 +11,9 @@ import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 
-const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' }, executors: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { seeds: { type: 'string' }, runs: { type: 'string' }, executors: { type: 'string' } },
+})
 const seeds = (values.seeds ?? '1,2,3,4,5,6,7,8,9,10').split(',').map(Number)
 const runs = Number(values.runs ?? 1000)
 const names = (values.executors ?? ['reference', ...CORRECT_ZOO].join(',')).split(',')
@@ -26,10 +28,15 @@ for (const name of names) {
     const r = await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
     total += r.summary.runs
     failing += r.summary.failingRuns
-    if (r.counterexample) console.log(`${name} seed ${seed}: ${r.counterexample.judge}\n${JSON.stringify(r.counterexample.scenario)}`)
+    if (r.counterexample)
+      console.log(`${name} seed ${seed}: ${r.counterexample.judge}\n${JSON.stringify(r.counterexample.scenario)}`)
   }
   failingTotal += failing
-  console.log(`${name.padEnd(22)} ${total} runs over ${seeds.length} seeds, ${failing} with a violation, ${((performance.now() - t0) / 1000).toFixed(0)} s`)
+  console.log(
+    `${name.padEnd(22)} ${total} runs over ${seeds.length} seeds, ${failing} with a violation, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  )
 }
-console.log(`${names.length} executors, ${failingTotal} failing runs in all, ${((performance.now() - started) / 1000).toFixed(0)} s`)
+console.log(
+  `${names.length} executors, ${failingTotal} failing runs in all, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+)
 process.exitCode = failingTotal > 0 ? 1 : 0

@@ -15,12 +15,15 @@ import { search } from '../harness/campaign/search.ts'
 import type { Violation } from '../harness/judge/finding.ts'
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 
-const { values } = parseArgs({ options: { seeds: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { seeds: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+})
 const seeds = (values.seeds ?? '1,2,3,4,5').split(',').map(Number)
 const runs = Number(values.runs ?? 1000)
 const only = values.only?.split(',')
 const members = only ? ZOO.filter((m) => only.includes(m.executor.name)) : ZOO
-if (only && members.length !== only.length) throw new Error(`unknown mutant in --only: ${only.filter((n) => !ZOO.some((m) => m.executor.name === n)).join(', ')}`)
+if (only && members.length !== only.length)
+  throw new Error(`unknown mutant in --only: ${only.filter((n) => !ZOO.some((m) => m.executor.name === n)).join(', ')}`)
 
 const TARGET_MEDIAN = 20
 const TARGET_SHRINK_MS = 3_000
@@ -41,14 +44,24 @@ interface Row {
   readonly left: string[]
 }
 
-console.log(`faultline zoo bench — gate against each flawed executor, seeds ${seeds.join(',')}, up to ${runs} runs each`)
-console.log(`${'mutant'.padEnd(30)} ${'judge'.padEnd(25)} ${'runs to 1st failure, per seed'.padEnd(31)} median  shrink ms (med/max)  shrunk to (steps/faults)`)
+console.log(
+  `faultline zoo bench — gate against each flawed executor, seeds ${seeds.join(',')}, up to ${runs} runs each`,
+)
+console.log(
+  `${'mutant'.padEnd(30)} ${'judge'.padEnd(25)} ${'runs to 1st failure, per seed'.padEnd(31)} median  shrink ms (med/max)  shrunk to (steps/faults)`,
+)
 const rows: Row[] = []
 for (const m of members) {
   const row: Row = { name: m.executor.name, judge: m.catches, firsts: [], ownJudge: [], shrinkMs: [], left: [] }
   for (const seed of seeds) {
     const seen = new Map<number, readonly Violation[]>()
-    const r = await search(m.executor, { runs, seed, stopAtFirstFailure: true, generator: scenarioGenerator(), onRun: (i, v) => v.length && seen.set(i, v) })
+    const r = await search(m.executor, {
+      runs,
+      seed,
+      stopAtFirstFailure: true,
+      generator: scenarioGenerator(),
+      onRun: (i, v) => v.length && seen.set(i, v),
+    })
     if (!r.counterexample) {
       row.firsts.push(runs + 1)
       row.ownJudge.push(false)
@@ -62,8 +75,12 @@ for (const m of members) {
   }
   rows.push(row)
   const per = row.firsts.map((f, i) => (f > runs ? 'miss' : `${f}${row.ownJudge[i] ? '' : '*'}`)).join(' ')
-  const shrink = row.shrinkMs.length ? `${Math.round(median(row.shrinkMs))}/${Math.round(Math.max(...row.shrinkMs))}` : '-'
-  console.log(`${row.name.padEnd(30)} ${row.judge.padEnd(25)} ${per.padEnd(31)} ${String(median(row.firsts)).padStart(6)}  ${shrink.padStart(19)}  ${row.left.join(' ')}`)
+  const shrink = row.shrinkMs.length
+    ? `${Math.round(median(row.shrinkMs))}/${Math.round(Math.max(...row.shrinkMs))}`
+    : '-'
+  console.log(
+    `${row.name.padEnd(30)} ${row.judge.padEnd(25)} ${per.padEnd(31)} ${String(median(row.firsts)).padStart(6)}  ${shrink.padStart(19)}  ${row.left.join(' ')}`,
+  )
 }
 
 const medians = rows.map((r) => median(r.firsts))
@@ -75,13 +92,28 @@ const otherJudge = rows.reduce((n, r) => n + r.ownJudge.filter((x, i) => !x && r
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 
 console.log('')
-console.log(`* the first failing run did not show the mutant's own judge (${otherJudge} of ${all.length - missed.length} first failures)`)
-console.log(`median runs to first failure: ${median(medians)} over the mutants' medians; ${median(all)} over every mutant and seed; worst mutant's median ${Math.max(...medians)}`)
-console.log(`shrinking: slowest ${Math.round(worstShrink.ms)} ms (${worstShrink.name}); median of the mutants' medians ${Math.round(median(rows.filter((r) => r.shrinkMs.length).map((r) => median(r.shrinkMs))))} ms`)
+console.log(
+  `* the first failing run did not show the mutant's own judge (${otherJudge} of ${all.length - missed.length} first failures)`,
+)
+console.log(
+  `median runs to first failure: ${median(medians)} over the mutants' medians; ${median(all)} over every mutant and seed; worst mutant's median ${Math.max(...medians)}`,
+)
+console.log(
+  `shrinking: slowest ${Math.round(worstShrink.ms)} ms (${worstShrink.name}); median of the mutants' medians ${Math.round(median(rows.filter((r) => r.shrinkMs.length).map((r) => median(r.shrinkMs))))} ms`,
+)
 const targets = [
-  { ok: missed.length === 0, text: `every mutant caught on every seed within ${runs} runs${missed.length ? ` (missed: ${missed.join(', ')})` : ''}` },
-  { ok: median(medians) <= TARGET_MEDIAN, text: `median runs to first failure over the zoo <= ${TARGET_MEDIAN} (${median(medians)})` },
-  { ok: worstShrink.ms <= TARGET_SHRINK_MS, text: `shrinking <= ${TARGET_SHRINK_MS} ms per mutant (slowest ${Math.round(worstShrink.ms)} ms)` },
+  {
+    ok: missed.length === 0,
+    text: `every mutant caught on every seed within ${runs} runs${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`,
+  },
+  {
+    ok: median(medians) <= TARGET_MEDIAN,
+    text: `median runs to first failure over the zoo <= ${TARGET_MEDIAN} (${median(medians)})`,
+  },
+  {
+    ok: worstShrink.ms <= TARGET_SHRINK_MS,
+    text: `shrinking <= ${TARGET_SHRINK_MS} ms per mutant (slowest ${Math.round(worstShrink.ms)} ms)`,
+  },
 ]
 for (const t of targets) console.log(`${verdict(t.ok)}  ${t.text}`)
 process.exitCode = targets.every((t) => t.ok) ? 0 : 1

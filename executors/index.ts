@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url'
 import type { Executor } from '../harness/contract/executor.ts'
 
 /** Correct zoo: written apart from `reference`. */
-const CORRECT = ['honest-minimal', 'webcrypto-keys', 'monotonic-budget', 'axios-retries', 'resend-sdk', 'stripe-sdk-defaults'] as const
+const CORRECT = [
+  'honest-minimal',
+  'webcrypto-keys',
+  'monotonic-budget',
+  'axios-retries',
+  'resend-sdk',
+  'stripe-sdk-defaults',
+] as const
 
 /** Flawed zoo: the reference, one bug each. */
 const FLAWED = [

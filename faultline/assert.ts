@@ -56,7 +56,10 @@ function rerunCommand(o: GateOptions, report: GateReport): string {
   }
   add('--runs', o.runs)
   add('--seed', o.seed ?? report.campaign.seed)
-  add('--profile', o.profile === undefined ? undefined : typeof o.profile === 'string' ? o.profile : report.campaign.profile)
+  add(
+    '--profile',
+    o.profile === undefined ? undefined : typeof o.profile === 'string' ? o.profile : report.campaign.profile,
+  )
   add('--workers', o.workers)
   if (o.corpus === false) flags.push('--no-corpus')
   else add('--corpus', o.corpus)

@@ -22,7 +22,13 @@ export type { DurableStorage } from '../harness/contract/storage.ts'
 export type { ToolSpec } from '../harness/contract/tools.ts'
 export { TOOLS } from '../harness/contract/tools.ts'
 export { checkEnvelope, isExecutor } from '../harness/contract/validate.ts'
-export type { ExceptionMapping, MappingClass, Observed, ObservedRequest, ClientName } from '../harness/contract/mapping.ts'
+export type {
+  ExceptionMapping,
+  MappingClass,
+  Observed,
+  ObservedRequest,
+  ClientName,
+} from '../harness/contract/mapping.ts'
 export { MAPPING_CLASSES, CLIENT_NAMES } from '../harness/contract/mapping.ts'
 export type { Boundary, BuiltinJudgeName, JudgeName } from '../harness/contract/names.ts'
 export { BOUNDARIES, JUDGE_NAMES } from '../harness/contract/names.ts'
@@ -40,7 +46,14 @@ export type { History, HistoryEvent, CallId } from '../harness/history/history.t
 export { runScenario, type RunResult } from '../harness/run/runner.ts'
 export { judge, type Verdict } from '../harness/judge/verdict.ts'
 export type { Violation } from '../harness/judge/finding.ts'
-export { defineJudge, definedJudges, undefineJudge, type JudgeDefinition, type Finding, type NamedJudge } from '../harness/judge/registry.ts'
+export {
+  defineJudge,
+  definedJudges,
+  undefineJudge,
+  type JudgeDefinition,
+  type Finding,
+  type NamedJudge,
+} from '../harness/judge/registry.ts'
 
 // Campaigns
 export { search, type SearchOptions, type SearchResult } from '../harness/campaign/search.ts'
@@ -53,7 +66,14 @@ export type { RunService, RunOutcome } from '../harness/supervisor/run-service.t
 export { coverage, type CoverageCell, type CoverageState } from '../harness/judge/coverage.ts'
 
 // Campaign results as data: the report (one versioned schema), shards and their merge, the failure corpus
-export { REPORT_SCHEMA, REPORT_VERSION, type Report, type GateReport, type CompareReport, type RunReport } from '../harness/campaign/report-schema.ts'
+export {
+  REPORT_SCHEMA,
+  REPORT_VERSION,
+  type Report,
+  type GateReport,
+  type CompareReport,
+  type RunReport,
+} from '../harness/campaign/report-schema.ts'
 export { parseReport, MergeError } from '../harness/campaign/merge.ts'
 export type { Shard } from '../harness/campaign/shard.ts'
 export { DEFAULT_CORPUS_DIR, scenarioHash } from '../harness/campaign/corpus.ts'

@@ -38,7 +38,9 @@ function endOfRun(observed: Observed): boolean {
 
 /** The factory as the workers load it. */
 export function withMappingRef(mappingPath: string, label: string): ExecutorRef {
-  const path = fileURLToPath(new URL(`./reference-with-mapping${extname(fileURLToPath(import.meta.url))}`, import.meta.url))
+  const path = fileURLToPath(
+    new URL(`./reference-with-mapping${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+  )
   const argument: WithMappingArgument = { mapping: mappingPath }
   return { kind: 'factory', path, export: 'referenceWithMapping', argument, label }
 }

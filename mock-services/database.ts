@@ -3,7 +3,9 @@
 // (unused here), which cost a twentieth of a run.
 import { factory } from '@mswjs/data'
 
-export function newDatabase<Schema extends Parameters<typeof factory>[0]>(schema: Schema): ReturnType<typeof factory<Schema>> {
+export function newDatabase<Schema extends Parameters<typeof factory>[0]>(
+  schema: Schema,
+): ReturnType<typeof factory<Schema>> {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 0
   try {

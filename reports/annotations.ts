@@ -22,7 +22,9 @@ export function escapeProperty(s: string): string {
 }
 
 export function workflowCommands(annotations: readonly Annotation[]): string[] {
-  return annotations.slice(0, MAX_ANNOTATIONS).map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`)
+  return annotations
+    .slice(0, MAX_ANNOTATIONS)
+    .map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`)
 }
 
 interface Seen {
@@ -38,11 +40,18 @@ interface Seen {
  */
 export function annotationsOf(report: Report): Annotation[] {
   const byJudge = new Map<string, Seen>()
-  const note = (judge: string, executor: string, n: number, examples: readonly ReportCounterexample[], message?: string) => {
+  const note = (
+    judge: string,
+    executor: string,
+    n: number,
+    examples: readonly ReportCounterexample[],
+    message?: string,
+  ) => {
     const seen = byJudge.get(judge) ?? { count: 0, executors: new Map(), example: null, replay: null }
     seen.count += n
     seen.executors.set(executor, (seen.executors.get(executor) ?? 0) + n)
-    const ce = examples.find((c) => c.judge === judge) ?? examples.find((c) => c.violations.some((v) => v.judge === judge))
+    const ce =
+      examples.find((c) => c.judge === judge) ?? examples.find((c) => c.violations.some((v) => v.judge === judge))
     seen.example ??= ce?.violations.find((v) => v.judge === judge)?.message ?? message ?? null
     seen.replay ??= ce?.replay ?? null
     byJudge.set(judge, seen)
@@ -51,18 +60,34 @@ export function annotationsOf(report: Report): Annotation[] {
   if (report.command === 'run') {
     for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
   } else if (report.command === 'gate') {
-    for (const [j, n] of Object.entries(report.summary.violations)) if (n > 0) note(j, report.summary.executor, n, report.counterexample ? [report.counterexample] : [])
+    for (const [j, n] of Object.entries(report.summary.violations))
+      if (n > 0) note(j, report.summary.executor, n, report.counterexample ? [report.counterexample] : [])
     const failing = report.corpus.filter((c) => c.status === 'still-failing')
-    if (failing.length) extra.push({ title: 'corpus', message: `${failing.length} saved counterexample(s) of ${report.summary.executor} still fail; replay with: ${failing[0]!.replay}` })
+    if (failing.length)
+      extra.push({
+        title: 'corpus',
+        message: `${failing.length} saved counterexample(s) of ${report.summary.executor} still fail; replay with: ${failing[0]!.replay}`,
+      })
     const unmet = report.minCoverage.filter((q) => q.met === false)
-    if (unmet.length) extra.push({ title: 'min-coverage', message: `the campaign never exercised what --min-coverage declares: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}` })
+    if (unmet.length)
+      extra.push({
+        title: 'min-coverage',
+        message: `the campaign never exercised what --min-coverage declares: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}`,
+      })
   } else {
-    for (const row of report.rows) for (const [j, n] of Object.entries(row.summary.violations)) if (n > 0) note(j, row.summary.executor, n, row.counterexamples)
+    for (const row of report.rows)
+      for (const [j, n] of Object.entries(row.summary.violations))
+        if (n > 0) note(j, row.summary.executor, n, row.counterexamples)
   }
-  const judged = [...byJudge].sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1)).map(([judge, s]): Annotation => {
-    const who = [...s.executors].map(([e, n]) => `${e} (${n})`).join(', ')
-    return { title: judge, message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}` }
-  })
+  const judged = [...byJudge]
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1))
+    .map(([judge, s]): Annotation => {
+      const who = [...s.executors].map(([e, n]) => `${e} (${n})`).join(', ')
+      return {
+        title: judge,
+        message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}`,
+      }
+    })
   return [...judged, ...extra].slice(0, MAX_ANNOTATIONS)
 }
 
@@ -77,5 +102,10 @@ export function auditAnnotations(r: AuditResult): Annotation[] {
     const title = c.grade === 'faulty' ? 'mapping-failed' : (c.consequence ?? 'dangerous')
     groups.set(title, [...(groups.get(title) ?? []), `${c.case} × ${c.client} (${c.class ?? c.problem?.kind ?? '?'})`])
   }
-  return [...groups].map(([title, cells]) => ({ title, message: `${r.mapping}: ${cells.length} dangerous cell(s) lead to ${title}: ${cells.join(', ')}` })).slice(0, MAX_ANNOTATIONS)
+  return [...groups]
+    .map(([title, cells]) => ({
+      title,
+      message: `${r.mapping}: ${cells.length} dangerous cell(s) lead to ${title}: ${cells.join(', ')}`,
+    }))
+    .slice(0, MAX_ANNOTATIONS)
 }

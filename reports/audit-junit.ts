@@ -15,10 +15,46 @@ export function renderAuditJunit(r: AuditResult, replays: Replays = auditReplays
     const name = `${c.case} × ${c.client}`
     const classname = `faultline.audit-mapping.${c.client}`
     const replay = c.client === 'fetch' ? replays[c.case] : undefined
-    const details = [`the client showed: ${c.observed}`, `the mapping said: ${c.class ?? '(nothing usable)'}`, `the ledger says: ${c.truth ?? '—'}`, ...(c.sameAs.length ? [`looks the same as: ${c.sameAs.join(', ')}`] : []), ...(replay ? [`minimal scenario saved to ${replay.savedTo}; replay with: ${replay.replay}`] : [])].join('\n')
-    if (c.grade === 'dangerous') return { name, classname, outcome: { kind: 'failure', type: c.consequence ?? 'dangerous', message: `${c.class} → ${c.consequence ?? 'dangerous'}: ${c.why}`, details } }
-    if (c.grade === 'faulty') return { name, classname, outcome: { kind: 'error', type: c.problem?.kind ?? 'mapping-failed', message: `the mapping failed: ${c.problem?.detail ?? c.why}`, details } }
+    const details = [
+      `the client showed: ${c.observed}`,
+      `the mapping said: ${c.class ?? '(nothing usable)'}`,
+      `the ledger says: ${c.truth ?? '—'}`,
+      ...(c.sameAs.length ? [`looks the same as: ${c.sameAs.join(', ')}`] : []),
+      ...(replay ? [`minimal scenario saved to ${replay.savedTo}; replay with: ${replay.replay}`] : []),
+    ].join('\n')
+    if (c.grade === 'dangerous')
+      return {
+        name,
+        classname,
+        outcome: {
+          kind: 'failure',
+          type: c.consequence ?? 'dangerous',
+          message: `${c.class} → ${c.consequence ?? 'dangerous'}: ${c.why}`,
+          details,
+        },
+      }
+    if (c.grade === 'faulty')
+      return {
+        name,
+        classname,
+        outcome: {
+          kind: 'error',
+          type: c.problem?.kind ?? 'mapping-failed',
+          message: `the mapping failed: ${c.problem?.detail ?? c.why}`,
+          details,
+        },
+      }
     return { name, classname, outcome: null }
   })
-  return junitXml('faultline audit-mapping', [{ name: `faultline audit-mapping ${r.mapping}`, properties: [['mapping', r.mapping], ['clients', r.clients.join(',')], ['verdict', r.verdict]], cases }])
+  return junitXml('faultline audit-mapping', [
+    {
+      name: `faultline audit-mapping ${r.mapping}`,
+      properties: [
+        ['mapping', r.mapping],
+        ['clients', r.clients.join(',')],
+        ['verdict', r.verdict],
+      ],
+      cases,
+    },
+  ])
 }

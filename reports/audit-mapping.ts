@@ -12,7 +12,9 @@ const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c'
 export function renderAuditMapping(r: AuditResult, replays: Replays = auditReplays(r)): string {
   const out: string[] = []
   out.push(`faultline audit-mapping — ${r.mapping}`)
-  out.push(`${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`)
+  out.push(
+    `${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`,
+  )
   for (const s of r.skippedClients) out.push(`  (${s.client} skipped: ${s.why})`)
   out.push('', ...matrix(r), '', ...consequences(r, replays), '', ...sources(r), '')
   out.push(auditVerdictLine(r))
@@ -20,12 +22,19 @@ export function renderAuditMapping(r: AuditResult, replays: Replays = auditRepla
 }
 
 function matrix(r: AuditResult): string[] {
-  const out = ['1. THE MATRIX — the mapping\'s class per fault and client   (· right  c costly  D dangerous  ! the mapping failed)', '']
+  const out = [
+    "1. THE MATRIX — the mapping's class per fault and client   (· right  c costly  D dangerous  ! the mapping failed)",
+    '',
+  ]
   const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
   const body = r.matrix.rows.map((row) => {
     const cells = r.clients.map((client) => byKey.get(`${row.id} ${client}`))
     const truths = [...new Set(cells.map((c) => c?.truth ?? '—'))].join(' / ')
-    return [row.id, truths.replace('depends-on-timing', 'depends on timing').replace('not-applied', 'not applied'), ...cells.map((c) => (c ? `${c.class ?? c.problem?.kind ?? '?'} ${MARK[c.grade]}` : ''))]
+    return [
+      row.id,
+      truths.replace('depends-on-timing', 'depends on timing').replace('not-applied', 'not applied'),
+      ...cells.map((c) => (c ? `${c.class ?? c.problem?.kind ?? '?'} ${MARK[c.grade]}` : '')),
+    ]
   })
   out.push(table(['fault (row)', 'truth (ledger)', ...r.clients], body))
 
@@ -33,15 +42,20 @@ function matrix(r: AuditResult): string[] {
   if (dangerous.length > 0) {
     out.push('', `dangerous cells first (${dangerous.length}):`)
     for (const c of dangerous) {
-      out.push(`  ${c.grade === 'faulty' ? '!' : 'D'} ${c.case} × ${c.client}: ${c.class ?? c.problem?.kind} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`)
-      out.push(`      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`)
+      out.push(
+        `  ${c.grade === 'faulty' ? '!' : 'D'} ${c.case} × ${c.client}: ${c.class ?? c.problem?.kind} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`,
+      )
+      out.push(
+        `      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`,
+      )
     }
   }
   const costly = r.matrix.cells.filter((c) => c.grade === 'costly')
   if (costly.length > 0) {
     out.push('', `costly cells (${costly.length}, safe but wasteful):`)
     const byWhy = new Map<string, string[]>()
-    for (const c of costly) byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), `${c.case} × ${c.client}`])
+    for (const c of costly)
+      byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), `${c.case} × ${c.client}`])
     for (const [why, where] of byWhy) out.push(`  c ${why} — ${where.join(', ')}`)
   }
   return out
@@ -52,30 +66,43 @@ function consequences(r: AuditResult, replays: Replays): string[] {
   const out = [`2. THE CONSEQUENCES — ${c.executor} (the reference with this mapping), the usual campaign and judges`]
   if (c.skipped) return [...out, `  skipped: ${c.skipped}`]
   const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
-  out.push(`  ${c.runs} generated runs, seed ${c.seed}, profile ${c.profile}: ${c.failingRuns} failing${violations.length ? ` (${violations.map(([j, n]) => `${j} ${n}`).join(', ')})` : ''}; ${c.unattributedRuns} not attributed to a cell`)
+  out.push(
+    `  ${c.runs} generated runs, seed ${c.seed}, profile ${c.profile}: ${c.failingRuns} failing${violations.length ? ` (${violations.map(([j, n]) => `${j} ${n}`).join(', ')})` : ''}; ${c.unattributedRuns} not attributed to a cell`,
+  )
   const fetchCells = c.cells.filter((x) => x.client === 'fetch')
-  if (fetchCells.length === 0) out.push('  no dangerous cell in the fetch column (the reference\'s client)')
+  if (fetchCells.length === 0) out.push("  no dangerous cell in the fetch column (the reference's client)")
   for (const x of fetchCells) out.push(...consequenceLines(x, replays[x.case]))
   const others = c.cells.filter((x) => x.client !== 'fetch')
-  if (others.length > 0) out.push(`  ${others.length} dangerous cell(s) of other clients: the reference calls through fetch, so the campaign cannot reach them`)
+  if (others.length > 0)
+    out.push(
+      `  ${others.length} dangerous cell(s) of other clients: the reference calls through fetch, so the campaign cannot reach them`,
+    )
   return out
 }
 
 function consequenceLines(x: ConsequenceCell, replay: Replays[string] | undefined): string[] {
   const head = `  ${x.case} × fetch — ${WORDS[x.consequence]}: `
-  if (x.status !== 'reached' || !x.counterexample) return [`${head}${x.status === 'lookalike' ? 'not in its own row' : 'not reached'} (${x.note})`]
+  if (x.status !== 'reached' || !x.counterexample)
+    return [`${head}${x.status === 'lookalike' ? 'not in its own row' : 'not reached'} (${x.note})`]
   const faults = faultsLine(x.counterexample.scenario.faults)
-  const lines = [`${head}REACHED at ${x.note} — ${x.counterexample.violations.find((v) => v.judge === x.judge)?.message ?? x.judge}`, `      minimal scenario: ${x.counterexample.scenario.plan.length} step(s); ${faults || 'no fault'}`]
+  const lines = [
+    `${head}REACHED at ${x.note} — ${x.counterexample.violations.find((v) => v.judge === x.judge)?.message ?? x.judge}`,
+    `      minimal scenario: ${x.counterexample.scenario.plan.length} step(s); ${faults || 'no fault'}`,
+  ]
   if (replay) lines.push(`      saved to ${replay.savedTo}; replay: ${replay.replay}`)
   return lines
 }
 
 function sources(r: AuditResult): string[] {
   const ids = r.sources.sources.map((s) => s.id)
-  const out = ['3. THE PUBLISHED SOURCES — what each implies for a side-effecting POST   (* the mapping departs from it)', '']
+  const out = [
+    '3. THE PUBLISHED SOURCES — what each implies for a side-effecting POST   (* the mapping departs from it)',
+    '',
+  ]
   const body = r.sources.rows.map((row) => [
     row.observation,
-    row.mapping.map((m) => (row.mapping.length > 1 ? `${m.class} (${m.clients.join(',')})` : m.class)).join(' / ') || '—',
+    row.mapping.map((m) => (row.mapping.length > 1 ? `${m.class} (${m.clients.join(',')})` : m.class)).join(' / ') ||
+      '—',
     ...ids.map((id) => {
       const p = row.published.find((x) => x.source === id)
       return p?.class ? `${p.class}${p.departs ? '*' : ''}` : '—'

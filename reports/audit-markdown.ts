@@ -9,25 +9,47 @@ import { MARKDOWN_BUDGET, type MarkdownOptions } from './markdown.ts'
 
 const MARK = { right: '·', costly: 'c', dangerous: '**D**', faulty: '**!**' } as const
 
-export function renderAuditMarkdown(r: AuditResult, replays: Replays = auditReplays(r), options: MarkdownOptions = {}): string {
+export function renderAuditMarkdown(
+  r: AuditResult,
+  replays: Replays = auditReplays(r),
+  options: MarkdownOptions = {},
+): string {
   const pass = r.verdict === 'pass'
-  const line = pass ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${[r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean).join(', ')}`
+  const line = pass
+    ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)`
+    : `FAIL — ${[r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean).join(', ')}`
   const head = `## ${pass ? '✅' : '❌'} faultline audit-mapping — ${md(r.mapping)}\n\n**${md(line)}**\n\n${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells (${r.clients.map(code).join(', ')})${r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${code(s.client)} (${md(s.why)})`).join(', ')}` : ''}`
   const blocks: Block[] = [{ full: head }]
   const bad = r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
   if (bad.length) {
     const rows = bad.map((c) => {
       const replay = c.client === 'fetch' ? replays[c.case] : undefined
-      return [`${code(c.case)} × ${code(c.client)}`, c.class ? code(c.class) : `failed: ${md(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : '?')}`, md(c.truth ?? '—'), md(c.consequence ?? (c.grade === 'faulty' ? 'the mapping failed' : '—')), md(c.why), md(c.observed), replay ? code(replay.replay) : '']
+      return [
+        `${code(c.case)} × ${code(c.client)}`,
+        c.class ? code(c.class) : `failed: ${md(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : '?')}`,
+        md(c.truth ?? '—'),
+        md(c.consequence ?? (c.grade === 'faulty' ? 'the mapping failed' : '—')),
+        md(c.why),
+        md(c.observed),
+        replay ? code(replay.replay) : '',
+      ]
     })
-    blocks.push({ full: `### Dangerous cells first (${bad.length})\n\n${mdTable(['cell', 'mapping said', 'truth (ledger)', 'consequence', 'why', 'the client showed', 'replay'], rows)}` })
+    blocks.push({
+      full: `### Dangerous cells first (${bad.length})\n\n${mdTable(['cell', 'mapping said', 'truth (ledger)', 'consequence', 'why', 'the client showed', 'replay'], rows)}`,
+    })
   }
   const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
   const rows = r.matrix.rows.map((row) => {
     const cells = r.clients.map((client) => byKey.get(`${row.id} ${client}`))
-    return [code(row.id), md([...new Set(cells.map((c) => c?.truth ?? '—'))].join(' / ')), ...cells.map((c) => (c ? `${md(c.class ?? c.problem?.kind ?? '?')} ${MARK[c.grade]}` : ''))]
+    return [
+      code(row.id),
+      md([...new Set(cells.map((c) => c?.truth ?? '—'))].join(' / ')),
+      ...cells.map((c) => (c ? `${md(c.class ?? c.problem?.kind ?? '?')} ${MARK[c.grade]}` : '')),
+    ]
   })
-  blocks.push({ full: `### The matrix\n\n· right · c costly · **D** dangerous · **!** the mapping failed\n\n${mdTable(['fault (row)', 'truth (ledger)', ...r.clients.map(code)], rows)}` })
+  blocks.push({
+    full: `### The matrix\n\n· right · c costly · **D** dangerous · **!** the mapping failed\n\n${mdTable(['fault (row)', 'truth (ledger)', ...r.clients.map(code)], rows)}`,
+  })
   const c = r.consequences
   const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
   const reached = c.cells.filter((x) => x.status === 'reached')
@@ -36,10 +58,20 @@ export function renderAuditMarkdown(r: AuditResult, replays: Replays = auditRepl
     : `${c.runs} generated runs of ${code(c.executor)} (seed ${c.seed}, profile ${md(c.profile)}): ${c.failingRuns} failing${violations.length ? ` (${violations.map(([j, n]) => `${code(j)} ${n}`).join(', ')})` : ''}; ${c.unattributedRuns} not attributed to a cell; ${reached.length} dangerous cell(s) reached${reached.length ? `: ${reached.map((x) => `${code(x.case)} (${md(x.note)})`).join(', ')}` : ''}`
   blocks.push({ full: `### The consequences\n\n${cons}` })
   const ids = r.sources.sources.map((s) => s.id)
-  const srcRows = r.sources.rows.map((row) => [code(row.observation), md(row.mapping.map((m) => m.class).join(' / ') || '—'), ...ids.map((id) => {
-    const p = row.published.find((x) => x.source === id)
-    return p?.class ? `${md(p.class)}${p.departs ? ' \\*' : ''}` : '—'
-  })])
-  blocks.push({ full: `### The published sources\n\n${details('what each source implies for a side-effecting POST (* the mapping departs from it)', mdTable(['observation', 'mapping', ...ids.map(code)], srcRows))}` })
-  return fitBlocks(blocks, options.maxBytes ?? MARKDOWN_BUDGET, 'The whole result is in `faultline audit-mapping --json`.')
+  const srcRows = r.sources.rows.map((row) => [
+    code(row.observation),
+    md(row.mapping.map((m) => m.class).join(' / ') || '—'),
+    ...ids.map((id) => {
+      const p = row.published.find((x) => x.source === id)
+      return p?.class ? `${md(p.class)}${p.departs ? ' \\*' : ''}` : '—'
+    }),
+  ])
+  blocks.push({
+    full: `### The published sources\n\n${details('what each source implies for a side-effecting POST (* the mapping departs from it)', mdTable(['observation', 'mapping', ...ids.map(code)], srcRows))}`,
+  })
+  return fitBlocks(
+    blocks,
+    options.maxBytes ?? MARKDOWN_BUDGET,
+    'The whole result is in `faultline audit-mapping --json`.',
+  )
 }

@@ -8,7 +8,15 @@ export function renderCoverage(cells: ReportSummary['coverage']): string {
   if (cells.length === 0) return '  coverage     nothing struck: no fault was injected and no process crashed'
   const total = (pick: (c: (typeof cells)[number]) => number) => cells.reduce((n, c) => n + pick(c), 0)
   const head = `  coverage     ${total((c) => c.struck)} strike(s) · effect landed while the client saw an error ${total((c) => c.effectWhileError)} · unknown reconciled ${total((c) => c.unknownReconciled)} · crash with a request in flight ${total((c) => c.crashInFlight)}`
-  const rows = cells.map((c) => [c.kind, c.boundary, c.tool, String(c.struck), dot(c.effectWhileError), dot(c.unknownReconciled), dot(c.crashInFlight)])
+  const rows = cells.map((c) => [
+    c.kind,
+    c.boundary,
+    c.tool,
+    String(c.struck),
+    dot(c.effectWhileError),
+    dot(c.unknownReconciled),
+    dot(c.crashInFlight),
+  ])
   const body = table(['fault', 'boundary', 'tool', 'struck', 'effect+error', 'unknown→known', 'crash in flight'], rows)
     .split('\n')
     .map((l) => `    ${l}`)
@@ -16,7 +24,11 @@ export function renderCoverage(cells: ReportSummary['coverage']): string {
 }
 
 export function renderMinCoverage(requirements: readonly CoverageRequirement[]): string {
-  const lines = requirements.map((r) => (r.met === null ? `    · ${r.term} ≥ ${r.need} (checked when the shards are merged)` : `    ${r.met ? '✓' : '✗'} ${r.term} ≥ ${r.need}: ${r.got}`))
+  const lines = requirements.map((r) =>
+    r.met === null
+      ? `    · ${r.term} ≥ ${r.need} (checked when the shards are merged)`
+      : `    ${r.met ? '✓' : '✗'} ${r.term} ≥ ${r.need}: ${r.got}`,
+  )
   return ['  min coverage', ...lines].join('\n')
 }
 

@@ -7,7 +7,14 @@ import type { History, HistoryEvent } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 
 /** The run's plumbing: not key lines. */
-const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set(['run-started', 'run-ended', 'turn-started', 'process-booted', 'request-delivered', 'response-sent'])
+const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set([
+  'run-started',
+  'run-ended',
+  'turn-started',
+  'process-booted',
+  'request-delivered',
+  'response-sent',
+])
 
 /** Key lines at most; the replay prints all. */
 const MAX_KEY_LINES = 40
@@ -21,13 +28,22 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   const out: string[] = []
   const c = report.counterexample
   if (c) {
-    const judges = Object.entries(s.violations).filter(([, n]) => n > 0).map(([j, n]) => `${j} ×${n}`).join(', ')
-    out.push(`faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${judges}`)
+    const judges = Object.entries(s.violations)
+      .filter(([, n]) => n > 0)
+      .map(([j, n]) => `${j} ×${n}`)
+      .join(', ')
+    out.push(
+      `faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${judges}`,
+    )
     out.push(...counterexampleLines(c, report.executor.spec))
   }
   const still = report.corpus.filter((e) => e.status === 'still-failing')
   if (still.length) {
-    out.push(c ? '' : `faultline: executor ${s.executor} still fails on ${still.length} saved counterexample(s) from its corpus`)
+    out.push(
+      c
+        ? ''
+        : `faultline: executor ${s.executor} still fails on ${still.length} saved counterexample(s) from its corpus`,
+    )
     out.push(`Saved counterexamples still failing (replayed before the campaign):`)
     for (const e of still) {
       out.push(`  ${e.file}`)
@@ -37,8 +53,12 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   }
   const unmet = report.minCoverage.filter((r) => r.met === false)
   if (unmet.length) {
-    out.push(c || still.length ? '' : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`)
-    out.push(`Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`)
+    out.push(
+      c || still.length ? '' : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`,
+    )
+    out.push(
+      `Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`,
+    )
   }
   out.push('', `Run the campaign again: ${rerun}`)
   return out.join('\n')
@@ -52,14 +72,26 @@ function counterexampleLines(c: ReportCounterexample, executor: string): string[
     ...c.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`),
   ]
   if (c.history) {
-    const key = keyEvents(c.history, c.violations.map((v) => v.call))
+    const key = keyEvents(
+      c.history,
+      c.violations.map((v) => v.call),
+    )
     const width = Math.max(5, ...key.shown.map((e) => String(e.t).length))
-    out.push('', `Key history (virtual time; ${key.shown.length} of ${c.history.length} events — the replay prints them all):`)
-    for (const e of key.shown) out.push(`  ${String(e.t).padStart(width)} ms  ${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`)
+    out.push(
+      '',
+      `Key history (virtual time; ${key.shown.length} of ${c.history.length} events — the replay prints them all):`,
+    )
+    for (const e of key.shown)
+      out.push(`  ${String(e.t).padStart(width)} ms  ${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`)
     if (key.more) out.push(`  … ${key.more} more`)
   }
   out.push('', `Scenario${c.file ? ` (saved as ${c.file})` : ''}:`, JSON.stringify(c.scenario, null, 2))
-  out.push('', c.replay ? `Replay it: ${c.replay}` : `Replay it: save the scenario above as a file, then faultline run <file> --executor ${executor}`)
+  out.push(
+    '',
+    c.replay
+      ? `Replay it: ${c.replay}`
+      : `Replay it: save the scenario above as a file, then faultline run <file> --executor ${executor}`,
+  )
   return out
 }
 
@@ -68,11 +100,15 @@ function counterexampleLines(c: ReportCounterexample, executor: string): string[
  * name, without plumbing. Events of no call
  * (crashes, restarts, aborts) always stay.
  */
-export function keyEvents(history: History, calls: readonly (string | null)[]): { shown: HistoryEvent[]; more: number } {
+export function keyEvents(
+  history: History,
+  calls: readonly (string | null)[],
+): { shown: HistoryEvent[]; more: number } {
   const named = new Set(calls.filter((c): c is string => c !== null).flatMap((c) => [c, c.replace(/#abort$/, '')]))
   const callOfAttempt = new Map<number, string | null>()
   for (const e of history) if (e.type === 'attempt-sent') callOfAttempt.set(e.attempt, e.call)
-  const callOf = (e: HistoryEvent): string | null => ('call' in e && e.call !== undefined ? e.call : 'attempt' in e ? (callOfAttempt.get(e.attempt) ?? null) : null)
+  const callOf = (e: HistoryEvent): string | null =>
+    'call' in e && e.call !== undefined ? e.call : 'attempt' in e ? (callOfAttempt.get(e.attempt) ?? null) : null
   const kept = history.filter((e) => {
     if (PLUMBING.has(e.type)) return false
     if (named.size === 0) return true

@@ -13,7 +13,12 @@ export interface JunitCase {
    * error: the code under test broke;
    * skipped: not computed.
    */
-  readonly outcome: { readonly kind: 'failure' | 'error' | 'skipped'; readonly type: string; readonly message: string; readonly details: string } | null
+  readonly outcome: {
+    readonly kind: 'failure' | 'error' | 'skipped'
+    readonly type: string
+    readonly message: string
+    readonly details: string
+  } | null
 }
 
 export interface JunitSuite {
@@ -23,12 +28,17 @@ export interface JunitSuite {
 }
 
 export function junitXml(name: string, suites: readonly JunitSuite[]): string {
-  const count = (s: JunitSuite, kind: 'failure' | 'error' | 'skipped') => s.cases.filter((c) => c.outcome?.kind === kind).length
+  const count = (s: JunitSuite, kind: 'failure' | 'error' | 'skipped') =>
+    s.cases.filter((c) => c.outcome?.kind === kind).length
   const total = (pick: (s: JunitSuite) => number) => suites.reduce((n, s) => n + pick(s), 0)
   const out = ['<?xml version="1.0" encoding="UTF-8"?>']
-  out.push(`<testsuites${attrs({ name, tests: total((s) => s.cases.length), failures: total((s) => count(s, 'failure')), errors: total((s) => count(s, 'error')) })}>`)
+  out.push(
+    `<testsuites${attrs({ name, tests: total((s) => s.cases.length), failures: total((s) => count(s, 'failure')), errors: total((s) => count(s, 'error')) })}>`,
+  )
   for (const s of suites) {
-    out.push(`  <testsuite${attrs({ name: s.name, tests: s.cases.length, failures: count(s, 'failure'), errors: count(s, 'error'), skipped: count(s, 'skipped') })}>`)
+    out.push(
+      `  <testsuite${attrs({ name: s.name, tests: s.cases.length, failures: count(s, 'failure'), errors: count(s, 'error'), skipped: count(s, 'skipped') })}>`,
+    )
     if (s.properties.length) {
       out.push('    <properties>')
       for (const [k, v] of s.properties) out.push(`      <property${attrs({ name: k, value: v })}/>`)

@@ -3,7 +3,14 @@
 // An executor fault is an <error>, not a
 // <failure>. Whatever makes the command
 // exit 1 is a failing case.
-import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport, Report } from '../harness/campaign/report-schema.ts'
+import type {
+  CompareReport,
+  GateReport,
+  ReportCounterexample,
+  ReportSummary,
+  RunReport,
+  Report,
+} from '../harness/campaign/report-schema.ts'
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
@@ -11,27 +18,48 @@ import { pct } from './kit/format.ts'
 import { describeScenario } from './text.ts'
 
 export function renderJunit(report: Report): string {
-  const suites = report.command === 'gate' ? [gateSuite(report)] : report.command === 'compare' ? report.rows.map((r) => compareSuite(report, r)) : [runSuite(report)]
+  const suites =
+    report.command === 'gate'
+      ? [gateSuite(report)]
+      : report.command === 'compare'
+        ? report.rows.map((r) => compareSuite(report, r))
+        : [runSuite(report)]
   return junitXml(`faultline ${report.command}`, suites)
 }
 
 function campaignProperties(c: GateReport['campaign'] | CompareReport['campaign']): [string, string][] {
-  const props: [string, string][] = [['seed', String(c.seed)], ['runs', String(c.runs)], ['profile', c.profile], ['faultline', c.faultline]]
+  const props: [string, string][] = [
+    ['seed', String(c.seed)],
+    ['runs', String(c.runs)],
+    ['profile', c.profile],
+    ['faultline', c.faultline],
+  ]
   if (c.shard) props.push(['shard', `${c.shard.index}/${c.shard.total}`])
   if ('k' in c) props.push(['k', String(c.k)])
   return props
 }
 
 /** One case per judge the summary counts, in its order. */
-function judgeCases(command: string, s: ReportSummary, counterexamples: readonly ReportCounterexample[], note: string): JunitCase[] {
+function judgeCases(
+  command: string,
+  s: ReportSummary,
+  counterexamples: readonly ReportCounterexample[],
+  note: string,
+): JunitCase[] {
   const classname = `faultline.${command}.${s.executor}`
   return Object.entries(s.violations).map(([judge, n]): JunitCase => {
     if (n === 0) return { name: judge, classname, outcome: null }
     const mine = counterexamples.filter((c) => c.judge === judge)
     const seen = counterexamples.flatMap((c) => c.violations).filter((v) => v.judge === judge)
     const message = `${n} ${judge} violation(s) over ${s.runs} runs (${s.failingRuns} failing)${seen[0] ? `; e.g. ${seen[0].message}` : ''}`
-    const details = mine.length ? mine.map(counterexampleText).join('\n\n') : `${note}${seen.length ? `\n${seen.map((v) => `✗ ${v.judge}: ${v.message}`).join('\n')}` : ''}`
-    return { name: judge, classname, outcome: { kind: judge === 'executor-fault' ? 'error' : 'failure', type: judge, message, details } }
+    const details = mine.length
+      ? mine.map(counterexampleText).join('\n\n')
+      : `${note}${seen.length ? `\n${seen.map((v) => `✗ ${v.judge}: ${v.message}`).join('\n')}` : ''}`
+    return {
+      name: judge,
+      classname,
+      outcome: { kind: judge === 'executor-fault' ? 'error' : 'failure', type: judge, message, details },
+    }
   })
 }
 
@@ -42,23 +70,63 @@ function counterexampleText(c: ReportCounterexample): string {
     ...c.violations.map((v) => `✗ ${v.judge}: ${v.message}`),
   ]
   if (c.file) lines.push(`saved to: ${c.file}`)
-  lines.push(c.replay ? `replay with: ${c.replay}` : `replay: not saved (no corpus); the campaign's fast-check seed ${c.fastCheck.seed} and path ${c.fastCheck.path} regenerate it`)
+  lines.push(
+    c.replay
+      ? `replay with: ${c.replay}`
+      : `replay: not saved (no corpus); the campaign's fast-check seed ${c.fastCheck.seed} and path ${c.fastCheck.path} regenerate it`,
+  )
   return lines.join('\n')
 }
 
 function gateSuite(r: GateReport): JunitSuite {
   const s = r.summary
   const classname = `faultline.gate.${s.executor}`
-  const cases = judgeCases('gate', s, r.counterexample ? [r.counterexample] : [], 'a gate shrinks only its first failing run; this class showed up there or in the runs before the stop')
+  const cases = judgeCases(
+    'gate',
+    s,
+    r.counterexample ? [r.counterexample] : [],
+    'a gate shrinks only its first failing run; this class showed up there or in the runs before the stop',
+  )
   for (const c of r.corpus) {
     const failing = c.status === 'still-failing'
-    cases.push({ name: `corpus ${c.file}`, classname, outcome: failing ? { kind: 'failure', type: 'corpus', message: `saved counterexample still fails: ${[...new Set(c.violations.map((v) => v.judge))].join(', ')}`, details: [...c.violations.map((v) => `✗ ${v.judge}: ${v.message}`), `replay with: ${c.replay}`].join('\n') } : null })
+    cases.push({
+      name: `corpus ${c.file}`,
+      classname,
+      outcome: failing
+        ? {
+            kind: 'failure',
+            type: 'corpus',
+            message: `saved counterexample still fails: ${[...new Set(c.violations.map((v) => v.judge))].join(', ')}`,
+            details: [...c.violations.map((v) => `✗ ${v.judge}: ${v.message}`), `replay with: ${c.replay}`].join('\n'),
+          }
+        : null,
+    })
   }
   for (const q of r.minCoverage) {
-    const outcome = q.met === false ? { kind: 'failure' as const, type: 'min-coverage', message: `${q.term}: ${q.got} of ${q.need}`, details: 'the campaign never exercised what --min-coverage declares: more --runs, another --seed, or a generator that reaches it' } : q.met === null ? { kind: 'skipped' as const, type: 'min-coverage', message: 'a shard: checked when the shards are merged', details: '' } : null
+    const outcome =
+      q.met === false
+        ? {
+            kind: 'failure' as const,
+            type: 'min-coverage',
+            message: `${q.term}: ${q.got} of ${q.need}`,
+            details:
+              'the campaign never exercised what --min-coverage declares: more --runs, another --seed, or a generator that reaches it',
+          }
+        : q.met === null
+          ? {
+              kind: 'skipped' as const,
+              type: 'min-coverage',
+              message: 'a shard: checked when the shards are merged',
+              details: '',
+            }
+          : null
     cases.push({ name: `min-coverage ${q.term}`, classname, outcome })
   }
-  return { name: `faultline gate ${s.executor}`, properties: [...campaignProperties(r.campaign), ['executor', r.executor.spec]], cases }
+  return {
+    name: `faultline gate ${s.executor}`,
+    properties: [...campaignProperties(r.campaign), ['executor', r.executor.spec]],
+    cases,
+  }
 }
 
 function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): JunitSuite {
@@ -70,9 +138,18 @@ function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): Jun
   cases.push({
     name,
     classname: `faultline.compare.${s.executor}`,
-    outcome: p.rate === null ? { kind: 'skipped', type: 'pass^k', message: 'n/a: no scenario was replayed', details: '' } : p.passed < p.scenarios ? { kind: 'failure', type: 'pass^k', message: `${name} ${pct(p.rate)}: ${said}`, details: said } : null,
+    outcome:
+      p.rate === null
+        ? { kind: 'skipped', type: 'pass^k', message: 'n/a: no scenario was replayed', details: '' }
+        : p.passed < p.scenarios
+          ? { kind: 'failure', type: 'pass^k', message: `${name} ${pct(p.rate)}: ${said}`, details: said }
+          : null,
   })
-  return { name: `faultline compare ${s.executor}`, properties: [...campaignProperties(r.campaign), ['executor', row.executor.spec]], cases }
+  return {
+    name: `faultline compare ${s.executor}`,
+    properties: [...campaignProperties(r.campaign), ['executor', row.executor.spec]],
+    cases,
+  }
 }
 
 function runSuite(r: RunReport): JunitSuite {
@@ -82,7 +159,24 @@ function runSuite(r: RunReport): JunitSuite {
   const cases = judges.map((judge): JunitCase => {
     const mine = r.verdict.violations.filter((v) => v.judge === judge)
     if (mine.length === 0) return { name: judge, classname, outcome: null }
-    return { name: judge, classname, outcome: { kind: judge === 'executor-fault' ? 'error' : 'failure', type: judge, message: mine[0]!.message, details: [...mine.map((v) => `✗ ${v.judge}: ${v.message}`), `replay with: ${replay}`].join('\n') } }
+    return {
+      name: judge,
+      classname,
+      outcome: {
+        kind: judge === 'executor-fault' ? 'error' : 'failure',
+        type: judge,
+        message: mine[0]!.message,
+        details: [...mine.map((v) => `✗ ${v.judge}: ${v.message}`), `replay with: ${replay}`].join('\n'),
+      },
+    }
   })
-  return { name: `faultline run ${r.executor.name}`, properties: [['scenario', r.scenario.file], ['scenario-name', r.scenario.name], ['executor', r.executor.spec]], cases }
+  return {
+    name: `faultline run ${r.executor.name}`,
+    properties: [
+      ['scenario', r.scenario.file],
+      ['scenario-name', r.scenario.name],
+      ['executor', r.executor.spec],
+    ],
+    cases,
+  }
 }

@@ -36,7 +36,12 @@ export function fenced(content: string, lang = ''): string {
  * renders no Markdown there.
  */
 export function html(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return value
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 }
 
 /** Folded: plain-text summary, Markdown body. */
@@ -45,7 +50,11 @@ export function details(summary: string, body: string): string {
 }
 
 export function mdTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
 }
 
 export function bytes(s: string): number {
@@ -71,16 +80,22 @@ export function fitBlocks(blocks: readonly Block[], maxBytes: number, rest: stri
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!
     const room = maxBytes - used - noteRoom
-    const pick = bytes(b.full) + 2 <= room ? b.full : b.compact !== undefined && bytes(b.compact) + 2 <= room ? b.compact : null
+    const pick =
+      bytes(b.full) + 2 <= room ? b.full : b.compact !== undefined && bytes(b.compact) + 2 <= room ? b.compact : null
     if (pick === null) {
       const left = blocks.length - i
-      out.push(`> **Truncated:** ${left} more block(s)${compacted ? ` (and ${compacted} shortened)` : ''} left out to stay under ${Math.floor(maxBytes / 1024)} KiB (GitHub's step-summary limit is 1 MiB). ${rest}`)
-      return out.join('\n\n') + '\n'
+      out.push(
+        `> **Truncated:** ${left} more block(s)${compacted ? ` (and ${compacted} shortened)` : ''} left out to stay under ${Math.floor(maxBytes / 1024)} KiB (GitHub's step-summary limit is 1 MiB). ${rest}`,
+      )
+      return `${out.join('\n\n')}\n`
     }
     if (pick !== b.full) compacted++
     out.push(pick)
     used += bytes(pick) + 2
   }
-  if (compacted) out.push(`> **Shortened:** ${compacted} block(s) given in short (a counterexample without its scenario and history, a table left out), to stay under ${Math.floor(maxBytes / 1024)} KiB. ${rest}`)
-  return out.join('\n\n') + '\n'
+  if (compacted)
+    out.push(
+      `> **Shortened:** ${compacted} block(s) given in short (a counterexample without its scenario and history, a table left out), to stay under ${Math.floor(maxBytes / 1024)} KiB. ${rest}`,
+    )
+  return `${out.join('\n\n')}\n`
 }

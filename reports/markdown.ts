@@ -3,7 +3,14 @@
 // leaderboard, coverage, counterexamples
 // folded. Under the 1 MiB limit, blocks are
 // shortened or left out, never cut.
-import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport, Report } from '../harness/campaign/report-schema.ts'
+import type {
+  CompareReport,
+  GateReport,
+  ReportCounterexample,
+  ReportSummary,
+  RunReport,
+  Report,
+} from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent } from './kit/describe-event.ts'
 import { ms, pct } from './kit/format.ts'
@@ -25,7 +32,12 @@ export const MARKDOWN_BUDGET = STEP_SUMMARY_LIMIT - 24 * 1024
 const REST = 'The whole result is in the JSON report (`--out FILE`), which `faultline report FILE --html …` draws.'
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
-  const blocks = report.command === 'gate' ? gateBlocks(report) : report.command === 'compare' ? compareBlocks(report) : runBlocks(report)
+  const blocks =
+    report.command === 'gate'
+      ? gateBlocks(report)
+      : report.command === 'compare'
+        ? compareBlocks(report)
+        : runBlocks(report)
   return fitBlocks(blocks, options.maxBytes ?? MARKDOWN_BUDGET, REST)
 }
 
@@ -40,16 +52,40 @@ function gateBlocks(r: GateReport): Block[] {
   const unmet = r.minCoverage.filter((q) => q.met === false)
   const line = r.passed
     ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}`
-    : [r.counterexample ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})` : '', stillFailing.length ? `FAIL — ${stillFailing.length} corpus entr${stillFailing.length === 1 ? 'y' : 'ies'} still failing` : '', unmet.length ? `FAIL — --min-coverage not met: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}` : ''].filter(Boolean).join('; ')
+    : [
+        r.counterexample
+          ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})`
+          : '',
+        stillFailing.length
+          ? `FAIL — ${stillFailing.length} corpus entr${stillFailing.length === 1 ? 'y' : 'ies'} still failing`
+          : '',
+        unmet.length
+          ? `FAIL — --min-coverage not met: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join('; ')
   const shard = c.shard ? ` · shard ${c.shard.index}/${c.shard.total}` : ''
   const head = `${verdictHead(r.passed, `faultline gate — ${s.executor}`, line)}\n\nexecutor ${code(r.executor.spec)} · seed ${c.seed} · ${s.runs} of ${c.runs} runs · profile ${md(c.profile)}${shard} · faultline ${md(c.faultline)}`
   const blocks: Block[] = [{ full: head }, { full: figures(s) }]
   if (r.corpus.length) {
-    const rows = r.corpus.map((e) => [e.status === 'fixed' ? '✅ fixed' : '❌ still failing', code(e.file), md([...new Set(e.violations.map((v) => v.judge))].join(', ') || '—'), e.status === 'fixed' ? '' : code(e.replay)])
-    blocks.push({ full: `### Corpus: ${r.corpus.length} saved counterexample(s) replayed first\n\n${mdTable(['status', 'file', 'violations', 'replay'], rows)}` })
+    const rows = r.corpus.map((e) => [
+      e.status === 'fixed' ? '✅ fixed' : '❌ still failing',
+      code(e.file),
+      md([...new Set(e.violations.map((v) => v.judge))].join(', ') || '—'),
+      e.status === 'fixed' ? '' : code(e.replay),
+    ])
+    blocks.push({
+      full: `### Corpus: ${r.corpus.length} saved counterexample(s) replayed first\n\n${mdTable(['status', 'file', 'violations', 'replay'], rows)}`,
+    })
   }
   if (r.minCoverage.length) {
-    const rows = r.minCoverage.map((q) => [q.met === null ? '· checked when merged' : q.met ? '✅' : '❌', code(q.term), String(q.need), q.got === null ? '—' : String(q.got)])
+    const rows = r.minCoverage.map((q) => [
+      q.met === null ? '· checked when merged' : q.met ? '✅' : '❌',
+      code(q.term),
+      String(q.need),
+      q.got === null ? '—' : String(q.got),
+    ])
     blocks.push({ full: `### Coverage required (--min-coverage)\n\n${mdTable(['met', 'term', 'need', 'got'], rows)}` })
   }
   blocks.push({ full: coverage(s) })
@@ -63,15 +99,27 @@ function figures(s: ReportSummary): string {
     ['failing runs', `${s.failingRuns} of ${s.runs}${s.firstFailureRun ? ` (first: run ${s.firstFailureRun})` : ''}`],
     ['violations', violations.length ? violations.map(([j, n]) => `${code(j)} ${n}`).join(' · ') : 'none'],
     ['unresolved', `${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`],
-    ['recovery (virtual ms)', `p50 ${ms(s.recoveryMs.p50)} · p95 ${ms(s.recoveryMs.p95)} · max ${ms(s.recoveryMs.max)} (${s.recoveryMs.count} faulted calls)`],
+    [
+      'recovery (virtual ms)',
+      `p50 ${ms(s.recoveryMs.p50)} · p95 ${ms(s.recoveryMs.p95)} · max ${ms(s.recoveryMs.max)} (${s.recoveryMs.count} faulted calls)`,
+    ],
     // Per first-fault class: one slow class (a
     // 25-hour crash pause) hides no other.
-    ...s.recoveryByFault.map((c) => [`↳ ${code(c.kind)} @ ${md(c.boundary)}`, `p50 ${ms(c.latency.p50)} · p95 ${ms(c.latency.p95)} · max ${ms(c.latency.max)} (${c.latency.count})`]),
-    ['verification', `${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call`],
+    ...s.recoveryByFault.map((c) => [
+      `↳ ${code(c.kind)} @ ${md(c.boundary)}`,
+      `p50 ${ms(c.latency.p50)} · p95 ${ms(c.latency.p95)} · max ${ms(c.latency.max)} (${c.latency.count})`,
+    ]),
+    [
+      'verification',
+      `${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call`,
+    ],
     ['left to human review', String(s.humanReview)],
     ['not started', `${s.notStarted} ask(s) refused before sending anything`],
     ['late effects', `${s.lateEffects}${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) unsupported` : ''}`],
-    ['simulated', `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`],
+    [
+      'simulated',
+      `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
+    ],
   ]
   return `### Figures\n\n${mdTable(['measure', 'value'], rows)}`
 }
@@ -79,7 +127,15 @@ function figures(s: ReportSummary): string {
 function coverage(s: ReportSummary): string {
   if (s.coverage.length === 0) return '### Coverage\n\nnothing struck: no fault was injected and no process crashed'
   const total = (pick: (c: ReportSummary['coverage'][number]) => number) => s.coverage.reduce((n, c) => n + pick(c), 0)
-  const rows = s.coverage.map((c) => [code(c.kind), md(c.boundary), md(c.tool), String(c.struck), dot(c.effectWhileError), dot(c.unknownReconciled), dot(c.crashInFlight)])
+  const rows = s.coverage.map((c) => [
+    code(c.kind),
+    md(c.boundary),
+    md(c.tool),
+    String(c.struck),
+    dot(c.effectWhileError),
+    dot(c.unknownReconciled),
+    dot(c.crashInFlight),
+  ])
   const summary = `${total((c) => c.struck)} strike(s) over ${s.coverage.length} fault × boundary × tool cells · effect landed while the client saw an error ${total((c) => c.effectWhileError)} · unknown reconciled ${total((c) => c.unknownReconciled)} · crash with a request in flight ${total((c) => c.crashInFlight)}`
   return `### Coverage\n\n${details(summary, mdTable(['fault', 'boundary', 'tool', 'struck', 'effect+error', 'unknown→known', 'crash in flight'], rows))}`
 }
@@ -100,11 +156,16 @@ function counterexampleBlock(executor: string, c: ReportCounterexample, open: bo
     '',
     ...c.violations.map((v) => `- ❌ ${code(v.judge)} ${md(v.message)}`),
     '',
-    c.replay ? `replay it (${c.file ? `saved to ${code(c.file)}` : 'saved'}):\n\n${fenced(c.replay, 'sh')}` : `not saved (no corpus): the campaign's seed and the path above regenerate it`,
+    c.replay
+      ? `replay it (${c.file ? `saved to ${code(c.file)}` : 'saved'}):\n\n${fenced(c.replay, 'sh')}`
+      : `not saved (no corpus): the campaign's seed and the path above regenerate it`,
   ].join('\n')
   const scenario = details('scenario (JSON)', fenced(JSON.stringify(c.scenario, null, 2), 'json'))
-  const history = c.history ? `\n\n${details(`history of its replay (${c.history.length} events)`, fenced(historyText(c.history)))}` : ''
-  const wrap = (body: string) => (open ? `### Minimal counterexample — ${code(c.judge)}\n\n${body}` : details(summary, body))
+  const history = c.history
+    ? `\n\n${details(`history of its replay (${c.history.length} events)`, fenced(historyText(c.history)))}`
+    : ''
+  const wrap = (body: string) =>
+    open ? `### Minimal counterexample — ${code(c.judge)}\n\n${body}` : details(summary, body)
   return { full: wrap(`${lines}\n\n${scenario}${history}`), compact: wrap(lines) }
 }
 
@@ -114,25 +175,69 @@ function historyText(h: History): string {
 
 function compareBlocks(r: CompareReport): Block[] {
   const c = r.campaign
-  const failing = r.rows.filter((x) => x.summary.failingRuns > 0 || (x.passK.rate !== null && x.passK.passed < x.passK.scenarios))
-  const line = failing.length ? `${failing.length} of ${r.rows.length} executor(s) had a violation` : `no violation in ${c.runs} scenarios against ${r.rows.length} executor(s)`
+  const failing = r.rows.filter(
+    (x) => x.summary.failingRuns > 0 || (x.passK.rate !== null && x.passK.passed < x.passK.scenarios),
+  )
+  const line = failing.length
+    ? `${failing.length} of ${r.rows.length} executor(s) had a violation`
+    : `no violation in ${c.runs} scenarios against ${r.rows.length} executor(s)`
   const shard = c.shard ? ` · shard ${c.shard.index}/${c.shard.total}` : ''
   const head = `${verdictHead(failing.length === 0, 'faultline compare', line)}\n\nthe same ${c.runs} generated scenarios against each executor · seed ${c.seed} · profile ${md(c.profile)}${shard} · pass^${c.k} over the first ${Math.min(c.passKScenarios, c.runs)} scenarios · faultline ${md(c.faultline)}`
   const sorted = [...r.rows].sort(byLeaderboard)
-  const judges = [...new Set(r.rows.flatMap((x) => Object.keys(x.summary.violations)))].filter((j) => r.rows.some((x) => (x.summary.violations[j] ?? 0) > 0))
-  const header = ['executor', 'failing', ...judges.map(code), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${c.k}`, 'replays', 'faulted']
-  const rows = sorted.map(({ summary: s, passK }) => [md(s.executor), `${s.failingRuns}/${s.runs}`, ...judges.map((j) => String(s.violations[j] || '·')), pct(s.unresolved.rate), `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`, s.verification.probesPerCall.toFixed(2), s.verification.extraAttemptsPerCall.toFixed(2), passKText(passK), String(passK.replays), String(passK.faulted || '·')])
+  const judges = [...new Set(r.rows.flatMap((x) => Object.keys(x.summary.violations)))].filter((j) =>
+    r.rows.some((x) => (x.summary.violations[j] ?? 0) > 0),
+  )
+  const header = [
+    'executor',
+    'failing',
+    ...judges.map(code),
+    'unresolved',
+    'recovery p50/p95 ms',
+    'probes/call',
+    'extra sends/call',
+    `pass^${c.k}`,
+    'replays',
+    'faulted',
+  ]
+  const rows = sorted.map(({ summary: s, passK }) => [
+    md(s.executor),
+    `${s.failingRuns}/${s.runs}`,
+    ...judges.map((j) => String(s.violations[j] || '·')),
+    pct(s.unresolved.rate),
+    `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
+    s.verification.probesPerCall.toFixed(2),
+    s.verification.extraAttemptsPerCall.toFixed(2),
+    passKText(passK),
+    String(passK.replays),
+    String(passK.faulted || '·'),
+  ])
   const note = `pass^${c.k}: scenarios right on all ${c.k} replays (each with another seed) over the scenarios replayed; replays: replays run (a scenario stops at its first failing replay); faulted: scenarios decided by an executor fault (threw, hung, exited, …), counted as not passed; n/a: no scenario was replayed. (docs/campaigns.md)`
   const board = `### Leaderboard\n\n${mdTable(header, rows)}\n\n${md(note)}`
   const covRows = sorted.map(({ summary: s }) => {
-    const t = (pick: (x: ReportSummary['coverage'][number]) => number) => String(s.coverage.reduce((n, x) => n + pick(x), 0))
-    return [md(s.executor), t((x) => x.struck), String(s.coverage.length), t((x) => x.effectWhileError), t((x) => x.unknownReconciled), t((x) => x.crashInFlight)]
+    const t = (pick: (x: ReportSummary['coverage'][number]) => number) =>
+      String(s.coverage.reduce((n, x) => n + pick(x), 0))
+    return [
+      md(s.executor),
+      t((x) => x.struck),
+      String(s.coverage.length),
+      t((x) => x.effectWhileError),
+      t((x) => x.unknownReconciled),
+      t((x) => x.crashInFlight),
+    ]
   })
-  const blocks: Block[] = [{ full: head }, { full: board }, { full: `### Coverage\n\n${mdTable(['executor', 'strikes', 'cells', 'effect+error', 'unknown→known', 'crash in flight'], covRows)}` }]
+  const blocks: Block[] = [
+    { full: head },
+    { full: board },
+    {
+      full: `### Coverage\n\n${mdTable(['executor', 'strikes', 'cells', 'effect+error', 'unknown→known', 'crash in flight'], covRows)}`,
+    },
+  ]
   const recovery = recoveryBlock(sorted.map((x) => x.summary))
   if (recovery) blocks.push(recovery)
   const all = sorted.flatMap((x) => x.counterexamples.map((ce) => ({ executor: x.summary.executor, ce })))
-  blocks.push({ full: `### Minimal counterexamples (${all.length}: one per executor and violation class)${all.length ? '' : '\n\nnone: no violation found'}` })
+  blocks.push({
+    full: `### Minimal counterexamples (${all.length}: one per executor and violation class)${all.length ? '' : '\n\nnone: no violation found'}`,
+  })
   for (const { executor, ce } of all) blocks.push(counterexampleBlock(executor, ce, false))
   return blocks
 }
@@ -146,22 +251,35 @@ function recoveryBlock(summaries: readonly ReportSummary[]): Block | null {
   if (classes.length === 0) return null
   const rows = summaries.map((s) => {
     const by = new Map(s.recoveryByFault.map((c) => [classKey(c), c.latency]))
-    return [md(s.executor), ...classes.map((c) => {
-      const l = by.get(classKey(c))
-      return l ? `${ms(l.p50)}/${ms(l.p95)} (${l.count})` : '·'
-    })]
+    return [
+      md(s.executor),
+      ...classes.map((c) => {
+        const l = by.get(classKey(c))
+        return l ? `${ms(l.p50)}/${ms(l.p95)} (${l.count})` : '·'
+      }),
+    ]
   })
   const head = '### Recovery latency per fault class'
   const summary = `p50/p95 virtual ms (faulted calls) from a call's first fault to its first known outcome, per class of that fault: ${classes.length} class(es) × ${summaries.length} executor(s)`
-  return { full: `${head}\n\n${details(summary, mdTable(['executor', ...classes.map((c) => `${code(c.kind)} @ ${md(c.boundary)}`)], rows))}`, compact: `${head}\n\nleft out for room (${classes.length} class(es)): the report's \`summary.recoveryByFault\` has it` }
+  return {
+    full: `${head}\n\n${details(summary, mdTable(['executor', ...classes.map((c) => `${code(c.kind)} @ ${md(c.boundary)}`)], rows))}`,
+    compact: `${head}\n\nleft out for room (${classes.length} class(es)): the report's \`summary.recoveryByFault\` has it`,
+  }
 }
 
 function runBlocks(r: RunReport): Block[] {
   const v = r.verdict
   const line = v.violations.length === 0 ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)`
   const head = `${verdictHead(r.passed, `faultline run — ${r.scenario.name} against ${r.executor.name}`, line)}\n\nscenario ${code(r.scenario.file)} · executor ${code(r.executor.spec)}`
-  const violations = v.violations.length ? `### Violations\n\n${v.violations.map((x) => `- ❌ ${code(x.judge)} ${md(x.message)}`).join('\n')}` : ''
+  const violations = v.violations.length
+    ? `### Violations\n\n${v.violations.map((x) => `- ❌ ${code(x.judge)} ${md(x.message)}`).join('\n')}`
+    : ''
   const measures = `unresolved ${v.unresolved.unresolved} of ${v.unresolved.calls} · recovery ${v.recovery.map((r) => `${r.ms} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'} · ${v.requests} requests · ${v.faults} faults · ${v.simulatedMs} ms of virtual time`
   const history = details(`history (${r.history.length} events)`, fenced(historyText(r.history)))
-  return [{ full: head }, ...(violations ? [{ full: violations }] : []), { full: measures }, { full: `### History\n\n${history}`, compact: '### History\n\n(left out: too long for a summary)' }]
+  return [
+    { full: head },
+    ...(violations ? [{ full: violations }] : []),
+    { full: measures },
+    { full: `### History\n\n${history}`, compact: '### History\n\n(left out: too long for a summary)' },
+  ]
 }

@@ -21,7 +21,11 @@ export function render(result: Report | AuditResult, format: RenderFormat): stri
   if (format === 'markdown') return renderMarkdown(result)
   if (format === 'junit') return renderJunit(result)
   if (format === 'html') return renderHtml(result)
-  return result.command === 'gate' ? renderGate(result) : result.command === 'compare' ? renderCompare(result) : renderRun(result)
+  return result.command === 'gate'
+    ? renderGate(result)
+    : result.command === 'compare'
+      ? renderCompare(result)
+      : renderRun(result)
 }
 
 function renderAudit(result: AuditResult, format: RenderFormat): string {

@@ -12,40 +12,67 @@ export function renderGate(report: GateReport): string {
   const out: string[] = []
   const stopped = counterexample && s.runs < campaign.runs ? ' (stopped at the first failure)' : ''
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
-  out.push(`faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`)
+  out.push(
+    `faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`,
+  )
   if (report.corpus.length) {
     const failing = report.corpus.filter((c) => c.status === 'still-failing').length
-    out.push(`  corpus       ${report.corpus.length} saved counterexample(s) replayed first: ${failing} still failing, ${report.corpus.length - failing} fixed`)
-    for (const c of report.corpus) out.push(`    ${c.status === 'fixed' ? '✓ fixed        ' : '✗ still failing'} ${c.file}${c.status === 'fixed' ? '' : ` (${[...new Set(c.violations.map((v) => v.judge))].join(', ')})`}`)
+    out.push(
+      `  corpus       ${report.corpus.length} saved counterexample(s) replayed first: ${failing} still failing, ${report.corpus.length - failing} fixed`,
+    )
+    for (const c of report.corpus)
+      out.push(
+        `    ${c.status === 'fixed' ? '✓ fixed        ' : '✗ still failing'} ${c.file}${c.status === 'fixed' ? '' : ` (${[...new Set(c.violations.map((v) => v.judge))].join(', ')})`}`,
+      )
   }
-  out.push(`  violations   ${Object.keys(s.violations).map((j) => `${j} ${s.violations[j] ?? 0}`).join(' · ')}`)
+  out.push(
+    `  violations   ${Object.keys(s.violations)
+      .map((j) => `${j} ${s.violations[j] ?? 0}`)
+      .join(' · ')}`,
+  )
   out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
-  out.push(`  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`)
-  for (const c of s.recoveryByFault) out.push(`    ${`${c.kind} @ ${c.boundary}`.padEnd(36)} p50 ${ms(c.latency.p50)} ms · p95 ${ms(c.latency.p95)} ms · max ${ms(c.latency.max)} ms (${c.latency.count})`)
-  out.push(`  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`)
+  out.push(
+    `  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`,
+  )
+  for (const c of s.recoveryByFault)
+    out.push(
+      `    ${`${c.kind} @ ${c.boundary}`.padEnd(36)} p50 ${ms(c.latency.p50)} ms · p95 ${ms(c.latency.p95)} ms · max ${ms(c.latency.max)} ms (${c.latency.count})`,
+    )
+  out.push(
+    `  verification ${s.verification.probesPerCall.toFixed(2)} probes and ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends per tool call · ${s.humanReview} left to human review`,
+  )
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
-  out.push(`  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`)
-  out.push(`  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`)
+  out.push(
+    `  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`,
+  )
+  out.push(
+    `  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
+  )
   out.push(renderCoverage(s.coverage))
   if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
   const unmet = report.minCoverage.filter((r) => r.met === false)
   if (report.passed) {
-    out.push(`PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`)
+    out.push(
+      `PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`,
+    )
   }
   if (counterexample) {
     out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
     out.push(renderCounterexample(counterexample))
     if (counterexample.file) out.push(`  saved to     ${counterexample.file}`)
     if (counterexample.replay) out.push(`  replay with  ${counterexample.replay}`)
-    if (campaign.shard && campaign.corpus !== null) out.push('  not saved    a shard saves nothing; faultline merge saves the campaign\'s first failure in the corpus')
+    if (campaign.shard && campaign.corpus !== null)
+      out.push("  not saved    a shard saves nothing; faultline merge saves the campaign's first failure in the corpus")
   }
   if (stillFailing.length) {
     out.push(`FAIL — ${stillFailing.length} corpus entr${stillFailing.length === 1 ? 'y' : 'ies'} still failing`)
     for (const c of stillFailing) out.push(`  replay with  ${c.replay}`)
   }
   if (unmet.length) {
-    out.push(`FAIL — the campaign never exercised what --min-coverage declares: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more --runs, another --seed, or a generator that reaches it)`)
+    out.push(
+      `FAIL — the campaign never exercised what --min-coverage declares: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more --runs, another --seed, or a generator that reaches it)`,
+    )
   }
   return out.join('\n')
 }
@@ -64,8 +91,21 @@ export function renderCounterexample(c: ReportCounterexample): string {
 export function renderCompare(report: CompareReport): string {
   const { rows, campaign } = report
   // Columns only for judges someone tripped.
-  const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) => rows.some((r) => (r.summary.violations[j] ?? 0) > 0))
-  const header = ['executor', 'failing', ...judges.map(short), 'unresolved', 'recovery p50/p95 ms', 'probes/call', 'extra sends/call', `pass^${campaign.k}`, 'replays', 'faulted']
+  const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) =>
+    rows.some((r) => (r.summary.violations[j] ?? 0) > 0),
+  )
+  const header = [
+    'executor',
+    'failing',
+    ...judges.map(short),
+    'unresolved',
+    'recovery p50/p95 ms',
+    'probes/call',
+    'extra sends/call',
+    `pass^${campaign.k}`,
+    'replays',
+    'faulted',
+  ]
   const sorted = [...rows].sort(byLeaderboard)
   const body = sorted.map(({ summary: s, passK }) => [
     s.executor,
@@ -80,18 +120,26 @@ export function renderCompare(report: CompareReport): string {
     String(passK.faulted || '·'),
   ])
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
-  const out = [`faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`, '', table(header, body), '']
+  const out = [
+    `faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`,
+    '',
+    table(header, body),
+    '',
+  ]
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
   out.push(passKNote(campaign.k), '')
   out.push('minimal counterexample per violation class:')
   for (const row of sorted) {
     for (const c of row.counterexamples) {
-      out.push(`  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}${c.file ? `  → ${c.file}` : ''}`)
+      out.push(
+        `  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}${c.file ? `  → ${c.file}` : ''}`,
+      )
     }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
-  else if (campaign.corpus !== null) out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
+  else if (campaign.corpus !== null)
+    out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
   return out.join('\n')
 }
 
@@ -100,7 +148,11 @@ export function renderCompare(report: CompareReport): string {
  * pass^k (n/a last), then by name.
  */
 export function byLeaderboard(a: CompareReport['rows'][number], b: CompareReport['rows'][number]): number {
-  return a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor)
+  return (
+    a.summary.failingRuns - b.summary.failingRuns ||
+    (b.passK.rate ?? -1) - (a.passK.rate ?? -1) ||
+    a.summary.executor.localeCompare(b.summary.executor)
+  )
 }
 
 /** "96.0% (24/25)", or "n/a" when no scenario was replayed. */
@@ -122,9 +174,21 @@ function short(judge: string): string {
 }
 
 /** One line: tools, faults, model quirks. */
-export function describeScenario(s: { readonly faults: readonly { readonly kind: string }[]; readonly model: { readonly askAgainAfterSuccess?: boolean | undefined; readonly ignoresRetrySafe?: boolean | undefined }; readonly abortOnFailure?: boolean | undefined; readonly plan: readonly { readonly tool: string }[] }): string {
+export function describeScenario(s: {
+  readonly faults: readonly { readonly kind: string }[]
+  readonly model: {
+    readonly askAgainAfterSuccess?: boolean | undefined
+    readonly ignoresRetrySafe?: boolean | undefined
+  }
+  readonly abortOnFailure?: boolean | undefined
+  readonly plan: readonly { readonly tool: string }[]
+}): string {
   const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
-  const quirks = [s.model.askAgainAfterSuccess ? 'asks again after success' : '', s.model.ignoresRetrySafe ? 'ignores retry_safe' : '', s.abortOnFailure ? 'aborts on failure' : '']
+  const quirks = [
+    s.model.askAgainAfterSuccess ? 'asks again after success' : '',
+    s.model.ignoresRetrySafe ? 'ignores retry_safe' : '',
+    s.abortOnFailure ? 'aborts on failure' : '',
+  ]
     .filter(Boolean)
     .join(', ')
   return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}`
@@ -140,8 +204,14 @@ export function renderRun(report: RunReport): string {
   for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeIndented(e)}`)
   out.push('')
   if (verdict.violations.length === 0) out.push('PASS — no violation')
-  else out.push(`FAIL — ${verdict.violations.length} violation(s)`, ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`))
-  out.push(`unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recovery.map((r) => `${ms(r.ms)} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'}`)
+  else
+    out.push(
+      `FAIL — ${verdict.violations.length} violation(s)`,
+      ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`),
+    )
+  out.push(
+    `unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recovery.map((r) => `${ms(r.ms)} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'}`,
+  )
   return out.join('\n')
 }
 

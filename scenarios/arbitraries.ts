@@ -65,7 +65,13 @@ export function requestFaultArbitrary(ctx: FaultContext, maxNth = 3): fc.Arbitra
       weight: k.weight,
       arbitrary: fc
         .record({ nth: fc.integer({ min: 1, max: maxNth }), params: k.parameters(ctx) })
-        .map(({ nth, params }) => ({ kind: k.kind, boundary: k.boundary, [k.targets]: nth, ...params }) as unknown as Omit<RequestFault, 'step'>),
+        .map(
+          ({ nth, params }) =>
+            ({ kind: k.kind, boundary: k.boundary, [k.targets]: nth, ...params }) as unknown as Omit<
+              RequestFault,
+              'step'
+            >,
+        ),
     })),
   )
 }
@@ -75,23 +81,38 @@ export function requestFaultArbitrary(ctx: FaultContext, maxNth = 3): fc.Arbitra
  * long the process stays down.
  */
 export function executorCrashArbitrary(): fc.Arbitrary<StepCrash> {
-  return executorCrash.parameters().map((p) => ({ kind: 'executor-crash' as const, boundary: 'executor' as const, ...p }))
+  return executorCrash
+    .parameters()
+    .map((p) => ({ kind: 'executor-crash' as const, boundary: 'executor' as const, ...p }))
 }
 
 /** `arb` at `chance` percent, else null (shrink target). */
 function maybe<T>(chance: number, arb: fc.Arbitrary<T> | null): fc.Arbitrary<T | null> {
   if (arb === null || chance <= 0) return fc.constant(null)
-  return fc.oneof({ withCrossShrink: true }, { weight: 100 - chance, arbitrary: fc.constant(null) }, { weight: chance, arbitrary: arb })
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 100 - chance, arbitrary: fc.constant(null) },
+    { weight: chance, arbitrary: arb },
+  )
 }
 
 /**
  * An unaddressed fault of `kinds`, weighed by
  * the swarm; null when none of them is on.
  */
-function swarmFault(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: FaultContext): fc.Arbitrary<Record<string, unknown>> | null {
+function swarmFault(
+  kinds: readonly RequestFaultKind[],
+  swarm: Swarm,
+  ctx: FaultContext,
+): fc.Arbitrary<Record<string, unknown>> | null {
   const on = kinds.filter((k) => (swarm.faultWeights[k.kind] ?? 0) > 0)
   if (on.length === 0) return null
-  return fc.oneof(...on.map((k) => ({ weight: swarm.faultWeights[k.kind]!, arbitrary: k.parameters(ctx).map((p) => ({ kind: k.kind, boundary: k.boundary, ...p })) })))
+  return fc.oneof(
+    ...on.map((k) => ({
+      weight: swarm.faultWeights[k.kind]!,
+      arbitrary: k.parameters(ctx).map((p) => ({ kind: k.kind, boundary: k.boundary, ...p })),
+    })),
+  )
 }
 
 /**
@@ -124,10 +145,25 @@ interface CallTrouble {
  * only if the one before failed): one by
  * one, or one burst. Reads half as densely.
  */
-function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: FaultContext, slots: number, max: number): fc.Arbitrary<CallTrouble> {
-  const sendFault = swarmFault(kinds.filter((k) => k.targets === 'send'), swarm, ctx)
-  const probeFault = swarmFault(kinds.filter((k) => k.targets === 'probe'), swarm, ctx)
-  const addressed = (fs: readonly (Record<string, unknown> | null)[], target: 'send' | 'probe') => fs.flatMap((f, i) => (f ? [{ ...resent(f, i), [target]: i + 1 } as unknown as StepFault] : []))
+function callTrouble(
+  kinds: readonly RequestFaultKind[],
+  swarm: Swarm,
+  ctx: FaultContext,
+  slots: number,
+  max: number,
+): fc.Arbitrary<CallTrouble> {
+  const sendFault = swarmFault(
+    kinds.filter((k) => k.targets === 'send'),
+    swarm,
+    ctx,
+  )
+  const probeFault = swarmFault(
+    kinds.filter((k) => k.targets === 'probe'),
+    swarm,
+    ctx,
+  )
+  const addressed = (fs: readonly (Record<string, unknown> | null)[], target: 'send' | 'probe') =>
+    fs.flatMap((f, i) => (f ? [{ ...resent(f, i), [target]: i + 1 } as unknown as StepFault] : []))
   const oneByOne = sendFault
     ? fc.tuple(sendFault, ...Array.from({ length: slots - 1 }, () => maybe(swarm.density, sendFault))).map((fs) => {
         const upTo = fs.indexOf(null)
@@ -138,21 +174,50 @@ function callTrouble(kinds: readonly RequestFaultKind[], swarm: Swarm, ctx: Faul
     ? // Full length as often as shorter; it
       // shrinks toward one send.
       fc
-        .record({ fault: sendFault, length: fc.oneof({ withCrossShrink: true }, fc.integer({ min: 1, max: slots }), fc.constant(slots)) })
-        .map(({ fault, length }) => addressed(Array.from({ length }, () => fault), 'send'))
+        .record({
+          fault: sendFault,
+          length: fc.oneof({ withCrossShrink: true }, fc.integer({ min: 1, max: slots }), fc.constant(slots)),
+        })
+        .map(({ fault, length }) =>
+          addressed(
+            Array.from({ length }, () => fault),
+            'send',
+          ),
+        )
     : null
-  const sends = burst && swarm.burstiness > 0 ? fc.oneof({ weight: 100 - swarm.burstiness, arbitrary: oneByOne }, { weight: swarm.burstiness, arbitrary: burst }) : oneByOne
-  const probes = fc.tuple(...Array.from({ length: slots }, () => maybe(Math.round(swarm.density / 2), probeFault))).map((fs) => addressed(fs, 'probe').slice(0, max))
+  const sends =
+    burst && swarm.burstiness > 0
+      ? fc.oneof(
+          { weight: 100 - swarm.burstiness, arbitrary: oneByOne },
+          { weight: swarm.burstiness, arbitrary: burst },
+        )
+      : oneByOne
+  const probes = fc
+    .tuple(...Array.from({ length: slots }, () => maybe(Math.round(swarm.density / 2), probeFault)))
+    .map((fs) => addressed(fs, 'probe').slice(0, max))
   const struck = fc.tuple(sends, probes).map(([s, p]) => [...s, ...p])
-  return fc.record({ faults: maybe(100 - swarm.calm, struck), crash: maybe(swarm.crashChance, executorCrashArbitrary()), alignCrash: fc.boolean() }).map(({ faults, crash, alignCrash }) => {
-    const first = faults?.find((f) => 'send' in f && IN_DOUBT.has(f.boundary)) as { send: number } | undefined
-    return { faults: faults ?? [], crash: crash && alignCrash && first ? { ...crash, point: 'after-send' as const, nth: first.send } : crash }
-  })
+  return fc
+    .record({
+      faults: maybe(100 - swarm.calm, struck),
+      crash: maybe(swarm.crashChance, executorCrashArbitrary()),
+      alignCrash: fc.boolean(),
+    })
+    .map(({ faults, crash, alignCrash }) => {
+      const first = faults?.find((f) => 'send' in f && IN_DOUBT.has(f.boundary)) as { send: number } | undefined
+      return {
+        faults: faults ?? [],
+        crash: crash && alignCrash && first ? { ...crash, point: 'after-send' as const, nth: first.send } : crash,
+      }
+    })
 }
 
 /** Faults that may deliver a request after its client gave up. */
 function arrivesLate(f: StepFault | RequestFault): boolean {
-  return f.kind === 'late-delivery' || f.kind === 'latency' || (f.kind === 'gateway-timeout' && (f as { upstream?: string }).upstream === 'finishes')
+  return (
+    f.kind === 'late-delivery' ||
+    f.kind === 'latency' ||
+    (f.kind === 'gateway-timeout' && (f as { upstream?: string }).upstream === 'finishes')
+  )
 }
 
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
@@ -163,7 +228,11 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
   // Only what the profile allows. `probe-only`
   // is served, never generated: there every
   // executor duplicates (docs/faults.md).
-  const emailModes: EmailMode[] = ['idempotent', ...(has('email-lookup') ? (['idempotent+probe'] as const) : []), ...(has('email-without-keys') ? (['neither'] as const) : [])]
+  const emailModes: EmailMode[] = [
+    'idempotent',
+    ...(has('email-lookup') ? (['idempotent+probe'] as const) : []),
+    ...(has('email-without-keys') ? (['neither'] as const) : []),
+  ]
   const prefix = fc.tuple(campaignSize(), swarmArbitrary(kinds, { spineOnly }), fc.constantFrom(...TURN_BUDGETS_MS))
   return fc.noShrink(prefix).chain(([size, swarm, turnBudgetMs]) => {
     const ctx: FaultContext = { turnBudgetMs, spineOnly }
@@ -200,12 +269,21 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         // started late lands late).
         processingMs: fc.constantFrom(20, 250, 2_000),
         visibilityLagMs: spineOnly ? fc.constant(0) : fc.constantFrom(0, 0, 1_000, 4_000),
-        keyStore: spineOnly || !has('volatile-keys') ? fc.constant('durable' as const) : fc.constantFrom('durable' as const, 'volatile' as const),
+        keyStore:
+          spineOnly || !has('volatile-keys')
+            ? fc.constant('durable' as const)
+            : fc.constantFrom('durable' as const, 'volatile' as const),
       })
       .map((g): Scenario => {
         const plan = g.steps.map((s, i) => planStep(s.tool, s.order, s.amount, `s${i + 1}`))
-        const on = (stepId: string, fs: readonly StepFault[], c: StepCrash | null): Fault[] => [...fs.map((f) => ({ ...f, step: stepId }) as unknown as Fault), ...(c ? [{ ...c, step: stepId }] : [])]
-        const faults: Fault[] = [...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash)), ...(g.abortOnFailure ? on('#abort', g.abort.faults, g.abort.crash) : [])]
+        const on = (stepId: string, fs: readonly StepFault[], c: StepCrash | null): Fault[] => [
+          ...fs.map((f) => ({ ...f, step: stepId }) as unknown as Fault),
+          ...(c ? [{ ...c, step: stepId }] : []),
+        ]
+        const faults: Fault[] = [
+          ...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash)),
+          ...(g.abortOnFailure ? on('#abort', g.abort.faults, g.abort.crash) : []),
+        ]
         const crashes = faults.some((f) => f.kind === 'executor-crash')
         const emails = plan.some((p) => p.tool === 'send_email')
         // Keys stay durable if a request may land
@@ -236,9 +314,18 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
               ...(keyStore === 'volatile' ? { keyStore } : {}),
               // Only the intents the plan refunds,
               // so a shrunk scenario reads short.
-              paymentIntents: PAYMENT_INTENTS.filter((pi) => g.steps.some((s) => s.tool === 'issue_refund' && ORDERS[s.order]!.payment_intent === pi.id)),
+              paymentIntents: PAYMENT_INTENTS.filter((pi) =>
+                g.steps.some((s) => s.tool === 'issue_refund' && ORDERS[s.order]!.payment_intent === pi.id),
+              ),
             },
-            ...(emails ? { email: { processingMs: g.processingMs, ...(g.emailMode !== 'idempotent' ? { mode: g.emailMode } : {}) } } : {}),
+            ...(emails
+              ? {
+                  email: {
+                    processingMs: g.processingMs,
+                    ...(g.emailMode !== 'idempotent' ? { mode: g.emailMode } : {}),
+                  },
+                }
+              : {}),
           },
         }
       })

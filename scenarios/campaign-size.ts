@@ -24,14 +24,20 @@ const WEIGHTS: readonly (readonly number[])[] = [
  * (unbiased sampling) gets the largest.
  */
 export function sizeWeights(biasFactor: number | undefined): readonly number[] {
-  const tier = biasFactor === undefined ? WEIGHTS.length - 1 : Math.min(WEIGHTS.length - 1, Math.max(0, Math.floor(biasFactor) - 2))
+  const tier =
+    biasFactor === undefined
+      ? WEIGHTS.length - 1
+      : Math.min(WEIGHTS.length - 1, Math.max(0, Math.floor(biasFactor) - 2))
   return WEIGHTS[tier]!
 }
 
 class CampaignSizeArbitrary extends fc.Arbitrary<CampaignSize> {
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<CampaignSize> {
     const weights = sizeWeights(biasFactor)
-    let pick = mrng.nextInt(1, weights.reduce((a, b) => a + b, 0))
+    let pick = mrng.nextInt(
+      1,
+      weights.reduce((a, b) => a + b, 0),
+    )
     let size = 1
     for (const w of weights) {
       if (pick <= w) break

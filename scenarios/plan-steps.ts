@@ -18,7 +18,11 @@ export const ORDERS = [
 
 export const AMOUNTS = [49.9, 12.5, 120, 7.99] as const
 
-export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) => ({ id: o.payment_intent, amount: 50_000, currency: 'eur' }))
+export const PAYMENT_INTENTS: readonly SeededPaymentIntent[] = ORDERS.map((o) => ({
+  id: o.payment_intent,
+  amount: 50_000,
+  currency: 'eur',
+}))
 
 /** The address the confirmation e-mails go to. */
 export const CUSTOMER = 'customer@mail.test'
@@ -30,6 +34,7 @@ export const CUSTOMER = 'customer@mail.test'
 export function planStep(tool: PlanTool, order: number, amount: number, stepId: string): PlanStep {
   const o = ORDERS[order]!
   if (tool === 'charge_card') return { stepId, tool, args: { order_id: o.order_id, amount, currency: 'eur' } }
-  if (tool === 'send_email') return { stepId, tool, args: { to: CUSTOMER, template: 'refund_confirmation', order_id: o.order_id } }
+  if (tool === 'send_email')
+    return { stepId, tool, args: { to: CUSTOMER, template: 'refund_confirmation', order_id: o.order_id } }
   return { stepId, tool, args: { payment_intent: o.payment_intent, amount, currency: 'eur', order_id: o.order_id } }
 }

@@ -56,7 +56,11 @@ export function swarmArbitrary(kinds: readonly RequestFaultKind[], options: Swar
       crashChance: options.spineOnly ? fc.constant(0) : fc.constantFrom(0, 20, 40, 60),
       tools: options.spineOnly
         ? fc.constant({ issue_refund: 1, charge_card: 0, send_email: 0 })
-        : fc.record({ issue_refund: fc.integer({ min: 1, max: 2 }), charge_card: fc.integer({ min: 0, max: 2 }), send_email: fc.integer({ min: 1, max: 2 }) }),
+        : fc.record({
+            issue_refund: fc.integer({ min: 1, max: 2 }),
+            charge_card: fc.integer({ min: 0, max: 2 }),
+            send_email: fc.integer({ min: 1, max: 2 }),
+          }),
     })
     .map(({ order, focus, scale, calm, density, burstiness, crashChance, tools }): Swarm => {
       const on = new Set(order.slice(0, focus))

@@ -19,5 +19,6 @@ copyFileSync(join(root, 'harness/supervisor/worker-entry.mjs'), join(root, 'dist
 const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/faultline/cli/published-schemas.js')).href)
 rmSync(join(root, 'schemas'), { recursive: true, force: true })
 mkdirSync(join(root, 'schemas'))
-for (const { file, schema } of PUBLISHED_SCHEMAS) writeFileSync(join(root, 'schemas', file), JSON.stringify(schema(), null, 2) + '\n')
+for (const { file, schema } of PUBLISHED_SCHEMAS)
+  writeFileSync(join(root, 'schemas', file), `${JSON.stringify(schema(), null, 2)}\n`)
 console.log(`built dist/ and ${PUBLISHED_SCHEMAS.length} schema file(s) in schemas/`)

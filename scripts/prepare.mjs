@@ -35,9 +35,18 @@ if (missing.length > 0) {
   console.error(`faultline: installing its dependencies in ${root} to build it (missing: ${missing.join(', ')})`)
   // The npm running this script, with the configuration that would install
   // faultline's dependencies elsewhere (a global install's, say) left out.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(global|location|prefix|omit|include|production|only|save.*)$/i.test(k)))
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^npm_config_(global|location|prefix|omit|include|production|only|save.*)$/i.test(k),
+    ),
+  )
   const npm = process.env.npm_execpath
-  const args = [existsSync(join(root, 'package-lock.json')) ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund']
+  const args = [
+    existsSync(join(root, 'package-lock.json')) ? 'ci' : 'install',
+    '--include=dev',
+    '--no-audit',
+    '--no-fund',
+  ]
   if (npm) execFileSync(process.execPath, [npm, ...args], { cwd: root, env, stdio: 'inherit' })
   else execFileSync('npm', args, { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' })
 }

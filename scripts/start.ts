@@ -22,7 +22,9 @@ if ((code === 0 || code === 1) && existsSync(json)) {
   const report = parseReport(JSON.parse(readFileSync(json, 'utf8')), relative(cwd, json))
   if (report.command === 'compare') {
     writeFileSync(html, renderHtmlReport(htmlReportFrom(report)))
-    process.stderr.write(`faultline: HTML report: ${relative(cwd, html)} (one file, no network: open it in a browser)\n`)
+    process.stderr.write(
+      `faultline: HTML report: ${relative(cwd, html)} (one file, no network: open it in a browser)\n`,
+    )
   }
 }
 process.exitCode = code

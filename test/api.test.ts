@@ -9,7 +9,12 @@ const ROOT = join(import.meta.dirname, '..')
 
 function exportedNames(file = 'faultline/index.ts'): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
-  return [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean))
+  return [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((n) => n.trim().replace(/^type\s+/, ''))
+      .filter(Boolean),
+  )
 }
 
 /** The names a part of docs/api.md documents (its table rows). */
@@ -50,21 +55,29 @@ describe('public API', () => {
       expect([...documentedIn(entry.text)].sort()).toEqual([...names].sort())
       const values = Object.keys(await import(join(ROOT, entry.file)))
       for (const name of values) expect(names).toContain(name)
-      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default: string; types: string }> }
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+        exports: Record<string, { default: string; types: string }>
+      }
       const compiled = `./dist/${entry.file.replace(/\.ts$/, '')}`
       expect(pkg.exports[entry.subpath]).toEqual({ types: `${compiled}.d.ts`, default: `${compiled}.js` })
     })
   }
 
   it('lets a team define a judge that then runs beside the bundled ones', () => {
-    const j = api.defineJudge({ name: 'no-runs-at-all', about: 'fires on every run', check: () => [{ call: null, message: 'always' }] })
+    const j = api.defineJudge({
+      name: 'no-runs-at-all',
+      about: 'fires on every run',
+      check: () => [{ call: null, message: 'always' }],
+    })
     try {
       expect(j.judgeName).toBe('no-runs-at-all')
       expect(() => api.defineJudge({ name: 'no-runs-at-all', about: '', check: () => [] })).toThrow(/already defined/)
       expect(() => api.defineJudge({ name: 'duplicate-effect', about: '', check: () => [] })).toThrow(/bundled/)
       expect(() => api.defineJudge({ name: 'Not Kebab', about: '', check: () => [] })).toThrow(/kebab-case/)
       const verdict = api.judge(Object.freeze([]))
-      expect(verdict.violations).toEqual([{ judge: 'no-runs-at-all', call: null, tool: null, boundaries: [], message: 'always' }])
+      expect(verdict.violations).toEqual([
+        { judge: 'no-runs-at-all', call: null, tool: null, boundaries: [], message: 'always' },
+      ])
     } finally {
       api.undefineJudge('no-runs-at-all')
     }

@@ -13,7 +13,10 @@ describe('docs', () => {
   })
   it('every named scenario says what it rehearses', () => {
     for (const f of readdirSync(join(ROOT, 'scenarios', 'named'))) {
-      const s = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', f), 'utf8')) as { about?: string; name: string }
+      const s = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', f), 'utf8')) as {
+        about?: string
+        name: string
+      }
       expect(s.about?.length ?? 0, f).toBeGreaterThan(40)
       expect(`${s.name}.json`).toBe(f)
     }

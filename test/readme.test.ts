@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 
 function blocks(lang: string): string[] {
-  return [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!)
+  return [...README.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!)
 }
 
 // In a scratch directory, with its output captured: not this process's stdout or working directory.
@@ -42,10 +42,18 @@ describe('README', () => {
         allowImportingTsExtensions: true,
         skipLibCheck: true,
         types: ['node'],
-        paths: { faultline: [join(ROOT, 'faultline/index.ts')], 'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')], 'faultline/msw': [join(ROOT, 'faultline/msw/index.ts')] },
+        paths: {
+          faultline: [join(ROOT, 'faultline/index.ts')],
+          'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')],
+          'faultline/msw': [join(ROOT, 'faultline/msw/index.ts')],
+        },
       })
       const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && files.includes(d.file.fileName))
-      expect(problems.map((d) => `block ${files.indexOf(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)).toEqual([])
+      expect(
+        problems.map(
+          (d) => `block ${files.indexOf(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+        ),
+      ).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

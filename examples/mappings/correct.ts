@@ -54,7 +54,11 @@ export function statusOf(observed: Observed): number | null {
 
 /** The service's name for the error: Stripe's error code, Resend's name. */
 export function errorName(observed: Observed): string | null {
-  const body = ('response' in observed ? observed.response.body : ((observed.error as { response?: { data?: unknown } } | null)?.response?.data ?? observed.error)) as {
+  const body = (
+    'response' in observed
+      ? observed.response.body
+      : ((observed.error as { response?: { data?: unknown } } | null)?.response?.data ?? observed.error)
+  ) as {
     error?: { code?: unknown }
     code?: unknown
     name?: unknown
@@ -77,7 +81,11 @@ export function codesOf(error: unknown): string[] {
 /** A client's own timeout: fetch's TimeoutError, axios's ECONNABORTED, stripe-node's ETIMEDOUT. (node:http's is a plain "socket hang up".) */
 export function isTimeout(observed: Observed): boolean {
   const e = errorOf(observed) as { name?: unknown } | null
-  return e?.name === 'TimeoutError' || e?.name === 'AbortError' || codesOf(e).some((c) => c === 'ETIMEDOUT' || c === 'ECONNABORTED')
+  return (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    codesOf(e).some((c) => c === 'ETIMEDOUT' || c === 'ECONNABORTED')
+  )
 }
 
 /** A connection reset: undici's "other side closed", Node's "socket hang up" / ECONNRESET. */

@@ -14,6 +14,7 @@
 // cannot tell from them — for every client.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 
-const mapping: ExceptionMapping = (observed) => ('response' in observed && observed.response.status >= 200 && observed.response.status < 300 ? 'applied' : 'not-sent')
+const mapping: ExceptionMapping = (observed) =>
+  'response' in observed && observed.response.status >= 200 && observed.response.status < 300 ? 'applied' : 'not-sent'
 
 export default mapping

@@ -13,6 +13,7 @@
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 
-const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'probe' && isTimeout(observed) ? 'applied' : correct(observed))
+const mapping: ExceptionMapping = (observed) =>
+  observed.request.purpose === 'probe' && isTimeout(observed) ? 'applied' : correct(observed)
 
 export default mapping

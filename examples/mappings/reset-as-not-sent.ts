@@ -14,6 +14,7 @@
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isReset } from './correct.ts'
 
-const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'send' && isReset(observed) ? 'not-sent' : correct(observed))
+const mapping: ExceptionMapping = (observed) =>
+  observed.request.purpose === 'send' && isReset(observed) ? 'not-sent' : correct(observed)
 
 export default mapping

@@ -14,6 +14,7 @@
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 
-const mapping: ExceptionMapping = (observed) => (observed.request.purpose === 'send' && isTimeout(observed) ? 'rejected' : correct(observed))
+const mapping: ExceptionMapping = (observed) =>
+  observed.request.purpose === 'send' && isTimeout(observed) ? 'rejected' : correct(observed)
 
 export default mapping

@@ -46,7 +46,13 @@ type Sent =
   | { kind: 'not-sent'; message: string } // connection refused, name not resolved
   | { kind: 'ambiguous'; message: string } // anything else
 
-const envelope = (status: Envelope['status'], retry_safe: boolean, effect: Envelope['effect'], action_taken: string, message: string): Envelope => ({
+const envelope = (
+  status: Envelope['status'],
+  retry_safe: boolean,
+  effect: Envelope['effect'],
+  action_taken: string,
+  message: string,
+): Envelope => ({
   status,
   retry_safe: status === 'UNKNOWN' ? false : retry_safe,
   effect,
@@ -77,7 +83,8 @@ function identityOf(tool: string, args: Readonly<Record<string, unknown>>): Reco
     const pi = text(args.payment_intent)
     const amount = minorUnits(args.amount)
     const currency = text(args.currency)?.toLowerCase() ?? null
-    if (!pi || amount === null || !currency || !order) return 'issue_refund needs payment_intent, a positive amount, currency and order_id'
+    if (!pi || amount === null || !currency || !order)
+      return 'issue_refund needs payment_intent, a positive amount, currency and order_id'
     return { payment_intent: pi, amount, currency, order_id: order }
   }
   if (tool === 'charge_card') {
@@ -170,7 +177,8 @@ async function send(base: string, p: Planned, key: string, timeoutMs: number): P
   } catch (e) {
     clearTimeout(timer)
     const code = errorCode(e)
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'not-sent', message: `the connection could not be made (${code})` }
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return { kind: 'not-sent', message: `the connection could not be made (${code})` }
     return { kind: 'ambiguous', message: `the request failed in flight (${code ?? (e as Error).name ?? 'error'})` }
   }
   try {
@@ -183,7 +191,8 @@ async function send(base: string, p: Planned, key: string, timeoutMs: number): P
     }
     if (res.status >= 200 && res.status < 300) {
       const id = typeof json.id === 'string' ? json.id : null
-      if (p.effectType === 'charge' && json.status !== 'succeeded') return { kind: 'ambiguous', message: `the charge came back ${String(json.status)}` }
+      if (p.effectType === 'charge' && json.status !== 'succeeded')
+        return { kind: 'ambiguous', message: `the charge came back ${String(json.status)}` }
       return id ? { kind: 'ok', id } : { kind: 'ambiguous', message: `HTTP ${res.status} without an id` }
     }
     const err = (json.error ?? {}) as { type?: string; message?: string }
@@ -192,7 +201,8 @@ async function send(base: string, p: Planned, key: string, timeoutMs: number): P
     // request exists, not a refusal (docs/vendors.md S6).
     if (err.type === 'idempotency_error') return { kind: 'ambiguous', message }
     if (res.status === 400 || res.status === 404 || res.status === 422) return { kind: 'refused', message }
-    if (res.status === 429) return { kind: 'throttled', retryAfterMs: retryAfterMs(res.headers.get('retry-after')), message }
+    if (res.status === 429)
+      return { kind: 'throttled', retryAfterMs: retryAfterMs(res.headers.get('retry-after')), message }
     return { kind: 'ambiguous', message: `HTTP ${res.status}: ${message}` }
   } catch (e) {
     return { kind: 'ambiguous', message: `the response was cut off (${errorCode(e) ?? (e as Error).name})` }
@@ -229,7 +239,9 @@ class HonestMinimal implements ExecutorProcess {
   }
 
   #set(key: string, status: Status, effectId: string | null, notBefore: number, note: string): void {
-    this.#db.prepare('UPDATE ops SET status = ?, effect_id = ?, not_before = ?, note = ? WHERE key = ?').run(status, effectId, notBefore, note, key)
+    this.#db
+      .prepare('UPDATE ops SET status = ?, effect_id = ?, not_before = ?, note = ? WHERE key = ?')
+      .run(status, effectId, notBefore, note, key)
   }
 
   /** One send of a recorded intent; outcome saved. */
@@ -238,30 +250,72 @@ class HonestMinimal implements ExecutorProcess {
     if (op.not_before > Date.now()) {
       const wait = op.not_before - Date.now()
       if (remaining - wait < MIN_BUDGET_TO_SEND_MS) {
-        return envelope('FAILED_NO_EFFECT', true, null, 'not-started', `Not sent: the service asked us to wait until ${new Date(op.not_before).toISOString()}, past what this turn allows.`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          true,
+          null,
+          'not-started',
+          `Not sent: the service asked us to wait until ${new Date(op.not_before).toISOString()}, past what this turn allows.`,
+        )
       }
       await sleep(wait)
     }
     const left = deadline - Date.now()
-    if (left < MIN_BUDGET_TO_SEND_MS) return envelope('FAILED_NO_EFFECT', true, null, 'refused-budget', 'Not sent: too little time is left in this turn to do it safely.')
+    if (left < MIN_BUDGET_TO_SEND_MS)
+      return envelope(
+        'FAILED_NO_EFFECT',
+        true,
+        null,
+        'refused-budget',
+        'Not sent: too little time is left in this turn to do it safely.',
+      )
     // Marked before it leaves: a crash from here on
     // leaves an intent only a person can settle.
     this.#set(op.key, 'intent', null, 0, 'sending')
     const base = op.service === 'payments' ? this.#ctx.services.payments : this.#ctx.services.email
-    const sent = await send(base, { service: op.service, path: op.path, body: op.body, effectType: op.effect_type }, op.key, Math.min(MAX_REQUEST_TIMEOUT_MS, left - ANSWER_RESERVE_MS))
+    const sent = await send(
+      base,
+      { service: op.service, path: op.path, body: op.body, effectType: op.effect_type },
+      op.key,
+      Math.min(MAX_REQUEST_TIMEOUT_MS, left - ANSWER_RESERVE_MS),
+    )
     switch (sent.kind) {
       case 'ok':
         this.#set(op.key, 'succeeded', sent.id, 0, 'confirmed')
-        return envelope('SUCCEEDED', true, { type: op.effect_type, id: sent.id }, 'sent', `Done: ${op.effect_type} ${sent.id}.`)
+        return envelope(
+          'SUCCEEDED',
+          true,
+          { type: op.effect_type, id: sent.id },
+          'sent',
+          `Done: ${op.effect_type} ${sent.id}.`,
+        )
       case 'refused':
         this.#set(op.key, 'rejected', null, 0, sent.message)
-        return envelope('FAILED_NO_EFFECT', false, null, 'rejected', `The service refused it and nothing happened: ${sent.message}`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          false,
+          null,
+          'rejected',
+          `The service refused it and nothing happened: ${sent.message}`,
+        )
       case 'throttled':
         this.#set(op.key, 'failed', null, Date.now() + sent.retryAfterMs, sent.message)
-        return envelope('FAILED_NO_EFFECT', true, null, 'rate-limited', `Nothing happened: the service is rate limiting (${sent.message}); it may be asked again after ${Math.ceil(sent.retryAfterMs / 1000)} s.`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          true,
+          null,
+          'rate-limited',
+          `Nothing happened: the service is rate limiting (${sent.message}); it may be asked again after ${Math.ceil(sent.retryAfterMs / 1000)} s.`,
+        )
       case 'not-sent':
         this.#set(op.key, 'failed', null, 0, sent.message)
-        return envelope('FAILED_NO_EFFECT', true, null, 'not-sent', `Nothing happened: ${sent.message}. It may be asked again.`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          true,
+          null,
+          'not-sent',
+          `Nothing happened: ${sent.message}. It may be asked again.`,
+        )
       case 'ambiguous':
         this.#set(op.key, 'unknown', null, 0, sent.message)
         return unknownEnvelope(op, sent.message)
@@ -270,24 +324,47 @@ class HonestMinimal implements ExecutorProcess {
 
   async callTool(call: ToolCall): Promise<Envelope> {
     const id = identityOf(call.tool, call.args)
-    if (typeof id === 'string') return envelope('FAILED_NO_EFFECT', false, null, 'rejected-arguments', `Not sent: ${id}.`)
+    if (typeof id === 'string')
+      return envelope('FAILED_NO_EFFECT', false, null, 'rejected-arguments', `Not sent: ${id}.`)
     const key = `hm-${sha256(JSON.stringify([call.runId, call.stepId, call.tool, id]))}`
     let op = this.#get(key)
     if (!op) {
       const p = plan(call.tool, id, key)
-      this.#insert({ key, run_id: call.runId, step_id: call.stepId, tool: call.tool, service: p.service, path: p.path, body: p.body, effect_type: p.effectType })
+      this.#insert({
+        key,
+        run_id: call.runId,
+        step_id: call.stepId,
+        tool: call.tool,
+        service: p.service,
+        path: p.path,
+        body: p.body,
+        effect_type: p.effectType,
+      })
       op = this.#get(key)!
     }
     switch (op.status) {
       case 'succeeded':
-        return envelope('SUCCEEDED', true, { type: op.effect_type, id: op.effect_id! }, 'already-done', `Already done: ${op.effect_type} ${op.effect_id}. Nothing was sent again.`)
+        return envelope(
+          'SUCCEEDED',
+          true,
+          { type: op.effect_type, id: op.effect_id! },
+          'already-done',
+          `Already done: ${op.effect_type} ${op.effect_id}. Nothing was sent again.`,
+        )
       case 'rejected':
-        return envelope('FAILED_NO_EFFECT', false, null, 'rejected', `The service refused this before and nothing happened: ${op.note}`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          false,
+          null,
+          'rejected',
+          `The service refused this before and nothing happened: ${op.note}`,
+        )
       case 'unknown':
         return unknownEnvelope(op, op.note)
       case 'intent':
         // New (note ''), or left mid-send by a dead process.
-        if (op.note === 'sending') return unknownEnvelope(op, 'an earlier process stopped while this request was on its way')
+        if (op.note === 'sending')
+          return unknownEnvelope(op, 'an earlier process stopped while this request was on its way')
         return this.#attempt(op, call.deadline)
       case 'failed':
         return this.#attempt(op, call.deadline)
@@ -295,14 +372,25 @@ class HonestMinimal implements ExecutorProcess {
   }
 
   async abort(runId: string, deadline: number): Promise<Envelope[]> {
-    const ops = this.#db.prepare("SELECT * FROM ops WHERE run_id = ? AND tool IN ('charge_card', 'send_email') ORDER BY seq").all(runId) as Op[]
+    const ops = this.#db
+      .prepare("SELECT * FROM ops WHERE run_id = ? AND tool IN ('charge_card', 'send_email') ORDER BY seq")
+      .all(runId) as Op[]
     const out: Envelope[] = []
     for (const op of ops) {
       if (op.status === 'succeeded') {
-        out.push({ ...(await this.#compensate(op, deadline)), compensates: { type: op.effect_type, id: op.effect_id! } })
+        out.push({
+          ...(await this.#compensate(op, deadline)),
+          compensates: { type: op.effect_type, id: op.effect_id! },
+        })
       } else if (op.status === 'unknown' || (op.status === 'intent' && op.note === 'sending')) {
         out.push(
-          envelope('UNKNOWN', false, null, 'human-review', `${op.tool} for step ${op.step_id} may or may not have happened; it was not compensated. A person should check ${op.service} for reference ${op.key}.`),
+          envelope(
+            'UNKNOWN',
+            false,
+            null,
+            'human-review',
+            `${op.tool} for step ${op.step_id} may or may not have happened; it was not compensated. A person should check ${op.service} for reference ${op.key}.`,
+          ),
         )
       }
     }
@@ -320,7 +408,11 @@ class HonestMinimal implements ExecutorProcess {
               service: 'payments',
               path: '/v1/refunds',
               effectType: 'refund',
-              body: new URLSearchParams({ payment_intent: target, 'metadata[client_reference]': key, 'metadata[compensates]': target }).toString(),
+              body: new URLSearchParams({
+                payment_intent: target,
+                'metadata[client_reference]': key,
+                'metadata[compensates]': target,
+              }).toString(),
             }
           : {
               service: 'email',
@@ -336,25 +428,68 @@ class HonestMinimal implements ExecutorProcess {
                 ],
               }),
             }
-      this.#insert({ key, run_id: `${op.run_id}#abort`, step_id: op.step_id, tool: `undo:${op.tool}`, service: p.service, path: p.path, body: p.body, effect_type: p.effectType })
+      this.#insert({
+        key,
+        run_id: `${op.run_id}#abort`,
+        step_id: op.step_id,
+        tool: `undo:${op.tool}`,
+        service: p.service,
+        path: p.path,
+        body: p.body,
+        effect_type: p.effectType,
+      })
       comp = this.#get(key)!
     }
     switch (comp.status) {
       case 'succeeded':
-        return envelope('SUCCEEDED', true, { type: comp.effect_type, id: comp.effect_id! }, 'compensated', `Already compensated ${op.effect_id} with ${comp.effect_type} ${comp.effect_id}.`)
+        return envelope(
+          'SUCCEEDED',
+          true,
+          { type: comp.effect_type, id: comp.effect_id! },
+          'compensated',
+          `Already compensated ${op.effect_id} with ${comp.effect_type} ${comp.effect_id}.`,
+        )
       case 'rejected':
-        return envelope('FAILED_NO_EFFECT', false, null, 'human-review', `Compensating ${op.effect_id} was refused (${comp.note}); a person must handle it.`)
+        return envelope(
+          'FAILED_NO_EFFECT',
+          false,
+          null,
+          'human-review',
+          `Compensating ${op.effect_id} was refused (${comp.note}); a person must handle it.`,
+        )
       case 'unknown':
-        return envelope('UNKNOWN', false, null, 'human-review', `Compensating ${op.effect_id} may or may not have happened (${comp.note}); a person should check reference ${key}.`)
+        return envelope(
+          'UNKNOWN',
+          false,
+          null,
+          'human-review',
+          `Compensating ${op.effect_id} may or may not have happened (${comp.note}); a person should check reference ${key}.`,
+        )
       case 'intent':
-        if (comp.note === 'sending') return envelope('UNKNOWN', false, null, 'human-review', `A process stopped while compensating ${op.effect_id}; a person should check reference ${key}.`)
+        if (comp.note === 'sending')
+          return envelope(
+            'UNKNOWN',
+            false,
+            null,
+            'human-review',
+            `A process stopped while compensating ${op.effect_id}; a person should check reference ${key}.`,
+          )
         break
       case 'failed':
         break
     }
     const result = await this.#attempt(comp, deadline)
-    if (result.status === 'SUCCEEDED') return { ...result, action_taken: 'compensated', message: `Compensated ${op.effect_type} ${op.effect_id}: ${result.message}` }
-    return { ...result, action_taken: 'human-review', message: `Could not compensate ${op.effect_type} ${op.effect_id}: ${result.message}` }
+    if (result.status === 'SUCCEEDED')
+      return {
+        ...result,
+        action_taken: 'compensated',
+        message: `Compensated ${op.effect_type} ${op.effect_id}: ${result.message}`,
+      }
+    return {
+      ...result,
+      action_taken: 'human-review',
+      message: `Could not compensate ${op.effect_type} ${op.effect_id}: ${result.message}`,
+    }
   }
 }
 

@@ -65,14 +65,20 @@ type Verdict =
 type Lookup = { v: 'present'; id: string } | { v: 'absent' } | { v: 'unknown'; why: string; noLookup?: boolean }
 
 function normalise(tool: string, a: Readonly<Record<string, unknown>>): Record<string, string | number> | null {
-  const t = (x: unknown) => (typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : '')
+  const t = (x: unknown) =>
+    typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : ''
   const cents = (x: unknown) => {
     const v = t(x)
     return /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 ? Math.round(Number(v) * 100) : 0
   }
   const order = t(a.order_id).toUpperCase()
   const id: Record<Tool, () => Record<string, string | number>> = {
-    issue_refund: () => ({ payment_intent: t(a.payment_intent), amount: cents(a.amount), currency: t(a.currency).toLowerCase(), order_id: order }),
+    issue_refund: () => ({
+      payment_intent: t(a.payment_intent),
+      amount: cents(a.amount),
+      currency: t(a.currency).toLowerCase(),
+      order_id: order,
+    }),
     charge_card: () => ({ order_id: order, amount: cents(a.amount), currency: t(a.currency).toLowerCase() }),
     send_email: () => ({ to: t(a.to).toLowerCase(), template: t(a.template).toLowerCase(), order_id: order }),
   }
@@ -81,22 +87,46 @@ function normalise(tool: string, a: Readonly<Record<string, unknown>>): Record<s
   return Object.values(out).every((v) => v !== '' && v !== 0) ? out : null
 }
 
-function operationFor(tool: string, n: Record<string, string | number>, key: string): Pick<Operation, 'target' | 'path' | 'payload' | 'effect' | 'scope'> {
+function operationFor(
+  tool: string,
+  n: Record<string, string | number>,
+  key: string,
+): Pick<Operation, 'target' | 'path' | 'payload' | 'effect' | 'scope'> {
   const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
   switch (tool as Tool) {
     case 'issue_refund':
       return {
-        target: 'payments', path: '/v1/refunds', effect: 'refund', scope: String(n.payment_intent),
-        payload: form({ payment_intent: String(n.payment_intent), amount: String(n.amount), 'metadata[client_reference]': key, 'metadata[order_id]': String(n.order_id) }),
+        target: 'payments',
+        path: '/v1/refunds',
+        effect: 'refund',
+        scope: String(n.payment_intent),
+        payload: form({
+          payment_intent: String(n.payment_intent),
+          amount: String(n.amount),
+          'metadata[client_reference]': key,
+          'metadata[order_id]': String(n.order_id),
+        }),
       }
     case 'charge_card':
       return {
-        target: 'payments', path: '/v1/payment_intents', effect: 'charge', scope: '',
-        payload: form({ amount: String(n.amount), currency: String(n.currency), confirm: 'true', 'metadata[client_reference]': key, 'metadata[order_id]': String(n.order_id) }),
+        target: 'payments',
+        path: '/v1/payment_intents',
+        effect: 'charge',
+        scope: '',
+        payload: form({
+          amount: String(n.amount),
+          currency: String(n.currency),
+          confirm: 'true',
+          'metadata[client_reference]': key,
+          'metadata[order_id]': String(n.order_id),
+        }),
       }
     case 'send_email':
       return {
-        target: 'email', path: '/emails', effect: 'email', scope: '',
+        target: 'email',
+        path: '/emails',
+        effect: 'email',
+        scope: '',
         payload: JSON.stringify({
           from: 'Customer care <care@shop.test>',
           to: [String(n.to)],
@@ -140,10 +170,15 @@ async function readVerdict(res: Response, effect: string): Promise<Verdict> {
   }
   if (res.status >= 200 && res.status < 300) {
     const id = typeof json.id === 'string' ? json.id : null
-    if (!id || (effect === 'charge' && json.status !== 'succeeded')) return { v: 'ambiguous', why: `HTTP ${res.status} but no usable ${effect}` }
+    if (!id || (effect === 'charge' && json.status !== 'succeeded'))
+      return { v: 'ambiguous', why: `HTTP ${res.status} but no usable ${effect}` }
     return { v: 'applied', id }
   }
-  const e = (json.error && typeof json.error === 'object' ? json.error : json) as { type?: string; name?: string; message?: string }
+  const e = (json.error && typeof json.error === 'object' ? json.error : json) as {
+    type?: string
+    name?: string
+    message?: string
+  }
   const own = typeof e.message === 'string' // the service's own error shape
   const why = `HTTP ${res.status}${own ? `: ${e.message}` : ''}`
   if (e.type === 'idempotency_error' || e.name === 'invalid_idempotent_request') return { v: 'ambiguous', why }
@@ -153,7 +188,12 @@ async function readVerdict(res: Response, effect: string): Promise<Verdict> {
     const secs = ra === null ? NaN : Number(ra)
     return { v: 'not-applied', why, ...(Number.isFinite(secs) ? { retryAfterMs: secs * 1000 } : {}) }
   }
-  return { v: 'ambiguous', why, replaysError: res.headers.get('stripe-should-retry') === 'false' || res.headers.get('idempotent-replayed') === 'true' }
+  return {
+    v: 'ambiguous',
+    why,
+    replaysError:
+      res.headers.get('stripe-should-retry') === 'false' || res.headers.get('idempotent-replayed') === 'true',
+  }
 }
 
 class MonotonicBudgetExecutor implements ExecutorProcess {
@@ -188,7 +228,10 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
         `${this.#ctx.services[op.target]}${op.path}`,
         {
           method: 'POST',
-          headers: { 'content-type': op.target === 'email' ? 'application/json' : 'application/x-www-form-urlencoded', 'idempotency-key': op.key },
+          headers: {
+            'content-type': op.target === 'email' ? 'application/json' : 'application/x-www-form-urlencoded',
+            'idempotency-key': op.key,
+          },
           body: op.payload,
         },
         timeoutMs,
@@ -196,7 +239,8 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
       return await readVerdict(res, op.effect)
     } catch (e) {
       const code = networkCode(e)
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return { v: 'not-applied', why: `could not connect (${code})` }
+      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND')
+        return { v: 'not-applied', why: `could not connect (${code})` }
       return { v: 'ambiguous', why: `no answer (${code ?? (e instanceof Error ? e.message : 'error')})` }
     }
   }
@@ -206,13 +250,18 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
     if (timeout() < 300) return { v: 'unknown', why: 'no time left to look' }
     try {
       if (op.target === 'email') {
-        const res = await timedFetch(`${this.#ctx.services.email}/emails?${new URLSearchParams({ tag: `client_reference:${op.key}` })}`, {}, timeout())
+        const res = await timedFetch(
+          `${this.#ctx.services.email}/emails?${new URLSearchParams({ tag: `client_reference:${op.key}` })}`,
+          {},
+          timeout(),
+        )
         if (res.status === 404) return { v: 'unknown', why: 'the e-mail service has no lookup', noLookup: true }
         if (!res.ok) return { v: 'unknown', why: `lookup answered ${res.status}` }
         const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
         // Resend's list ignores tags (docs/vendors.md R4):
         // only a reply naming our tag is a lookup.
-        if (list.tag !== `client_reference:${op.key}`) return { v: 'unknown', why: 'the e-mail service has no lookup by reference', noLookup: true }
+        if (list.tag !== `client_reference:${op.key}`)
+          return { v: 'unknown', why: 'the e-mail service has no lookup by reference', noLookup: true }
         const first = list.data?.[0]
         return first ? { v: 'present', id: first.id } : { v: 'absent' }
       }
@@ -220,12 +269,22 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
       let after: string | undefined
       for (let i = 0; i < 10; i++) {
         if (timeout() < 300) return { v: 'unknown', why: 'ran out of time while looking' }
-        const q = new URLSearchParams({ limit: '100', ...(op.scope ? { payment_intent: op.scope } : {}), ...(after ? { starting_after: after } : {}) })
+        const q = new URLSearchParams({
+          limit: '100',
+          ...(op.scope ? { payment_intent: op.scope } : {}),
+          ...(after ? { starting_after: after } : {}),
+        })
         const res = await timedFetch(`${this.#ctx.services.payments}${path}?${q}`, {}, timeout())
         if (!res.ok) return { v: 'unknown', why: `list answered ${res.status}` }
-        const page = (await res.json()) as { data: { id: string; status?: string; metadata?: Record<string, string> }[]; has_more: boolean }
+        const page = (await res.json()) as {
+          data: { id: string; status?: string; metadata?: Record<string, string> }[]
+          has_more: boolean
+        }
         const hit = page.data.find((x) => x.metadata?.client_reference === op.key)
-        if (hit) return op.effect === 'charge' && hit.status !== 'succeeded' ? { v: 'unknown', why: `found ${hit.status}` } : { v: 'present', id: hit.id }
+        if (hit)
+          return op.effect === 'charge' && hit.status !== 'succeeded'
+            ? { v: 'unknown', why: `found ${hit.status}` }
+            : { v: 'present', id: hit.id }
         if (!page.has_more || page.data.length === 0) return { v: 'absent' }
         after = page.data[page.data.length - 1]!.id
       }
@@ -239,8 +298,22 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
     let sends = 0
     let backoffMs = 200
     for (;;) {
-      if (op.outcome === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: op.effect, id: op.effect_id! }, action_taken: sends ? 'sent' : op.reason === 'seen by lookup' ? 'probed-found' : 'already-done', message: `${op.effect} ${op.effect_id} done.` }
-      if (op.outcome === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `The service refused it; nothing happened (${op.reason}).` }
+      if (op.outcome === 'done')
+        return {
+          status: 'SUCCEEDED',
+          retry_safe: true,
+          effect: { type: op.effect, id: op.effect_id! },
+          action_taken: sends ? 'sent' : op.reason === 'seen by lookup' ? 'probed-found' : 'already-done',
+          message: `${op.effect} ${op.effect_id} done.`,
+        }
+      if (op.outcome === 'refused')
+        return {
+          status: 'FAILED_NO_EFFECT',
+          retry_safe: false,
+          effect: null,
+          action_taken: 'rejected',
+          message: `The service refused it; nothing happened (${op.reason}).`,
+        }
       if (op.outcome === 'lost') return unknown(op, op.reason)
 
       if (op.ambiguous) {
@@ -267,7 +340,8 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
 
       const waitMs = op.retry_not_before_wall - Date.now()
       if (waitMs > 0) {
-        if (budget.spendable() - waitMs < MIN_START_MS) return notDone(op, `the service asked for a pause of ${Math.ceil(waitMs / 1000)} s`)
+        if (budget.spendable() - waitMs < MIN_START_MS)
+          return notDone(op, `the service asked for a pause of ${Math.ceil(waitMs / 1000)} s`)
         await sleep(waitMs)
       }
       if (budget.spendable() < MIN_START_MS) return notDone(op, 'too little time left in this turn')
@@ -283,10 +357,17 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
           op = { ...op, outcome: 'done', effect_id: v.id, reason: 'confirmed' }
           break
         case 'refused':
-          op = wasAmbiguous ? { ...op, outcome: 'lost', reason: `${v.why}, after a send that may have landed` } : { ...op, outcome: 'refused', ambiguous: 0, reason: v.why }
+          op = wasAmbiguous
+            ? { ...op, outcome: 'lost', reason: `${v.why}, after a send that may have landed` }
+            : { ...op, outcome: 'refused', ambiguous: 0, reason: v.why }
           break
         case 'not-applied':
-          op = { ...op, ambiguous: wasAmbiguous, retry_not_before_wall: Date.now() + Math.max(v.retryAfterMs ?? 0, backoffMs), reason: v.why }
+          op = {
+            ...op,
+            ambiguous: wasAmbiguous,
+            retry_not_before_wall: Date.now() + Math.max(v.retryAfterMs ?? 0, backoffMs),
+            reason: v.why,
+          }
           backoffMs = Math.min(backoffMs * 2, 4_000)
           break
         case 'ambiguous':
@@ -300,13 +381,33 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
   async callTool(call: ToolCall): Promise<Envelope> {
     const budget = Budget.until(call.deadline)
     const n = normalise(call.tool, call.args)
-    if (!n) return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'invalid-arguments', message: `Not sent: incomplete or invalid arguments for ${call.tool}.` }
-    const key = `mb_${createHash('sha256').update(JSON.stringify([call.runId, call.stepId, call.tool, n])).digest('hex')}`
+    if (!n)
+      return {
+        status: 'FAILED_NO_EFFECT',
+        retry_safe: false,
+        effect: null,
+        action_taken: 'invalid-arguments',
+        message: `Not sent: incomplete or invalid arguments for ${call.tool}.`,
+      }
+    const key = `mb_${createHash('sha256')
+      .update(JSON.stringify([call.runId, call.stepId, call.tool, n]))
+      .digest('hex')}`
     let op = this.#get(key)
     if (!op) {
       op = {
-        key, run_id: call.runId, step_id: call.stepId, tool: call.tool, ...operationFor(call.tool, n, key),
-        outcome: 'pending', effect_id: null, ambiguous: 0, replays_error: 0, last_sent_wall: 0, retry_not_before_wall: 0, reason: '', created: Date.now(),
+        key,
+        run_id: call.runId,
+        step_id: call.stepId,
+        tool: call.tool,
+        ...operationFor(call.tool, n, key),
+        outcome: 'pending',
+        effect_id: null,
+        ambiguous: 0,
+        replays_error: 0,
+        last_sent_wall: 0,
+        retry_not_before_wall: 0,
+        reason: '',
+        created: Date.now(),
       }
       this.#put(op)
     }
@@ -315,14 +416,24 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
 
   async abort(runId: string, deadline: number): Promise<Envelope[]> {
     const budget = Budget.until(deadline)
-    const ops = this.#db.prepare("SELECT * FROM operations WHERE run_id = ? AND tool IN ('charge_card', 'send_email') ORDER BY created, rowid").all(runId) as Operation[]
+    const ops = this.#db
+      .prepare(
+        "SELECT * FROM operations WHERE run_id = ? AND tool IN ('charge_card', 'send_email') ORDER BY created, rowid",
+      )
+      .all(runId) as Operation[]
     const out: Envelope[] = []
     for (let op of ops) {
       if (op.outcome === 'refused' || (op.outcome === 'pending' && !op.ambiguous)) continue
       if (op.outcome !== 'done') {
         const seen = await this.#lookup(op, budget)
         if (seen.v !== 'present') {
-          out.push({ status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'human-review', message: `${op.tool} ${op.step_id} may have happened (${seen.v === 'unknown' ? seen.why : 'not seen'}); not compensated — reference ${op.key}.` })
+          out.push({
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'human-review',
+            message: `${op.tool} ${op.step_id} may have happened (${seen.v === 'unknown' ? seen.why : 'not seen'}); not compensated — reference ${op.key}.`,
+          })
           continue
         }
         op = { ...op, outcome: 'done', effect_id: seen.id, reason: 'seen by lookup' }
@@ -334,9 +445,21 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
         const target = op.effect_id!
         const shape =
           op.tool === 'charge_card'
-            ? { target: 'payments' as const, path: '/v1/refunds', effect: 'refund', scope: target, payload: new URLSearchParams({ payment_intent: target, 'metadata[client_reference]': undoKey }).toString() }
+            ? {
+                target: 'payments' as const,
+                path: '/v1/refunds',
+                effect: 'refund',
+                scope: target,
+                payload: new URLSearchParams({
+                  payment_intent: target,
+                  'metadata[client_reference]': undoKey,
+                }).toString(),
+              }
             : {
-                target: 'email' as const, path: '/emails', effect: 'email', scope: '',
+                target: 'email' as const,
+                path: '/emails',
+                effect: 'email',
+                scope: '',
                 payload: JSON.stringify({
                   ...(JSON.parse(op.payload) as object),
                   subject: `Correction: your order`,
@@ -347,24 +470,64 @@ class MonotonicBudgetExecutor implements ExecutorProcess {
                   ],
                 }),
               }
-        undo = { key: undoKey, run_id: `${runId}#undo`, step_id: op.step_id, tool: `undo:${op.tool}`, ...shape, outcome: 'pending', effect_id: null, ambiguous: 0, replays_error: 0, last_sent_wall: 0, retry_not_before_wall: 0, reason: '', created: Date.now() }
+        undo = {
+          key: undoKey,
+          run_id: `${runId}#undo`,
+          step_id: op.step_id,
+          tool: `undo:${op.tool}`,
+          ...shape,
+          outcome: 'pending',
+          effect_id: null,
+          ambiguous: 0,
+          replays_error: 0,
+          last_sent_wall: 0,
+          retry_not_before_wall: 0,
+          reason: '',
+          created: Date.now(),
+        }
         this.#put(undo)
       }
       const r = await this.#settle(undo, budget)
       const compensates = { type: op.effect, id: op.effect_id! }
-      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', compensates, message: `Compensated ${op.effect} ${op.effect_id}: ${r.message}` } : { ...r, action_taken: 'human-review', compensates, message: `Compensation of ${op.effect} ${op.effect_id} not completed: ${r.message}` })
+      out.push(
+        r.status === 'SUCCEEDED'
+          ? {
+              ...r,
+              action_taken: 'compensated',
+              compensates,
+              message: `Compensated ${op.effect} ${op.effect_id}: ${r.message}`,
+            }
+          : {
+              ...r,
+              action_taken: 'human-review',
+              compensates,
+              message: `Compensation of ${op.effect} ${op.effect_id} not completed: ${r.message}`,
+            },
+      )
     }
     return out
   }
 }
 
 function unknown(op: Operation, why: string): Envelope {
-  return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'unresolved', message: `Unknown whether the ${op.effect} happened (${why}). Not safe to ask again; reference ${op.key}.` }
+  return {
+    status: 'UNKNOWN',
+    retry_safe: false,
+    effect: null,
+    action_taken: 'unresolved',
+    message: `Unknown whether the ${op.effect} happened (${why}). Not safe to ask again; reference ${op.key}.`,
+  }
 }
 
 function notDone(op: Operation, why: string): Envelope {
   if (op.ambiguous) return unknown(op, `${op.reason}; ${why}`)
-  return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'not-sent', message: `Nothing happened: ${why}. Safe to ask again.` }
+  return {
+    status: 'FAILED_NO_EFFECT',
+    retry_safe: true,
+    effect: null,
+    action_taken: 'not-sent',
+    message: `Nothing happened: ${why}. Safe to ask again.`,
+  }
 }
 
 export const monotonicBudget: Executor = {

@@ -46,15 +46,25 @@ interface Driver {
 }
 
 function canonicalise(tool: string, a: Readonly<Record<string, unknown>>): Record<string, string | number> | null {
-  const str = (x: unknown) => (typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : '')
+  const str = (x: unknown) =>
+    typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : ''
   const minor = (x: unknown) => (/^\d+(\.\d+)?$/.test(str(x)) ? Math.round(Number(str(x)) * 100) : 0)
   const c: Record<string, string | number> | null =
     tool === 'issue_refund'
-      ? { payment_intent: str(a.payment_intent), amount: minor(a.amount), currency: str(a.currency).toLowerCase(), order_id: str(a.order_id).toUpperCase() }
+      ? {
+          payment_intent: str(a.payment_intent),
+          amount: minor(a.amount),
+          currency: str(a.currency).toLowerCase(),
+          order_id: str(a.order_id).toUpperCase(),
+        }
       : tool === 'charge_card'
         ? { order_id: str(a.order_id).toUpperCase(), amount: minor(a.amount), currency: str(a.currency).toLowerCase() }
         : tool === 'send_email'
-          ? { to: str(a.to).toLowerCase(), template: str(a.template).toLowerCase(), order_id: str(a.order_id).toUpperCase() }
+          ? {
+              to: str(a.to).toLowerCase(),
+              template: str(a.template).toLowerCase(),
+              order_id: str(a.order_id).toUpperCase(),
+            }
           : null
   return c && Object.values(c).every((v) => v !== '' && v !== 0) ? c : null
 }
@@ -67,17 +77,33 @@ interface Raw {
   text: string
 }
 
-function httpsCall(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: string | null, timeoutMs: number): Promise<Raw> {
+function httpsCall(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body: string | null,
+  timeoutMs: number,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = https.request(url, { method, headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: Math.max(1, timeoutMs) }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
-      res.on('error', reject)
-      res.on('aborted', () => reject(Object.assign(new Error('response aborted'), { code: 'ECONNRESET' })))
-    })
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'CLIENT_TIMEOUT' })))
+    const req = https.request(
+      url,
+      {
+        method,
+        headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: Math.max(1, timeoutMs),
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
+        res.on('error', reject)
+        res.on('aborted', () => reject(Object.assign(new Error('response aborted'), { code: 'ECONNRESET' })))
+      },
+    )
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'CLIENT_TIMEOUT' })),
+    )
     req.on('error', reject)
     if (body !== null) req.write(body)
     req.end()
@@ -119,7 +145,17 @@ class PaymentsDriver implements Driver {
     const { form } = JSON.parse(rec.request) as { form: string }
     let raw: Raw
     try {
-      raw = await httpsCall(`${this.#base}${this.#path}`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': rec.key, authorization: 'Bearer sk_test_resend_zoo' }, form, timeoutMs)
+      raw = await httpsCall(
+        `${this.#base}${this.#path}`,
+        'POST',
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': rec.key,
+          authorization: 'Bearer sk_test_resend_zoo',
+        },
+        form,
+        timeoutMs,
+      )
     } catch (e) {
       const code = (e as { code?: string }).code
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return { o: 'not-applied', why: `cannot connect (${code})` }
@@ -128,7 +164,8 @@ class PaymentsDriver implements Driver {
     const body = jsonOf(raw.text)
     const err = (body.error ?? null) as { type?: string; message?: string } | null
     if (raw.status >= 200 && raw.status < 300) {
-      if (typeof body.id !== 'string' || (this.effect === 'charge' && body.status !== 'succeeded')) return { o: 'maybe', why: `HTTP ${raw.status}, unexpected body` }
+      if (typeof body.id !== 'string' || (this.effect === 'charge' && body.status !== 'succeeded'))
+        return { o: 'maybe', why: `HTTP ${raw.status}, unexpected body` }
       return { o: 'applied', id: body.id }
     }
     const why = `HTTP ${raw.status}${err?.message ? `: ${err.message}` : ''}`
@@ -138,7 +175,12 @@ class PaymentsDriver implements Driver {
       const ra = seconds(header(raw.headers, 'retry-after'))
       return ra === undefined ? { o: 'not-applied', why } : { o: 'not-applied', why, retryAfterMs: ra }
     }
-    return { o: 'maybe', why, noResend: header(raw.headers, 'stripe-should-retry') === 'false' || header(raw.headers, 'idempotent-replayed') === 'true' }
+    return {
+      o: 'maybe',
+      why,
+      noResend:
+        header(raw.headers, 'stripe-should-retry') === 'false' || header(raw.headers, 'idempotent-replayed') === 'true',
+    }
   }
 
   async probe(rec: Rec, timeoutMs: () => number): Promise<Seen> {
@@ -152,15 +194,27 @@ class PaymentsDriver implements Driver {
       if (after) q.set('starting_after', after)
       let raw: Raw
       try {
-        raw = await httpsCall(`${this.#base}${this.#path}?${q}`, 'GET', { authorization: 'Bearer sk_test_resend_zoo' }, null, t)
+        raw = await httpsCall(
+          `${this.#base}${this.#path}?${q}`,
+          'GET',
+          { authorization: 'Bearer sk_test_resend_zoo' },
+          null,
+          t,
+        )
       } catch (e) {
         return { s: 'cannot', why: `lookup failed (${(e as { code?: string }).code ?? 'error'})` }
       }
       if (raw.status !== 200) return { s: 'cannot', why: `lookup answered ${raw.status}` }
-      const page = jsonOf(raw.text) as { data?: { id: string; status?: string; metadata?: Record<string, string> }[]; has_more?: boolean }
+      const page = jsonOf(raw.text) as {
+        data?: { id: string; status?: string; metadata?: Record<string, string> }[]
+        has_more?: boolean
+      }
       const items = page.data ?? []
       const hit = items.find((x) => x.metadata?.client_reference === rec.key)
-      if (hit) return this.effect === 'charge' && hit.status !== 'succeeded' ? { s: 'cannot', why: `found ${hit.status}` } : { s: 'yes', id: hit.id }
+      if (hit)
+        return this.effect === 'charge' && hit.status !== 'succeeded'
+          ? { s: 'cannot', why: `found ${hit.status}` }
+          : { s: 'yes', id: hit.id }
       if (!page.has_more || items.length === 0) return { s: 'no' }
       after = items[items.length - 1]!.id
     }
@@ -179,8 +233,13 @@ class EmailDriver implements Driver {
   }
 
   async send(rec: Rec, timeoutMs: number): Promise<Outcome> {
-    const { email } = JSON.parse(rec.request) as { email: { from: string; to: string[]; subject: string; text: string; tags: { name: string; value: string }[] } }
-    const { data, error, headers } = await this.#resend.emails.send(email, { idempotencyKey: rec.key, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) })
+    const { email } = JSON.parse(rec.request) as {
+      email: { from: string; to: string[]; subject: string; text: string; tags: { name: string; value: string }[] }
+    }
+    const { data, error, headers } = await this.#resend.emails.send(email, {
+      idempotencyKey: rec.key,
+      signal: AbortSignal.timeout(Math.max(1, timeoutMs)),
+    })
     if (data?.id) return { o: 'applied', id: data.id }
     if (!error) return { o: 'maybe', why: 'no id in the answer' }
     const why = `${error.name}${error.statusCode ? ` (HTTP ${error.statusCode})` : ''}: ${error.message}`
@@ -188,7 +247,12 @@ class EmailDriver implements Driver {
     // statusCode null (docs/vendors.md R5), so a maybe.
     if (error.statusCode === null) return { o: 'maybe', why }
     if (error.name === 'invalid_idempotent_request') return { o: 'maybe', why }
-    if (error.name === 'concurrent_idempotent_requests' || error.name === 'rate_limit_exceeded' || error.statusCode === 429 || (error.statusCode === 503 && error.name === 'application_error' && headers?.['content-type']?.includes('json'))) {
+    if (
+      error.name === 'concurrent_idempotent_requests' ||
+      error.name === 'rate_limit_exceeded' ||
+      error.statusCode === 429 ||
+      (error.statusCode === 503 && error.name === 'application_error' && headers?.['content-type']?.includes('json'))
+    ) {
       const ra = seconds(headers?.['retry-after'])
       return ra === undefined ? { o: 'not-applied', why } : { o: 'not-applied', why, retryAfterMs: ra }
     }
@@ -199,14 +263,18 @@ class EmailDriver implements Driver {
   async probe(rec: Rec, timeoutMs: () => number): Promise<Seen> {
     const t = timeoutMs()
     if (t < 300) return { s: 'cannot', why: 'out of time' }
-    const res = await this.#resend.get<{ tag?: string; data: { id: string }[] }>(`/emails?tag=${encodeURIComponent(`client_reference:${rec.key}`)}`, { signal: AbortSignal.timeout(t) })
+    const res = await this.#resend.get<{ tag?: string; data: { id: string }[] }>(
+      `/emails?tag=${encodeURIComponent(`client_reference:${rec.key}`)}`,
+      { signal: AbortSignal.timeout(t) },
+    )
     if (res.error) {
       if (res.error.statusCode === 404) return { s: 'cannot', why: 'the e-mail service has no lookup', never: true }
       return { s: 'cannot', why: `lookup failed (${res.error.name})` }
     }
     // Resend's list ignores tags (docs/vendors.md R4):
     // only a reply naming our tag is a lookup.
-    if (res.data?.tag !== `client_reference:${rec.key}`) return { s: 'cannot', why: 'the e-mail service has no lookup by reference', never: true }
+    if (res.data?.tag !== `client_reference:${rec.key}`)
+      return { s: 'cannot', why: 'the e-mail service has no lookup by reference', never: true }
     const first = res.data?.data?.[0]
     return first ? { s: 'yes', id: first.id } : { s: 'no' }
   }
@@ -241,14 +309,18 @@ class ResendSdkExecutor implements ExecutorProcess {
 
   #ensure(key: string, runId: string, stepId: string, driver: string, request: unknown): Rec {
     this.#db
-      .prepare("INSERT OR IGNORE INTO recs VALUES (?, ?, ?, ?, ?, 'new', NULL, 0, 1, 0, 0, '', (SELECT COALESCE(MAX(ord), 0) + 1 FROM recs))")
+      .prepare(
+        "INSERT OR IGNORE INTO recs VALUES (?, ?, ?, ?, ?, 'new', NULL, 0, 1, 0, 0, '', (SELECT COALESCE(MAX(ord), 0) + 1 FROM recs))",
+      )
       .run(key, runId, stepId, driver, JSON.stringify(request))
     return this.#load(key)!
   }
 
   #save(r: Rec): void {
     this.#db
-      .prepare('UPDATE recs SET status = ?, effect_id = ?, maybe = ?, resend_ok = ?, sent_at = ?, wait_until = ?, note = ? WHERE key = ?')
+      .prepare(
+        'UPDATE recs SET status = ?, effect_id = ?, maybe = ?, resend_ok = ?, sent_at = ?, wait_until = ?, note = ? WHERE key = ?',
+      )
       .run(r.status, r.effect_id, r.maybe, r.resend_ok, r.sent_at, r.wait_until, r.note, r.key)
   }
 
@@ -260,8 +332,22 @@ class ResendSdkExecutor implements ExecutorProcess {
     let sends = 0
     let backoff = 250
     for (;;) {
-      if (r.status === 'applied') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: d.effect, id: r.effect_id! }, action_taken: sends ? 'sent' : r.note === 'found by lookup' ? 'probed-found' : 'already-done', message: `${d.effect} ${r.effect_id} is done.` }
-      if (r.status === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `Refused; nothing happened (${r.note}).` }
+      if (r.status === 'applied')
+        return {
+          status: 'SUCCEEDED',
+          retry_safe: true,
+          effect: { type: d.effect, id: r.effect_id! },
+          action_taken: sends ? 'sent' : r.note === 'found by lookup' ? 'probed-found' : 'already-done',
+          message: `${d.effect} ${r.effect_id} is done.`,
+        }
+      if (r.status === 'refused')
+        return {
+          status: 'FAILED_NO_EFFECT',
+          retry_safe: false,
+          effect: null,
+          action_taken: 'rejected',
+          message: `Refused; nothing happened (${r.note}).`,
+        }
       if (r.status === 'unknown') return this.#unknown(r, d, r.note)
 
       if (r.maybe) {
@@ -292,7 +378,8 @@ class ResendSdkExecutor implements ExecutorProcess {
       }
 
       if (r.wait_until > Date.now()) {
-        if (spendable() - (r.wait_until - Date.now()) < START_BUDGET_MS) return this.#notDone(r, d, 'the service asked for more time than this turn has')
+        if (spendable() - (r.wait_until - Date.now()) < START_BUDGET_MS)
+          return this.#notDone(r, d, 'the service asked for more time than this turn has')
         await sleep(r.wait_until - Date.now())
       }
       if (spendable() < START_BUDGET_MS) return this.#notDone(r, d, 'too little time left in this turn')
@@ -304,7 +391,10 @@ class ResendSdkExecutor implements ExecutorProcess {
       sends++
       const out = await d.send(r, Math.min(SEND_TIMEOUT_MS, spendable()))
       if (out.o === 'applied') r = { ...r, status: 'applied', effect_id: out.id, note: 'confirmed' }
-      else if (out.o === 'refused') r = earlier ? { ...r, status: 'unknown', note: `${out.why}, after an earlier send that may have landed` } : { ...r, status: 'refused', maybe: 0, note: out.why }
+      else if (out.o === 'refused')
+        r = earlier
+          ? { ...r, status: 'unknown', note: `${out.why}, after an earlier send that may have landed` }
+          : { ...r, status: 'refused', maybe: 0, note: out.why }
       else if (out.o === 'not-applied') {
         r = { ...r, maybe: earlier, wait_until: Date.now() + Math.max(out.retryAfterMs ?? 0, backoff), note: out.why }
         backoff = Math.min(backoff * 2, 4_000)
@@ -314,24 +404,47 @@ class ResendSdkExecutor implements ExecutorProcess {
   }
 
   #unknown(r: Rec, d: Driver, why: string): Envelope {
-    return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'unresolved', message: `Cannot tell whether the ${d.effect} happened (${why}). Do not repeat it; reference ${r.key}.` }
+    return {
+      status: 'UNKNOWN',
+      retry_safe: false,
+      effect: null,
+      action_taken: 'unresolved',
+      message: `Cannot tell whether the ${d.effect} happened (${why}). Do not repeat it; reference ${r.key}.`,
+    }
   }
 
   #notDone(r: Rec, d: Driver, why: string): Envelope {
     if (r.maybe) return this.#unknown(r, d, `${r.note}; ${why}`)
-    return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'not-sent', message: `Nothing happened: ${why}. It can be asked again.` }
+    return {
+      status: 'FAILED_NO_EFFECT',
+      retry_safe: true,
+      effect: null,
+      action_taken: 'not-sent',
+      message: `Nothing happened: ${why}. It can be asked again.`,
+    }
   }
 
   async callTool(call: ToolCall): Promise<Envelope> {
     const c = canonicalise(call.tool, call.args)
-    if (!c) return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'invalid-arguments', message: `Not sent: incomplete or invalid arguments for ${call.tool}.` }
-    const key = `rs-${createHash('sha256').update(JSON.stringify([call.runId, call.stepId, call.tool, c])).digest('hex')}`
+    if (!c)
+      return {
+        status: 'FAILED_NO_EFFECT',
+        retry_safe: false,
+        effect: null,
+        action_taken: 'invalid-arguments',
+        message: `Not sent: incomplete or invalid arguments for ${call.tool}.`,
+      }
+    const key = `rs-${createHash('sha256')
+      .update(JSON.stringify([call.runId, call.stepId, call.tool, c]))
+      .digest('hex')}`
     if (!this.#load(key)) this.#ensure(key, call.runId, call.stepId, call.tool, requestFor(call.tool, c, key))
     return this.#complete(key, call.deadline)
   }
 
   async abort(runId: string, deadline: number): Promise<Envelope[]> {
-    const recs = this.#db.prepare("SELECT * FROM recs WHERE run_id = ? AND driver IN ('charge_card', 'send_email') ORDER BY ord").all(runId) as Rec[]
+    const recs = this.#db
+      .prepare("SELECT * FROM recs WHERE run_id = ? AND driver IN ('charge_card', 'send_email') ORDER BY ord")
+      .all(runId) as Rec[]
     const out: Envelope[] = []
     for (let r of recs) {
       if (r.status === 'refused' || (r.status === 'new' && !r.maybe)) continue
@@ -339,7 +452,13 @@ class ResendSdkExecutor implements ExecutorProcess {
       if (r.status !== 'applied') {
         const seen = await d.probe(r, () => Math.min(PROBE_TIMEOUT_MS, deadline - Date.now() - KEEP_MS))
         if (seen.s !== 'yes') {
-          out.push({ status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'human-review', message: `${r.driver} ${r.step_id} may have happened (${seen.s === 'cannot' ? seen.why : 'not seen'}); it was not compensated. Reference ${r.key}.` })
+          out.push({
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'human-review',
+            message: `${r.driver} ${r.step_id} may have happened (${seen.s === 'cannot' ? seen.why : 'not seen'}); it was not compensated. Reference ${r.key}.`,
+          })
           continue
         }
         r = { ...r, status: 'applied', effect_id: seen.id, note: 'found by lookup' }
@@ -348,7 +467,14 @@ class ResendSdkExecutor implements ExecutorProcess {
       const target = r.effect_id!
       const undoKey = `${r.key}-undo`
       if (r.driver === 'charge_card') {
-        this.#ensure(undoKey, `${runId}#undo`, r.step_id, 'refund_of_charge', { scope: target, form: new URLSearchParams({ payment_intent: target, 'metadata[client_reference]': undoKey, 'metadata[undoes]': target }).toString() })
+        this.#ensure(undoKey, `${runId}#undo`, r.step_id, 'refund_of_charge', {
+          scope: target,
+          form: new URLSearchParams({
+            payment_intent: target,
+            'metadata[client_reference]': undoKey,
+            'metadata[undoes]': target,
+          }).toString(),
+        })
       } else {
         const { email } = JSON.parse(r.request) as { email: { from: string; to: string[]; subject: string } }
         this.#ensure(undoKey, `${runId}#undo`, r.step_id, 'correction', {
@@ -366,7 +492,21 @@ class ResendSdkExecutor implements ExecutorProcess {
       }
       const res = await this.#complete(undoKey, deadline)
       const compensates = { type: d.effect, id: target }
-      out.push(res.status === 'SUCCEEDED' ? { ...res, action_taken: 'compensated', compensates, message: `Compensated ${d.effect} ${target}: ${res.message}` } : { ...res, action_taken: 'human-review', compensates, message: `Compensation of ${d.effect} ${target} not completed: ${res.message}` })
+      out.push(
+        res.status === 'SUCCEEDED'
+          ? {
+              ...res,
+              action_taken: 'compensated',
+              compensates,
+              message: `Compensated ${d.effect} ${target}: ${res.message}`,
+            }
+          : {
+              ...res,
+              action_taken: 'human-review',
+              compensates,
+              message: `Compensation of ${d.effect} ${target} not completed: ${res.message}`,
+            },
+      )
     }
     return out
   }
@@ -374,10 +514,26 @@ class ResendSdkExecutor implements ExecutorProcess {
 
 function requestFor(tool: string, c: Record<string, string | number>, key: string): unknown {
   if (tool === 'issue_refund') {
-    return { scope: c.payment_intent, form: new URLSearchParams({ payment_intent: String(c.payment_intent), amount: String(c.amount), 'metadata[client_reference]': key, 'metadata[order_id]': String(c.order_id) }).toString() }
+    return {
+      scope: c.payment_intent,
+      form: new URLSearchParams({
+        payment_intent: String(c.payment_intent),
+        amount: String(c.amount),
+        'metadata[client_reference]': key,
+        'metadata[order_id]': String(c.order_id),
+      }).toString(),
+    }
   }
   if (tool === 'charge_card') {
-    return { form: new URLSearchParams({ amount: String(c.amount), currency: String(c.currency), confirm: 'true', 'metadata[client_reference]': key, 'metadata[order_id]': String(c.order_id) }).toString() }
+    return {
+      form: new URLSearchParams({
+        amount: String(c.amount),
+        currency: String(c.currency),
+        confirm: 'true',
+        'metadata[client_reference]': key,
+        'metadata[order_id]': String(c.order_id),
+      }).toString(),
+    }
   }
   return {
     email: {

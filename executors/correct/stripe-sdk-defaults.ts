@@ -44,14 +44,26 @@ type Result =
   | { r: 'maybe'; why: string; final?: boolean; waitMs?: number }
 type Look = { l: 'found'; id: string } | { l: 'absent' } | { l: 'unsure'; why: string; forever?: boolean }
 
-const effectOf: Record<Kind, string> = { issue_refund: 'refund', charge_card: 'charge', send_email: 'email', undo_charge: 'refund', undo_email: 'email' }
+const effectOf: Record<Kind, string> = {
+  issue_refund: 'refund',
+  charge_card: 'charge',
+  send_email: 'email',
+  undo_charge: 'refund',
+  undo_email: 'email',
+}
 
 function identity(tool: string, a: Readonly<Record<string, unknown>>): Record<string, string | number> | null {
-  const s = (x: unknown) => (typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : '')
+  const s = (x: unknown) =>
+    typeof x === 'string' ? x.trim() : typeof x === 'number' && Number.isFinite(x) ? String(x) : ''
   const amount = /^\d+(\.\d+)?$/.test(s(a.amount)) ? Math.round(Number(s(a.amount)) * 100) : 0
   const out: Record<string, string | number> | null =
     tool === 'issue_refund'
-      ? { payment_intent: s(a.payment_intent), amount, currency: s(a.currency).toLowerCase(), order_id: s(a.order_id).toUpperCase() }
+      ? {
+          payment_intent: s(a.payment_intent),
+          amount,
+          currency: s(a.currency).toLowerCase(),
+          order_id: s(a.order_id).toUpperCase(),
+        }
       : tool === 'charge_card'
         ? { order_id: s(a.order_id).toUpperCase(), amount, currency: s(a.currency).toLowerCase() }
         : tool === 'send_email'
@@ -72,7 +84,11 @@ class StripeSdkExecutor implements ExecutorProcess {
     const url = new URL(ctx.services.payments)
     // SDK defaults; only where the API lives is set. Its
     // 'request' events count the attempts of one call.
-    this.#stripe = new Stripe('sk_test_x', { host: url.hostname, port: Number(url.port || 443), protocol: url.protocol === 'http:' ? 'http' : 'https' })
+    this.#stripe = new Stripe('sk_test_x', {
+      host: url.hostname,
+      port: Number(url.port || 443),
+      protocol: url.protocol === 'http:' ? 'http' : 'https',
+    })
     this.#stripe.on('request', () => void this.#sdkRequests++)
     this.#emailBase = ctx.services.email
     this.#db = ctx.storage.sqlite('stripe_sdk_defaults')
@@ -86,13 +102,17 @@ class StripeSdkExecutor implements ExecutorProcess {
 
   #open(key: string, runId: string, stepId: string, kind: Kind, params: unknown): void {
     this.#db
-      .prepare("INSERT OR IGNORE INTO ops VALUES (?, ?, ?, ?, ?, 'open', NULL, 0, 0, 0, 0, '', (SELECT COALESCE(MAX(n), 0) + 1 FROM ops))")
+      .prepare(
+        "INSERT OR IGNORE INTO ops VALUES (?, ?, ?, ?, ?, 'open', NULL, 0, 0, 0, 0, '', (SELECT COALESCE(MAX(n), 0) + 1 FROM ops))",
+      )
       .run(key, runId, stepId, kind, JSON.stringify(params))
   }
 
   #write(op: Op): void {
     this.#db
-      .prepare('UPDATE ops SET state = ?, effect_id = ?, maybe = ?, no_resend = ?, sent_at = ?, not_before = ?, info = ? WHERE key = ?')
+      .prepare(
+        'UPDATE ops SET state = ?, effect_id = ?, maybe = ?, no_resend = ?, sent_at = ?, not_before = ?, info = ? WHERE key = ?',
+      )
       .run(op.state, op.effect_id, op.maybe, op.no_resend, op.sent_at, op.not_before, op.info, op.key)
   }
 
@@ -109,9 +129,16 @@ class StripeSdkExecutor implements ExecutorProcess {
     try {
       const obj =
         op.kind === 'charge_card'
-          ? await this.#stripe.paymentIntents.create(p as unknown as Stripe.PaymentIntentCreateParams, { idempotencyKey: op.key, timeout })
-          : await this.#stripe.refunds.create(p as unknown as Stripe.RefundCreateParams, { idempotencyKey: op.key, timeout })
-      if (op.kind === 'charge_card' && (obj as Stripe.PaymentIntent).status !== 'succeeded') return { r: 'maybe', why: `payment intent ${obj.id} is ${(obj as Stripe.PaymentIntent).status}` }
+          ? await this.#stripe.paymentIntents.create(p as unknown as Stripe.PaymentIntentCreateParams, {
+              idempotencyKey: op.key,
+              timeout,
+            })
+          : await this.#stripe.refunds.create(p as unknown as Stripe.RefundCreateParams, {
+              idempotencyKey: op.key,
+              timeout,
+            })
+      if (op.kind === 'charge_card' && (obj as Stripe.PaymentIntent).status !== 'succeeded')
+        return { r: 'maybe', why: `payment intent ${obj.id} is ${(obj as Stripe.PaymentIntent).status}` }
       return { r: 'ok', id: obj.id }
     } catch (e) {
       return this.#classifyStripe(e)
@@ -120,7 +147,8 @@ class StripeSdkExecutor implements ExecutorProcess {
 
   #classifyStripe(e: unknown): Result {
     const retried = this.#sdkRequests > 1 // earlier tries' fate isn't in this error
-    if (!(e instanceof Stripe.errors.StripeError)) return { r: 'maybe', why: `unexpected error: ${(e as Error)?.message}` }
+    if (!(e instanceof Stripe.errors.StripeError))
+      return { r: 'maybe', why: `unexpected error: ${(e as Error)?.message}` }
     const why = `${e.type}${e.statusCode ? ` ${e.statusCode}` : ''}: ${e.message}`
     if (e instanceof Stripe.errors.StripeConnectionError) {
       const code = (e.detail as { code?: string } | undefined)?.code
@@ -137,7 +165,9 @@ class StripeSdkExecutor implements ExecutorProcess {
       // Turned away; after SDK retries an earlier try may
       // have landed. Nothing goes again before Retry-After
       // (the SDK does not retry a 429: docs/vendors.md S3).
-      return retried ? { r: 'maybe', why: `${why} (after ${this.#sdkRequests} attempts)`, waitMs } : { r: 'never', why, waitMs }
+      return retried
+        ? { r: 'maybe', why: `${why} (after ${this.#sdkRequests} attempts)`, waitMs }
+        : { r: 'never', why, waitMs }
     }
     if (retried) return { r: 'maybe', why: `${why} (after ${this.#sdkRequests} attempts)` }
     const replays = (e.headers as Record<string, string> | undefined)?.['stripe-should-retry'] === 'false'
@@ -153,11 +183,24 @@ class StripeSdkExecutor implements ExecutorProcess {
       try {
         const list =
           op.kind === 'charge_card'
-            ? await this.#stripe.paymentIntents.list({ limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { timeout })
-            : await this.#stripe.refunds.list({ payment_intent: p.payment_intent!, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { timeout })
+            ? await this.#stripe.paymentIntents.list(
+                { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+                { timeout },
+              )
+            : await this.#stripe.refunds.list(
+                {
+                  payment_intent: p.payment_intent!,
+                  limit: 100,
+                  ...(startingAfter ? { starting_after: startingAfter } : {}),
+                },
+                { timeout },
+              )
         const items = list.data as { id: string; status?: string | null; metadata?: Stripe.Metadata | null }[]
         const hit = items.find((x) => x.metadata?.client_reference === op.key)
-        if (hit) return op.kind === 'charge_card' && hit.status !== 'succeeded' ? { l: 'unsure', why: `found ${hit.status}` } : { l: 'found', id: hit.id }
+        if (hit)
+          return op.kind === 'charge_card' && hit.status !== 'succeeded'
+            ? { l: 'unsure', why: `found ${hit.status}` }
+            : { l: 'found', id: hit.id }
         if (!list.has_more || items.length === 0) return { l: 'absent' }
         startingAfter = items[items.length - 1]!.id
       } catch (e) {
@@ -173,7 +216,12 @@ class StripeSdkExecutor implements ExecutorProcess {
     const ac = new AbortController()
     const timer = setTimeout(() => ac.abort(), timeout)
     try {
-      const res = await fetch(`${this.#emailBase}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': op.key }, body: op.params, signal: ac.signal })
+      const res = await fetch(`${this.#emailBase}/emails`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': op.key },
+        body: op.params,
+        signal: ac.signal,
+      })
       const text = await res.text()
       let json: { id?: string; name?: string; message?: string } = {}
       try {
@@ -187,12 +235,17 @@ class StripeSdkExecutor implements ExecutorProcess {
       if (json.name && (res.status === 400 || res.status === 422 || res.status === 404)) return { r: 'no', why }
       if (json.name && (res.status === 429 || res.status === 503 || res.status === 409)) {
         const ra = Number(res.headers.get('retry-after'))
-        return { r: 'never', why, waitMs: res.headers.get('retry-after') !== null && Number.isFinite(ra) ? ra * 1000 : 1_000 }
+        return {
+          r: 'never',
+          why,
+          waitMs: res.headers.get('retry-after') !== null && Number.isFinite(ra) ? ra * 1000 : 1_000,
+        }
       }
       return { r: 'maybe', why }
     } catch (e) {
       const code = (e as { cause?: { code?: string } }).cause?.code
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return { r: 'never', why: `connection failed (${code})`, waitMs: 300 }
+      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND')
+        return { r: 'never', why: `connection failed (${code})`, waitMs: 300 }
       return { r: 'maybe', why: `no response (${code ?? (e as Error).name})` }
     } finally {
       clearTimeout(timer)
@@ -205,13 +258,16 @@ class StripeSdkExecutor implements ExecutorProcess {
     const ac = new AbortController()
     const timer = setTimeout(() => ac.abort(), timeout)
     try {
-      const res = await fetch(`${this.#emailBase}/emails?tag=${encodeURIComponent(`client_reference:${op.key}`)}`, { signal: ac.signal })
+      const res = await fetch(`${this.#emailBase}/emails?tag=${encodeURIComponent(`client_reference:${op.key}`)}`, {
+        signal: ac.signal,
+      })
       if (res.status === 404) return { l: 'unsure', why: 'the e-mail service has no lookup', forever: true }
       if (!res.ok) return { l: 'unsure', why: `lookup answered ${res.status}` }
       const list = (await res.json()) as { tag?: string; data?: { id: string }[] }
       // Resend's list ignores tags (docs/vendors.md R4):
       // only a reply naming our tag is a lookup.
-      if (list.tag !== `client_reference:${op.key}`) return { l: 'unsure', why: 'the e-mail service has no lookup by reference', forever: true }
+      if (list.tag !== `client_reference:${op.key}`)
+        return { l: 'unsure', why: 'the e-mail service has no lookup by reference', forever: true }
       const id = list.data?.[0]?.id
       return id ? { l: 'found', id } : { l: 'absent' }
     } catch (e) {
@@ -231,15 +287,33 @@ class StripeSdkExecutor implements ExecutorProcess {
     const look = () => (email ? this.#emailLook(op, spendable) : this.#stripeLook(op, spendable))
     let rounds = 0
     for (;;) {
-      if (op.state === 'done') return { status: 'SUCCEEDED', retry_safe: true, effect: { type: effect, id: op.effect_id! }, action_taken: rounds ? 'sent' : op.info === 'found by listing' ? 'probed-found' : 'already-done', message: `${effect} ${op.effect_id} done.` }
-      if (op.state === 'refused') return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'rejected', message: `Refused; nothing happened (${op.info}).` }
+      if (op.state === 'done')
+        return {
+          status: 'SUCCEEDED',
+          retry_safe: true,
+          effect: { type: effect, id: op.effect_id! },
+          action_taken: rounds ? 'sent' : op.info === 'found by listing' ? 'probed-found' : 'already-done',
+          message: `${effect} ${op.effect_id} done.`,
+        }
+      if (op.state === 'refused')
+        return {
+          status: 'FAILED_NO_EFFECT',
+          retry_safe: false,
+          effect: null,
+          action_taken: 'rejected',
+          message: `Refused; nothing happened (${op.info}).`,
+        }
       if (op.state === 'unknown') return this.#unknownEnvelope(op, op.info)
 
       if (op.maybe) {
         let seen = await look()
         const settle = op.sent_at + SETTLE_MS - Date.now()
         if (seen.l === 'absent' && settle > 0) {
-          if (spendable() - settle < (email ? EMAIL_MIN_BUDGET_MS : SDK_BACKOFF_TOTAL_MS + SDK_ATTEMPTS * MIN_TIMEOUT_MS)) return this.#unknownEnvelope(op, op.info)
+          if (
+            spendable() - settle <
+            (email ? EMAIL_MIN_BUDGET_MS : SDK_BACKOFF_TOTAL_MS + SDK_ATTEMPTS * MIN_TIMEOUT_MS)
+          )
+            return this.#unknownEnvelope(op, op.info)
           await nap(settle)
           seen = await look()
         }
@@ -264,11 +338,13 @@ class StripeSdkExecutor implements ExecutorProcess {
 
       if (op.not_before > Date.now()) {
         const wait = op.not_before - Date.now()
-        if (spendable() - wait < (email ? EMAIL_MIN_BUDGET_MS : SDK_BACKOFF_TOTAL_MS + SDK_ATTEMPTS * MIN_TIMEOUT_MS)) return this.#notSent(op, `asked to wait ${Math.ceil(wait / 1000)} s, more than this turn has`)
+        if (spendable() - wait < (email ? EMAIL_MIN_BUDGET_MS : SDK_BACKOFF_TOTAL_MS + SDK_ATTEMPTS * MIN_TIMEOUT_MS))
+          return this.#notSent(op, `asked to wait ${Math.ceil(wait / 1000)} s, more than this turn has`)
         await nap(wait)
       }
       const timeout = email ? Math.min(MAX_TIMEOUT_MS, spendable()) : StripeSdkExecutor.#sdkTimeout(spendable())
-      if (timeout < (email ? EMAIL_MIN_BUDGET_MS : MIN_TIMEOUT_MS)) return this.#notSent(op, 'too little time left in this turn')
+      if (timeout < (email ? EMAIL_MIN_BUDGET_MS : MIN_TIMEOUT_MS))
+        return this.#notSent(op, 'too little time left in this turn')
       if (rounds >= MAX_ROUNDS) return this.#notSent(op, `stopped after ${rounds} rounds (${op.info})`)
 
       const before = op.maybe
@@ -281,13 +357,21 @@ class StripeSdkExecutor implements ExecutorProcess {
           op = { ...op, state: 'done', effect_id: res.id, info: 'confirmed' }
           break
         case 'no':
-          op = before || res.afterMaybe ? { ...op, state: 'unknown', info: `${res.why}, after an earlier attempt that may have landed` } : { ...op, state: 'refused', maybe: 0, info: res.why }
+          op =
+            before || res.afterMaybe
+              ? { ...op, state: 'unknown', info: `${res.why}, after an earlier attempt that may have landed` }
+              : { ...op, state: 'refused', maybe: 0, info: res.why }
           break
         case 'never':
           op = { ...op, maybe: before, not_before: Date.now() + res.waitMs, info: res.why }
           break
         case 'maybe':
-          op = { ...op, no_resend: res.final ? 1 : op.no_resend, not_before: res.waitMs ? Date.now() + res.waitMs : op.not_before, info: res.why }
+          op = {
+            ...op,
+            no_resend: res.final ? 1 : op.no_resend,
+            not_before: res.waitMs ? Date.now() + res.waitMs : op.not_before,
+            info: res.why,
+          }
           break
       }
       this.#write(op)
@@ -295,32 +379,62 @@ class StripeSdkExecutor implements ExecutorProcess {
   }
 
   #unknownEnvelope(op: Op, why: string): Envelope {
-    return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'unresolved', message: `Unknown whether the ${effectOf[op.kind]} happened (${why}). Do not retry; reference ${op.key}.` }
+    return {
+      status: 'UNKNOWN',
+      retry_safe: false,
+      effect: null,
+      action_taken: 'unresolved',
+      message: `Unknown whether the ${effectOf[op.kind]} happened (${why}). Do not retry; reference ${op.key}.`,
+    }
   }
 
   #notSent(op: Op, why: string): Envelope {
     if (op.maybe) return this.#unknownEnvelope(op, `${op.info}; ${why}`)
-    return { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'not-sent', message: `Nothing happened: ${why}. Safe to ask again.` }
+    return {
+      status: 'FAILED_NO_EFFECT',
+      retry_safe: true,
+      effect: null,
+      action_taken: 'not-sent',
+      message: `Nothing happened: ${why}. Safe to ask again.`,
+    }
   }
 
   async callTool(call: ToolCall): Promise<Envelope> {
     const id = identity(call.tool, call.args)
-    if (!id) return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'invalid-arguments', message: `Not sent: invalid or incomplete arguments for ${call.tool}.` }
-    const key = `sk_${createHash('sha256').update(JSON.stringify([call.runId, call.stepId, call.tool, id])).digest('hex')}`
+    if (!id)
+      return {
+        status: 'FAILED_NO_EFFECT',
+        retry_safe: false,
+        effect: null,
+        action_taken: 'invalid-arguments',
+        message: `Not sent: invalid or incomplete arguments for ${call.tool}.`,
+      }
+    const key = `sk_${createHash('sha256')
+      .update(JSON.stringify([call.runId, call.stepId, call.tool, id]))
+      .digest('hex')}`
     if (!this.#get(key)) this.#open(key, call.runId, call.stepId, call.tool as Kind, paramsFor(call.tool, id, key))
     return this.#finish(key, call.deadline)
   }
 
   async abort(runId: string, deadline: number): Promise<Envelope[]> {
-    const ops = this.#db.prepare("SELECT * FROM ops WHERE run_id = ? AND kind IN ('charge_card', 'send_email') ORDER BY n").all(runId) as Op[]
+    const ops = this.#db
+      .prepare("SELECT * FROM ops WHERE run_id = ? AND kind IN ('charge_card', 'send_email') ORDER BY n")
+      .all(runId) as Op[]
     const out: Envelope[] = []
     const spendable = () => deadline - Date.now() - HOLD_BACK_MS
     for (let op of ops) {
       if (op.state === 'refused' || (op.state === 'open' && !op.maybe)) continue
       if (op.state !== 'done') {
-        const seen = op.kind === 'send_email' ? await this.#emailLook(op, spendable) : await this.#stripeLook(op, spendable)
+        const seen =
+          op.kind === 'send_email' ? await this.#emailLook(op, spendable) : await this.#stripeLook(op, spendable)
         if (seen.l !== 'found') {
-          out.push({ status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'human-review', message: `${op.kind} ${op.step_id} may have happened (${seen.l === 'unsure' ? seen.why : 'not found'}); not compensated. Reference ${op.key}.` })
+          out.push({
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'human-review',
+            message: `${op.kind} ${op.step_id} may have happened (${seen.l === 'unsure' ? seen.why : 'not found'}); not compensated. Reference ${op.key}.`,
+          })
           continue
         }
         op = { ...op, state: 'done', effect_id: seen.id, info: 'found by listing' }
@@ -329,7 +443,11 @@ class StripeSdkExecutor implements ExecutorProcess {
       const target = op.effect_id!
       const undoKey = `${op.key}_undo`
       if (op.kind === 'charge_card') {
-        this.#open(undoKey, `${runId}#undo`, op.step_id, 'undo_charge', { payment_intent: target, reason: 'requested_by_customer', metadata: { client_reference: undoKey, undoes: target } })
+        this.#open(undoKey, `${runId}#undo`, op.step_id, 'undo_charge', {
+          payment_intent: target,
+          reason: 'requested_by_customer',
+          metadata: { client_reference: undoKey, undoes: target },
+        })
       } else {
         const first = JSON.parse(op.params) as { from: string; to: string[]; subject: string }
         this.#open(undoKey, `${runId}#undo`, op.step_id, 'undo_email', {
@@ -345,15 +463,40 @@ class StripeSdkExecutor implements ExecutorProcess {
       }
       const r = await this.#finish(undoKey, deadline)
       const compensates = { type: effectOf[op.kind], id: target }
-      out.push(r.status === 'SUCCEEDED' ? { ...r, action_taken: 'compensated', compensates, message: `Compensated ${effectOf[op.kind]} ${target}: ${r.message}` } : { ...r, action_taken: 'human-review', compensates, message: `Compensation of ${effectOf[op.kind]} ${target} not completed: ${r.message}` })
+      out.push(
+        r.status === 'SUCCEEDED'
+          ? {
+              ...r,
+              action_taken: 'compensated',
+              compensates,
+              message: `Compensated ${effectOf[op.kind]} ${target}: ${r.message}`,
+            }
+          : {
+              ...r,
+              action_taken: 'human-review',
+              compensates,
+              message: `Compensation of ${effectOf[op.kind]} ${target} not completed: ${r.message}`,
+            },
+      )
     }
     return out
   }
 }
 
 function paramsFor(tool: string, id: Record<string, string | number>, key: string): unknown {
-  if (tool === 'issue_refund') return { payment_intent: id.payment_intent, amount: id.amount, metadata: { client_reference: key, order_id: id.order_id } }
-  if (tool === 'charge_card') return { amount: id.amount, currency: id.currency, confirm: true, metadata: { client_reference: key, order_id: id.order_id } }
+  if (tool === 'issue_refund')
+    return {
+      payment_intent: id.payment_intent,
+      amount: id.amount,
+      metadata: { client_reference: key, order_id: id.order_id },
+    }
+  if (tool === 'charge_card')
+    return {
+      amount: id.amount,
+      currency: id.currency,
+      confirm: true,
+      metadata: { client_reference: key, order_id: id.order_id },
+    }
   return {
     from: 'Billing <billing@shop.test>',
     to: [String(id.to)],

@@ -9,6 +9,10 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 export const catches: JudgeName = 'uncompensated-effect'
 
 export default createReferenceExecutor(
-  { ...REFERENCE_POLICY, compensation: async (intent, lookUp) => (intent.tool === 'send_email' ? { nothing: true } : reconcileFirst(intent, lookUp)) },
+  {
+    ...REFERENCE_POLICY,
+    compensation: async (intent, lookUp) =>
+      intent.tool === 'send_email' ? { nothing: true } : reconcileFirst(intent, lookUp),
+  },
   'abort-skips-confirmed-emails',
 )

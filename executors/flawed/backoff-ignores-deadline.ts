@@ -7,4 +7,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'returned-after-deadline'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, resend: { ...REFERENCE_POLICY.resend, backoffMs: (attempt) => 2_000 * 2 ** (attempt - 1) } }, 'backoff-ignores-deadline')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, resend: { ...REFERENCE_POLICY.resend, backoffMs: (attempt) => 2_000 * 2 ** (attempt - 1) } },
+  'backoff-ignores-deadline',
+)

@@ -12,7 +12,10 @@ export const catches: JudgeName = 'duplicate-effect'
 export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
-    operationKey: (call, op) => (call.stepId.startsWith('compensate:') ? idempotencyKey(call.tool, op, call.runId, `${call.stepId}@${Date.now()}`) : canonicalKey(call, op)),
+    operationKey: (call, op) =>
+      call.stepId.startsWith('compensate:')
+        ? idempotencyKey(call.tool, op, call.runId, `${call.stepId}@${Date.now()}`)
+        : canonicalKey(call, op),
   },
   'compensation-keyed-per-abort',
 )

@@ -5,4 +5,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'returned-after-deadline'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, budget: { ...REFERENCE_POLICY.budget, attemptTimeoutMs: () => 8_000 } }, 'fixed-timeout')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, budget: { ...REFERENCE_POLICY.budget, attemptTimeoutMs: () => 8_000 } },
+  'fixed-timeout',
+)

@@ -11,7 +11,10 @@ export const catches: JudgeName = 'false-failure'
 export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
-    mapping: (observed) => ('response' in observed && observed.response.status >= 502 && observed.response.status <= 504 ? 'not-sent' : referenceMapping(observed)),
+    mapping: (observed) =>
+      'response' in observed && observed.response.status >= 502 && observed.response.status <= 504
+        ? 'not-sent'
+        : referenceMapping(observed),
   },
   'gateway-errors-as-not-sent',
 )

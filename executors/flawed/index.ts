@@ -14,17 +14,23 @@ import fixedTimeout, { catches as fixedTimeoutCatches } from './fixed-timeout.ts
 import noBudgetCheck, { catches as noBudgetCheckCatches } from './no-budget-check.ts'
 import retriesPermanentErrors, { catches as retriesPermanentErrorsCatches } from './retries-permanent-errors.ts'
 import ignoresRetryAfter, { catches as ignoresRetryAfterCatches } from './ignores-retry-after.ts'
-import compensatesUnknownBlindly, { catches as compensatesUnknownBlindlyCatches } from './compensates-unknown-blindly.ts'
+import compensatesUnknownBlindly, {
+  catches as compensatesUnknownBlindlyCatches,
+} from './compensates-unknown-blindly.ts'
 import keyWithoutStepId, { catches as keyWithoutStepIdCatches } from './key-without-step-id.ts'
 import sweeperMarksFailed, { catches as sweeperMarksFailedCatches } from './sweeper-marks-failed.ts'
 import trustsExpiredKey, { catches as trustsExpiredKeyCatches } from './trusts-expired-key.ts'
 // Bugs that need two conditions at once.
 import keyMintedPerAsk, { catches as keyMintedPerAskCatches } from './key-minted-per-ask.ts'
 import backoffIgnoresDeadline, { catches as backoffIgnoresDeadlineCatches } from './backoff-ignores-deadline.ts'
-import abortSkipsConfirmedEmails, { catches as abortSkipsConfirmedEmailsCatches } from './abort-skips-confirmed-emails.ts'
+import abortSkipsConfirmedEmails, {
+  catches as abortSkipsConfirmedEmailsCatches,
+} from './abort-skips-confirmed-emails.ts'
 import gatewayErrorsAsNotSent, { catches as gatewayErrorsAsNotSentCatches } from './gateway-errors-as-not-sent.ts'
 import retryAfterCapped, { catches as retryAfterCappedCatches } from './retry-after-capped.ts'
-import compensationKeyedPerAbort, { catches as compensationKeyedPerAbortCatches } from './compensation-keyed-per-abort.ts'
+import compensationKeyedPerAbort, {
+  catches as compensationKeyedPerAbortCatches,
+} from './compensation-keyed-per-abort.ts'
 
 export interface ZooMember {
   readonly executor: Executor

@@ -7,4 +7,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, intentStore: () => new Database(':memory:') }, 'intent-log-in-memory')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, intentStore: () => new Database(':memory:') },
+  'intent-log-in-memory',
+)

@@ -10,7 +10,11 @@ export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
     // Not canonical: 49.9 and "49.90" are two keys.
-    operationKey: (call) => `fl_${createHash('sha256').update(JSON.stringify([call.tool, call.args, call.runId, call.stepId])).digest('hex').slice(0, 40)}`,
+    operationKey: (call) =>
+      `fl_${createHash('sha256')
+        .update(JSON.stringify([call.tool, call.args, call.runId, call.stepId]))
+        .digest('hex')
+        .slice(0, 40)}`,
   },
   'key-from-all-arguments',
 )

@@ -5,4 +5,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, operationKey: (call) => call.toolCallId }, 'key-from-the-model')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, operationKey: (call) => call.toolCallId },
+  'key-from-the-model',
+)

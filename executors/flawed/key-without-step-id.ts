@@ -7,4 +7,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'false-success'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, operationKey: (call, op) => idempotencyKey(call.tool, op, call.runId, '') }, 'key-without-step-id')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, operationKey: (call, op) => idempotencyKey(call.tool, op, call.runId, '') },
+  'key-without-step-id',
+)

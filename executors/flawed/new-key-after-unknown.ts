@@ -6,4 +6,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, sendKey: ({ key, afterAmbiguity }) => (afterAmbiguity ? randomUUID() : key) }, 'new-key-after-unknown')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, sendKey: ({ key, afterAmbiguity }) => (afterAmbiguity ? randomUUID() : key) },
+  'new-key-after-unknown',
+)

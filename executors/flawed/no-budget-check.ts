@@ -6,4 +6,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'effect-after-deadline'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, budget: turnBudget({ reserveMs: 0, minAttemptBudgetMs: 0, attemptTimeoutMs: 8_000 }) }, 'no-budget-check')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, budget: turnBudget({ reserveMs: 0, minAttemptBudgetMs: 0, attemptTimeoutMs: 8_000 }) },
+  'no-budget-check',
+)

@@ -8,4 +8,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'retry-before-retry-after'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, retryAfter: (askedMs) => Math.min(askedMs, 10_000) }, 'retry-after-capped')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, retryAfter: (askedMs) => Math.min(askedMs, 10_000) },
+  'retry-after-capped',
+)

@@ -14,4 +14,7 @@ const oneLookAtOnce: ReconciliationRule['settle'] = async (look, budget) => {
   return probe.found ? { found: probe.found } : { noEffect: true } // a miss taken as proof
 }
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, settle: oneLookAtOnce } }, 'single-unspaced-probe')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, settle: oneLookAtOnce } },
+  'single-unspaced-probe',
+)

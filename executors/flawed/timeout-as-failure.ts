@@ -10,7 +10,10 @@ export default createReferenceExecutor(
   {
     ...REFERENCE_POLICY,
     // "It timed out, so it never got there."
-    mapping: (observed) => ('error' in observed && observed.error instanceof Error && /Timeout|Abort/.test(observed.error.name) ? 'not-sent' : referenceMapping(observed)),
+    mapping: (observed) =>
+      'error' in observed && observed.error instanceof Error && /Timeout|Abort/.test(observed.error.name)
+        ? 'not-sent'
+        : referenceMapping(observed),
   },
   'timeout-as-failure',
 )

@@ -6,4 +6,7 @@ import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/referenc
 
 export const catches: JudgeName = 'duplicate-effect'
 
-export default createReferenceExecutor({ ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, lookBeforeResending: () => false } }, 'trusts-expired-key')
+export default createReferenceExecutor(
+  { ...REFERENCE_POLICY, reconciliation: { ...REFERENCE_POLICY.reconciliation, lookBeforeResending: () => false } },
+  'trusts-expired-key',
+)

@@ -35,4 +35,8 @@ export function turnBudget(b: TurnBudget): BudgetRule {
   }
 }
 
-export const REFERENCE_BUDGET: BudgetRule = turnBudget({ reserveMs: 1_500, minAttemptBudgetMs: 2_000, attemptTimeoutMs: 8_000 })
+export const REFERENCE_BUDGET: BudgetRule = turnBudget({
+  reserveMs: 1_500,
+  minAttemptBudgetMs: 2_000,
+  attemptTimeoutMs: 8_000,
+})

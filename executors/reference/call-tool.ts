@@ -26,7 +26,8 @@ export async function callTool(call: ToolCall, state: ProcessState): Promise<Env
     // Refused before, after a send that may have
     // landed: never resend (a permanent error stays
     // permanent); only a look can settle it.
-    if (prior.intent.permanent) return unresolved(ask, 'the service refused a resend, and the first send cannot be found')
+    if (prior.intent.permanent)
+      return unresolved(ask, 'the service refused a resend, and the first send cannot be found')
   }
   return sendUntilSettled(ask, prior.ambiguous)
 }

@@ -1,6 +1,11 @@
 // The classify step: what a send's observation
 // means by the policy's mapping, plus timing hints.
-import { MAPPING_CLASSES, type ExceptionMapping, type MappingClass, type Observed } from '../../harness/contract/mapping.ts'
+import {
+  MAPPING_CLASSES,
+  type ExceptionMapping,
+  type MappingClass,
+  type Observed,
+} from '../../harness/contract/mapping.ts'
 import { detail } from './tools/observation.ts'
 import { timingHints, type TimingHints } from './timing-hints.ts'
 

@@ -18,7 +18,13 @@ export async function compensate(runId: string, deadline: number, state: Process
       return finding
     })
     if ('humanReview' in decided) {
-      out.push({ status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'human-review', message: `Could not tell whether ${intent.tool} ${intent.key} happened; left to a person.` })
+      out.push({
+        status: 'UNKNOWN',
+        retry_safe: false,
+        effect: null,
+        action_taken: 'human-review',
+        message: `Could not tell whether ${intent.tool} ${intent.key} happened; left to a person.`,
+      })
       continue
     }
     if ('nothing' in decided) continue

@@ -15,7 +15,8 @@ export const referenceMapping: ExceptionMapping = (observed) => {
   if (status >= 200 && status < 300) return 'applied'
   // Resend's "other payload" 409 is permanent; its
   // "in progress" and Stripe's key-in-use are not.
-  if (status === 409) return (body as { name?: string } | null)?.name === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
+  if (status === 409)
+    return (body as { name?: string } | null)?.name === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
   // Refused before processing (wait: its Retry-After).
   if (status === 429) return 'not-sent'
   // 400/402/404/422: refused as it stands (Stripe does

@@ -40,10 +40,14 @@ export class IntentLog {
       effect_id TEXT, compensation TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`)
     this.#get = db.prepare('SELECT * FROM intents WHERE key = ?')
     this.#open = db.prepare(`SELECT * FROM intents WHERE status IN ('PENDING', 'UNKNOWN') AND key > ? ORDER BY key`)
-    this.#insert = db.prepare(`INSERT INTO intents (key, run_id, step_id, tool, body, status, compensation, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`)
+    this.#insert = db.prepare(
+      `INSERT INTO intents (key, run_id, step_id, tool, body, status, compensation, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
+    )
     this.#forRun = db.prepare('SELECT * FROM intents WHERE run_id = ? ORDER BY rowid DESC')
     // `permanent` is sticky: a refusal stays known.
-    this.#update = db.prepare('UPDATE intents SET status = ?, permanent = COALESCE(?, permanent), effect_id = ?, updated_at = ? WHERE key = ?')
+    this.#update = db.prepare(
+      'UPDATE intents SET status = ?, permanent = COALESCE(?, permanent), effect_id = ?, updated_at = ? WHERE key = ?',
+    )
   }
 
   get(key: string): Intent | undefined {
@@ -56,7 +60,14 @@ export class IntentLog {
   }
 
   /** Record the intent before the first send. */
-  open(key: string, runId: string, stepId: string, tool: string, body: string, compensation: string | null = null): Intent {
+  open(
+    key: string,
+    runId: string,
+    stepId: string,
+    tool: string,
+    body: string,
+    compensation: string | null = null,
+  ): Intent {
     const now = Date.now()
     this.#insert.run(key, runId, stepId, tool, body, compensation, now, now)
     return this.get(key)!
@@ -68,6 +79,12 @@ export class IntentLog {
   }
 
   mark(key: string, status: IntentStatus, opts: { permanent?: boolean; effectId?: string | null } = {}): void {
-    this.#update.run(status, opts.permanent === undefined ? null : opts.permanent ? 1 : 0, opts.effectId ?? null, Date.now(), key)
+    this.#update.run(
+      status,
+      opts.permanent === undefined ? null : opts.permanent ? 1 : 0,
+      opts.effectId ?? null,
+      Date.now(),
+      key,
+    )
   }
 }

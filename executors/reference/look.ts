@@ -7,7 +7,12 @@ import type { Intent } from './intent-log.ts'
 import type { Probe, ToolAdapter } from './tools/tool-adapter.ts'
 
 /** Look once for the intent's effect, by its key. */
-export async function look(adapter: ToolAdapter<object>, mapping: ExceptionMapping, intent: Pick<Intent, 'body' | 'key'>, timeoutMs: number): Promise<Probe> {
+export async function look(
+  adapter: ToolAdapter<object>,
+  mapping: ExceptionMapping,
+  intent: Pick<Intent, 'body' | 'key'>,
+  timeoutMs: number,
+): Promise<Probe> {
   const answer = await adapter.probe(intent.body, intent.key, timeoutMs)
   if (!('failed' in answer)) return answer
   const read = classify(answer.failed, mapping)

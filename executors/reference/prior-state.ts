@@ -15,16 +15,33 @@ export interface Prior {
   readonly ambiguous: boolean
 }
 
-export function priorState(state: ProcessState, call: ToolCall, adapter: ToolAdapter<object>, op: object, key: string): Envelope | Prior {
+export function priorState(
+  state: ProcessState,
+  call: ToolCall,
+  adapter: ToolAdapter<object>,
+  op: object,
+  key: string,
+): Envelope | Prior {
   const { log } = state
   const what = adapter.effectType
   const prior = log.get(key)
   if (prior?.status === 'SUCCEEDED') return succeeded(what, prior.effect_id!, 'already-done')
-  if (prior?.status === 'FAILED_NO_EFFECT' && prior.permanent) return rejected(what, `the service rejected this ${what} earlier`, 'already-rejected')
+  if (prior?.status === 'FAILED_NO_EFFECT' && prior.permanent)
+    return rejected(what, `the service rejected this ${what} earlier`, 'already-rejected')
   if (!prior) {
     const compensation = adapter.compensation(op)
     const body = adapter.body(op, key, call.runId, call.stepId)
-    return { intent: log.open(key, call.runId, call.stepId, call.tool, body, compensation ? JSON.stringify(compensation) : null), ambiguous: false }
+    return {
+      intent: log.open(
+        key,
+        call.runId,
+        call.stepId,
+        call.tool,
+        body,
+        compensation ? JSON.stringify(compensation) : null,
+      ),
+      ambiguous: false,
+    }
   }
   if (prior.status === 'FAILED_NO_EFFECT') log.mark(key, 'PENDING', { permanent: false }) // it certainly never landed: start over with the same key
   return { intent: prior, ambiguous: prior.status === 'PENDING' || prior.status === 'UNKNOWN' }

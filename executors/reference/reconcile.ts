@@ -14,8 +14,16 @@ import type { ToolAdapter } from './tools/tool-adapter.ts'
 const KEY_TRUST_MS = 23 * 60 * 60 * 1000
 
 /** Look by the policy's rule, within `budget()`. */
-export function lookUp(state: ProcessState, adapter: ToolAdapter<object>, intent: Intent, budget: () => number): Promise<Finding> {
-  return state.policy.reconciliation.settle((timeoutMs) => look(adapter, state.policy.mapping, intent, timeoutMs), budget)
+export function lookUp(
+  state: ProcessState,
+  adapter: ToolAdapter<object>,
+  intent: Intent,
+  budget: () => number,
+): Promise<Finding> {
+  return state.policy.reconciliation.settle(
+    (timeoutMs) => look(adapter, state.policy.mapping, intent, timeoutMs),
+    budget,
+  )
 }
 
 /** Look first: an envelope, or 'resend' if safe. */
@@ -29,7 +37,12 @@ export async function reconcile(ask: Ask): Promise<Envelope | 'resend'> {
   // volatile store's restart).
   if ('inconclusive' in finding) {
     const keyMayBeForgotten = Date.now() - ask.intent.created_at > KEY_TRUST_MS
-    return unresolved(ask, keyMayBeForgotten ? 'the service may have forgotten the key and no probe could tell' : 'it could not be confirmed before the deadline')
+    return unresolved(
+      ask,
+      keyMayBeForgotten
+        ? 'the service may have forgotten the key and no probe could tell'
+        : 'it could not be confirmed before the deadline',
+    )
   }
   return 'resend' // looked, and it is not there: the same body with the same key
 }

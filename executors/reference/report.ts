@@ -5,11 +5,23 @@ import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { Ask } from './ask.ts'
 
 export function succeeded(what: string, id: string, action: string): Envelope {
-  return { status: 'SUCCEEDED', retry_safe: true, effect: { type: what, id }, action_taken: action, message: `The ${what} ${id} is done.` }
+  return {
+    status: 'SUCCEEDED',
+    retry_safe: true,
+    effect: { type: what, id },
+    action_taken: action,
+    message: `The ${what} ${id} is done.`,
+  }
 }
 
 export function rejected(what: string, message: string, action: string): Envelope {
-  return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: action, message: `The ${what} was not done: ${message}.` }
+  return {
+    status: 'FAILED_NO_EFFECT',
+    retry_safe: false,
+    effect: null,
+    action_taken: action,
+    message: `The ${what} was not done: ${message}.`,
+  }
 }
 
 /** It happened: `effectId` is the effect. */

@@ -26,7 +26,11 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
     switch (got.class) {
       case 'applied':
         // The service's effect id, else our reference.
-        return confirm(ask, ask.adapter.effectId(got.body) ?? ask.key, attempt === 1 && !ambiguous ? 'sent' : 'resent-same-key')
+        return confirm(
+          ask,
+          ask.adapter.effectId(got.body) ?? ask.key,
+          attempt === 1 && !ambiguous ? 'sent' : 'resent-same-key',
+        )
       case 'rejected':
         return ambiguous ? refusedAfterLanding(ask, got) : refused(ask, got.detail)
       case 'not-sent':
@@ -40,7 +44,8 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
         break
       case 'ambiguous': {
         // A 409 in flight asks no pause; others may.
-        if (got.retryAfterMs !== undefined && !got.inFlight) waits.set(service, (notBefore = Date.now() + policy.retryAfter(got.retryAfterMs)))
+        if (got.retryAfterMs !== undefined && !got.inFlight)
+          waits.set(service, (notBefore = Date.now() + policy.retryAfter(got.retryAfterMs)))
         ambiguous = true
         ask.state.log.mark(ask.key, 'UNKNOWN')
         const next = await reconcile(ask)

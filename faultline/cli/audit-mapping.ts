@@ -16,10 +16,22 @@ const PARTS = {
 } as const
 
 export async function auditMappingCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('audit-mapping', args, { mapping: { type: 'string' }, clients: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, ...REPORT_OUTPUTS, ...SUPERVISION })
+  const parsed = options('audit-mapping', args, {
+    mapping: { type: 'string' },
+    clients: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    ...REPORT_OUTPUTS,
+    ...SUPERVISION,
+  })
   if (!parsed) return (io.out(COMMAND_USAGE['audit-mapping']), 0)
   const { values } = parsed
-  if (!values.mapping) throw new UsageError('audit-mapping needs --mapping <path to a module whose default export maps what a client observed to applied, not-sent, rejected or ambiguous>')
+  if (!values.mapping)
+    throw new UsageError(
+      'audit-mapping needs --mapping <path to a module whose default export maps what a client observed to applied, not-sent, rejected or ambiguous>',
+    )
   const result = await auditMapping({
     mapping: values.mapping,
     clients: values.clients,

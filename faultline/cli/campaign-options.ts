@@ -47,8 +47,12 @@ function touch(file: string): void {
 }
 
 /** The corpus directory as given, or false with --no-corpus. */
-export function corpusOption(values: { corpus?: string | undefined; 'no-corpus'?: boolean | undefined }): string | false | undefined {
-  if (values['no-corpus'] && values.corpus !== undefined) throw new UsageError('--corpus and --no-corpus contradict each other: pass one')
+export function corpusOption(values: {
+  corpus?: string | undefined
+  'no-corpus'?: boolean | undefined
+}): string | false | undefined {
+  if (values['no-corpus'] && values.corpus !== undefined)
+    throw new UsageError('--corpus and --no-corpus contradict each other: pass one')
   return values['no-corpus'] ? false : values.corpus
 }
 

@@ -15,13 +15,28 @@ import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION } 
 import { COMMAND_USAGE } from './usage.ts'
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('compare', args, { executors: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'fail-on-violation': { type: 'boolean' }, ...CAMPAIGN_IO, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING })
+  const parsed = options('compare', args, {
+    executors: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    k: { type: 'string' },
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    'fail-on-violation': { type: 'boolean' },
+    ...CAMPAIGN_IO,
+    ...REPORT_OUTPUTS,
+    ...SUPERVISION,
+    ...JUDGING,
+  })
   if (!parsed) return (io.out(COMMAND_USAGE.compare), 0)
   const { values } = parsed
   const started = realNow()
   const report = await compare({
     judges: values.judge,
-    executors: values.executors?.split(',').map((s) => s.trim()).filter(Boolean),
+    executors: values.executors
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     runs: int(values.runs, 'runs', 200, 1),
     seed: seed(values.seed),
     k: int(values.k, 'k', 3, 1, 100),

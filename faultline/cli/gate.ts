@@ -13,10 +13,22 @@ import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 export async function gateCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('gate', args, { executor: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' }, 'min-coverage': { type: 'string' }, ...CAMPAIGN_IO, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING })
+  const parsed = options('gate', args, {
+    executor: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    'min-coverage': { type: 'string' },
+    ...CAMPAIGN_IO,
+    ...REPORT_OUTPUTS,
+    ...SUPERVISION,
+    ...JUDGING,
+  })
   if (!parsed) return (io.out(COMMAND_USAGE.gate), 0)
   const { values } = parsed
-  if (!values.executor) throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
+  if (!values.executor)
+    throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
   const progress = progressTo(io)
   const report = await gate({
     executor: values.executor,

@@ -21,4 +21,10 @@ const stderrTty: Io['tty'] = process.stderr.isTTY
     }
   : null
 
-export const processIo: Io = { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), cwd: process.cwd(), env: process.env, tty: stderrTty }
+export const processIo: Io = {
+  out: (t) => process.stdout.write(`${t}\n`),
+  err: (t) => process.stderr.write(`${t}\n`),
+  cwd: process.cwd(),
+  env: process.env,
+  tty: stderrTty,
+}

@@ -16,15 +16,29 @@ import { version } from '../../harness/jobs/version.ts'
 export type { Io } from './io.ts'
 export { USAGE } from './usage.ts'
 
-const COMMANDS = { gate: gateCommand, compare: compareCommand, run: runCommand, merge: mergeCommand, report: reportCommand, serve, 'audit-mapping': auditMappingCommand } as const
+const COMMANDS = {
+  gate: gateCommand,
+  compare: compareCommand,
+  run: runCommand,
+  merge: mergeCommand,
+  report: reportCommand,
+  serve,
+  'audit-mapping': auditMappingCommand,
+} as const
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   try {
     const [command, ...rest] = argv
-    if (command === undefined) throw new UsageError('no command: use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)')
+    if (command === undefined)
+      throw new UsageError(
+        'no command: use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)',
+      )
     if (command === 'help' || command === '--help' || command === '-h') return (io.out(USAGE), 0)
     if (command === '--version' || command === '-v' || command === 'version') return (io.out(version()), 0)
-    if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command "${command}": use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)`)
+    if (!Object.hasOwn(COMMANDS, command))
+      throw new UsageError(
+        `unknown command "${command}": use gate, compare, run, merge, report, serve or audit-mapping (faultline --help)`,
+      )
     return await COMMANDS[command as keyof typeof COMMANDS](rest, io)
   } catch (e) {
     if (e instanceof UsageError) {
@@ -32,7 +46,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 2
     }
     // Not 1: the harness failed, not the executor.
-    const line = (e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)).split('\n')[0]
+    const line = (
+      e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)
+    ).split('\n')[0]
     io.err(`faultline: the harness itself failed (${line}); please report it with the command you ran`)
     return 3
   }

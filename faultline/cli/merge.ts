@@ -12,7 +12,12 @@ import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { COMMAND_USAGE } from './usage.ts'
 
 export async function mergeCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('merge', args, { json: { type: 'boolean' }, out: { type: 'string' }, 'fail-on-violation': { type: 'boolean' }, ...REPORT_OUTPUTS }, Number.MAX_SAFE_INTEGER)
+  const parsed = options(
+    'merge',
+    args,
+    { json: { type: 'boolean' }, out: { type: 'string' }, 'fail-on-violation': { type: 'boolean' }, ...REPORT_OUTPUTS },
+    Number.MAX_SAFE_INTEGER,
+  )
   if (!parsed) return (io.out(COMMAND_USAGE.merge), 0)
   const { values, positionals } = parsed
   const report = merge({ files: positionals, cwd: io.cwd })
@@ -20,5 +25,11 @@ export async function mergeCommand(args: readonly string[], io: Io): Promise<num
   if (values.json) io.out(reportJson(withoutRuns(report)).trimEnd())
   else io.out(report.command === 'gate' ? renderGate(report) : renderCompare(report))
   writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
-  return report.command === 'gate' ? (report.passed ? 0 : 1) : values['fail-on-violation'] && anyViolation(report) ? 1 : 0
+  return report.command === 'gate'
+    ? report.passed
+      ? 0
+      : 1
+    : values['fail-on-violation'] && anyViolation(report)
+      ? 1
+      : 0
 }

@@ -19,24 +19,43 @@ export interface Parsed<T extends Spec> {
 }
 
 /** Parsed options, or null for --help. */
-export function options<T extends Spec>(command: string, args: readonly string[], spec: T, positionals = 0): Parsed<T> | null {
+export function options<T extends Spec>(
+  command: string,
+  args: readonly string[],
+  spec: T,
+  positionals = 0,
+): Parsed<T> | null {
   let parsed
   try {
-    parsed = parseArgs({ args: [...args], options: { ...spec, help: { type: 'boolean', short: 'h' } } as T & { help: { type: 'boolean'; short: 'h' } }, allowPositionals: positionals > 0, strict: true })
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...spec, help: { type: 'boolean', short: 'h' } } as T & { help: { type: 'boolean'; short: 'h' } },
+      allowPositionals: positionals > 0,
+      strict: true,
+    })
   } catch (e) {
     throw new UsageError(`${(e as Error).message.split('\n')[0]} (faultline ${command} --help lists the options)`)
   }
   if ((parsed.values as { help?: boolean }).help) return null
-  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}" (faultline ${command} --help)`)
+  if (parsed.positionals.length > positionals)
+    throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}" (faultline ${command} --help)`)
   return parsed as unknown as Parsed<T>
 }
 
 /** A whole number in [min, max], or `fallback`. */
-export function int(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function int(
+  value: unknown,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (typeof value !== 'string') return fallback
   const n = Number(value)
   if (!/^\d+$/.test(value) || n < min || n > max || !Number.isSafeInteger(n)) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any size' : max}, got "${value}"`)
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any size' : max}, got "${value}"`,
+    )
   }
   return n
 }
@@ -54,7 +73,10 @@ export const SUPERVISION = {
   'max-events': { type: 'string' },
 } as const
 
-export function supervision(values: Record<string, unknown>, defaultWorkers = availableParallelism()): SupervisionOptions {
+export function supervision(
+  values: Record<string, unknown>,
+  defaultWorkers = availableParallelism(),
+): SupervisionOptions {
   return {
     workers: int(values.workers, 'workers', defaultWorkers, 1, 256),
     runTimeoutMs: int(values['run-timeout'], 'run-timeout', DEFAULT_BUDGETS.runRealMs, 100),

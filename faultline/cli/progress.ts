@@ -107,7 +107,9 @@ export function progressTo(io: Io): CliProgress {
     onProgress,
     done() {
       if (!timing) return
-      const faster = timing.medianSpeedup ? `, the median run ${Math.round(timing.medianSpeedup)}× faster than simulated time` : ''
+      const faster = timing.medianSpeedup
+        ? `, the median run ${Math.round(timing.medianSpeedup)}× faster than simulated time`
+        : ''
       io.err(`faultline: ${timing.runs} run(s) in ${(timing.realMs / 1000).toFixed(2)} s of real time${faster}`)
     },
   }

@@ -16,4 +16,5 @@ function all(): Record<string, Record<string, unknown>> {
   }
 }
 
-export const PUBLISHED_SCHEMAS: readonly { readonly file: string; readonly schema: () => Record<string, unknown> }[] = Object.keys(all()).map((file) => ({ file, schema: () => all()[file]! }))
+export const PUBLISHED_SCHEMAS: readonly { readonly file: string; readonly schema: () => Record<string, unknown> }[] =
+  Object.keys(all()).map((file) => ({ file, schema: () => all()[file]! }))

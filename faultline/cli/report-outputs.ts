@@ -47,11 +47,21 @@ interface Renderers {
 }
 
 export function writeReportOutputs(report: Report, values: OutputValues, io: Io, ci: CiOptions): void {
-  write(values, io, ci, { junit: () => renderJunit(report), markdown: (maxBytes) => renderMarkdown(report, maxBytes === undefined ? {} : { maxBytes }), html: () => renderHtml(report), annotations: () => annotationsOf(report) })
+  write(values, io, ci, {
+    junit: () => renderJunit(report),
+    markdown: (maxBytes) => renderMarkdown(report, maxBytes === undefined ? {} : { maxBytes }),
+    html: () => renderHtml(report),
+    annotations: () => annotationsOf(report),
+  })
 }
 
 export function writeAuditOutputs(result: AuditResult, values: OutputValues, io: Io, ci: CiOptions): void {
-  write(values, io, ci, { junit: () => renderAuditJunit(result), markdown: (maxBytes) => renderAuditMarkdown(result, undefined, maxBytes === undefined ? {} : { maxBytes }), html: () => renderAuditHtml(result), annotations: () => auditAnnotations(result) })
+  write(values, io, ci, {
+    junit: () => renderAuditJunit(result),
+    markdown: (maxBytes) => renderAuditMarkdown(result, undefined, maxBytes === undefined ? {} : { maxBytes }),
+    html: () => renderAuditHtml(result),
+    annotations: () => auditAnnotations(result),
+  })
 }
 
 function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): void {
@@ -61,7 +71,8 @@ function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): void 
   const env = io.env ?? process.env
   const summary = env.GITHUB_STEP_SUMMARY
   if (ci.stepSummary && summary) appendStepSummary(summary, r, io)
-  if (ci.annotate && env.GITHUB_ACTIONS === 'true') for (const line of workflowCommands(r.annotations())) (ci.json ? io.err : io.out)(line)
+  if (ci.annotate && env.GITHUB_ACTIONS === 'true')
+    for (const line of workflowCommands(r.annotations())) (ci.json ? io.err : io.out)(line)
 }
 
 /** Append within what is left of the step's 1 MiB. */
@@ -75,7 +86,9 @@ function appendStepSummary(file: string, r: Renderers, io: Io): void {
   }
   const budget = Math.min(MARKDOWN_BUDGET, STEP_SUMMARY_LIMIT - used - 1024)
   if (budget < 4096) {
-    io.err(`faultline: $GITHUB_STEP_SUMMARY already holds ${used} bytes of its 1 MiB: nothing appended (use --markdown FILE)`)
+    io.err(
+      `faultline: $GITHUB_STEP_SUMMARY already holds ${used} bytes of its 1 MiB: nothing appended (use --markdown FILE)`,
+    )
     return
   }
   try {
@@ -86,7 +99,10 @@ function appendStepSummary(file: string, r: Renderers, io: Io): void {
 }
 
 function writeTo(option: string, file: string, text: string, cwd: string): void {
-  if (file === '') throw new UsageError(`${option} needs a file name, e.g. ${option} reports/out/faultline${option === '--junit' ? '.xml' : option === '--markdown' ? '.md' : '.html'}`)
+  if (file === '')
+    throw new UsageError(
+      `${option} needs a file name, e.g. ${option} reports/out/faultline${option === '--junit' ? '.xml' : option === '--markdown' ? '.md' : '.html'}`,
+    )
   const abs = resolve(cwd, file)
   try {
     mkdirSync(dirname(abs), { recursive: true })

@@ -20,14 +20,27 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
   if (!parsed) return (io.out(COMMAND_USAGE.report), 0)
   const { values, positionals } = parsed
   const file = positionals[0]
-  if (!file) throw new UsageError('report needs a result file: faultline report result.json [--junit FILE] [--markdown FILE] [--html FILE]')
+  if (!file)
+    throw new UsageError(
+      'report needs a result file: faultline report result.json [--junit FILE] [--markdown FILE] [--html FILE]',
+    )
   const read = readJsonFile(file, io.cwd, 'report takes a file written by --out, or printed by --json')
   // An audit saved under the old tag still renders.
-  const json = (read as { format?: unknown } | null)?.format === LEGACY_AUDIT_FORMAT ? { ...(read as object), format: AUDIT_FORMAT } : read
-  const wanted = Object.entries({ '--junit': values.junit, '--markdown': values.markdown, '--html': values.html }).filter(([, f]) => f !== undefined)
+  const json =
+    (read as { format?: unknown } | null)?.format === LEGACY_AUDIT_FORMAT
+      ? { ...(read as object), format: AUDIT_FORMAT }
+      : read
+  const wanted = Object.entries({
+    '--junit': values.junit,
+    '--markdown': values.markdown,
+    '--html': values.html,
+  }).filter(([, f]) => f !== undefined)
   if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
     const audit = AUDIT_RESULT_SCHEMA.safeParse(json)
-    if (!audit.success) throw new UsageError(`${file} is not an audit-mapping result: ${describeIssues(audit.error, AUDIT_RESULT_SCHEMA, json, 'an audit-mapping result')}`)
+    if (!audit.success)
+      throw new UsageError(
+        `${file} is not an audit-mapping result: ${describeIssues(audit.error, AUDIT_RESULT_SCHEMA, json, 'an audit-mapping result')}`,
+      )
     // Not zod's copy: it reorders keys, and scenarios
     // must print as the command printed them.
     const result = json as AuditResult
@@ -41,7 +54,14 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
       if (e instanceof MergeError) throw new UsageError(e.message)
       throw e
     }
-    if (wanted.length === 0) io.out(report.command === 'gate' ? renderGate(report) : report.command === 'compare' ? renderCompare(report) : renderRun(report))
+    if (wanted.length === 0)
+      io.out(
+        report.command === 'gate'
+          ? renderGate(report)
+          : report.command === 'compare'
+            ? renderCompare(report)
+            : renderRun(report),
+      )
     else writeReportOutputs(report, values, io, QUIET)
   }
   for (const [option, to] of wanted) io.err(`faultline report: ${option} ${to}`)

@@ -11,12 +11,32 @@ import { JUDGING, options, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 
 export async function runCommand(args: readonly string[], io: Io): Promise<number> {
-  const parsed = options('run', args, { executor: { type: 'string' }, mapping: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, ...REPORT_OUTPUTS, ...SUPERVISION, ...JUDGING }, 1)
+  const parsed = options(
+    'run',
+    args,
+    {
+      executor: { type: 'string' },
+      mapping: { type: 'string' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+      ...REPORT_OUTPUTS,
+      ...SUPERVISION,
+      ...JUDGING,
+    },
+    1,
+  )
   if (!parsed) return (io.out(COMMAND_USAGE.run), 0)
   const { values, positionals } = parsed
   const file = positionals[0]
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
-  const report = await replay({ scenario: file, executor: values.executor, mapping: values.mapping, judges: values.judge, ...supervision(values, 1), cwd: io.cwd })
+  const report = await replay({
+    scenario: file,
+    executor: values.executor,
+    mapping: values.mapping,
+    judges: values.judge,
+    ...supervision(values, 1),
+    cwd: io.cwd,
+  })
   if (values.out) writeOut(values.out, reportJson(report), io.cwd)
   io.out(values.json ? reportJson(report).trimEnd() : renderRun(report))
   // One run is not a job's summary: no $GITHUB_STEP_SUMMARY.

@@ -18,9 +18,13 @@ export async function serve(args: readonly string[], io: Io): Promise<number> {
   try {
     server = await serveLoopback([payments, email], port)
   } catch (e) {
-    throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${(e as Error).message.split('\n')[0]} (choose another --port)`)
+    throw new UsageError(
+      `cannot listen on 127.0.0.1:${port}: ${(e as Error).message.split('\n')[0]} (choose another --port)`,
+    )
   }
-  io.out(`payments  ${server.urls.payments}   (Stripe-shaped; a payment intent pi_demo of 100.00 EUR is ready to refund)`)
+  io.out(
+    `payments  ${server.urls.payments}   (Stripe-shaped; a payment intent pi_demo of 100.00 EUR is ready to refund)`,
+  )
   io.out(`email     ${server.urls.email}   (Resend-shaped)`)
   io.out('Ctrl-C to stop.')
   await new Promise<void>((resolve) => {

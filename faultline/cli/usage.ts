@@ -45,7 +45,8 @@ const REPORTS = `reports people read (drawn from the result's JSON alone; faultl
   at most 10 ::error annotations are printed, one per violation class; on a terminal a progress line is drawn on stderr
   (NO_COLOR turns its colour off)`
 
-const EXIT = 'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
+const EXIT =
+  'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]

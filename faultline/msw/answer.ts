@@ -14,7 +14,12 @@ import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
  * The service's answer, or the fault's; a
  * network error as msw renders one.
  */
-export async function answer(request: Request, service: MockService, attempt: number, fault: RequestFault | null): Promise<Response> {
+export async function answer(
+  request: Request,
+  service: MockService,
+  attempt: number,
+  fault: RequestFault | null,
+): Promise<Response> {
   const ctl = control(request, service, attempt)
   try {
     return fault ? await requestFaultKind(fault).strike(fault, ctl) : await ctl.deliver()
@@ -32,11 +37,13 @@ function control(request: Request, service: MockService, attempt: number): Attem
     attempt,
     service,
     deliver: (options) =>
-      service.handle(request, { attempt, call: null, internalError: options?.internalError ?? false }).catch((e: unknown) => {
-        // A restart drops the connection, as in
-        // a run (sim/pipeline.ts).
-        throw e instanceof ServiceRestarted ? networkError('ECONNRESET', new URL(request.url).hostname) : e
-      }),
+      service
+        .handle(request, { attempt, call: null, internalError: options?.internalError ?? false })
+        .catch((e: unknown) => {
+          // A restart drops the connection, as in
+          // a run (sim/pipeline.ts).
+          throw e instanceof ServiceRestarted ? networkError('ECONNRESET', new URL(request.url).hostname) : e
+        }),
     hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     clientGaveUp: () => clientGaveUp(request),
     giveUpWithin: (ms) => {

@@ -27,10 +27,16 @@ export interface CheckedFault {
  */
 export function checkFault(fault: MswFault): CheckedFault {
   const kind = REQUEST_FAULTS.find((k) => k.kind === (fault as { kind?: unknown } | null)?.kind)
-  if (!kind) throw new Error(`faultline/msw: no fault kind ${JSON.stringify((fault as { kind?: unknown } | null)?.kind)}; kinds: ${REQUEST_FAULTS.map((k) => k.kind).join(', ')}`)
+  if (!kind)
+    throw new Error(
+      `faultline/msw: no fault kind ${JSON.stringify((fault as { kind?: unknown } | null)?.kind)}; kinds: ${REQUEST_FAULTS.map((k) => k.kind).join(', ')}`,
+    )
   // A dummy address for the schema: the
   // route decides what is struck.
   const parsed = kind.schema.safeParse({ ...fault, boundary: kind.boundary, step: 'msw', [kind.targets]: 1 })
-  if (!parsed.success) throw new Error(`faultline/msw: ${kind.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(fault)'}: ${i.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new Error(
+      `faultline/msw: ${kind.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(fault)'}: ${i.message}`).join('; ')}`,
+    )
   return { fault: parsed.data as RequestFault, targets: kind.targets }
 }

@@ -27,5 +27,8 @@ export function routeReads(route: Route): boolean | null {
 export function routeMatches(route: Route, request: Request): boolean {
   if (route.method !== null && route.method !== request.method) return false
   const segments = new URL(request.url).pathname.split('/')
-  return segments.length === route.segments.length && route.segments.every((s, i) => s === segments[i] || (s.startsWith(':') && segments[i] !== ''))
+  return (
+    segments.length === route.segments.length &&
+    route.segments.every((s, i) => s === segments[i] || (s.startsWith(':') && segments[i] !== ''))
+  )
 }

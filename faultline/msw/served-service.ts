@@ -65,7 +65,9 @@ export class ServedService<S extends MockService> {
     const parsed = parseRoute(route)
     const checked = checkFault(fault)
     if (routeReads(parsed) === (checked.targets === 'send')) {
-      throw new Error(`faultline/msw: ${checked.fault.kind} strikes ${checked.targets === 'send' ? 'side-effecting requests (POST)' : 'reads (GET)'}; "${parsed.text}" never is one`)
+      throw new Error(
+        `faultline/msw: ${checked.fault.kind} strikes ${checked.targets === 'send' ? 'side-effecting requests (POST)' : 'reads (GET)'}; "${parsed.text}" never is one`,
+      )
     }
     this.#armed.push({ ...checked, route: parsed, asGiven: fault })
     return this

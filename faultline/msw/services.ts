@@ -36,9 +36,16 @@ export function faultlineServices(options: FaultlineServicesOptions = {}): Fault
   // Read per call, so a test's fake timers
   // (vi.useFakeTimers) reach the services.
   const now = () => Date.now()
-  const payments = new ServedService(() => new PaymentsService(now, options.payments?.settings), options.payments?.baseUrl ?? 'https://payments.test')
-  const email = new ServedService(() => new EmailService(now, options.email?.settings), options.email?.baseUrl ?? 'https://email.test')
-  if (payments.baseUrl === email.baseUrl) throw new Error(`faultline/msw: payments and email cannot share the base URL ${payments.baseUrl}`)
+  const payments = new ServedService(
+    () => new PaymentsService(now, options.payments?.settings),
+    options.payments?.baseUrl ?? 'https://payments.test',
+  )
+  const email = new ServedService(
+    () => new EmailService(now, options.email?.settings),
+    options.email?.baseUrl ?? 'https://email.test',
+  )
+  if (payments.baseUrl === email.baseUrl)
+    throw new Error(`faultline/msw: payments and email cannot share the base URL ${payments.baseUrl}`)
   return {
     handlers: [payments.handler, email.handler],
     payments,

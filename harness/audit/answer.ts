@@ -23,7 +23,14 @@ export type MappingProblem =
   /** Not run: it had already blocked or ended its worker. */
   | 'not-run'
 
-export const MAPPING_PROBLEMS: readonly MappingProblem[] = ['threw', 'not-a-class', 'hung', 'exited', 'executor-fault', 'not-run']
+export const MAPPING_PROBLEMS: readonly MappingProblem[] = [
+  'threw',
+  'not-a-class',
+  'hung',
+  'exited',
+  'executor-fault',
+  'not-run',
+]
 
 export type Answer = { readonly class: MappingClass } | { readonly problem: MappingProblem; readonly detail: string }
 
@@ -34,7 +41,8 @@ export function ask(mapping: LoadedMapping, observed: Observed): Answer {
   } catch (e) {
     return { problem: 'threw', detail: oneLine(e) }
   }
-  if (typeof got === 'string' && (MAPPING_CLASSES as readonly string[]).includes(got)) return { class: got as MappingClass }
+  if (typeof got === 'string' && (MAPPING_CLASSES as readonly string[]).includes(got))
+    return { class: got as MappingClass }
   return { problem: 'not-a-class', detail: `it answered ${describe(got)}` }
 }
 

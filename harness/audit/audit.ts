@@ -39,12 +39,28 @@ export interface AuditOptions {
 
 export async function auditMapping(options: AuditOptions): Promise<AuditResult> {
   options.onPart?.('matrix')
-  const cells = gradeCells(await runMatrix({ mapping: options.mapping, label: options.label, clients: options.clients, pool: options.pool }))
+  const cells = gradeCells(
+    await runMatrix({ mapping: options.mapping, label: options.label, clients: options.clients, pool: options.pool }),
+  )
 
   options.onPart?.('consequences')
-  const biting = new Map<string, Consequence>(cells.filter((c) => c.client === 'fetch' && c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth)).map((c) => [c.case, c.consequence!]))
+  const biting = new Map<string, Consequence>(
+    cells
+      .filter((c) => c.client === 'fetch' && c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth))
+      .map((c) => [c.case, c.consequence!]),
+  )
   const skipped = campaignSkipped(options, cells)
-  const campaign = skipped ? null : await runConsequences({ executor: options.executor, generator: options.generator, runs: options.runs, seed: options.seed, profile: options.profile, dangerous: biting, pool: options.pool })
+  const campaign = skipped
+    ? null
+    : await runConsequences({
+        executor: options.executor,
+        generator: options.generator,
+        runs: options.runs,
+        seed: options.seed,
+        profile: options.profile,
+        dangerous: biting,
+        pool: options.pool,
+      })
 
   options.onPart?.('sources')
   const count = (g: MatrixCell['grade']) => cells.filter((c) => c.grade === g).length
@@ -55,8 +71,17 @@ export async function auditMapping(options: AuditOptions): Promise<AuditResult> 
     verdict: count('dangerous') + count('faulty') > 0 ? 'fail' : 'pass',
     clients: [...options.clients],
     skippedClients: options.skippedClients.map((s) => ({ ...s })),
-    counts: { cells: cells.length, right: count('right'), costly: count('costly'), dangerous: count('dangerous'), faulty: count('faulty') },
-    matrix: { rows: AUDIT_CASES.map(({ id, kind, label, observation }) => ({ id, kind, label, observation })), cells: cells.map((c) => ({ ...c, knowable: [...c.knowable], sameAs: [...c.sameAs] })) },
+    counts: {
+      cells: cells.length,
+      right: count('right'),
+      costly: count('costly'),
+      dangerous: count('dangerous'),
+      faulty: count('faulty'),
+    },
+    matrix: {
+      rows: AUDIT_CASES.map(({ id, kind, label, observation }) => ({ id, kind, label, observation })),
+      cells: cells.map((c) => ({ ...c, knowable: [...c.knowable], sameAs: [...c.sameAs] })),
+    },
     consequences: {
       executor: campaign?.summary.executor ?? withMappingName(options.mapping),
       profile: profileName(options.profile),
@@ -68,26 +93,60 @@ export async function auditMapping(options: AuditOptions): Promise<AuditResult> 
       unattributedRuns: campaign?.unattributedRuns ?? 0,
       cells: cells.filter((c) => c.grade === 'dangerous').map((c) => consequenceOf(c, cells, campaign, options)),
     },
-    sources: { sources: SOURCES.map((s) => ({ ...s })), rows: compareSources(cells).map((r) => JSON.parse(JSON.stringify(r)) as AuditResult['sources']['rows'][number]) },
+    sources: {
+      sources: SOURCES.map((s) => ({ ...s })),
+      rows: compareSources(cells).map((r) => JSON.parse(JSON.stringify(r)) as AuditResult['sources']['rows'][number]),
+    },
   }
 }
 
 function campaignSkipped(options: AuditOptions, cells: readonly MatrixCell[]): string | null {
   if (options.runs === 0) return 'no campaign asked for (--runs 0)'
-  const dead = cells.find((c) => c.problem && (c.problem.kind === 'hung' || c.problem.kind === 'exited' || c.problem.kind === 'not-run'))
-  if (dead) return `the mapping ${dead.problem!.kind === 'exited' ? 'ended its worker' : 'blocked its thread'} in the matrix: every campaign run would do the same`
+  const dead = cells.find(
+    (c) => c.problem && (c.problem.kind === 'hung' || c.problem.kind === 'exited' || c.problem.kind === 'not-run'),
+  )
+  if (dead)
+    return `the mapping ${dead.problem!.kind === 'exited' ? 'ended its worker' : 'blocked its thread'} in the matrix: every campaign run would do the same`
   return null
 }
 
-function consequenceOf(cell: MatrixCell, cells: readonly MatrixCell[], campaign: Consequences | null, options: AuditOptions): ConsequenceCell {
-  const base = { case: cell.case, client: cell.client, consequence: cell.consequence!, firstRun: null, judge: null, counterexample: null }
-  if (cell.client !== 'fetch') return { ...base, status: 'not-fetch', note: `the campaign runs the reference, which calls through fetch (see fetch × ${cell.case})` }
+function consequenceOf(
+  cell: MatrixCell,
+  cells: readonly MatrixCell[],
+  campaign: Consequences | null,
+  options: AuditOptions,
+): ConsequenceCell {
+  const base = {
+    case: cell.case,
+    client: cell.client,
+    consequence: cell.consequence!,
+    firstRun: null,
+    judge: null,
+    counterexample: null,
+  }
+  if (cell.client !== 'fetch')
+    return {
+      ...base,
+      status: 'not-fetch',
+      note: `the campaign runs the reference, which calls through fetch (see fetch × ${cell.case})`,
+    }
   if (!bitesIn(cell.consequence!, cell.truth)) {
-    const like = cell.sameAs.filter((id) => bitesIn(cell.consequence!, cells.find((c) => c.client === 'fetch' && c.case === id)?.truth ?? null))
-    return { ...base, status: 'lookalike', note: `in this row the effect ${cell.truth === 'applied' ? 'exists' : 'never exists'}; it is dangerous because it looks the same as ${like.join(', ') || 'another row'}` }
+    const like = cell.sameAs.filter((id) =>
+      bitesIn(cell.consequence!, cells.find((c) => c.client === 'fetch' && c.case === id)?.truth ?? null),
+    )
+    return {
+      ...base,
+      status: 'lookalike',
+      note: `in this row the effect ${cell.truth === 'applied' ? 'exists' : 'never exists'}; it is dangerous because it looks the same as ${like.join(', ') || 'another row'}`,
+    }
   }
   const reached = campaign?.reached.find((r) => r.case === cell.case)
-  if (!reached) return { ...base, status: 'not-reached', note: campaign ? `not reached in ${campaign.summary.runs} runs (seed ${options.seed})` : 'no campaign ran' }
+  if (!reached)
+    return {
+      ...base,
+      status: 'not-reached',
+      note: campaign ? `not reached in ${campaign.summary.runs} runs (seed ${options.seed})` : 'no campaign ran',
+    }
   const c = reached.counterexample
   return {
     ...base,

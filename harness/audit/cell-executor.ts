@@ -44,7 +44,13 @@ export async function matrixCellExecutor(argument: CellExecutorArgument): Promis
           let observed: Observed | null = null
           for (const request of row.requests) observed = await (request === 'send' ? d.send(key) : d.probe(key))
           const answer = ask(mapping, observed!)
-          return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: CELL_ACTION, message: encodeCell({ signature: signatureOf(observed!), shows: showOf(observed!), answer }) }
+          return {
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: CELL_ACTION,
+            message: encodeCell({ signature: signatureOf(observed!), shows: showOf(observed!), answer }),
+          }
         },
       }
     },

@@ -11,7 +11,10 @@ export const CELL_ACTION = 'audit-cell'
 const CELL = z.strictObject({
   signature: z.string(),
   shows: z.string(),
-  answer: z.union([z.strictObject({ class: z.enum(MAPPING_CLASSES as [MappingClass, ...MappingClass[]]) }), z.strictObject({ problem: z.enum(MAPPING_PROBLEMS as [string, ...string[]]), detail: z.string() })]),
+  answer: z.union([
+    z.strictObject({ class: z.enum(MAPPING_CLASSES as [MappingClass, ...MappingClass[]]) }),
+    z.strictObject({ problem: z.enum(MAPPING_PROBLEMS as [string, ...string[]]), detail: z.string() }),
+  ]),
 })
 
 export interface CellReport {
@@ -22,7 +25,10 @@ export interface CellReport {
 
 /** Encoded to fit an envelope's message (2,000 characters). */
 export function encodeCell(report: CellReport): string {
-  const answer = 'class' in report.answer ? report.answer : { problem: report.answer.problem, detail: report.answer.detail.slice(0, 300) }
+  const answer =
+    'class' in report.answer
+      ? report.answer
+      : { problem: report.answer.problem, detail: report.answer.detail.slice(0, 300) }
   return JSON.stringify({ signature: report.signature.slice(0, 600), shows: report.shows.slice(0, 600), answer })
 }
 

@@ -36,14 +36,24 @@ export interface Driver {
 /** The payment intent every payments cell refunds (seeded by the cell's scenario). */
 export const AUDIT_PAYMENT_INTENT = 'pi_audit'
 const REFUND = { payment_intent: AUDIT_PAYMENT_INTENT, amount: 4990 }
-const REFUND_FORM = new URLSearchParams({ payment_intent: REFUND.payment_intent, amount: String(REFUND.amount) }).toString()
-const EMAIL = { from: 'Support <support@shop.test>', to: ['customer@mail.test'], subject: 'Your refund', text: 'We have refunded your order.' }
+const REFUND_FORM = new URLSearchParams({
+  payment_intent: REFUND.payment_intent,
+  amount: String(REFUND.amount),
+}).toString()
+const EMAIL = {
+  from: 'Support <support@shop.test>',
+  to: ['customer@mail.test'],
+  subject: 'Your refund',
+  text: 'We have refunded your order.',
+}
 
 /** The npm package each optional client needs. */
 const PACKAGE: Partial<Record<ClientName, string>> = { axios: 'axios', stripe: 'stripe', resend: 'resend' }
 
 /** Whether this installation can drive `client` (its optional package is there); why not, otherwise. */
-export function clientAvailable(client: ClientName): { readonly ok: true } | { readonly ok: false; readonly why: string } {
+export function clientAvailable(
+  client: ClientName,
+): { readonly ok: true } | { readonly ok: false; readonly why: string } {
   const name = PACKAGE[client]
   if (!name) return { ok: true }
   try {
@@ -97,13 +107,26 @@ function fetchDriver(s: Services): Driver {
   const observe = async (request: ObservedRequest, init: RequestInit): Promise<Observed> => {
     try {
       const response = await fetch(request.url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
-      return { client: 'fetch', request, response: { status: response.status, headers: Object.fromEntries(response.headers), body: parse(await response.text()) } }
+      return {
+        client: 'fetch',
+        request,
+        response: {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: parse(await response.text()),
+        },
+      }
     } catch (error) {
       return { client: 'fetch', request, error }
     }
   }
   return {
-    send: (key) => observe(sent(refundsUrl(s)), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body: REFUND_FORM }),
+    send: (key) =>
+      observe(sent(refundsUrl(s)), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+        body: REFUND_FORM,
+      }),
     probe: () => observe(looked(listUrl(s)), { method: 'GET' }),
   }
 }
@@ -114,21 +137,40 @@ function httpDriver(s: Services): Driver {
   const observe = (request: ObservedRequest, headers: Record<string, string>, body: string | null) =>
     new Promise<Observed>((resolve) => {
       const url = new URL(request.url)
-      const req = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]))
-          resolve({ client: 'http', request, response: { status: res.statusCode ?? 0, headers, body: parse(Buffer.concat(chunks).toString('utf8')) } })
-        })
-        res.on('error', (error) => resolve({ client: 'http', request, error }))
-      })
+      const req = (url.protocol === 'https:' ? https : http).request(
+        url,
+        { method: request.method, headers },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            const headers = Object.fromEntries(
+              Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+            )
+            resolve({
+              client: 'http',
+              request,
+              response: { status: res.statusCode ?? 0, headers, body: parse(Buffer.concat(chunks).toString('utf8')) },
+            })
+          })
+          res.on('error', (error) => resolve({ client: 'http', request, error }))
+        },
+      )
       req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
       req.on('error', (error) => resolve({ client: 'http', request, error }))
       req.end(body ?? undefined)
     })
   return {
-    send: (key) => observe(sent(refundsUrl(s)), { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(REFUND_FORM)), 'idempotency-key': key }, REFUND_FORM),
+    send: (key) =>
+      observe(
+        sent(refundsUrl(s)),
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(REFUND_FORM)),
+          'idempotency-key': key,
+        },
+        REFUND_FORM,
+      ),
     probe: () => observe(looked(listUrl(s)), {}, null),
   }
 }
@@ -149,13 +191,23 @@ function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }): D
   const observe = async (request: ObservedRequest, call: () => Promise<AxiosResponseLike>): Promise<Observed> => {
     try {
       const r = await call()
-      return { client: 'axios', request, response: { status: r.status, headers: plainHeaders(r.headers), body: r.data } }
+      return {
+        client: 'axios',
+        request,
+        response: { status: r.status, headers: plainHeaders(r.headers), body: r.data },
+      }
     } catch (error) {
       return { client: 'axios', request, error }
     }
   }
   return {
-    send: (key) => observe(sent(refundsUrl(s)), () => axios.post(refundsUrl(s), REFUND_FORM, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, timeout: CLIENT_TIMEOUT_MS })),
+    send: (key) =>
+      observe(sent(refundsUrl(s)), () =>
+        axios.post(refundsUrl(s), REFUND_FORM, {
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+          timeout: CLIENT_TIMEOUT_MS,
+        }),
+      ),
     probe: () => observe(looked(listUrl(s)), () => axios.get(listUrl(s), { timeout: CLIENT_TIMEOUT_MS })),
   }
 }
@@ -185,7 +237,15 @@ function stripeDriver(s: Services, { default: Stripe }: { default: StripeCtor })
   const observe = async (request: ObservedRequest, call: () => Promise<StripeResource>): Promise<Observed> => {
     try {
       const r = await call()
-      return { client: 'stripe', request, response: { status: r.lastResponse?.statusCode ?? 200, headers: { ...r.lastResponse?.headers }, body: JSON.parse(JSON.stringify(r)) as unknown } }
+      return {
+        client: 'stripe',
+        request,
+        response: {
+          status: r.lastResponse?.statusCode ?? 200,
+          headers: { ...r.lastResponse?.headers },
+          body: JSON.parse(JSON.stringify(r)) as unknown,
+        },
+      }
     } catch (error) {
       return { client: 'stripe', request, error }
     }
@@ -216,8 +276,14 @@ function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }): Driver {
     return { client: 'resend', request, response: { status: 200, headers: { ...r.headers }, body: r.data } }
   }
   return {
-    send: (key) => observe(sent(`${s.email}/emails`), () => resend.emails.send(EMAIL, { idempotencyKey: key, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })),
-    probe: () => observe(looked(`${s.email}/emails/em_faultline_audit`), () => resend.emails.get('em_faultline_audit', { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })),
+    send: (key) =>
+      observe(sent(`${s.email}/emails`), () =>
+        resend.emails.send(EMAIL, { idempotencyKey: key, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }),
+      ),
+    probe: () =>
+      observe(looked(`${s.email}/emails/em_faultline_audit`), () =>
+        resend.emails.get('em_faultline_audit', { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }),
+      ),
   }
 }
 

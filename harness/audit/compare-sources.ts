@@ -12,7 +12,12 @@ export interface SourceRow {
   readonly cases: readonly string[]
   /** The mapping's classes on those rows, with their clients. */
   readonly mapping: readonly { readonly class: MappingClass; readonly clients: readonly ClientName[] }[]
-  readonly published: readonly { readonly source: SourceId; readonly class: MappingClass | null; readonly says: string; readonly departs: boolean }[]
+  readonly published: readonly {
+    readonly source: SourceId
+    readonly class: MappingClass | null
+    readonly says: string
+    readonly departs: boolean
+  }[]
   /** The sources that classify it do not all agree. */
   readonly sourcesDisagree: boolean
 }
@@ -30,9 +35,20 @@ export function compareSources(cells: readonly MatrixCell[]): SourceRow[] {
     }
     const published = SOURCES.map(({ id }) => {
       const p = PUBLISHED[observation][id]
-      return { source: id, class: p.class, says: p.says, departs: p.class !== null && given.size > 0 && [...given.keys()].some((c) => c !== p.class) }
+      return {
+        source: id,
+        class: p.class,
+        says: p.says,
+        departs: p.class !== null && given.size > 0 && [...given.keys()].some((c) => c !== p.class),
+      }
     })
     const classes = new Set(published.map((p) => p.class).filter((c) => c !== null))
-    return { observation, cases, mapping: [...given].map(([c, clients]) => ({ class: c, clients })), published, sourcesDisagree: classes.size > 1 }
+    return {
+      observation,
+      cases,
+      mapping: [...given].map(([c, clients]) => ({ class: c, clients })),
+      published,
+      sourcesDisagree: classes.size > 1,
+    }
   })
 }

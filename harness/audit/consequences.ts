@@ -67,7 +67,10 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
         const out = await pool.run(scenarios[i]!)
         const verdict = judge(out.history)
         judged[i] = { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) }
-        attributed[i] = verdict.violations.length > 0 ? attribute(scenarios[i]!, out.history, verdict.violations, options.dangerous) : []
+        attributed[i] =
+          verdict.violations.length > 0
+            ? attribute(scenarios[i]!, out.history, verdict.violations, options.dangerous)
+            : []
       }
     }
     await Promise.all(Array.from({ length: Math.max(1, pool.concurrency) }, lane))
@@ -87,10 +90,19 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
       const at = first.get(row.id)
       const consequence = options.dangerous.get(row.id)
       if (!at || !consequence) continue
-      const counterexample = await shrink(pool, options.generator.arbitrary, options.seed, at.index, at.judge, judged[at.index], {
-        keep: (scenario, history, violations) => attribute(scenario, history, violations, options.dangerous).some((a) => a.case === row.id),
-        what: `${at.judge} from ${row.id}`,
-      })
+      const counterexample = await shrink(
+        pool,
+        options.generator.arbitrary,
+        options.seed,
+        at.index,
+        at.judge,
+        judged[at.index],
+        {
+          keep: (scenario, history, violations) =>
+            attribute(scenario, history, violations, options.dangerous).some((a) => a.case === row.id),
+          what: `${at.judge} from ${row.id}`,
+        },
+      )
       reached.push({ case: row.id, consequence, judge: at.judge, firstRun: at.index + 1, counterexample })
     }
     return { summary: campaign.summary(), reached, unattributedRuns }

@@ -41,8 +41,24 @@ export function gradeCells(cells: readonly RunCell[]): MatrixCell[] {
     const knowable = TRUTHS.filter((t) => group.some((g) => g.truth === t))
     const sameAs = group.filter((g) => g.case !== c.case).map((g) => g.case)
     const base = { case: c.case, client: c.client, observed: c.shows, truth: c.truth, knowable, sameAs }
-    if ('problem' in c.answer) return { ...base, class: null, problem: { kind: c.answer.problem, detail: c.answer.detail }, grade: 'faulty', consequence: null, why: `the mapping ${PROBLEM_WORDS[c.answer.problem]}: ${c.answer.detail}` }
-    if (knowable.length === 0) return { ...base, class: c.answer.class, problem: null, grade: 'right', consequence: null, why: 'no truth to hold it to (the cell reported no outcome)' }
+    if ('problem' in c.answer)
+      return {
+        ...base,
+        class: null,
+        problem: { kind: c.answer.problem, detail: c.answer.detail },
+        grade: 'faulty',
+        consequence: null,
+        why: `the mapping ${PROBLEM_WORDS[c.answer.problem]}: ${c.answer.detail}`,
+      }
+    if (knowable.length === 0)
+      return {
+        ...base,
+        class: c.answer.class,
+        problem: null,
+        grade: 'right',
+        consequence: null,
+        why: 'no truth to hold it to (the cell reported no outcome)',
+      }
     const noEffect = new Set<NoEffectClass>(group.flatMap((g) => auditCase(g.case)?.noEffect ?? []))
     const graded = grade(c.answer.class, new Set(knowable), noEffect, auditCase(c.case)?.requests.at(-1) ?? 'send')
     return { ...base, class: c.answer.class, problem: null, ...graded }

@@ -28,7 +28,12 @@ export interface Graded {
  * @param noEffect no-effect classes the rows call right
  * @param purpose a send, or a look for a send's effect
  */
-export function grade(answer: MappingClass, knowable: ReadonlySet<Truth>, noEffect: ReadonlySet<NoEffectClass>, purpose: 'send' | 'probe' = 'send'): Graded {
+export function grade(
+  answer: MappingClass,
+  knowable: ReadonlySet<Truth>,
+  noEffect: ReadonlySet<NoEffectClass>,
+  purpose: 'send' | 'probe' = 'send',
+): Graded {
   const mayExist = knowable.has('applied') || knowable.has('depends-on-timing')
   const mayBeAbsent = knowable.has('not-applied') || knowable.has('depends-on-timing')
   if (purpose === 'probe' && (answer === 'not-sent' || answer === 'rejected') && mayExist) {
@@ -37,16 +42,24 @@ export function grade(answer: MappingClass, knowable: ReadonlySet<Truth>, noEffe
   }
   switch (answer) {
     case 'applied':
-      return mayBeAbsent ? danger('false-success', 'reported done, but the effect may not exist') : right('the effect is there')
+      return mayBeAbsent
+        ? danger('false-success', 'reported done, but the effect may not exist')
+        : right('the effect is there')
     case 'not-sent':
       if (mayExist) return danger('duplicate-effect', 'sent again as if nothing happened, but the effect may exist')
-      return noEffect.size === 0 || noEffect.has('not-sent') ? right('nothing happened; a resend may work') : costly('resends a request the service refused as it stands')
+      return noEffect.size === 0 || noEffect.has('not-sent')
+        ? right('nothing happened; a resend may work')
+        : costly('resends a request the service refused as it stands')
     case 'rejected':
       if (mayExist) return danger('false-failure', 'reported as not done, but the effect may exist')
-      return noEffect.size === 0 || noEffect.has('rejected') ? right('nothing happened; resending it as it is will not help') : costly('gives up a request a resend could carry')
+      return noEffect.size === 0 || noEffect.has('rejected')
+        ? right('nothing happened; resending it as it is will not help')
+        : costly('gives up a request a resend could carry')
     case 'ambiguous':
       if (mayExist && mayBeAbsent) return right('it may or may not have happened: only a look can tell')
-      return costly(mayExist ? 'looks for an effect the observation already proves' : 'looks for an effect that cannot exist')
+      return costly(
+        mayExist ? 'looks for an effect the observation already proves' : 'looks for an effect that cannot exist',
+      )
   }
 }
 

@@ -20,11 +20,16 @@ export async function loadMapping(path: string): Promise<LoadedMapping> {
   try {
     mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
   } catch (e) {
-    throw new Error(`cannot load mapping module ${path}: ${(e instanceof Error ? e.message : oneLine(e)).split('\n')[0]}`)
+    throw new Error(
+      `cannot load mapping module ${path}: ${(e instanceof Error ? e.message : oneLine(e)).split('\n')[0]}`,
+    )
   }
   // CommonJS arrives as { default: module.exports }.
   const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
   const found = [mod.default, inner.default, mod.mapping, inner.mapping].find((f) => typeof f === 'function')
-  if (!found) throw new Error(`${path} exports no mapping: export default a function (observed) => 'applied' | 'not-sent' | 'rejected' | 'ambiguous'`)
+  if (!found)
+    throw new Error(
+      `${path} exports no mapping: export default a function (observed) => 'applied' | 'not-sent' | 'rejected' | 'ambiguous'`,
+    )
   return found as LoadedMapping
 }

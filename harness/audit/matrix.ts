@@ -67,13 +67,24 @@ export function cellScenario(row: AuditCase, client: ClientName): Scenario {
     turnBudgetMs: 120_000,
     plan: [
       email
-        ? { stepId, tool: 'send_email', args: { to: 'customer@mail.test', template: 'refund_confirmation', order_id: 'ORD-AUDIT' } }
-        : { stepId, tool: 'issue_refund', args: { payment_intent: AUDIT_PAYMENT_INTENT, amount: 49.9, currency: 'eur', order_id: 'ORD-AUDIT' } },
+        ? {
+            stepId,
+            tool: 'send_email',
+            args: { to: 'customer@mail.test', template: 'refund_confirmation', order_id: 'ORD-AUDIT' },
+          }
+        : {
+            stepId,
+            tool: 'issue_refund',
+            args: { payment_intent: AUDIT_PAYMENT_INTENT, amount: 49.9, currency: 'eur', order_id: 'ORD-AUDIT' },
+          },
     ],
     faults: row.faults.map((f) => ({ ...f, step: stepId })) as Scenario['faults'],
     model: { maxAsks: 1, regenerateArgs: false },
     services: {
-      payments: { processingMs: email ? 20 : processingMs, paymentIntents: [{ id: AUDIT_PAYMENT_INTENT, amount: 10_000, currency: 'eur' }] },
+      payments: {
+        processingMs: email ? 20 : processingMs,
+        paymentIntents: [{ id: AUDIT_PAYMENT_INTENT, amount: 10_000, currency: 'eur' }],
+      },
       ...(email ? { email: { processingMs } } : {}),
     },
   }
@@ -95,8 +106,14 @@ export interface MatrixOptions {
  */
 export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
   const cells = AUDIT_CASES.flatMap((row) => options.clients.map((client) => ({ row, client })))
-  const budgets = { ...options.pool.budgets, runRealMs: Math.min(options.pool.budgets?.runRealMs ?? CELL_REAL_MS, CELL_REAL_MS) }
-  const pool = await WorkerPool.open(cellExecutorRef(options.mapping, `mapping module ${options.label}`, options.clients), { ...options.pool, budgets })
+  const budgets = {
+    ...options.pool.budgets,
+    runRealMs: Math.min(options.pool.budgets?.runRealMs ?? CELL_REAL_MS, CELL_REAL_MS),
+  }
+  const pool = await WorkerPool.open(
+    cellExecutorRef(options.mapping, `mapping module ${options.label}`, options.clients),
+    { ...options.pool, budgets },
+  )
   const out: RunCell[] = []
   let deaths = 0
   let next = 0
@@ -106,7 +123,17 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
         const i = next++
         const { row, client } = cells[i]!
         if (deaths >= MAX_DEATHS) {
-          out[i] = { case: row.id, client, signature: null, shows: '(not run)', truth: null, answer: { problem: 'not-run', detail: `the mapping blocked or ended its worker on ${deaths} cells already` } }
+          out[i] = {
+            case: row.id,
+            client,
+            signature: null,
+            shows: '(not run)',
+            truth: null,
+            answer: {
+              problem: 'not-run',
+              detail: `the mapping blocked or ended its worker on ${deaths} cells already`,
+            },
+          }
           continue
         }
         // Not replayed on overrun: 10 s is
@@ -133,12 +160,29 @@ export function readCell(caseId: string, client: ClientName, history: History, b
   const reported = eventsOf(history, 'outcome-reported').find((e) => e.envelope.action_taken === CELL_ACTION)
   const report = reported ? decodeCell(reported.envelope.message) : null
   const fault = eventsOf(history, 'executor-fault')[0]
-  const base = { case: caseId, client, signature: report?.signature ?? null, shows: report?.shows ?? '(nothing observed)', truth: call ? truthOf(history, call) : null }
+  const base = {
+    case: caseId,
+    client,
+    signature: report?.signature ?? null,
+    shows: report?.shows ?? '(nothing observed)',
+    truth: call ? truthOf(history, call) : null,
+  }
   if (fault) {
-    const problem = fault.problem === 'hung' ? 'hung' : fault.problem === 'exited' || fault.problem === 'out-of-memory' ? 'exited' : fault.problem === 'threw' && !report ? 'threw' : 'executor-fault'
-    const detail = problem === 'hung' ? `no answer within ${budgetMs / 1000} s of real time (a busy loop, or work that never yields)` : fault.message
+    const problem =
+      fault.problem === 'hung'
+        ? 'hung'
+        : fault.problem === 'exited' || fault.problem === 'out-of-memory'
+          ? 'exited'
+          : fault.problem === 'threw' && !report
+            ? 'threw'
+            : 'executor-fault'
+    const detail =
+      problem === 'hung'
+        ? `no answer within ${budgetMs / 1000} s of real time (a busy loop, or work that never yields)`
+        : fault.message
     return { ...base, answer: { problem, detail } }
   }
-  if (!report) return { ...base, answer: { problem: 'executor-fault', detail: 'the cell reported nothing the audit can read' } }
+  if (!report)
+    return { ...base, answer: { problem: 'executor-fault', detail: 'the cell reported nothing the audit can read' } }
   return { ...base, answer: report.answer }
 }

@@ -16,8 +16,14 @@ interface Link {
 export function signatureOf(observed: Observed): string {
   return safe(() => {
     const head = `${observed.client} ${observed.request.purpose}`
-    if ('response' in observed) return `${head} | HTTP ${observed.response.status} ${bodyCode(observed.response.body) ?? ''}`.trimEnd()
-    return `${head} | ${chain(observed.error).map((l) => `${l.ctor}/${l.name}${l.code ? `[${l.code}]` : ''}${l.status ? `{${l.status}}` : ''}${l.bodyCode ? `<${l.bodyCode}>` : ''}`).join(' <- ')}`
+    if ('response' in observed)
+      return `${head} | HTTP ${observed.response.status} ${bodyCode(observed.response.body) ?? ''}`.trimEnd()
+    return `${head} | ${chain(observed.error)
+      .map(
+        (l) =>
+          `${l.ctor}/${l.name}${l.code ? `[${l.code}]` : ''}${l.status ? `{${l.status}}` : ''}${l.bodyCode ? `<${l.bodyCode}>` : ''}`,
+      )
+      .join(' <- ')}`
   }, `${observed.client} unreadable`)
 }
 
@@ -35,7 +41,9 @@ export function showOf(observed: Observed): string {
     const text = chain(observed.error)
       .map((l) => {
         const who = l.ctor === l.name || l.ctor === 'Object' ? l.name : `${l.ctor} (name ${l.name})`
-        const tags = [l.code ? `[${l.code}]` : '', l.status ? `status ${l.status}` : '', l.bodyCode ?? ''].filter(Boolean).join(' ')
+        const tags = [l.code ? `[${l.code}]` : '', l.status ? `status ${l.status}` : '', l.bodyCode ?? '']
+          .filter(Boolean)
+          .join(' ')
         return `${who}: ${l.message}${tags ? ` ${tags}` : ''}`
       })
       .join(' ← ')
@@ -55,7 +63,15 @@ function chain(error: unknown): Link[] {
 }
 
 function link(e: unknown): Link {
-  if (typeof e !== 'object' || e === null) return { ctor: typeof e, name: typeof e, message: String(e).slice(0, 120), code: null, status: null, bodyCode: null }
+  if (typeof e !== 'object' || e === null)
+    return {
+      ctor: typeof e,
+      name: typeof e,
+      message: String(e).slice(0, 120),
+      code: null,
+      status: null,
+      bodyCode: null,
+    }
   const o = e as Record<string, unknown>
   const ctor = safe(() => (e as object).constructor?.name ?? 'null-prototype', 'unknown')
   const name = typeof o.name === 'string' ? o.name : ctor
@@ -63,7 +79,8 @@ function link(e: unknown): Link {
   const code = typeof o.code === 'string' ? o.code : null
   // An SDK error's status: axios response.status;
   // stripe's, resend's statusCode (null: no answer).
-  const response = typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
+  const response =
+    typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
   const rawStatus = response?.status ?? (Object.hasOwn(o, 'statusCode') ? o.statusCode : undefined)
   const status = rawStatus === undefined ? null : String(rawStatus)
   const body = response?.data ?? (typeof o.raw === 'object' ? o.raw : undefined)

@@ -17,7 +17,20 @@ const CLIENT = z.enum(CLIENT_NAMES as [ClientName, ...ClientName[]])
 const CLASS = z.enum(MAPPING_CLASSES as [MappingClass, ...MappingClass[]])
 const TRUTH = z.enum(TRUTHS as [string, ...string[]])
 const CONSEQUENCE = z.enum(CONSEQUENCES as [string, ...string[]])
-const OBSERVATION = z.enum(['refused', 'name-not-resolved', 'success', 'client-timeout', 'reset', 'status-500', 'status-503', 'status-504', 'status-429', 'status-400', 'status-409', 'probe-timeout'])
+const OBSERVATION = z.enum([
+  'refused',
+  'name-not-resolved',
+  'success',
+  'client-timeout',
+  'reset',
+  'status-500',
+  'status-503',
+  'status-504',
+  'status-429',
+  'status-400',
+  'status-409',
+  'probe-timeout',
+])
 
 const CELL = z.strictObject({
   case: z.string().describe('the row: a fault kind of the catalogue and its variant'),
@@ -34,12 +47,19 @@ const CELL = z.strictObject({
 })
 
 const COUNTEREXAMPLE = z.strictObject({
-  scenario: SCENARIO_SCHEMA.describe('the minimal scenario: save it and replay it with `faultline run <file> --mapping <module>`'),
+  scenario: SCENARIO_SCHEMA.describe(
+    'the minimal scenario: save it and replay it with `faultline run <file> --mapping <module>`',
+  ),
   violations: z.array(z.strictObject({ judge: z.string(), call: z.string().nullable(), message: z.string() })),
   shrinks: z.int(),
   fastCheck: z.strictObject({ seed: z.int(), path: z.string() }),
   reproduced: z.boolean(),
-  file: z.string().optional().describe('where `faultline audit-mapping` saved the scenario, relative to its working directory (absent: not saved, as from the library call)'),
+  file: z
+    .string()
+    .optional()
+    .describe(
+      'where `faultline audit-mapping` saved the scenario, relative to its working directory (absent: not saved, as from the library call)',
+    ),
   replay: z.string().optional().describe('the command that replays exactly that file'),
 })
 
@@ -47,7 +67,11 @@ const CONSEQUENCE_CELL = z.strictObject({
   case: z.string(),
   client: CLIENT,
   consequence: CONSEQUENCE,
-  status: z.enum(['reached', 'not-reached', 'lookalike', 'not-fetch']).describe('reached: a campaign run attributed to it (counterexample below); lookalike: its own row cannot show it; not-fetch: the reference calls through fetch'),
+  status: z
+    .enum(['reached', 'not-reached', 'lookalike', 'not-fetch'])
+    .describe(
+      'reached: a campaign run attributed to it (counterexample below); lookalike: its own row cannot show it; not-fetch: the reference calls through fetch',
+    ),
   note: z.string(),
   firstRun: z.int().nullable(),
   judge: z.string().nullable(),
@@ -84,7 +108,9 @@ export const AUDIT_RESULT_SCHEMA = z.strictObject({
         observation: OBSERVATION,
         cases: z.array(z.string()),
         mapping: z.array(z.strictObject({ class: CLASS, clients: z.array(CLIENT) })),
-        published: z.array(z.strictObject({ source: z.string(), class: CLASS.nullable(), says: z.string(), departs: z.boolean() })),
+        published: z.array(
+          z.strictObject({ source: z.string(), class: CLASS.nullable(), says: z.string(), departs: z.boolean() }),
+        ),
         sourcesDisagree: z.boolean(),
       }),
     ),

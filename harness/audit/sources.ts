@@ -17,17 +17,46 @@ export interface Source {
 }
 
 export const SOURCES: readonly Source[] = [
-  { id: 'stripe-docs', name: "Stripe's error-handling and idempotency docs", version: 'docs.stripe.com, stored copies read 2026', where: '/idempotency, /api/idempotent_requests, /error-low-level § Content errors, /api/errors (api-version 2025-04-30.basil)' },
-  { id: 'stripe-node', name: 'stripe-node', version: 'stripe 23.1.0 (npm; same rules in v22.5.0)', where: 'esm/RequestSender.js _shouldRetry, _defaultIdempotencyKey (src/RequestSender.ts L260-308 at v22.5.0)' },
-  { id: 'undici', name: "undici's RetryHandler", version: 'undici v8.10.0', where: 'lib/handler/retry-handler.js L90-104 (defaults), L183-241 (default retry)' },
-  { id: 'aws-sdk', name: "the AWS SDK's retry classification", version: '@smithy/core 3.33.3 (AWS SDK for JavaScript v3)', where: 'packages/core/src/submodules/retry/service-error-classification/constants.ts, service-error-classification.ts' },
+  {
+    id: 'stripe-docs',
+    name: "Stripe's error-handling and idempotency docs",
+    version: 'docs.stripe.com, stored copies read 2026',
+    where:
+      '/idempotency, /api/idempotent_requests, /error-low-level § Content errors, /api/errors (api-version 2025-04-30.basil)',
+  },
+  {
+    id: 'stripe-node',
+    name: 'stripe-node',
+    version: 'stripe 23.1.0 (npm; same rules in v22.5.0)',
+    where: 'esm/RequestSender.js _shouldRetry, _defaultIdempotencyKey (src/RequestSender.ts L260-308 at v22.5.0)',
+  },
+  {
+    id: 'undici',
+    name: "undici's RetryHandler",
+    version: 'undici v8.10.0',
+    where: 'lib/handler/retry-handler.js L90-104 (defaults), L183-241 (default retry)',
+  },
+  {
+    id: 'aws-sdk',
+    name: "the AWS SDK's retry classification",
+    version: '@smithy/core 3.33.3 (AWS SDK for JavaScript v3)',
+    where:
+      'packages/core/src/submodules/retry/service-error-classification/constants.ts, service-error-classification.ts',
+  },
   {
     id: 'aip-194',
     name: 'gRPC status codes and AIP-194',
-    version: 'AIP-194 @ ed03aeb (2025-04-22); google/rpc/code.proto @ 16b971c; grpc doc/statuscodes.md @ 0276060, doc/http-grpc-status-mapping.md @ 3e6851f',
+    version:
+      'AIP-194 @ ed03aeb (2025-04-22); google/rpc/code.proto @ 16b971c; grpc doc/statuscodes.md @ 0276060, doc/http-grpc-status-mapping.md @ 3e6851f',
     where: 'aip/general/0194.md; google/rpc/code.proto; grpc/grpc doc/',
   },
-  { id: 'openai-node', name: "openai-node's retry rules", version: 'openai-node v7.5.0', where: 'src/client.ts shouldRetry L1212-1233, connection errors L940-1011, maxRetries L523, idempotency header L435/L1340-1344' },
+  {
+    id: 'openai-node',
+    name: "openai-node's retry rules",
+    version: 'openai-node v7.5.0',
+    where:
+      'src/client.ts shouldRetry L1212-1233, connection errors L940-1011, maxRetries L523, idempotency header L435/L1340-1344',
+  },
 ]
 
 export interface Published {
@@ -40,7 +69,10 @@ const KEYED = 'with its own idempotency key'
 
 export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceId, Published>>>> = {
   refused: {
-    'stripe-docs': { class: 'ambiguous', says: 'a connection error: "you can safely repeat the request" under its idempotency key' },
+    'stripe-docs': {
+      class: 'ambiguous',
+      says: 'a connection error: "you can safely repeat the request" under its idempotency key',
+    },
     'stripe-node': { class: 'ambiguous', says: `no response: retried ${KEYED}` },
     undici: { class: 'ambiguous', says: 'ECONNREFUSED is retryable, but only for idempotent methods (never POST)' },
     'aws-sdk': { class: 'not-sent', says: 'ECONNREFUSED is transient: retried whatever the operation' },
@@ -67,24 +99,45 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'stripe-docs': { class: 'ambiguous', says: 'a connection error: repeat under the same key' },
     'stripe-node': { class: 'ambiguous', says: `its timeout (ETIMEDOUT) retried ${KEYED}` },
     undici: { class: null, says: 'its own timeouts are not in errorCodes, and an aborted request is never retried' },
-    'aws-sdk': { class: 'not-sent', says: 'TimeoutError / ETIMEDOUT are transient (AbortError, ECONNABORTED are not listed)' },
-    'aip-194': { class: 'ambiguous', says: 'DEADLINE_EXCEEDED: never retried; "may be returned even if the operation has completed successfully"' },
+    'aws-sdk': {
+      class: 'not-sent',
+      says: 'TimeoutError / ETIMEDOUT are transient (AbortError, ECONNABORTED are not listed)',
+    },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'DEADLINE_EXCEEDED: never retried; "may be returned even if the operation has completed successfully"',
+    },
     'openai-node': { class: 'not-sent', says: 'timeouts retried, POST included, no key' },
   },
   reset: {
     'stripe-docs': { class: 'ambiguous', says: 'a connection error: repeat under the same key' },
-    'stripe-node': { class: 'ambiguous', says: 'retried once even with retries off: "can also surface after the API processed the request"' },
+    'stripe-node': {
+      class: 'ambiguous',
+      says: 'retried once even with retries off: "can also surface after the API processed the request"',
+    },
     undici: { class: 'ambiguous', says: 'ECONNRESET, UND_ERR_SOCKET retryable for idempotent methods only' },
     'aws-sdk': { class: 'not-sent', says: 'ECONNRESET is transient: retried whatever the operation' },
-    'aip-194': { class: 'ambiguous', says: 'data sent, then the connection broke: UNAVAILABLE, retried only where a repeat changes nothing' },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'data sent, then the connection broke: UNAVAILABLE, retried only where a repeat changes nothing',
+    },
     'openai-node': { class: 'not-sent', says: 'any connection error retried, no key' },
   },
   'status-500': {
-    'stripe-docs': { class: 'ambiguous', says: 'saved "after endpoint execution begins"; the same key replays it, "including 500 errors"' },
-    'stripe-node': { class: 'rejected', says: 'not retried when Stripe-Should-Retry: false ("our idempotency framework would typically replay it")' },
+    'stripe-docs': {
+      class: 'ambiguous',
+      says: 'saved "after endpoint execution begins"; the same key replays it, "including 500 errors"',
+    },
+    'stripe-node': {
+      class: 'rejected',
+      says: 'not retried when Stripe-Should-Retry: false ("our idempotency framework would typically replay it")',
+    },
     undici: { class: 'ambiguous', says: '500 retryable for idempotent methods only' },
     'aws-sdk': { class: 'not-sent', says: '500 is a transient status: retried' },
-    'aip-194': { class: 'ambiguous', says: 'INTERNAL / UNKNOWN: surface to the application; UNKNOWN "may not be safe to retry"' },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'INTERNAL / UNKNOWN: surface to the application; UNKNOWN "may not be safe to retry"',
+    },
     'openai-node': { class: 'not-sent', says: '>= 500 retried, no key' },
   },
   'status-503': {
@@ -100,27 +153,42 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'stripe-node': { class: 'ambiguous', says: `>= 500 retried ${KEYED}` },
     undici: { class: 'ambiguous', says: '504 retryable for idempotent methods only' },
     'aws-sdk': { class: 'not-sent', says: '504 is a transient status: retried' },
-    'aip-194': { class: 'ambiguous', says: 'code.proto: DEADLINE_EXCEEDED (may have completed, never retried); the intermediary table: UNAVAILABLE (retryable)' },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'code.proto: DEADLINE_EXCEEDED (may have completed, never retried); the intermediary table: UNAVAILABLE (retryable)',
+    },
     'openai-node': { class: 'not-sent', says: '>= 500 retried, no key' },
   },
   'status-429': {
-    'stripe-docs': { class: 'not-sent', says: 'rate limiters run before the idempotency layer (nothing executed); back off and retry' },
+    'stripe-docs': {
+      class: 'not-sent',
+      says: 'rate limiters run before the idempotency layer (nothing executed); back off and retry',
+    },
     'stripe-node': { class: null, says: 'not retried (only with Stripe-Should-Retry: true): left to the caller' },
     undici: { class: 'ambiguous', says: '429 retryable (honouring Retry-After) for idempotent methods only' },
     'aws-sdk': { class: 'not-sent', says: 'throttling: retried' },
-    'aip-194': { class: null, says: 'RESOURCE_EXHAUSTED: "generally" not retried (quota); the intermediary table maps 429 to UNAVAILABLE' },
+    'aip-194': {
+      class: null,
+      says: 'RESOURCE_EXHAUSTED: "generally" not retried (quota); the intermediary table maps 429 to UNAVAILABLE',
+    },
     'openai-node': { class: 'not-sent', says: 'rate limits retried, no key' },
   },
   'status-400': {
     'stripe-docs': { class: 'rejected', says: 'correct the original request, then try again' },
     'stripe-node': { class: 'rejected', says: 'not retried' },
     undici: { class: 'rejected', says: 'not a retryable status, for any method' },
-    'aws-sdk': { class: 'rejected', says: 'a client error: not retried (unless its code is a throttling or transient one)' },
+    'aws-sdk': {
+      class: 'rejected',
+      says: 'a client error: not retried (unless its code is a throttling or transient one)',
+    },
     'aip-194': { class: 'rejected', says: 'INVALID_ARGUMENT: "will never succeed"' },
     'openai-node': { class: 'rejected', says: 'not retried (unless x-should-retry: true)' },
   },
   'status-409': {
-    'stripe-docs': { class: 'ambiguous', says: '"conflicts with another request (perhaps due to using the same idempotent key)": that request may still go through' },
+    'stripe-docs': {
+      class: 'ambiguous',
+      says: '"conflicts with another request (perhaps due to using the same idempotent key)": that request may still go through',
+    },
     'stripe-node': { class: 'ambiguous', says: `every 409 retried ${KEYED}` },
     undici: { class: 'rejected', says: 'not a retryable status, for any method' },
     'aws-sdk': { class: 'rejected', says: 'a client error: not retried' },

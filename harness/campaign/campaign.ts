@@ -30,11 +30,19 @@ export interface CampaignSummary {
    * Recovery latency per first-fault class, so one slow
    * class (a crash, a restart) hides nothing else.
    */
-  readonly recoveryByFault: readonly { readonly kind: string; readonly boundary: string; readonly latency: Percentiles }[]
+  readonly recoveryByFault: readonly {
+    readonly kind: string
+    readonly boundary: string
+    readonly latency: Percentiles
+  }[]
   /** Asks refused before sending (say, for budget). */
   readonly notStarted: number
   /** Probes and extra sends per call that sent any. */
-  readonly verification: { readonly calls: number; readonly probesPerCall: number; readonly extraAttemptsPerCall: number }
+  readonly verification: {
+    readonly calls: number
+    readonly probesPerCall: number
+    readonly extraAttemptsPerCall: number
+  }
   /** Outcomes left to a person. */
   readonly humanReview: number
   /** Late effects the executor could not have stopped. */
@@ -63,7 +71,9 @@ export class Campaign {
   #runs = 0
   #failing = 0
   #first: number | null = null
-  readonly #byJudge = Object.fromEntries([...JUDGE_NAMES, ...definedJudges().map((j) => j.judgeName)].map((j) => [j, 0])) as Record<JudgeName, number>
+  readonly #byJudge = Object.fromEntries(
+    [...JUDGE_NAMES, ...definedJudges().map((j) => j.judgeName)].map((j) => [j, 0]),
+  ) as Record<JudgeName, number>
   readonly #byTool: Record<string, number> = {}
   readonly #byBoundary: Record<string, number> = {}
   #calls = 0
@@ -105,7 +115,8 @@ export class Campaign {
       this.#byJudge[v.judge] = (this.#byJudge[v.judge] ?? 0) + 1
       const tool = v.tool ?? '(run)'
       this.#byTool[tool] = (this.#byTool[tool] ?? 0) + 1
-      for (const b of v.boundaries.length ? v.boundaries : ['(no fault)']) this.#byBoundary[b] = (this.#byBoundary[b] ?? 0) + 1
+      for (const b of v.boundaries.length ? v.boundaries : ['(no fault)'])
+        this.#byBoundary[b] = (this.#byBoundary[b] ?? 0) + 1
     }
     this.#calls += verdict.unresolved.calls
     this.#unresolved += verdict.unresolved.unresolved
@@ -140,7 +151,11 @@ export class Campaign {
       violations: { ...this.#byJudge },
       violationsByTool: { ...this.#byTool },
       violationsByBoundary: { ...this.#byBoundary },
-      unresolved: { calls: this.#calls, unresolved: this.#unresolved, rate: this.#calls ? this.#unresolved / this.#calls : 0 },
+      unresolved: {
+        calls: this.#calls,
+        unresolved: this.#unresolved,
+        rate: this.#calls ? this.#unresolved / this.#calls : 0,
+      },
       recoveryMs: percentiles(this.#recovery),
       recoveryByFault: [...this.#recoveryByFault.values()]
         .sort((a, b) => BOUNDARIES.indexOf(a.boundary) - BOUNDARIES.indexOf(b.boundary) || a.kind.localeCompare(b.kind))
@@ -173,7 +188,12 @@ export interface RunRecord {
 }
 
 /** The one summary of run records (runs and merges). */
-export function summarize(executor: string, profile: string, records: readonly RunRecord[], realMs: readonly number[] = []): CampaignSummary {
+export function summarize(
+  executor: string,
+  profile: string,
+  records: readonly RunRecord[],
+  realMs: readonly number[] = [],
+): CampaignSummary {
   const campaign = new Campaign(executor, profile)
   records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
   return campaign.summary()
@@ -185,7 +205,10 @@ export function summarize(executor: string, profile: string, records: readonly R
  * then (with `each`) each other judge's
  * first run. Runs and merges share it.
  */
-export function failuresToShrink(records: readonly RunRecord[], each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
+export function failuresToShrink(
+  records: readonly RunRecord[],
+  each: boolean,
+): { readonly index: number; readonly judge: JudgeName }[] {
   let first: { index: number; judge: JudgeName } | null = null
   const firstByJudge = new Map<JudgeName, number>()
   for (const { index, verdict } of records) {

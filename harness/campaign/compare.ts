@@ -79,12 +79,19 @@ export interface LeaderboardRow extends SearchResult {
  * in this thread; a function opens a run
  * service (a worker pool) for its row.
  */
-export async function compare(executors: readonly (Executor | (() => Promise<RunService>))[], options: CompareOptions): Promise<LeaderboardRow[]> {
+export async function compare(
+  executors: readonly (Executor | (() => Promise<RunService>))[],
+  options: CompareOptions,
+): Promise<LeaderboardRow[]> {
   const shard = options.shard ?? null
   const rows: LeaderboardRow[] = []
   // pass^k replays the first scenarios (regenerable
   // from seed and index, so shards can share them out).
-  const sample = campaignScenarios(options.generator.arbitrary, options.seed, Math.min(options.passKScenarios, options.runs))
+  const sample = campaignScenarios(
+    options.generator.arbitrary,
+    options.seed,
+    Math.min(options.passKScenarios, options.runs),
+  )
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
   for (const [executor, e] of executors.entries()) {
@@ -97,10 +104,17 @@ export async function compare(executors: readonly (Executor | (() => Promise<Run
         shrinkEach: true,
         generator: options.generator,
         shard,
-        ...(progress && { onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }), onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }) }),
+        ...(progress && {
+          onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }),
+          onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }),
+        }),
       })
       progress?.({ kind: 'pass-k', executor, scenarios: mine.length })
-      const each = await passKEach(service, mine.map((m) => m.scenario), options.k)
+      const each = await passKEach(
+        service,
+        mine.map((m) => m.scenario),
+        options.k,
+      )
       const passKRuns = mine.map(({ index }, j) => ({ index, ...each[j]! }))
       rows.push({ ...result, passK: passKOf(options.k, passKRuns), passKRuns })
     } finally {
@@ -123,7 +137,10 @@ export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
  * all k differently-seeded replays.
  */
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
-  return passKOf(k, (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })))
+  return passKOf(
+    k,
+    (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })),
+  )
 }
 
 type Replayed = Omit<PassKRun, 'index'>
@@ -132,7 +149,11 @@ type Replayed = Omit<PassKRun, 'index'>
  * Per scenario: right on all k differently-seeded
  * replays? Stops at its first failing replay.
  */
-async function passKEach(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<Replayed[]> {
+async function passKEach(
+  target: Executor | RunService,
+  scenarios: readonly Scenario[],
+  k: number,
+): Promise<Replayed[]> {
   const service = asService(target)
   try {
     return await Promise.all(
@@ -140,7 +161,12 @@ async function passKEach(target: Executor | RunService, scenarios: readonly Scen
         for (let j = 0; j < k; j++) {
           const { history, died } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
           const violations = judge(history).violations
-          if (violations.length > 0) return { passed: false, replays: j + 1, faulted: died || violations.some((v) => v.judge === 'executor-fault') }
+          if (violations.length > 0)
+            return {
+              passed: false,
+              replays: j + 1,
+              faulted: died || violations.some((v) => v.judge === 'executor-fault'),
+            }
         }
         return { passed: true, replays: k, faulted: false }
       }),

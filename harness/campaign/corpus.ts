@@ -36,7 +36,12 @@ export interface CorpusEntry {
  * folded, so `--` stays a separator).
  */
 export function slug(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/-{2,}/g, '-').replace(/^[.-]+/, '_') || '_'
+  return (
+    name
+      .replace(/[^A-Za-z0-9_.-]+/g, '_')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[.-]+/, '_') || '_'
+  )
 }
 
 /** The hash of what a scenario does (not its name or note). */
@@ -75,7 +80,9 @@ export function listEntries(cwd: string, dir: string, executor: string): CorpusE
   try {
     names = readdirSync(abs)
   } catch (e) {
-    throw new CorpusError(`cannot read the corpus directory ${dir}: ${(e as Error).message.split('\n')[0]} (check --corpus)`)
+    throw new CorpusError(
+      `cannot read the corpus directory ${dir}: ${(e as Error).message.split('\n')[0]} (check --corpus)`,
+    )
   }
   const mine = slug(executor)
   return names
@@ -99,7 +106,9 @@ export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
   try {
     json = JSON.parse(readFileSync(resolve(cwd, entry.file), 'utf8').replace(/^\uFEFF/, ''))
   } catch (e) {
-    throw new CorpusError(`corpus entry ${entry.file} is not readable JSON (${(e as Error).message.split('\n')[0]}); fix or delete it`)
+    throw new CorpusError(
+      `corpus entry ${entry.file} is not readable JSON (${(e as Error).message.split('\n')[0]}); fix or delete it`,
+    )
   }
   const parsed = parseScenario(json)
   if (!parsed.ok) throw new CorpusError(`corpus entry ${entry.file}: ${parsed.problem}; fix or delete it`)
@@ -110,7 +119,14 @@ export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
  * Save a minimal counterexample (an existing
  * entry is kept); returns its path.
  */
-export function saveEntry(cwd: string, dir: string, judgeName: string, executor: string, scenario: Frozen<Scenario>, about: string): string {
+export function saveEntry(
+  cwd: string,
+  dir: string,
+  judgeName: string,
+  executor: string,
+  scenario: Frozen<Scenario>,
+  about: string,
+): string {
   const name = entryName(judgeName, executor, scenario)
   const abs = resolve(cwd, dir)
   const file = join(abs, name)
@@ -120,7 +136,9 @@ export function saveEntry(cwd: string, dir: string, judgeName: string, executor:
       const { version, name: scenarioName, about: _old, ...rest } = scenario
       writeFileSync(file, `${JSON.stringify({ version, name: scenarioName, about, ...rest }, null, 2)}\n`)
     } catch (e) {
-      throw new CorpusError(`cannot write to the corpus directory ${dir}: ${(e as Error).message.split('\n')[0]} (check --corpus, or pass --no-corpus)`)
+      throw new CorpusError(
+        `cannot write to the corpus directory ${dir}: ${(e as Error).message.split('\n')[0]} (check --corpus, or pass --no-corpus)`,
+      )
     }
   }
   return join(dir, name)
@@ -130,11 +148,21 @@ export function saveEntry(cwd: string, dir: string, judgeName: string, executor:
  * Replay entries: still failing if
  * anything is violated, else fixed.
  */
-export async function replayEntries(service: RunService, entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[], replay: (file: string) => string): Promise<CorpusResult[]> {
+export async function replayEntries(
+  service: RunService,
+  entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[],
+  replay: (file: string) => string,
+): Promise<CorpusResult[]> {
   return Promise.all(
     entries.map(async ({ entry, scenario }) => {
       const violations = judge((await service.run(scenario)).history).violations
-      return { file: entry.file, judge: entry.judge, status: violations.length > 0 ? ('still-failing' as const) : ('fixed' as const), violations, replay: replay(entry.file) }
+      return {
+        file: entry.file,
+        judge: entry.judge,
+        status: violations.length > 0 ? ('still-failing' as const) : ('fixed' as const),
+        violations,
+        replay: replay(entry.file),
+      }
     }),
   )
 }

@@ -11,7 +11,7 @@ import type { Verdict } from '../judge/verdict.ts'
 
 const count = z.int().min(0)
 const ms = z.number().min(0).describe('virtual milliseconds')
-const call = z.string().describe('the harness\'s name of a tool call: runId/stepId, or runId#abort for a compensation')
+const call = z.string().describe("the harness's name of a tool call: runId/stepId, or runId#abort for a compensation")
 const BOUNDARY = z.enum(BOUNDARIES as [Boundary, ...Boundary[]])
 
 const EFFECT_REF = z.strictObject({ type: z.string(), id: z.string() })
@@ -29,11 +29,18 @@ export const ENVELOPE = z
   .meta({ id: 'Envelope' })
 
 const stamp = { seq: count.describe('order within the history'), t: ms.describe('virtual ms since the run started') }
-const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ ...stamp, type: z.literal(type), ...shape })
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ ...stamp, type: z.literal(type), ...shape })
 
 export const HISTORY_EVENT = z
   .discriminatedUnion('type', [
-    event('run-started', { executor: z.string(), scenario: z.string(), seed: count, deadline: ms, profile: z.array(z.string()) }),
+    event('run-started', {
+      executor: z.string(),
+      scenario: z.string(),
+      seed: count,
+      deadline: ms,
+      profile: z.array(z.string()),
+    }),
     event('process-booted', { generation: count }),
     event('call-started', { call, tool: z.string(), ask: count, args: z.record(z.string(), z.unknown()) }),
     event('attempt-sent', {
@@ -50,16 +57,40 @@ export const HISTORY_EVENT = z
     }),
     event('fault-injected', { attempt: count, call: call.nullable(), boundary: BOUNDARY, kind: z.string() }),
     event('request-delivered', { attempt: count }),
-    event('effect-applied', { service: z.string(), effect: z.string(), effectType: z.string(), attempt: count, call: call.nullable(), amount: z.number(), target: z.string().nullable() }),
+    event('effect-applied', {
+      service: z.string(),
+      effect: z.string(),
+      effectType: z.string(),
+      attempt: count,
+      call: call.nullable(),
+      amount: z.number(),
+      target: z.string().nullable(),
+    }),
     event('response-sent', { attempt: count, status: z.int(), replayed: z.boolean() }),
-    event('answered', { attempt: count, call: call.nullable(), status: z.int().nullable(), error: z.string().nullable(), retryAfterMs: z.number().nullable() }),
+    event('answered', {
+      attempt: count,
+      call: call.nullable(),
+      status: z.int().nullable(),
+      error: z.string().nullable(),
+      retryAfterMs: z.number().nullable(),
+    }),
     event('abort-requested', { run: z.string(), reason: z.string() }),
     event('abort-reported', { run: z.string(), envelopes: z.array(ENVELOPE), supported: z.boolean() }),
     event('response-lost', { attempt: count, reason: z.string() }),
     event('outcome-reported', { call, ask: count, envelope: ENVELOPE }),
     event('executor-fault', {
       call: call.nullable(),
-      problem: z.enum(['threw', 'hung', 'invalid-envelope', 'boot-failed', 'tampered', 'exited', 'out-of-memory', 'flooded', 'blocked-network']),
+      problem: z.enum([
+        'threw',
+        'hung',
+        'invalid-envelope',
+        'boot-failed',
+        'tampered',
+        'exited',
+        'out-of-memory',
+        'flooded',
+        'blocked-network',
+      ]),
       message: z.string(),
     }),
     event('run-ended', { pendingTimers: count }),
@@ -69,18 +100,22 @@ export const HISTORY_EVENT = z
     event('fenced', { generation: count, what: z.string() }),
     event('service-restarted', { service: z.string() }),
   ])
-  .describe('one event of a run\'s history (harness/history/history.ts)')
+  .describe("one event of a run's history (harness/history/history.ts)")
   .meta({ id: 'HistoryEvent' })
 
-export const HISTORY = z.array(HISTORY_EVENT).describe('a run\'s history: every event in order, stamped with virtual time')
+export const HISTORY = z
+  .array(HISTORY_EVENT)
+  .describe("a run's history: every event in order, stamped with virtual time")
 
-export const VIOLATION = z.strictObject({
-  judge: z.string().describe('the judge that found it (harness/judge/, one file each)'),
-  call: call.nullable().describe('the tool call it concerns (null: the run as a whole)'),
-  tool: z.string().nullable(),
-  boundaries: z.array(BOUNDARY).describe('boundaries of the faults that struck the call'),
-  message: z.string(),
-}).meta({ id: 'Violation' })
+export const VIOLATION = z
+  .strictObject({
+    judge: z.string().describe('the judge that found it (harness/judge/, one file each)'),
+    call: call.nullable().describe('the tool call it concerns (null: the run as a whole)'),
+    tool: z.string().nullable(),
+    boundaries: z.array(BOUNDARY).describe('boundaries of the faults that struck the call'),
+    message: z.string(),
+  })
+  .meta({ id: 'Violation' })
 
 export const VERDICT = z
   .strictObject({
@@ -88,7 +123,9 @@ export const VERDICT = z
     unresolved: z.strictObject({ calls: count, unresolved: count }),
     recovery: z
       .array(z.strictObject({ kind: z.string(), boundary: BOUNDARY, ms }))
-      .describe('each faulted call that reached a known outcome: the first fault that struck it, and virtual ms from it to that outcome, less the time no process of the executor ran'),
+      .describe(
+        'each faulted call that reached a known outcome: the first fault that struck it, and virtual ms from it to that outcome, less the time no process of the executor ran',
+      ),
     notStarted: count,
     verification: z.strictObject({ calls: count, probes: count, extraAttempts: count }),
     humanReview: count,
@@ -98,7 +135,7 @@ export const VERDICT = z
     faults: count,
     simulatedMs: ms,
   })
-  .describe('the judges\' findings and measures for one run (harness/judge/verdict.ts)')
+  .describe("the judges' findings and measures for one run (harness/judge/verdict.ts)")
   .meta({ id: 'Verdict' })
 
 export const COVERAGE_CELL = z
@@ -108,7 +145,9 @@ export const COVERAGE_CELL = z
     tool: z.string().describe('the tool of the call it struck; abort for a compensation, (none) outside any call'),
     struck: count,
     effectWhileError: count.describe('the struck attempt applied an effect and its client never saw a success'),
-    unknownReconciled: count.describe('after the strike the call was reconciled (a probe, an UNKNOWN report, or a replayed answer to a same-key resend) and then reported a known outcome'),
+    unknownReconciled: count.describe(
+      'after the strike the call was reconciled (a probe, an UNKNOWN report, or a replayed answer to a same-key resend) and then reported a known outcome',
+    ),
     crashInFlight: count.describe('a crash while a side-effecting request of the process had no answer yet'),
   })
   .describe('what one fault kind at one boundary on one tool exercised (harness/judge/coverage.ts)')
@@ -119,7 +158,15 @@ export const COVERAGE_CELL = z
  * Deep readonly: report types are
  * read, never written in place.
  */
-export type Frozen<T> = T extends string | number | boolean | null | undefined ? T : T extends (infer E)[] ? readonly Frozen<E>[] : T extends readonly (infer E)[] ? readonly Frozen<E>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T
+export type Frozen<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends (infer E)[]
+    ? readonly Frozen<E>[]
+    : T extends readonly (infer E)[]
+      ? readonly Frozen<E>[]
+      : T extends object
+        ? { readonly [K in keyof T]: Frozen<T[K]> }
+        : T
 type Agree<A, B> = [Frozen<A>] extends [Frozen<B>] ? ([Frozen<B>] extends [Frozen<A>] ? true : false) : false
 const agree = <T extends true>(t: T) => t
 agree<Agree<z.infer<typeof HISTORY_EVENT>, HistoryEvent>>(true)

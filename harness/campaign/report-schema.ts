@@ -17,24 +17,42 @@ const rate = z.number().min(0).max(1)
 
 const SHARD = z
   .strictObject({ index: z.int().min(1).describe('1-based'), total: z.int().min(1) })
-  .describe('shard index of total: it ran the runs whose 0-based number is index-1 modulo total (null: the whole campaign)')
+  .describe(
+    'shard index of total: it ran the runs whose 0-based number is index-1 modulo total (null: the whole campaign)',
+  )
 
 const CAMPAIGN = z.strictObject({
-  seed: z.int().min(0).max(2 ** 31 - 1).describe('fast-check seed of the campaign'),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .describe('fast-check seed of the campaign'),
   runs: z.int().min(1).describe('runs asked for (--runs)'),
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
-  faultline: z.string().describe('the version of faultline that ran it: scenarios are only comparable within one version'),
+  faultline: z
+    .string()
+    .describe('the version of faultline that ran it: scenarios are only comparable within one version'),
   corpus: z.string().nullable().describe('the failure corpus directory (--corpus; null: --no-corpus)'),
-  judges: z.string().nullable().describe('the --judge modules, as given (null: the bundled judges only); replay commands pass them again'),
+  judges: z
+    .string()
+    .nullable()
+    .describe('the --judge modules, as given (null: the bundled judges only); replay commands pass them again'),
   shard: SHARD.nullable(),
 })
 
 const EXECUTOR = z.strictObject({
-  spec: z.string().describe('as given on the command line: a bundled name or a module path (what a replay command passes)'),
-  name: z.string().describe('the executor\'s own name'),
+  spec: z
+    .string()
+    .describe('as given on the command line: a bundled name or a module path (what a replay command passes)'),
+  name: z.string().describe("the executor's own name"),
 })
 
-const PERCENTILES = z.strictObject({ count, p50: z.number().nullable(), p95: z.number().nullable(), max: z.number().nullable() })
+const PERCENTILES = z.strictObject({
+  count,
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  max: z.number().nullable(),
+})
 
 export const SUMMARY = z
   .strictObject({
@@ -47,12 +65,18 @@ export const SUMMARY = z
     violationsByTool: z.record(z.string(), count),
     violationsByBoundary: z.record(z.string(), count),
     unresolved: z.strictObject({ calls: count, unresolved: count, rate }),
-    recoveryMs: PERCENTILES.describe('virtual ms from a call\'s first fault to its first known outcome, less the time no process of the executor ran'),
+    recoveryMs: PERCENTILES.describe(
+      "virtual ms from a call's first fault to its first known outcome, less the time no process of the executor ran",
+    ),
     recoveryByFault: z
       .array(z.strictObject({ kind: z.string(), boundary: z.string(), latency: PERCENTILES }))
-      .describe('recovery latency per class of the first fault (kind × boundary), in the order of a request\'s path'),
+      .describe("recovery latency per class of the first fault (kind × boundary), in the order of a request's path"),
     notStarted: count.describe('asks refused before any request was sent'),
-    verification: z.strictObject({ calls: count, probesPerCall: z.number().min(0), extraAttemptsPerCall: z.number().min(0) }),
+    verification: z.strictObject({
+      calls: count,
+      probesPerCall: z.number().min(0),
+      extraAttemptsPerCall: z.number().min(0),
+    }),
     humanReview: count,
     lateEffects: count,
     abortsUnsupported: count,
@@ -61,21 +85,28 @@ export const SUMMARY = z
     simulatedMs: z.number().min(0),
     coverage: z.array(COVERAGE_CELL).describe('per fault kind × boundary × tool, sorted by those names'),
   })
-  .describe('one executor\'s campaign, aggregated')
+  .describe("one executor's campaign, aggregated")
   .meta({ id: 'Summary' })
 
-export const COUNTEREXAMPLE = z.strictObject({
-  judge: z.string().describe('the judge whose violation shrinking kept'),
-  run: z.int().min(1).describe('1-based number of the campaign run it was shrunk from'),
-  fastCheck: z.strictObject({ seed: z.int(), path: z.string() }).describe('fast-check\'s seed and path of that run'),
-  shrinks: count,
-  reproduced: z.boolean().describe('false: the run did not fail again on replay, and the scenario is the original, unshrunk'),
-  violations: z.array(VIOLATION).describe('what the minimal scenario\'s replay violated'),
-  scenario: SCENARIO.describe('the minimal scenario (scenario format, version 2)'),
-  file: z.string().nullable().describe('where it was saved in the corpus, relative to the working directory (null: not saved)'),
-  replay: z.string().nullable().describe('the command that replays exactly that file'),
-  history: HISTORY.nullable().describe('the history of the minimal scenario\'s replay (null: it did not reproduce)'),
-}).meta({ id: 'Counterexample' })
+export const COUNTEREXAMPLE = z
+  .strictObject({
+    judge: z.string().describe('the judge whose violation shrinking kept'),
+    run: z.int().min(1).describe('1-based number of the campaign run it was shrunk from'),
+    fastCheck: z.strictObject({ seed: z.int(), path: z.string() }).describe("fast-check's seed and path of that run"),
+    shrinks: count,
+    reproduced: z
+      .boolean()
+      .describe('false: the run did not fail again on replay, and the scenario is the original, unshrunk'),
+    violations: z.array(VIOLATION).describe("what the minimal scenario's replay violated"),
+    scenario: SCENARIO.describe('the minimal scenario (scenario format, version 2)'),
+    file: z
+      .string()
+      .nullable()
+      .describe('where it was saved in the corpus, relative to the working directory (null: not saved)'),
+    replay: z.string().nullable().describe('the command that replays exactly that file'),
+    history: HISTORY.nullable().describe("the history of the minimal scenario's replay (null: it did not reproduce)"),
+  })
+  .meta({ id: 'Counterexample' })
 
 export const RUN_RECORD = z
   .strictObject({ index: count.describe('0-based run number'), verdict: VERDICT, coverage: z.array(COVERAGE_CELL) })
@@ -116,7 +147,9 @@ export const GATE_REPORT = z
     passed: z.boolean().describe('no violation found, no corpus entry still failing, every coverage requirement met'),
     summary: SUMMARY,
     counterexample: COUNTEREXAMPLE.nullable().describe('the minimal counterexample of the first failing run'),
-    corpus: z.array(CORPUS_RESULT).describe('this executor\'s corpus entries, replayed before the campaign, by file name'),
+    corpus: z
+      .array(CORPUS_RESULT)
+      .describe("this executor's corpus entries, replayed before the campaign, by file name"),
     minCoverage: z.array(REQUIREMENT).describe('--min-coverage, and whether the campaign met it'),
     runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),
   })
@@ -129,16 +162,25 @@ const ROW = z.strictObject({
   passK: z
     .strictObject({
       k: z.int().min(1),
-      scenarios: count.describe('scenarios replayed: the campaign\'s first ones (a shard: its share)'),
+      scenarios: count.describe("scenarios replayed: the campaign's first ones (a shard: its share)"),
       replays: count.describe('replays run over them: k per scenario, fewer where a replay had already failed'),
       passed: count.describe('scenarios right on every one of the k replays'),
-      faulted: count.describe('scenarios where a replay ended in an executor fault (threw, hung, exited, out of memory, …): not passed, and counted here'),
+      faulted: count.describe(
+        'scenarios where a replay ended in an executor fault (threw, hung, exited, out of memory, …): not passed, and counted here',
+      ),
       rate: rate.nullable().describe('passed / scenarios; null (n/a) when no scenario was replayed'),
     })
     .describe('pass^k (docs/campaigns.md has the formula)'),
-  counterexamples: z.array(COUNTEREXAMPLE).describe('one minimal counterexample per violation class: the first failing run\'s first, then by first appearance'),
+  counterexamples: z
+    .array(COUNTEREXAMPLE)
+    .describe(
+      "one minimal counterexample per violation class: the first failing run's first, then by first appearance",
+    ),
   runs: z.array(RUN_RECORD).optional().describe('every run (files written by --out)'),
-  passKRuns: z.array(z.strictObject({ index: count, passed: z.boolean(), replays: count, faulted: z.boolean() })).optional().describe('each pass^k scenario\'s result (files written by --out)'),
+  passKRuns: z
+    .array(z.strictObject({ index: count, passed: z.boolean(), replays: count, faulted: z.boolean() }))
+    .optional()
+    .describe("each pass^k scenario's result (files written by --out)"),
 })
 
 export const COMPARE_REPORT = z
@@ -167,7 +209,9 @@ export const RUN_REPORT = z
 
 export const REPORT_SCHEMA = z
   .discriminatedUnion('command', [GATE_REPORT, COMPARE_REPORT, RUN_REPORT])
-  .describe(`A faultline report (format faultline-report, version ${REPORT_VERSION}): what gate, compare, run and merge print with --json and write with --out.`)
+  .describe(
+    `A faultline report (format faultline-report, version ${REPORT_VERSION}): what gate, compare, run and merge print with --json and write with --out.`,
+  )
 
 export type Report = Frozen<z.infer<typeof REPORT_SCHEMA>>
 export type GateReport = Frozen<z.infer<typeof GATE_REPORT>>

@@ -6,7 +6,14 @@ import type { Counterexample } from './shrink.ts'
 import type { CampaignSummary } from './campaign.ts'
 import type { LeaderboardRow } from './compare.ts'
 import { saveEntry } from './corpus.ts'
-import type { CompareReport, CorpusResult, CoverageRequirement, GateReport, ReportCounterexample, ReportSummary } from './report-schema.ts'
+import type {
+  CompareReport,
+  CorpusResult,
+  CoverageRequirement,
+  GateReport,
+  ReportCounterexample,
+  ReportSummary,
+} from './report-schema.ts'
 import { REPORT_FORMAT, REPORT_VERSION } from './report-schema.ts'
 import type { Shard } from './shard.ts'
 import type { Scenario } from '../scenario/scenario.ts'
@@ -83,16 +90,34 @@ function shellWord(s: string): string {
 }
 
 export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, to: SaveTo): ReportCounterexample {
-  const found = { judge: c.judge, scenario: c.scenario, run: Number(c.path) + 1, fastCheck: { seed: c.seed, path: c.path } }
-  return { ...found, shrinks: c.shrinks, reproduced: c.reproduced, violations: c.violations, ...save(found, executor, to), history: c.history }
+  const found = {
+    judge: c.judge,
+    scenario: c.scenario,
+    run: Number(c.path) + 1,
+    fastCheck: { seed: c.seed, path: c.path },
+  }
+  return {
+    ...found,
+    shrinks: c.shrinks,
+    reproduced: c.reproduced,
+    violations: c.violations,
+    ...save(found, executor, to),
+    history: c.history,
+  }
 }
 
 /**
  * Passed: nothing violated, no corpus entry still
  * failing, every checked coverage requirement met.
  */
-export function gatePassed(counterexample: unknown, corpus: readonly CorpusResult[], minCoverage: readonly CoverageRequirement[]): boolean {
-  return counterexample === null && corpus.every((c) => c.status === 'fixed') && minCoverage.every((r) => r.met !== false)
+export function gatePassed(
+  counterexample: unknown,
+  corpus: readonly CorpusResult[],
+  minCoverage: readonly CoverageRequirement[],
+): boolean {
+  return (
+    counterexample === null && corpus.every((c) => c.status === 'fixed') && minCoverage.every((r) => r.met !== false)
+  )
 }
 
 export function gateReport(args: {
@@ -119,7 +144,11 @@ export function gateReport(args: {
   }
 }
 
-export function compareReport(campaign: CampaignInfo & { readonly k: number; readonly passKScenarios: number }, rows: readonly { readonly executor: ExecutorInfo; readonly row: LeaderboardRow }[], to: SaveTo): CompareReport {
+export function compareReport(
+  campaign: CampaignInfo & { readonly k: number; readonly passKScenarios: number },
+  rows: readonly { readonly executor: ExecutorInfo; readonly row: LeaderboardRow }[],
+  to: SaveTo,
+): CompareReport {
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,

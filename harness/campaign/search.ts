@@ -37,7 +37,6 @@ export interface SearchOptions {
   readonly shard?: Shard | null
 }
 
-
 export interface SearchResult {
   readonly summary: CampaignSummary
   /** The first failing run's minimal counterexample, or null. */
@@ -72,15 +71,23 @@ export async function search(target: Executor | RunService, options: SearchOptio
   }
 }
 
-
 async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
   const { judged, counted } = await runAll(service, options)
 
   // In run order, over exactly a one-worker campaign's runs.
-  const runs: RunRecord[] = counted.map((i) => ({ index: i, verdict: judged.get(i)!.verdict, coverage: judged.get(i)!.coverage }))
-  const summary = summarize(service.executorName, profileName(options.generator.profile), runs, counted.map((i) => judged.get(i)!.realMs))
+  const runs: RunRecord[] = counted.map((i) => ({
+    index: i,
+    verdict: judged.get(i)!.verdict,
+    coverage: judged.get(i)!.coverage,
+  }))
+  const summary = summarize(
+    service.executorName,
+    profileName(options.generator.profile),
+    runs,
+    counted.map((i) => judged.get(i)!.realMs),
+  )
   const counterexamples: Counterexample[] = []
   for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
     options.onShrink?.(index, kept)
@@ -99,7 +106,10 @@ const STOP = new Error('the campaign stopped drawing')
  * run this shard's as workers come free. A
  * gate stops past the lowest failure so far.
  */
-async function runAll(service: RunService, options: SearchOptions): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
+async function runAll(
+  service: RunService,
+  options: SearchOptions,
+): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
   const shard = options.shard ?? null
   const judged = new Map<number, Judged>()
   const inFlight = new Set<Promise<void>>()

@@ -21,11 +21,17 @@ export type ShardParse = { readonly ok: true; readonly shard: Shard } | { readon
 /** `i/n`, 1 ≤ i ≤ n. */
 export function parseShard(text: string): ShardParse {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim())
-  if (!m) return { ok: false, problem: `--shard must be i/n (e.g. --shard 2/3: the second of three shards), got "${text}"` }
+  if (!m)
+    return { ok: false, problem: `--shard must be i/n (e.g. --shard 2/3: the second of three shards), got "${text}"` }
   const index = Number(m[1])
   const total = Number(m[2])
-  if (total < 1 || total > MAX_SHARDS) return { ok: false, problem: `--shard ${text}: the number of shards must be from 1 to ${MAX_SHARDS}` }
-  if (index < 1 || index > total) return { ok: false, problem: `--shard ${text}: shards are numbered from 1 to ${total} (the environment's 0-based TEST_SHARD_INDEX is converted for you)` }
+  if (total < 1 || total > MAX_SHARDS)
+    return { ok: false, problem: `--shard ${text}: the number of shards must be from 1 to ${MAX_SHARDS}` }
+  if (index < 1 || index > total)
+    return {
+      ok: false,
+      problem: `--shard ${text}: shards are numbered from 1 to ${total} (the environment's 0-based TEST_SHARD_INDEX is converted for you)`,
+    }
   return { ok: true, shard: { index, total } }
 }
 
@@ -42,14 +48,36 @@ export function shardFromEnv(env: Readonly<Record<string, string | undefined>>):
   const bazel = env.TEST_SHARD_INDEX
   const k8s = env.JOB_COMPLETION_INDEX
   if (total === undefined || total === '') {
-    if (bazel !== undefined && bazel !== '') return { ok: false, problem: 'TEST_SHARD_INDEX is set but TEST_TOTAL_SHARDS is not: set both, or pass --shard i/n' }
-    const note = k8s !== undefined && k8s !== '' ? 'JOB_COMPLETION_INDEX is set but TEST_TOTAL_SHARDS is not, so this runs the whole campaign (set TEST_TOTAL_SHARDS to the Job\'s completions to shard it)' : null
+    if (bazel !== undefined && bazel !== '')
+      return {
+        ok: false,
+        problem: 'TEST_SHARD_INDEX is set but TEST_TOTAL_SHARDS is not: set both, or pass --shard i/n',
+      }
+    const note =
+      k8s !== undefined && k8s !== ''
+        ? "JOB_COMPLETION_INDEX is set but TEST_TOTAL_SHARDS is not, so this runs the whole campaign (set TEST_TOTAL_SHARDS to the Job's completions to shard it)"
+        : null
     return { ok: true, shard: null, source: null, note }
   }
-  const [name, index] = bazel !== undefined && bazel !== '' ? ['TEST_SHARD_INDEX', bazel] : k8s !== undefined && k8s !== '' ? ['JOB_COMPLETION_INDEX', k8s] : [null, null]
-  if (name === null || index === null) return { ok: false, problem: 'TEST_TOTAL_SHARDS is set but neither TEST_SHARD_INDEX nor JOB_COMPLETION_INDEX is: set one, or pass --shard i/n' }
-  if (!/^\d+$/.test(total) || !/^\d+$/.test(index)) return { ok: false, problem: `${name}=${index} and TEST_TOTAL_SHARDS=${total} must be whole numbers` }
+  const [name, index] =
+    bazel !== undefined && bazel !== ''
+      ? ['TEST_SHARD_INDEX', bazel]
+      : k8s !== undefined && k8s !== ''
+        ? ['JOB_COMPLETION_INDEX', k8s]
+        : [null, null]
+  if (name === null || index === null)
+    return {
+      ok: false,
+      problem:
+        'TEST_TOTAL_SHARDS is set but neither TEST_SHARD_INDEX nor JOB_COMPLETION_INDEX is: set one, or pass --shard i/n',
+    }
+  if (!/^\d+$/.test(total) || !/^\d+$/.test(index))
+    return { ok: false, problem: `${name}=${index} and TEST_TOTAL_SHARDS=${total} must be whole numbers` }
   const parsed = parseShard(`${Number(index) + 1}/${total}`)
-  if (!parsed.ok) return { ok: false, problem: `${name}=${index} (0-based) with TEST_TOTAL_SHARDS=${total}: the index must be from 0 to ${Number(total) - 1}` }
+  if (!parsed.ok)
+    return {
+      ok: false,
+      problem: `${name}=${index} (0-based) with TEST_TOTAL_SHARDS=${total}: the index must be from 0 to ${Number(total) - 1}`,
+    }
   return { ok: true, shard: parsed.shard, source: `${name}=${index}, TEST_TOTAL_SHARDS=${total}`, note: null }
 }

@@ -67,7 +67,15 @@ const MAX_SHRINK_DEATHS = 3
  * their own real-time budget and are never
  * replayed (docs/internals/engine.md).
  */
-export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number, kept: JudgeName, original?: Judged, how: ShrinkOptions = {}): Promise<Counterexample> {
+export async function shrink(
+  target: Executor | RunService,
+  arbitrary: fc.Arbitrary<Scenario>,
+  seed: number,
+  index: number,
+  kept: JudgeName,
+  original?: Judged,
+  how: ShrinkOptions = {},
+): Promise<Counterexample> {
   const service = asService(target)
   const start = realNow()
   let harnessError: unknown = null
@@ -93,11 +101,37 @@ export async function shrink(target: Executor | RunService, arbitrary: fc.Arbitr
   if (!details.failed || !details.counterexample) {
     // Failed in the campaign, not on replay:
     // report the original as it is, and say so.
-    const scenario = { ...campaignScenarios(arbitrary, seed, index + 1)[index]!, name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)` }
-    return { scenario, violations: original?.verdict.violations ?? [], judge: kept, seed, path: String(index), shrinks: 0, shrinkRealMs: realNow() - start, reproduced: false, history: null }
+    const scenario = {
+      ...campaignScenarios(arbitrary, seed, index + 1)[index]!,
+      name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)`,
+    }
+    return {
+      scenario,
+      violations: original?.verdict.violations ?? [],
+      judge: kept,
+      seed,
+      path: String(index),
+      shrinks: 0,
+      shrinkRealMs: realNow() - start,
+      reproduced: false,
+      history: null,
+    }
   }
-  const scenario: Scenario = { ...details.counterexample[0], name: `minimal ${how.what ?? kept} for ${service.executorName}` }
+  const scenario: Scenario = {
+    ...details.counterexample[0],
+    name: `minimal ${how.what ?? kept} for ${service.executorName}`,
+  }
   const { history } = await service.run(scenario)
   const violations = judge(history).violations
-  return { scenario, violations, judge: kept, seed, path: String(index), shrinks: details.numShrinks, shrinkRealMs: realNow() - start, reproduced: true, history }
+  return {
+    scenario,
+    violations,
+    judge: kept,
+    seed,
+    path: String(index),
+    shrinks: details.numShrinks,
+    shrinkRealMs: realNow() - start,
+    reproduced: true,
+    history,
+  }
 }

@@ -15,7 +15,18 @@ export type Boundary =
   | 'executor'
   | 'model'
 
-export const BOUNDARIES: readonly Boundary[] = ['before-send', 'in-transit', 'after-receipt', 'after-effect', 'gateway', 'response', 'probe', 'service', 'executor', 'model']
+export const BOUNDARIES: readonly Boundary[] = [
+  'before-send',
+  'in-transit',
+  'after-receipt',
+  'after-effect',
+  'gateway',
+  'response',
+  'probe',
+  'service',
+  'executor',
+  'model',
+]
 
 /** The properties the bundled judges check (harness/judge/). */
 export type BuiltinJudgeName =

@@ -9,7 +9,13 @@ export const noopExecutor: Executor = {
   async boot() {
     return {
       async callTool(call) {
-        return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: `${call.tool} was not performed (no-op executor).` }
+        return {
+          status: 'FAILED_NO_EFFECT',
+          retry_safe: false,
+          effect: null,
+          action_taken: 'none',
+          message: `${call.tool} was not performed (no-op executor).`,
+        }
       },
     }
   },

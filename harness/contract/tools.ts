@@ -33,4 +33,8 @@ export const SEND_EMAIL: ToolSpec = {
   description: 'Send the customer an e-mail from a template (e.g. refund_confirmation) about an order. Irreversible.',
 }
 
-export const TOOLS: Readonly<Record<string, ToolSpec>> = { [CHARGE_CARD.name]: CHARGE_CARD, [ISSUE_REFUND.name]: ISSUE_REFUND, [SEND_EMAIL.name]: SEND_EMAIL }
+export const TOOLS: Readonly<Record<string, ToolSpec>> = {
+  [CHARGE_CARD.name]: CHARGE_CARD,
+  [ISSUE_REFUND.name]: ISSUE_REFUND,
+  [SEND_EMAIL.name]: SEND_EMAIL,
+}

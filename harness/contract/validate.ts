@@ -5,7 +5,9 @@ import { OUTCOME_STATUSES, type Envelope } from './envelope.ts'
 import type { Executor } from './executor.ts'
 import { oneLine } from './one-line.ts'
 
-export type EnvelopeCheck = { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly problem: string }
+export type EnvelopeCheck =
+  | { readonly ok: true; readonly envelope: Envelope }
+  | { readonly ok: false; readonly problem: string }
 
 /** Check a returned envelope. Never throws, even on a getter. */
 export function checkEnvelope(value: unknown): EnvelopeCheck {
@@ -20,7 +22,9 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
  * Check what abort() returned: envelopes
  * (a lone one counts). Never throws.
  */
-export function checkEnvelopes(value: unknown): { readonly ok: true; readonly envelopes: Envelope[] } | { readonly ok: false; readonly problem: string } {
+export function checkEnvelopes(
+  value: unknown,
+): { readonly ok: true; readonly envelopes: Envelope[] } | { readonly ok: false; readonly problem: string } {
   try {
     const envelopes: Envelope[] = []
     for (const raw of Array.isArray(value) ? [...(value as unknown[])] : [value]) {
@@ -35,21 +39,26 @@ export function checkEnvelopes(value: unknown): { readonly ok: true; readonly en
 }
 
 function check(value: unknown): EnvelopeCheck {
-  if (typeof value !== 'object' || value === null) return { ok: false, problem: `expected an envelope object, got ${describe(value)}` }
+  if (typeof value !== 'object' || value === null)
+    return { ok: false, problem: `expected an envelope object, got ${describe(value)}` }
   // Read each field once: a getter may answer twice differently.
   const { status, retry_safe, effect, action_taken, message, compensates } = value as Record<string, unknown>
-  if (!OUTCOME_STATUSES.includes(status as never)) return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(status)}` }
-  if (typeof retry_safe !== 'boolean') return { ok: false, problem: `retry_safe must be a boolean, got ${describe(retry_safe)}` }
+  if (!OUTCOME_STATUSES.includes(status as never))
+    return { ok: false, problem: `status must be one of ${OUTCOME_STATUSES.join(', ')}, got ${describe(status)}` }
+  if (typeof retry_safe !== 'boolean')
+    return { ok: false, problem: `retry_safe must be a boolean, got ${describe(retry_safe)}` }
   let named: Envelope['effect'] = null
   if (effect !== null && effect !== undefined) {
     const { type, id } = (typeof effect === 'object' ? effect : {}) as Record<string, unknown>
-    if (typeof type !== 'string' || typeof id !== 'string') return { ok: false, problem: 'effect must be null or { type: string, id: string }' }
+    if (typeof type !== 'string' || typeof id !== 'string')
+      return { ok: false, problem: 'effect must be null or { type: string, id: string }' }
     named = { type, id }
   }
   let concerns: Envelope['compensates'] = null
   if (compensates !== null && compensates !== undefined) {
     const { type, id } = (typeof compensates === 'object' ? compensates : {}) as Record<string, unknown>
-    if (typeof type !== 'string' || typeof id !== 'string') return { ok: false, problem: 'compensates must be null or { type: string, id: string }' }
+    if (typeof type !== 'string' || typeof id !== 'string')
+      return { ok: false, problem: 'compensates must be null or { type: string, id: string }' }
     concerns = { type, id }
   }
   const envelope: Envelope = {
@@ -64,7 +73,12 @@ function check(value: unknown): EnvelopeCheck {
 }
 
 export function isExecutor(value: unknown): value is Executor {
-  return typeof value === 'object' && value !== null && typeof (value as Executor).name === 'string' && typeof (value as Executor).boot === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Executor).name === 'string' &&
+    typeof (value as Executor).boot === 'function'
+  )
 }
 
 function describe(v: unknown): string {

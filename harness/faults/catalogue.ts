@@ -43,8 +43,16 @@ export type Fault = RequestFault | ExecutorCrash
 const BY_KIND = new Map<string, RequestFaultKind>(REQUEST_FAULTS.map((k) => [k.kind, k as unknown as RequestFaultKind]))
 
 /** Every kind's name, boundary, summary and truth. */
-export const FAULT_KINDS: Readonly<Record<Fault['kind'], { readonly kind: string; readonly boundary: string; readonly summary: string; readonly truth: string }>> = Object.fromEntries(
-  [...REQUEST_FAULTS, executorCrash].map((k) => [k.kind, { kind: k.kind, boundary: k.boundary, summary: k.summary, truth: k.truth }]),
+export const FAULT_KINDS: Readonly<
+  Record<
+    Fault['kind'],
+    { readonly kind: string; readonly boundary: string; readonly summary: string; readonly truth: string }
+  >
+> = Object.fromEntries(
+  [...REQUEST_FAULTS, executorCrash].map((k) => [
+    k.kind,
+    { kind: k.kind, boundary: k.boundary, summary: k.summary, truth: k.truth },
+  ]),
 ) as never
 
 export function isRequestFault(f: Fault): f is RequestFault {

@@ -3,7 +3,12 @@ import { z } from 'zod'
 import type { ServiceErrorKind } from '../../mock-services/service.ts'
 import { requestFaultKind, type FaultOf } from './fault.ts'
 
-const KIND: Record<429 | 503 | 400 | 409, ServiceErrorKind> = { 429: 'rate-limited', 503: 'unavailable', 400: 'validation', 409: 'key-in-use' }
+const KIND: Record<429 | 503 | 400 | 409, ServiceErrorKind> = {
+  429: 'rate-limited',
+  503: 'unavailable',
+  400: 'validation',
+  409: 'key-in-use',
+}
 
 /**
  * response: the service answers an error
@@ -19,7 +24,14 @@ export const errorResponse = requestFaultKind({
   truth: 'no effect',
   params: {
     status: z.union([z.literal(429), z.literal(503), z.literal(400), z.literal(409)]).describe('which error'),
-    retryAfterS: z.int().min(0).max(3_600).optional().describe('Retry-After in seconds, where the service sends one (Resend; Stripe only with the stripe-retry-after profile); default 1'),
+    retryAfterS: z
+      .int()
+      .min(0)
+      .max(3_600)
+      .optional()
+      .describe(
+        'Retry-After in seconds, where the service sends one (Resend; Stripe only with the stripe-retry-after profile); default 1',
+      ),
   },
   // Four answers in one kind (each as
   // likely as a weight-1 kind): a 429 is
@@ -34,7 +46,11 @@ export const errorResponse = requestFaultKind({
       {
         // 429 twice as often: what a busy API answers most.
         status: fc.constantFrom(429 as const, 429 as const, 503 as const, 400 as const, 409 as const),
-        retryAfterS: fc.oneof(fc.constantFrom(1, 2, 5), fc.integer({ min: 1, max: turnS + 5 }), fc.integer({ min: Math.max(1, turnS - 8), max: turnS + 2 })),
+        retryAfterS: fc.oneof(
+          fc.constantFrom(1, 2, 5),
+          fc.integer({ min: 1, max: turnS + 5 }),
+          fc.integer({ min: Math.max(1, turnS - 8), max: turnS + 2 }),
+        ),
       },
       { requiredKeys: ['status'] },
     )

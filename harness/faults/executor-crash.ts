@@ -20,18 +20,27 @@ const KEY_RETENTION_MS = 24 * 60 * 60 * 1000
 export const executorCrash = {
   kind: 'executor-crash' as const,
   boundary: 'executor' as const,
-  summary: 'the executor process crashes after a durable write, a send, or a response, then restarts on the same storage',
+  summary:
+    'the executor process crashes after a durable write, a send, or a response, then restarts on the same storage',
   truth: 'durable state only',
   schema: z
     .strictObject({
       kind: z.literal('executor-crash'),
       boundary: z.literal('executor'),
       step: STEP_REF.describe('the plan step whose tool call it strikes, or "#abort"'),
-      point: z.enum(['after-write', 'after-send', 'after-response']).describe('after which observable step of the process'),
-      nth: z.int().min(1).max(MAX_NTH).describe('which write, send or response of the step, counted within its tool call'),
+      point: z
+        .enum(['after-write', 'after-send', 'after-response'])
+        .describe('after which observable step of the process'),
+      nth: z
+        .int()
+        .min(1)
+        .max(MAX_NTH)
+        .describe('which write, send or response of the step, counted within its tool call'),
       pauseMs: z.int().min(0).max(MAX_PAUSE_MS).describe('how long the process stays down before the next one boots'),
     })
-    .describe('executor-crash (executor): the executor process crashes, then restarts on the same storage. Truth: durable state only.'),
+    .describe(
+      'executor-crash (executor): the executor process crashes, then restarts on the same storage. Truth: durable state only.',
+    ),
   /** Where and how long, as a campaign draws them. */
   parameters: () =>
     fc.record({
@@ -40,7 +49,10 @@ export const executorCrash = {
       // Short, long, past the 24 h key retention, and
       // within seconds of it: the key expires just
       // before or after the resumed ask sends again.
-      pauseMs: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000) }, { weight: 1, arbitrary: fc.integer({ min: KEY_RETENTION_MS - 15_000, max: KEY_RETENTION_MS + 5_000 }) }),
+      pauseMs: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(0, 5_000, 25 * 60 * 60 * 1000) },
+        { weight: 1, arbitrary: fc.integer({ min: KEY_RETENTION_MS - 15_000, max: KEY_RETENTION_MS + 5_000 }) },
+      ),
     }),
 }
 

@@ -12,7 +12,9 @@ export type { Boundary } from '../contract/names.ts'
  * A plan step's id, or `#abort` for the
  * requests of a run's compensation.
  */
-export const STEP_REF = z.string().regex(/^(?:[A-Za-z0-9_.:-]{1,64}|#abort)$/, 'must be a plan step id (1-64 of A-Z a-z 0-9 _ . : -) or "#abort"')
+export const STEP_REF = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9_.:-]{1,64}|#abort)$/, 'must be a plan step id (1-64 of A-Z a-z 0-9 _ . : -) or "#abort"')
 
 /** Which requests of a step a request fault counts and strikes. */
 export type Target = 'send' | 'probe'
@@ -87,9 +89,19 @@ type Params<P extends z.ZodRawShape> = [keyof P] extends [never] ? unknown : Rea
  * A request fault's data: its kind,
  * boundary, address and parameters.
  */
-export type RequestFaultData<K extends string, B extends Boundary, T extends Target, P extends z.ZodRawShape> = { readonly kind: K; readonly boundary: B; readonly step: string } & Address<T> & Params<P>
+export type RequestFaultData<K extends string, B extends Boundary, T extends Target, P extends z.ZodRawShape> = {
+  readonly kind: K
+  readonly boundary: B
+  readonly step: string
+} & Address<T> &
+  Params<P>
 
-export interface RequestFaultKind<K extends string = string, B extends Boundary = Boundary, T extends Target = Target, P extends z.ZodRawShape = z.ZodRawShape> {
+export interface RequestFaultKind<
+  K extends string = string,
+  B extends Boundary = Boundary,
+  T extends Target = Target,
+  P extends z.ZodRawShape = z.ZodRawShape,
+> {
   readonly kind: K
   readonly boundary: B
   /** Which requests it counts and strikes: sends or reads. */
@@ -120,7 +132,12 @@ export interface RequestFaultKind<K extends string = string, B extends Boundary 
  * Declare a request fault kind; its
  * schema is built from its parameters.
  */
-export function requestFaultKind<const K extends string, const B extends Boundary, const T extends Target, P extends z.ZodRawShape>(def: {
+export function requestFaultKind<
+  const K extends string,
+  const B extends Boundary,
+  const T extends Target,
+  P extends z.ZodRawShape,
+>(def: {
   readonly kind: K
   readonly boundary: B
   readonly targets: T
@@ -132,7 +149,15 @@ export function requestFaultKind<const K extends string, const B extends Boundar
   parameters(ctx: FaultContext): fc.Arbitrary<z.infer<z.ZodObject<P>>>
   strike(fault: RequestFaultData<K, B, T, P>, ctl: AttemptControl): Promise<Response>
 }): RequestFaultKind<K, B, T, P> {
-  const nth = z.int().min(1).max(MAX_NTH).describe(def.targets === 'send' ? `which side-effecting request of the step's tool call it strikes (1 = the first, over all its asks)` : `which read (reconciliation probe) of the step's tool call it strikes`)
+  const nth = z
+    .int()
+    .min(1)
+    .max(MAX_NTH)
+    .describe(
+      def.targets === 'send'
+        ? `which side-effecting request of the step's tool call it strikes (1 = the first, over all its asks)`
+        : `which read (reconciliation probe) of the step's tool call it strikes`,
+    )
   const schema = z
     .strictObject({
       kind: z.literal(def.kind),
@@ -141,12 +166,26 @@ export function requestFaultKind<const K extends string, const B extends Boundar
       [def.targets]: nth,
       ...def.params,
     })
-    .describe(`${def.kind} (${def.boundary}): ${def.summary}. Truth: ${def.truth}.`) as unknown as z.ZodType<RequestFaultData<K, B, T, P>>
-  return { kind: def.kind, boundary: def.boundary, targets: def.targets, summary: def.summary, truth: def.truth, schema, weight: def.weight, spine: def.spine ?? false, parameters: def.parameters, strike: def.strike }
+    .describe(`${def.kind} (${def.boundary}): ${def.summary}. Truth: ${def.truth}.`) as unknown as z.ZodType<
+    RequestFaultData<K, B, T, P>
+  >
+  return {
+    kind: def.kind,
+    boundary: def.boundary,
+    targets: def.targets,
+    summary: def.summary,
+    truth: def.truth,
+    schema,
+    weight: def.weight,
+    spine: def.spine ?? false,
+    parameters: def.parameters,
+    strike: def.strike,
+  }
 }
 
 /** The data of a request fault kind. */
-export type FaultOf<T> = T extends RequestFaultKind<infer K, infer B, infer X, infer P> ? RequestFaultData<K, B, X, P> : never
+export type FaultOf<T> =
+  T extends RequestFaultKind<infer K, infer B, infer X, infer P> ? RequestFaultData<K, B, X, P> : never
 
 /**
  * Which request of its step a fault

@@ -9,7 +9,8 @@ import { abandonedRequest } from './network-error.ts'
  */
 export const UPSTREAM_LAG_MS = 1_000
 
-const GATEWAY_PAGE = '<html><head><title>504 Gateway Time-out</title></head><body><center><h1>504 Gateway Time-out</h1></center></body></html>\n'
+const GATEWAY_PAGE =
+  '<html><head><title>504 Gateway Time-out</title></head><body><center><h1>504 Gateway Time-out</h1></center></body></html>\n'
 
 /**
  * gateway: a gateway answers 504 after
@@ -30,7 +31,15 @@ export const gatewayTimeout = requestFaultKind({
   // Quick and slow 504s, one anywhere in the turn,
   // and one 4.5–1 s before its end: the client still
   // waits, but too little is left to send again.
-  parameters: (ctx) => fc.record({ upstream: fc.constantFrom('finishes' as const, 'dies' as const), afterMs: fc.oneof(fc.constantFrom(1_000, 5_000), fc.integer({ min: 0, max: Math.min(120_000, ctx.turnBudgetMs) }), nearTurnEnd(ctx, -4_500, -1_000, 120_000)) }),
+  parameters: (ctx) =>
+    fc.record({
+      upstream: fc.constantFrom('finishes' as const, 'dies' as const),
+      afterMs: fc.oneof(
+        fc.constantFrom(1_000, 5_000),
+        fc.integer({ min: 0, max: Math.min(120_000, ctx.turnBudgetMs) }),
+        nearTurnEnd(ctx, -4_500, -1_000, 120_000),
+      ),
+    }),
   async strike(fault, ctl) {
     if (fault.upstream === 'finishes') {
       void ctl
@@ -45,7 +54,10 @@ export const gatewayTimeout = requestFaultKind({
         .catch(() => {})
     }
     if (await ctl.giveUpWithin(fault.afterMs)) throw abandonedRequest('the client gave up before the gateway answered')
-    return new Response(GATEWAY_PAGE, { status: 504, headers: { 'content-type': 'text/html', 'content-length': String(GATEWAY_PAGE.length) } })
+    return new Response(GATEWAY_PAGE, {
+      status: 504,
+      headers: { 'content-type': 'text/html', 'content-length': String(GATEWAY_PAGE.length) },
+    })
   },
 })
 export type GatewayTimeout = FaultOf<typeof gatewayTimeout>

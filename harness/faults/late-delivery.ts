@@ -27,7 +27,14 @@ export const lateDelivery = requestFaultKind({
   // Soon after giving up (while it
   // reconciles), anywhere in a turn, and near
   // its end: a timed-out send lands late.
-  parameters: (ctx) => fc.record({ delayMs: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 30_000 }), nearTurnEnd(ctx, -12_000, 1_000)) }),
+  parameters: (ctx) =>
+    fc.record({
+      delayMs: fc.oneof(
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.integer({ min: 0, max: 30_000 }),
+        nearTurnEnd(ctx, -12_000, 1_000),
+      ),
+    }),
   async strike(fault, ctl) {
     const gaveUp = await ctl.giveUpWithin(MAX_HOLD_MS)
     if (!gaveUp) return ctl.deliver()

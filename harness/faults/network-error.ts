@@ -44,7 +44,11 @@ export interface NodeNetworkError extends Error {
   readonly syscall?: string
 }
 
-const SYSCALL: Record<Exclude<NetworkErrorCode, 'ENOTFOUND'>, string> = { ECONNREFUSED: 'connect', ECONNRESET: 'read', ETIMEDOUT: 'connect' }
+const SYSCALL: Record<Exclude<NetworkErrorCode, 'ENOTFOUND'>, string> = {
+  ECONNREFUSED: 'connect',
+  ECONNRESET: 'read',
+  ETIMEDOUT: 'connect',
+}
 
 function errnoOf(code: NetworkErrorCode): number {
   return code === 'ENOTFOUND' ? -3008 : -(constants.errno as Record<string, number>)[code]!
@@ -54,7 +58,11 @@ function errnoOf(code: NetworkErrorCode): number {
  * A network error as Node raises it for `host`. Third
  * argument: a port (former signature) or options.
  */
-export function networkError(code: NetworkErrorCode, host: string, options: number | NetworkErrorOptions = {}): NodeNetworkError {
+export function networkError(
+  code: NetworkErrorCode,
+  host: string,
+  options: number | NetworkErrorOptions = {},
+): NodeNetworkError {
   const { port = 443, reset = 'close' } = typeof options === 'number' ? { port: options } : options
   const error = stackless(() => nodeError(code, host, port, reset))
   const injected: InjectedFault = { code, host, port, reset: code === 'ECONNRESET' ? reset : null }
@@ -65,7 +73,12 @@ export function networkError(code: NetworkErrorCode, host: string, options: numb
 function nodeError(code: NetworkErrorCode, host: string, port: number, reset: ResetKind): Error {
   let error: Error
   if (code === 'ENOTFOUND') {
-    error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { errno: errnoOf(code), code, syscall: 'getaddrinfo', hostname: host })
+    error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
+      errno: errnoOf(code),
+      code,
+      syscall: 'getaddrinfo',
+      hostname: host,
+    })
   } else if (code === 'ECONNRESET' && reset === 'close') {
     // Node's ConnResetException: only `code`,
     // no `errno` (injected errors skip the
@@ -74,7 +87,13 @@ function nodeError(code: NetworkErrorCode, host: string, port: number, reset: Re
   } else if (code === 'ECONNRESET') {
     error = Object.assign(new Error('read ECONNRESET'), { errno: errnoOf(code), code, syscall: SYSCALL[code] })
   } else {
-    error = Object.assign(new Error(`${SYSCALL[code]} ${code} ${host}:${port}`), { errno: errnoOf(code), code, syscall: SYSCALL[code], address: host, port })
+    error = Object.assign(new Error(`${SYSCALL[code]} ${code} ${host}:${port}`), {
+      errno: errnoOf(code),
+      code,
+      syscall: SYSCALL[code],
+      address: host,
+      port,
+    })
   }
   return error
 }
@@ -102,5 +121,8 @@ export function abandonedRequest(why: string): Error {
 
 /** Throws a fault makes on purpose, as opposed to bugs. */
 export function isExpectedThrow(e: unknown): boolean {
-  return isInjectedNetworkError(e) || (typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[ABANDONED] === true)
+  return (
+    isInjectedNetworkError(e) ||
+    (typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[ABANDONED] === true)
+  )
 }

@@ -18,7 +18,12 @@ export const serverFailsBeforeApply = requestFaultKind({
   params: { mode: z.enum(['reset', '503', '500']).describe('how it fails') },
   weight: 3,
   spine: true,
-  parameters: (ctx) => fc.record({ mode: ctx.spineOnly ? fc.constantFrom('reset' as const, '503' as const) : fc.constantFrom('reset' as const, '503' as const, 'reset' as const, '503' as const, '500' as const) }),
+  parameters: (ctx) =>
+    fc.record({
+      mode: ctx.spineOnly
+        ? fc.constantFrom('reset' as const, '503' as const)
+        : fc.constantFrom('reset' as const, '503' as const, 'reset' as const, '503' as const, '500' as const),
+    }),
   async strike(fault, ctl) {
     if (fault.mode === '503') return ctl.errorResponse('unavailable')
     if (fault.mode === '500') return ctl.deliver({ internalError: true })

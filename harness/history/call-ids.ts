@@ -16,7 +16,7 @@ export function abortCallOf(runId: string): CallId {
 
 /** Is this the harness's name for an abort of a run? */
 export function isAbortCall(call: string | null): boolean {
-  return call !== null && call.endsWith('#abort')
+  return call?.endsWith('#abort') === true
 }
 
 /**

@@ -29,7 +29,13 @@ export type HistoryEvent = Stamp &
         readonly profile: readonly string[]
       }
     | { readonly type: 'process-booted'; readonly generation: number }
-    | { readonly type: 'call-started'; readonly call: CallId; readonly tool: string; readonly ask: number; readonly args: Readonly<Record<string, unknown>> }
+    | {
+        readonly type: 'call-started'
+        readonly call: CallId
+        readonly tool: string
+        readonly ask: number
+        readonly args: Readonly<Record<string, unknown>>
+      }
     | {
         readonly type: 'attempt-sent'
         readonly attempt: number
@@ -52,7 +58,13 @@ export type HistoryEvent = Stamp &
          */
         readonly forwardedDeadline: number | null
       }
-    | { readonly type: 'fault-injected'; readonly attempt: number; readonly call: CallId | null; readonly boundary: Boundary; readonly kind: string }
+    | {
+        readonly type: 'fault-injected'
+        readonly attempt: number
+        readonly call: CallId | null
+        readonly boundary: Boundary
+        readonly kind: string
+      }
     | { readonly type: 'request-delivered'; readonly attempt: number }
     | {
         readonly type: 'effect-applied'
@@ -89,10 +101,20 @@ export type HistoryEvent = Stamp &
       }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
-    | { readonly type: 'executor-fault'; readonly call: CallId | null; readonly problem: ExecutorProblem; readonly message: string }
+    | {
+        readonly type: 'executor-fault'
+        readonly call: CallId | null
+        readonly problem: ExecutorProblem
+        readonly message: string
+      }
     | { readonly type: 'run-ended'; readonly pendingTimers: number }
     | { readonly type: 'turn-started'; readonly deadline: number }
-    | { readonly type: 'process-crashed'; readonly generation: number; readonly point: string; readonly call: CallId | null }
+    | {
+        readonly type: 'process-crashed'
+        readonly generation: number
+        readonly point: string
+        readonly call: CallId | null
+      }
     | { readonly type: 'process-recovered'; readonly generation: number }
     | { readonly type: 'fenced'; readonly generation: number; readonly what: string }
     | { readonly type: 'service-restarted'; readonly service: string }
@@ -113,7 +135,16 @@ export type History = readonly HistoryEvent[]
  * - `flooded`: past the event budget (cut there);
  * - `blocked-network`: beyond the mock services.
  */
-export type ExecutorProblem = 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed' | 'tampered' | 'exited' | 'out-of-memory' | 'flooded' | 'blocked-network'
+export type ExecutorProblem =
+  | 'threw'
+  | 'hung'
+  | 'invalid-envelope'
+  | 'boot-failed'
+  | 'tampered'
+  | 'exited'
+  | 'out-of-memory'
+  | 'flooded'
+  | 'blocked-network'
 
 /** Good runs record tens to a few hundred events. */
 export const DEFAULT_MAX_EVENTS = 20_000
@@ -148,7 +179,12 @@ export class HistoryRecorder {
       // Room is kept for this finding and the run's end.
       this.#full = true
       this.#closed = true
-      this.#push({ type: 'executor-fault', call: null, problem: 'flooded', message: `the run went past its budget of ${this.#maxEvents} history events; the history is cut here` })
+      this.#push({
+        type: 'executor-fault',
+        call: null,
+        problem: 'flooded',
+        message: `the run went past its budget of ${this.#maxEvents} history events; the history is cut here`,
+      })
       return
     }
     this.#push(event)
@@ -192,10 +228,22 @@ export function deepFreeze<T>(value: T): T {
 
 /** The history event that mirrors a ledger entry. */
 export function effectApplied(e: LedgerEntry): EventInput {
-  return { type: 'effect-applied', service: e.service, effect: e.id, effectType: e.type, attempt: e.attempt, call: e.call, amount: e.amount, target: e.target ?? null }
+  return {
+    type: 'effect-applied',
+    service: e.service,
+    effect: e.id,
+    effectType: e.type,
+    attempt: e.attempt,
+    call: e.call,
+    amount: e.amount,
+    target: e.target ?? null,
+  }
 }
 
 /** Events of one type, typed. */
-export function eventsOf<T extends HistoryEvent['type']>(history: History, type: T): Extract<HistoryEvent, { type: T }>[] {
+export function eventsOf<T extends HistoryEvent['type']>(
+  history: History,
+  type: T,
+): Extract<HistoryEvent, { type: T }>[] {
   return history.filter((e): e is Extract<HistoryEvent, { type: T }> => e.type === type)
 }

@@ -72,10 +72,21 @@ export async function auditMappingJob(options: AuditMappingOptions, setup: JobSe
  * its client, unless asked for by name.
  */
 function clientsOf(value: string | readonly ClientName[] | undefined) {
-  const asked = value === undefined ? null : typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [...value]
+  const asked =
+    value === undefined
+      ? null
+      : typeof value === 'string'
+        ? value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [...value]
   if (asked !== null) {
     const unknown = asked.find((c) => !(CLIENT_NAMES as readonly string[]).includes(c))
-    if (unknown !== undefined || asked.length === 0) throw new UsageError(`--clients: unknown client "${unknown ?? String(value)}": use a comma list of ${CLIENT_NAMES.join(', ')}`)
+    if (unknown !== undefined || asked.length === 0)
+      throw new UsageError(
+        `--clients: unknown client "${unknown ?? String(value)}": use a comma list of ${CLIENT_NAMES.join(', ')}`,
+      )
   }
   const wanted = CLIENT_NAMES.filter((c) => asked === null || asked.includes(c))
   const clients: ClientName[] = []
@@ -103,7 +114,10 @@ function saveCounterexamples(result: AuditResult, spec: string, cwd: string): Au
     const path = join(dir, `audit-${name}-${c.case.replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
     writeFileSync(path, `${JSON.stringify(c.counterexample.scenario, null, 2)}\n`)
     const file = relative(cwd, path)
-    return { ...c, counterexample: { ...c.counterexample, file, replay: `${commandPrefix()} run ${file} --mapping ${spec}` } }
+    return {
+      ...c,
+      counterexample: { ...c.counterexample, file, replay: `${commandPrefix()} run ${file} --mapping ${spec}` },
+    }
   })
   return { ...result, consequences: { ...result.consequences, cells } }
 }

@@ -59,7 +59,14 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
           onProgress: (e: CompareProgress) => {
             progress({ kind: 'label', label: `compare ${names[e.executor]} (${e.executor + 1}/${names.length})` })
             if (e.kind === 'run') progress({ kind: 'run', failed: e.failed })
-            else progress({ kind: 'doing', what: e.kind === 'shrink' ? `shrinking a ${e.judge} counterexample` : `pass^${k}: replaying ${e.scenarios} scenario(s) ${k} times` })
+            else
+              progress({
+                kind: 'doing',
+                what:
+                  e.kind === 'shrink'
+                    ? `shrinking a ${e.judge} counterexample`
+                    : `pass^${k}: replaying ${e.scenarios} scenario(s) ${k} times`,
+              })
           },
         }),
       },
@@ -67,10 +74,24 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   } finally {
     progress?.({ kind: 'end' })
   }
-  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard, k, passKScenarios: PASS_K_SCENARIOS }
+  const campaign = {
+    seed,
+    runs,
+    profile: profileName(profile),
+    faultline: version(),
+    corpus: corpusDir,
+    judges: judges ?? null,
+    shard,
+    k,
+    passKScenarios: PASS_K_SCENARIOS,
+  }
   try {
     // A shard saves nothing; merge does.
-    return compareReport(campaign, rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })), { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges })
+    return compareReport(
+      campaign,
+      rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })),
+      { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges },
+    )
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)
     throw e
@@ -82,5 +103,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
  * campaign run, or in a pass^k replay.
  */
 export function anyViolation(report: CompareReport): boolean {
-  return report.rows.some((r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios))
+  return report.rows.some(
+    (r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios),
+  )
 }

@@ -8,7 +8,18 @@ import { gateReport, replayCommand, reportCounterexample, reportSummary } from '
 import { search } from '../campaign/search.ts'
 import { inShard, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
-import { corpusOf, judgesOf, minCoverageOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole, type SupervisionOptions } from './inputs.ts'
+import {
+  corpusOf,
+  judgesOf,
+  minCoverageOf,
+  modulePath,
+  poolOptions,
+  profileOf,
+  seedOf,
+  shardOf,
+  whole,
+  type SupervisionOptions,
+} from './inputs.ts'
 import { loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import type { OnProgress } from './progress.ts'
@@ -65,11 +76,20 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const pool = await openPool(resolveExecutor(spec, cwd, setup.bundled), poolOptions(options))
   let result
   let corpus
-  progress?.({ kind: 'start', label: `gate ${spec}`, total: Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length })
+  progress?.({
+    kind: 'start',
+    label: `gate ${spec}`,
+    total: Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length,
+  })
   try {
-    const entries = corpusDir === null ? [] : listEntries(cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
+    const entries =
+      corpusDir === null ? [] : listEntries(cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
     const scenarios = entries.map((entry) => ({ entry, scenario: readEntry(cwd, entry) }))
-    if (entries.length) progress?.({ kind: 'doing', what: `replaying ${entries.length} corpus entr${entries.length === 1 ? 'y' : 'ies'}` })
+    if (entries.length)
+      progress?.({
+        kind: 'doing',
+        what: `replaying ${entries.length} corpus entr${entries.length === 1 ? 'y' : 'ies'}`,
+      })
     corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, judges))
     result = await search(pool, {
       runs,
@@ -90,12 +110,27 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     await pool.close()
   }
   const executor = { spec, name: result.summary.executor }
-  const campaign = { seed, runs, profile: profileName(profile), faultline: version(), corpus: corpusDir, judges: judges ?? null, shard }
+  const campaign = {
+    seed,
+    runs,
+    profile: profileName(profile),
+    faultline: version(),
+    corpus: corpusDir,
+    judges: judges ?? null,
+    shard,
+  }
   let counterexample
   try {
     // A shard saves nothing: only the merge
     // knows which failure is the campaign's.
-    counterexample = result.counterexample ? reportCounterexample(result.counterexample, executor, { cwd, corpus: shard ? null : corpusDir, replayPrefix: prefix, judges }) : null
+    counterexample = result.counterexample
+      ? reportCounterexample(result.counterexample, executor, {
+          cwd,
+          corpus: shard ? null : corpusDir,
+          replayPrefix: prefix,
+          judges,
+        })
+      : null
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)
     throw e
@@ -103,6 +138,11 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const summary = reportSummary(result.summary)
   // A shard's coverage is checked when the shards are merged.
   const minCoverage = shard ? uncheckedCoverage(requirements) : checkCoverage(requirements, summary.coverage)
-  progress?.({ kind: 'timing', runs: summary.runs, realMs: result.summary.realMs, medianSpeedup: result.summary.medianSpeedup ?? null })
+  progress?.({
+    kind: 'timing',
+    runs: summary.runs,
+    realMs: result.summary.realMs,
+    medianSpeedup: result.summary.medianSpeedup ?? null,
+  })
   return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
 }

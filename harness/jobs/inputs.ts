@@ -33,10 +33,18 @@ export interface SupervisionOptions {
 }
 
 /** A whole number in [min, max], or `fallback` when absent. */
-export function whole(value: number | undefined, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function whole(
+  value: number | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(`${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any size' : max}, got ${String(value)}`)
+    throw new UsageError(
+      `${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any size' : max}, got ${String(value)}`,
+    )
   }
   return value
 }

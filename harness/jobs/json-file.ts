@@ -20,7 +20,8 @@ export function readJsonFile(file: string, cwd: string, hint: string): unknown {
     throw new UsageError(`cannot read ${file} (check the path: ${hint})`)
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-  if (nestingDepth(text) > MAX_REPORT_DEPTH) throw new UsageError(`${file} nests deeper than any faultline report; is it the right file?`)
+  if (nestingDepth(text) > MAX_REPORT_DEPTH)
+    throw new UsageError(`${file} nests deeper than any faultline report; is it the right file?`)
   try {
     return JSON.parse(text)
   } catch (e) {

@@ -31,7 +31,10 @@ export async function loadJudges(value: unknown, cwd: string): Promise<readonly 
     } catch (e) {
       throw new UsageError(`cannot load judge module ${spec}: ${oneLine(e)}`)
     }
-    if (definedJudges().length === before) throw new UsageError(`judge module ${spec} defines no judge (call defineJudge({ name, about, check }) from 'faultline' at its top level)`)
+    if (definedJudges().length === before)
+      throw new UsageError(
+        `judge module ${spec} defines no judge (call defineJudge({ name, about, check }) from 'faultline' at its top level)`,
+      )
     loaded.add(path)
   }
   return definedJudges().map((j) => j.judgeName)

@@ -13,6 +13,9 @@ export function mappingPath(spec: string, cwd: string): string {
   } catch {
     throw new UsageError(`mapping module not found: ${path} (check the path)`)
   }
-  if (!stat.isFile()) throw new UsageError(`mapping module ${spec} is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)`)
+  if (!stat.isFile())
+    throw new UsageError(
+      `mapping module ${spec} is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)`,
+    )
   return path
 }

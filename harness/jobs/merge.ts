@@ -17,14 +17,20 @@ export interface MergeOptions {
 
 export function mergeJob(options: MergeOptions): GateReport | CompareReport {
   const cwd = options.cwd ?? process.cwd()
-  if (options.files.length === 0) throw new UsageError('merge needs the --out files of every shard: faultline merge shard-1.json shard-2.json …')
+  if (options.files.length === 0)
+    throw new UsageError('merge needs the --out files of every shard: faultline merge shard-1.json shard-2.json …')
   const inputs = options.files.map((file): Input => ({ file, report: read(file, cwd) }))
   try {
     const first = inputs[0]!.report
     const campaign = first.command === 'run' ? null : first.campaign
     // The shards' own --judge modules,
     // so a replay judges as they did.
-    return merge(inputs, { cwd, corpus: campaign?.corpus ?? null, replayPrefix: commandPrefix(), judges: campaign?.judges ?? null })
+    return merge(inputs, {
+      cwd,
+      corpus: campaign?.corpus ?? null,
+      replayPrefix: commandPrefix(),
+      judges: campaign?.judges ?? null,
+    })
   } catch (e) {
     if (e instanceof MergeError || e instanceof CorpusError) throw new UsageError(e.message)
     throw e

@@ -30,9 +30,14 @@ export async function replayJob(options: ReplayOptions, setup: JobSetup): Promis
   await loadJudges(judgesOf(options.judges), cwd)
   const executor = options.executor === undefined ? undefined : modulePath(options.executor)
   const mapping = options.mapping === undefined ? undefined : modulePath(options.mapping)
-  if (mapping && executor && executor !== 'reference') throw new UsageError('--mapping plugs a mapping into the reference executor: drop --executor (or give --executor reference)')
+  if (mapping && executor && executor !== 'reference')
+    throw new UsageError(
+      '--mapping plugs a mapping into the reference executor: drop --executor (or give --executor reference)',
+    )
   const spec = executor ?? 'reference'
-  const ref = mapping ? setup.withMapping(mappingPath(mapping, cwd), `mapping module ${mapping}`) : resolveExecutor(spec, cwd, setup.bundled)
+  const ref = mapping
+    ? setup.withMapping(mappingPath(mapping, cwd), `mapping module ${mapping}`)
+    : resolveExecutor(spec, cwd, setup.bundled)
   const pool = await openPool(ref, poolOptions(options, 1))
   let outcome
   try {

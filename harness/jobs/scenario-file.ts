@@ -21,7 +21,10 @@ export function readScenarioFile(file: string, cwd: string): Scenario {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1) // a UTF-8 byte-order mark, as some editors write
   const depth = nestingDepth(text)
-  if (depth > MAX_JSON_DEPTH) throw new UsageError(`${file} nests ${depth} levels deep; a scenario needs fewer than ${MAX_JSON_DEPTH} (is it the right file?)`)
+  if (depth > MAX_JSON_DEPTH)
+    throw new UsageError(
+      `${file} nests ${depth} levels deep; a scenario needs fewer than ${MAX_JSON_DEPTH} (is it the right file?)`,
+    )
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -41,7 +44,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) inString = true
     else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth)

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 export function packageRoot(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const file = join(dir, 'package.json')
-    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === 'faultline') return dir
+    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === 'faultline')
+      return dir
     if (dirname(dir) === dir) throw new Error("faultline: cannot find faultline's package.json")
   }
 }
@@ -29,7 +30,9 @@ export function version(): string {
  */
 export function commandPrefix(cwd: string = process.cwd()): string {
   const manifest = npmProject(resolve(cwd))
-  return manifest?.name === 'faultline' && typeof manifest.scripts?.faultline === 'string' ? 'npm run faultline --' : 'npx faultline'
+  return manifest?.name === 'faultline' && typeof manifest.scripts?.faultline === 'string'
+    ? 'npm run faultline --'
+    : 'npx faultline'
 }
 
 interface Manifest {

@@ -34,7 +34,13 @@ export interface CallView {
   readonly attempts: AttemptView[]
   readonly effects: EffectView[]
   readonly reports: Report[]
-  readonly faults: { readonly t: number; readonly seq: number; readonly boundary: Boundary; readonly kind: string; readonly attempt: number }[]
+  readonly faults: {
+    readonly t: number
+    readonly seq: number
+    readonly boundary: Boundary
+    readonly kind: string
+    readonly attempt: number
+  }[]
 }
 
 export function callsOf(history: History): Map<CallId, CallView> {
@@ -58,13 +64,21 @@ export function callsOf(history: History): Map<CallId, CallView> {
         if (e.call) view(e.call).attempts.push({ attempt: e.attempt, t: e.t, seq: e.seq, probe: e.probe })
         break
       case 'effect-applied':
-        if (e.call) view(e.call).effects.push({ effect: e.effect, type: e.effectType, attempt: e.attempt, t: e.t, target: e.target })
+        if (e.call)
+          view(e.call).effects.push({
+            effect: e.effect,
+            type: e.effectType,
+            attempt: e.attempt,
+            t: e.t,
+            target: e.target,
+          })
         break
       case 'outcome-reported':
         view(e.call).reports.push({ t: e.t, seq: e.seq, ask: e.ask, envelope: e.envelope })
         break
       case 'fault-injected':
-        if (e.call) view(e.call).faults.push({ t: e.t, seq: e.seq, boundary: e.boundary, kind: e.kind, attempt: e.attempt })
+        if (e.call)
+          view(e.call).faults.push({ t: e.t, seq: e.seq, boundary: e.boundary, kind: e.kind, attempt: e.attempt })
         break
       default:
         break

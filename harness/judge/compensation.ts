@@ -37,7 +37,11 @@ export function uncompensatedEffect(history: History): Violation[] {
   if (eventsOf(history, 'abort-requested').length === 0) return []
   const reports = eventsOf(history, 'abort-reported')
   if (reports.length > 0 && reports.every((r) => !r.supported)) return []
-  const admitted = new Set(reports.flatMap((r) => r.envelopes.filter((x) => x.status !== 'SUCCEEDED' && x.compensates).map((x) => x.compensates!.id)))
+  const admitted = new Set(
+    reports.flatMap((r) =>
+      r.envelopes.filter((x) => x.status !== 'SUCCEEDED' && x.compensates).map((x) => x.compensates!.id),
+    ),
+  )
   const compensated = new Set(
     eventsOf(history, 'effect-applied')
       .filter((e) => isAbortCall(e.call) && e.target !== null)
@@ -48,7 +52,13 @@ export function uncompensatedEffect(history: History): Violation[] {
     if (isAbortCall(v.call) || v.reports.at(-1)?.envelope.status !== 'SUCCEEDED') continue
     for (const e of v.effects) {
       if (COMPENSABLE.has(e.type) && !compensated.has(e.effect) && !admitted.has(e.effect)) {
-        out.push({ judge: 'uncompensated-effect', call: v.call, tool: v.tool, boundaries: [], message: `${v.call}: confirmed ${e.type} ${e.effect} was not compensated when the run was aborted` })
+        out.push({
+          judge: 'uncompensated-effect',
+          call: v.call,
+          tool: v.tool,
+          boundaries: [],
+          message: `${v.call}: confirmed ${e.type} ${e.effect} was not compensated when the run was aborted`,
+        })
       }
     }
   }

@@ -69,13 +69,18 @@ export function coverage(history: History): CoverageCell[] {
       if (e.status !== null && e.status < 400) succeeded.add(e.attempt)
     }
   }
-  const toolOf = (call: CallId | null) => (call === null ? '(none)' : isAbortCall(call) ? 'abort' : (tools.get(call) ?? '(none)'))
+  const toolOf = (call: CallId | null) =>
+    call === null ? '(none)' : isAbortCall(call) ? 'abort' : (tools.get(call) ?? '(none)')
 
   const cells = new Map<string, { kind: string; boundary: string; tool: string } & Counts>()
   const cell = (kind: string, boundary: string, tool: string) => {
     const key = `${kind}\u0000${boundary}\u0000${tool}`
     let c = cells.get(key)
-    if (!c) cells.set(key, (c = { kind, boundary, tool, struck: 0, effectWhileError: 0, unknownReconciled: 0, crashInFlight: 0 }))
+    if (!c)
+      cells.set(
+        key,
+        (c = { kind, boundary, tool, struck: 0, effectWhileError: 0, unknownReconciled: 0, crashInFlight: 0 }),
+      )
     return c
   }
 
@@ -92,7 +97,9 @@ export function coverage(history: History): CoverageCell[] {
       if (e.call !== null && reconciledAfter(history, e.call, e.seq)) c.unknownReconciled++
     }
   }
-  return [...cells.values()].sort((a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool))
+  return [...cells.values()].sort(
+    (a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool),
+  )
 }
 
 /**
@@ -118,7 +125,12 @@ function reconciledAfter(history: History, call: CallId, seq: number): boolean {
 }
 
 /** A send of process `generation` still unanswered at `seq`. */
-function mutationInFlight(history: History, generation: number, seq: number, answered: ReadonlyMap<number, number>): boolean {
+function mutationInFlight(
+  history: History,
+  generation: number,
+  seq: number,
+  answered: ReadonlyMap<number, number>,
+): boolean {
   for (const e of history) {
     if (e.seq >= seq) break
     if (e.type === 'attempt-sent' && !e.probe && e.generation === generation) {
@@ -141,7 +153,13 @@ export function addCoverage(into: Map<string, CoverageCell>, cells: readonly Cov
     into.set(
       key,
       was
-        ? { ...was, struck: was.struck + c.struck, effectWhileError: was.effectWhileError + c.effectWhileError, unknownReconciled: was.unknownReconciled + c.unknownReconciled, crashInFlight: was.crashInFlight + c.crashInFlight }
+        ? {
+            ...was,
+            struck: was.struck + c.struck,
+            effectWhileError: was.effectWhileError + c.effectWhileError,
+            unknownReconciled: was.unknownReconciled + c.unknownReconciled,
+            crashInFlight: was.crashInFlight + c.crashInFlight,
+          }
         : { ...c },
     )
   }
@@ -149,5 +167,7 @@ export function addCoverage(into: Map<string, CoverageCell>, cells: readonly Cov
 
 /** The cells of a sum, in the order `coverage` gives them. */
 export function sortedCells(cells: Iterable<CoverageCell>): CoverageCell[] {
-  return [...cells].sort((a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool))
+  return [...cells].sort(
+    (a, b) => compare(a.kind, b.kind) || compare(a.boundary, b.boundary) || compare(a.tool, b.tool),
+  )
 }

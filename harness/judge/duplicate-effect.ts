@@ -12,9 +12,17 @@ export function duplicateEffect(history: History): Violation[] {
   for (const v of callsOf(history).values()) {
     if (isAbortCall(v.call)) {
       const byTarget = new Map<string, string[]>()
-      for (const e of v.effects) byTarget.set(e.target ?? e.effect, [...(byTarget.get(e.target ?? e.effect) ?? []), e.effect])
+      for (const e of v.effects)
+        byTarget.set(e.target ?? e.effect, [...(byTarget.get(e.target ?? e.effect) ?? []), e.effect])
       for (const [target, effects] of byTarget) {
-        if (effects.length > 1) out.push({ judge: 'duplicate-effect', call: v.call, tool: null, boundaries: [], message: `${v.call}: ${target} was compensated ${effects.length} times (${effects.join(', ')})` })
+        if (effects.length > 1)
+          out.push({
+            judge: 'duplicate-effect',
+            call: v.call,
+            tool: null,
+            boundaries: [],
+            message: `${v.call}: ${target} was compensated ${effects.length} times (${effects.join(', ')})`,
+          })
       }
       continue
     }

@@ -9,7 +9,11 @@ import { turnDeadlines } from './turns.ts'
 /** With less than this of its turn left, start no side effect. */
 export const MIN_SIDE_EFFECT_BUDGET_MS = 2_000
 
-type Late = { readonly effect: Extract<HistoryEvent, { type: 'effect-applied' }>; readonly deadline: number; readonly why: string | null }
+type Late = {
+  readonly effect: Extract<HistoryEvent, { type: 'effect-applied' }>
+  readonly deadline: number
+  readonly why: string | null
+}
 
 function lateOnes(history: History): Late[] {
   const deadlineAt = turnDeadlines(history)
@@ -21,9 +25,13 @@ function lateOnes(history: History): Late[] {
     const deadline = deadlineAt(attempt?.seq ?? e.seq)
     if (e.t <= deadline) continue
     let why: string | null = null
-    if (attempt && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS) why = `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
+    if (attempt && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS)
+      why = `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
     else if (attempt && honoured && (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)) {
-      why = attempt.forwardedDeadline === null ? 'the service honours a forwarded deadline and the request forwarded none' : `the request forwarded a deadline (${attempt.forwardedDeadline} ms) past the turn's`
+      why =
+        attempt.forwardedDeadline === null
+          ? 'the service honours a forwarded deadline and the request forwarded none'
+          : `the request forwarded a deadline (${attempt.forwardedDeadline} ms) past the turn's`
     }
     out.push({ effect: e, deadline, why })
   }

@@ -20,7 +20,8 @@ export function permanentErrorRetried(history: History): Violation[] {
   for (const e of history) {
     if (e.type === 'answered' && e.status !== null && PERMANENT.has(e.status)) {
       const a = sent.get(e.attempt)
-      if (a && !a.probe && a.call) refused.set(`${a.call} ${a.generation} ${a.fingerprint}`, { attempt: e.attempt, status: e.status })
+      if (a && !a.probe && a.call)
+        refused.set(`${a.call} ${a.generation} ${a.fingerprint}`, { attempt: e.attempt, status: e.status })
     }
     if (e.type === 'attempt-sent' && !e.probe && e.call) {
       const first = refused.get(`${e.call} ${e.generation} ${e.fingerprint}`)

@@ -29,15 +29,20 @@ export function recoveryLatency(history: History): FaultRecovery[] {
     const first = candidates.sort((a, b) => a.seq - b.seq)[0]
     if (!first) continue
     const known = v.reports.find((r) => r.seq > first.seq && r.envelope.status !== 'UNKNOWN')
-    if (known) out.push({ kind: first.kind, boundary: first.boundary, ms: known.t - first.t - overlap(down, first.t, known.t) })
+    if (known)
+      out.push({ kind: first.kind, boundary: first.boundary, ms: known.t - first.t - overlap(down, first.t, known.t) })
   }
   return out
 }
 
 /** Each call's first crash while it was in flight. */
-function crashesInFlight(history: History): Map<string, { readonly t: number; readonly seq: number; readonly kind: string; readonly boundary: Boundary }> {
+function crashesInFlight(
+  history: History,
+): Map<string, { readonly t: number; readonly seq: number; readonly kind: string; readonly boundary: Boundary }> {
   const out = new Map<string, { t: number; seq: number; kind: string; boundary: Boundary }>()
-  for (const e of history) if (e.type === 'process-crashed' && e.call !== null && !out.has(e.call)) out.set(e.call, { t: e.t, seq: e.seq, kind: 'executor-crash', boundary: 'executor' })
+  for (const e of history)
+    if (e.type === 'process-crashed' && e.call !== null && !out.has(e.call))
+      out.set(e.call, { t: e.t, seq: e.seq, kind: 'executor-crash', boundary: 'executor' })
   return out
 }
 

@@ -36,13 +36,17 @@ export interface NamedJudge extends Judge {
 // another copy of faultline (source or
 // build) reaches this same registry.
 const REGISTRY = Symbol.for('faultline.judges')
-const defined: Map<string, NamedJudge> = ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, NamedJudge> | undefined) ?? ((globalThis as Record<symbol, unknown>)[REGISTRY] = new Map<string, NamedJudge>())
+const defined: Map<string, NamedJudge> =
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, NamedJudge> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] = new Map<string, NamedJudge>())
 
 /** Define and register a judge; a bad or taken name throws. */
 export function defineJudge(definition: JudgeDefinition): NamedJudge {
   const { name, about, check } = definition
-  if (typeof name !== 'string' || !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name)) throw new TypeError(`judge name ${JSON.stringify(name)} is not kebab-case (e.g. "refund-above-total")`)
-  if ((JUDGE_NAMES as readonly string[]).includes(name)) throw new TypeError(`judge name "${name}" is a bundled judge's; choose another`)
+  if (typeof name !== 'string' || !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name))
+    throw new TypeError(`judge name ${JSON.stringify(name)} is not kebab-case (e.g. "refund-above-total")`)
+  if ((JUDGE_NAMES as readonly string[]).includes(name))
+    throw new TypeError(`judge name "${name}" is a bundled judge's; choose another`)
   if (defined.has(name)) throw new TypeError(`a judge named "${name}" is already defined; judge names are unique`)
   if (typeof check !== 'function') throw new TypeError(`judge "${name}" needs a check(history) function`)
   const judge = Object.assign(
@@ -50,7 +54,13 @@ export function defineJudge(definition: JudgeDefinition): NamedJudge {
       const calls = callsOf(history)
       return check(history).map((f) => {
         const view = f.call === null ? undefined : calls.get(f.call)
-        return { judge: name, call: f.call, tool: view?.tool ?? null, boundaries: view ? boundariesOf(view) : [], message: String(f.message) }
+        return {
+          judge: name,
+          call: f.call,
+          tool: view?.tool ?? null,
+          boundaries: view ? boundariesOf(view) : [],
+          message: String(f.message),
+        }
       })
     },
     { judgeName: name, about: String(about ?? '') },

@@ -19,7 +19,13 @@ export function returnedAfterDeadline(history: History): Violation[] {
       // (the one in force when it answered).
       const deadline = deadlineAt(e.seq)
       if (e.t > deadline + RETURN_GRACE_MS) {
-        out.push({ judge: 'returned-after-deadline', call: `${e.run}#abort`, tool: null, boundaries: [], message: `${e.run}#abort: abort() answered at ${e.t} ms, ${e.t - deadline} ms after its deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)` })
+        out.push({
+          judge: 'returned-after-deadline',
+          call: `${e.run}#abort`,
+          tool: null,
+          boundaries: [],
+          message: `${e.run}#abort: abort() answered at ${e.t} ms, ${e.t - deadline} ms after its deadline (${deadline} ms; grace ${RETURN_GRACE_MS} ms)`,
+        })
       }
       continue
     }

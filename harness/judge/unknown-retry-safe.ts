@@ -8,7 +8,13 @@ export function unknownRetrySafe(history: History): Violation[] {
   for (const v of callsOf(history).values()) {
     for (const r of v.reports) {
       if (r.envelope.status === 'UNKNOWN' && r.envelope.retry_safe) {
-        out.push({ judge: 'unknown-retry-safe', call: v.call, tool: v.tool, boundaries: boundariesOf(v), message: `${v.call}: ask ${r.ask} reported UNKNOWN with retry_safe: true` })
+        out.push({
+          judge: 'unknown-retry-safe',
+          call: v.call,
+          tool: v.tool,
+          boundaries: boundariesOf(v),
+          message: `${v.call}: ask ${r.ask} reported UNKNOWN with retry_safe: true`,
+        })
         break
       }
     }

@@ -69,8 +69,12 @@ export function judge(history: History): Verdict {
     recovery: recoveryLatency(history),
     notStarted: notStarted(history),
     verification: verificationCost(history),
-    humanReview: eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +
-      eventsOf(history, 'abort-reported').reduce((n, e) => n + e.envelopes.filter((x) => x.action_taken === 'human-review').length, 0),
+    humanReview:
+      eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +
+      eventsOf(history, 'abort-reported').reduce(
+        (n, e) => n + e.envelopes.filter((x) => x.action_taken === 'human-review').length,
+        0,
+      ),
     lateEffects: lateEffects(history),
     abortsUnsupported: eventsOf(history, 'abort-reported').filter((e) => !e.supported).length,
     requests: eventsOf(history, 'attempt-sent').length,

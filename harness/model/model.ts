@@ -43,12 +43,22 @@ async function abort(ctx: ModelContext, reason: string): Promise<void> {
       continue
     }
     if (!result.ok) {
-      history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'threw', message: oneLine(result.threw) })
+      history.record({
+        type: 'executor-fault',
+        call: abortCallOf(runId),
+        problem: 'threw',
+        message: oneLine(result.threw),
+      })
       return
     }
     const checked = checkEnvelopes(result.value)
     if (!checked.ok) {
-      history.record({ type: 'executor-fault', call: abortCallOf(runId), problem: 'invalid-envelope', message: `abort(): ${checked.problem}` })
+      history.record({
+        type: 'executor-fault',
+        call: abortCallOf(runId),
+        problem: 'invalid-envelope',
+        message: `abort(): ${checked.problem}`,
+      })
       return
     }
     history.record({ type: 'abort-reported', run: runId, envelopes: checked.envelopes, supported })
@@ -74,7 +84,14 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
       history.record({ type: 'call-started', call, tool: step.tool, ask, args })
       const toolCallId = `call_${uuidFrom(ctx.rng).replaceAll('-', '').slice(0, 24)}`
       // Sealed: the executor's own copy cannot change the record.
-      const toolCall: ToolCall = Object.freeze({ runId, stepId: step.stepId, tool: step.tool, args: structuredClone(args), deadline: supervisor.deadline, toolCallId })
+      const toolCall: ToolCall = Object.freeze({
+        runId,
+        stepId: step.stepId,
+        tool: step.tool,
+        args: structuredClone(args),
+        deadline: supervisor.deadline,
+        toolCallId,
+      })
       const result = await supervisor.within(call, (p) => p.callTool(toolCall))
       if (!result.ok && 'crashed' in result) {
         if (!(await supervisor.restart(result.crashed))) return

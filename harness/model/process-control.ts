@@ -11,7 +11,10 @@ export interface CrashToken {
   readonly generation: number
 }
 
-export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly crashed: CrashToken } | { readonly ok: false; readonly threw: unknown }
+export type Within<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly crashed: CrashToken }
+  | { readonly ok: false; readonly threw: unknown }
 
 export interface ProcessControl {
   /** The current turn's deadline (epoch ms on the run's clock). */

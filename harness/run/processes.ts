@@ -11,8 +11,10 @@ import type { HistoryRecorder } from '../history/history.ts'
 import { oneLine } from '../contract/one-line.ts'
 import type { ProcessControl } from '../model/process-control.ts'
 
-export type Within<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly crashed: Crash } | { readonly ok: false; readonly threw: unknown }
-
+export type Within<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly crashed: Crash }
+  | { readonly ok: false; readonly threw: unknown }
 
 export interface ProcessSupervisorOptions {
   readonly executor: Executor
@@ -41,7 +43,12 @@ export class ProcessSupervisor implements ProcessControl {
   constructor(options: ProcessSupervisorOptions) {
     this.#o = options
     this.processes = new ProcessTable(options.crashes, (crash) => {
-      options.history.record({ type: 'process-crashed', generation: crash.generation, point: `${crash.fault.point} #${crash.fault.nth}`, call: this.#inFlight })
+      options.history.record({
+        type: 'process-crashed',
+        generation: crash.generation,
+        point: `${crash.fault.point} #${crash.fault.nth}`,
+        call: this.#inFlight,
+      })
       this.#recovering = this.#inFlight
       // A real crash kills its timers: none fires again.
       options.clock.cancelTimersOf((owner) => owner.generation === crash.generation)
@@ -102,7 +109,8 @@ export class ProcessSupervisor implements ProcessControl {
       ])
       // Whatever the dead process still
       // returned or threw, it crashed.
-      if (!this.processes.isAlive(generation) || ('threw' in result && result.threw instanceof ProcessCrashed)) return { ok: false, crashed: await this.#crash }
+      if (!this.processes.isAlive(generation) || ('threw' in result && result.threw instanceof ProcessCrashed))
+        return { ok: false, crashed: await this.#crash }
       return result
     } finally {
       this.#inFlight = null
@@ -131,7 +139,12 @@ export class ProcessSupervisor implements ProcessControl {
         continue
       }
       if ('threw' in booted) {
-        this.#o.history.record({ type: 'executor-fault', call: null, problem: 'boot-failed', message: oneLine(booted.threw) })
+        this.#o.history.record({
+          type: 'executor-fault',
+          call: null,
+          problem: 'boot-failed',
+          message: oneLine(booted.threw),
+        })
         return false
       }
       const process = asProcess(booted.value)
@@ -151,7 +164,12 @@ export class ProcessSupervisor implements ProcessControl {
           continue
         }
         if ('threw' in recovered) {
-          this.#o.history.record({ type: 'executor-fault', call: null, problem: 'threw', message: `recover(): ${oneLine(recovered.threw)}` })
+          this.#o.history.record({
+            type: 'executor-fault',
+            call: null,
+            problem: 'threw',
+            message: `recover(): ${oneLine(recovered.threw)}`,
+          })
           return false
         }
         this.#o.history.record({ type: 'process-recovered', generation })
@@ -172,7 +190,9 @@ export class ProcessSupervisor implements ProcessControl {
   async #race<T>(generation: number, fn: () => Promise<T>): Promise<Within<T>> {
     // A restarted process's boot work belongs
     // to the call in flight at the crash.
-    const work = runInContext({ run: this.#o.run, generation, call: this.#recovering }, () => Promise.resolve().then(fn))
+    const work = runInContext({ run: this.#o.run, generation, call: this.#recovering }, () =>
+      Promise.resolve().then(fn),
+    )
     const result = await Promise.race([
       work.then(
         (value): Within<T> => ({ ok: true, value }),
@@ -190,12 +210,13 @@ export class ProcessSupervisor implements ProcessControl {
  * throwing getter or missing method is a boot failure.
  */
 function asProcess(value: unknown): { value: ExecutorProcess; recover: ExecutorProcess['recover'] } | string {
-  if (typeof value !== 'object' || value === null) return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`
+  if (typeof value !== 'object' || value === null)
+    return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`
   try {
     const p = value as ExecutorProcess
     if (typeof p.callTool !== 'function') return 'boot() resolved to an object without a callTool(call) method'
     const recover = p.recover
-    if (recover !== undefined && typeof recover !== 'function') return 'the process\'s recover is not a function'
+    if (recover !== undefined && typeof recover !== 'function') return "the process's recover is not a function"
     return { value: p, recover: recover?.bind(p) }
   } catch (e) {
     return `reading the booted process threw: ${oneLine(e)}`

@@ -30,25 +30,57 @@ export interface RunResult {
   readonly realMs: number
 }
 
-export async function runScenario(scenario: Scenario, executor: Executor, options: WorldOptions = {}): Promise<RunResult> {
+export async function runScenario(
+  scenario: Scenario,
+  executor: Executor,
+  options: WorldOptions = {},
+): Promise<RunResult> {
   const realStart = realNow()
   const world = World.open(scenario, executor, options)
   try {
     const { clock, history, processes } = world
-    history.record({ type: 'run-started', executor: world.executorName, scenario: world.scenario.name, seed: world.scenario.seed, deadline: world.scenario.turnBudgetMs, profile: [...(world.scenario.profile ?? [])] })
+    history.record({
+      type: 'run-started',
+      executor: world.executorName,
+      scenario: world.scenario.name,
+      seed: world.scenario.seed,
+      deadline: world.scenario.turnBudgetMs,
+      profile: [...(world.scenario.profile ?? [])],
+    })
 
     // The turn: boot a process, then let
     // the model work through the plan.
     let done = false
     const turn = (async () => {
       if (!(await processes.start())) return
-      await runPlan({ scenario: world.scenario, runId: world.runId, history, rng: createRng(world.scenario.seed, 'model'), clock, supervisor: processes })
+      await runPlan({
+        scenario: world.scenario,
+        runId: world.runId,
+        history,
+        rng: createRng(world.scenario.seed, 'model'),
+        clock,
+        supervisor: processes,
+      })
     })().finally(() => (done = true))
 
-    const outcome = await drive(clock, () => done || world.cutShort, () => processes.busyUntil + HANG_GRACE_MS, Infinity, world.work)
+    const outcome = await drive(
+      clock,
+      () => done || world.cutShort,
+      () => processes.busyUntil + HANG_GRACE_MS,
+      Infinity,
+      world.work,
+    )
     if (outcome.kind !== 'done') {
-      const why = outcome.kind === 'stuck' ? 'waits for something that can never happen (no timer pending)' : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
-      history.record({ type: 'executor-fault', call: processes.inFlight, problem: 'hung', message: `the executor ${why}` })
+      const why =
+        outcome.kind === 'stuck'
+          ? 'waits for something that can never happen (no timer pending)'
+          : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
+      history.record({
+        type: 'executor-fault',
+        call: processes.inFlight,
+        problem: 'hung',
+        message: `the executor ${why}`,
+      })
     }
     // The model's code is the harness's: a failure
     // surfaces here. A hung turn is left behind.
@@ -60,9 +92,20 @@ export async function runScenario(scenario: Scenario, executor: Executor, option
       const settleUntil = clock.now() + SETTLE_MS
       // Quiet is the normal end here: real work in flight
       // is waited for, an idle open socket is not.
-      await drive(clock, () => world.cutShort, () => settleUntil, SETTLE_MAX_STEPS, { ...world.work, openSockets: () => 0 })
+      await drive(
+        clock,
+        () => world.cutShort,
+        () => settleUntil,
+        SETTLE_MAX_STEPS,
+        { ...world.work, openSockets: () => 0 },
+      )
     }
-    return { scenario: world.scenario, executor: world.executorName, history: world.close(), realMs: realNow() - realStart }
+    return {
+      scenario: world.scenario,
+      executor: world.executorName,
+      history: world.close(),
+      realMs: realNow() - realStart,
+    }
   } finally {
     world.dispose()
   }

@@ -30,7 +30,13 @@ export function buildServices(scenario: Scenario, history: HistoryRecorder, now:
   return {
     get(name) {
       if (name === 'email' && !services.has('email')) {
-        const email = new EmailService(now, { processingMs: e?.processingMs ?? 20, visibilityLagMs: e?.visibilityLagMs ?? 0, keyStore: e?.keyStore ?? 'durable', mode: e?.mode ?? 'idempotent', honoursDeadline })
+        const email = new EmailService(now, {
+          processingMs: e?.processingMs ?? 20,
+          visibilityLagMs: e?.visibilityLagMs ?? 0,
+          keyStore: e?.keyStore ?? 'durable',
+          mode: e?.mode ?? 'idempotent',
+          honoursDeadline,
+        })
         email.ledger.onAppend((entry) => history.record(effectApplied(entry)))
         services.set('email', email)
       }

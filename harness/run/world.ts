@@ -79,7 +79,13 @@ export class World {
         return ctx && ctx.generation !== null ? ctx : null
       },
       alive: (owner) => this.#alive(owner),
-      threw: (error, owner) => this.history.record({ type: 'executor-fault', call: owner.call, problem: 'threw', message: `a callback it scheduled threw: ${oneLine(error)}` }),
+      threw: (error, owner) =>
+        this.history.record({
+          type: 'executor-fault',
+          call: owner.call,
+          problem: 'threw',
+          message: `a callback it scheduled threw: ${oneLine(error)}`,
+        }),
     }
     const sandbox = installSandbox(this.scenario.seed, hooks)
     undo.push(() => sandbox.dispose())
@@ -87,7 +93,14 @@ export class World {
     this.history = new HistoryRecorder(() => this.clock.elapsed(), { maxEvents: options.maxEvents, sink: options.sink })
 
     // 4. Raw sockets, datagrams, DNS fail closed (msw sees HTTP).
-    const guard = installNetworkGuard((what) => this.history.record({ type: 'executor-fault', call: currentContext()?.call ?? null, problem: 'blocked-network', message: `tried ${what}; a run reaches only the mock services` }))
+    const guard = installNetworkGuard((what) =>
+      this.history.record({
+        type: 'executor-fault',
+        call: currentContext()?.call ?? null,
+        problem: 'blocked-network',
+        message: `tried ${what}; a run reaches only the mock services`,
+      }),
+    )
     undo.push(() => guard.undo())
 
     // 5. Storage, processes, services, the pipeline.
@@ -104,7 +117,14 @@ export class World {
       run: this.#run,
     })
     const requestFaults = this.scenario.faults.filter((f): f is RequestFault => isRequestFault(f))
-    const pipeline = new RequestPipeline(buildServices(this.scenario, this.history, () => this.clock.now()), requestFaults, this.history, this.processes.processes, this.#run, (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()))
+    const pipeline = new RequestPipeline(
+      buildServices(this.scenario, this.history, () => this.clock.now()),
+      requestFaults,
+      this.history,
+      this.processes.processes,
+      this.#run,
+      (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()),
+    )
     const deactivate = activate(pipeline)
     undo.push(() => {
       pipeline.close() // nothing stays pending past the run
@@ -127,7 +147,10 @@ export class World {
   /** Install a run's world, all or nothing. */
   static open(scenario: Scenario, executor: Executor, options: WorldOptions = {}): World {
     // Checked first: a second world would share the globals.
-    if (active) throw new Error('faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)')
+    if (active)
+      throw new Error(
+        'faultline: another run is already active in this thread; runs in one thread go one at a time (a campaign runs several in workers)',
+      )
     const undo: (() => void)[] = []
     return syncOnceAfter(() => {
       try {
@@ -166,7 +189,12 @@ export class World {
   /** End the history; replaced globals restored, reported. */
   close(): History {
     for (const what of [...reinstateTampered(), ...this.clock.tampered()]) {
-      this.history.record({ type: 'executor-fault', call: null, problem: 'tampered', message: `replaced ${what} during the run (restored)` })
+      this.history.record({
+        type: 'executor-fault',
+        call: null,
+        problem: 'tampered',
+        message: `replaced ${what} during the run (restored)`,
+      })
     }
     return this.history.close(this.clock.pendingTimers())
   }

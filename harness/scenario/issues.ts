@@ -29,7 +29,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
     prev = cur
   }
   return prev[b.length]!
@@ -67,7 +68,8 @@ function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[], input: unk
 }
 
 function matchesKind(option: unknown, kind: unknown): boolean {
-  const shape = (option as { _zod: { def: { shape?: Record<string, { _zod: { def: { values?: unknown[] } } }> } } })._zod.def.shape
+  const shape = (option as { _zod: { def: { shape?: Record<string, { _zod: { def: { values?: unknown[] } } }> } } })
+    ._zod.def.shape
   return shape?.kind?._zod.def.values?.includes(kind) ?? false
 }
 
@@ -87,9 +89,12 @@ export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unkn
       const key = issue.keys[0]!
       const known = knownKeysAt(schema, issue.path, input)
       const inside = issue.path.length ? ` in ${where}` : ''
-      if (key === 'attempt' && known.includes('step')) return `unknown key "attempt"${inside}: faults are addressed by step now — "step": "<stepId>" with "send": n (or "probe": n)`
+      if (key === 'attempt' && known.includes('step'))
+        return `unknown key "attempt"${inside}: faults are addressed by step now — "step": "<stepId>" with "send": n (or "probe": n)`
       const guess = didYouMean(key, known)
-      return guess ? `unknown key "${key}"${inside}: did you mean "${guess}"?` : `unknown key "${key}"${inside}: expected one of ${known.map((k) => `"${k}"`).join(', ')}`
+      return guess
+        ? `unknown key "${key}"${inside}: did you mean "${guess}"?`
+        : `unknown key "${key}"${inside}: expected one of ${known.map((k) => `"${k}"`).join(', ')}`
     }
     case 'invalid_union': {
       // A fault whose kind is no kind: name
@@ -101,7 +106,9 @@ export function describeIssues(error: z.ZodError, schema: z.ZodType, input: unkn
       return `${pathOf(base)}.kind must be one of ${kinds.join(', ')}, got ${JSON.stringify(kind) ?? 'nothing'}${guess ? ` — did you mean "${guess}"?` : ''}`
     }
     case 'invalid_type':
-      return value === undefined ? `${where} is missing (expected ${issue.expected})` : `${where} must be ${article(issue.expected)}, got ${got}`
+      return value === undefined
+        ? `${where} is missing (expected ${issue.expected})`
+        : `${where} must be ${article(issue.expected)}, got ${got}`
     case 'invalid_value': {
       const options = issue.values.map((v) => JSON.stringify(v))
       const guess = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : null
@@ -132,12 +139,18 @@ function unionKinds(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   for (const p of path) {
     for (let d = def(s); d.type === 'optional' || d.type === 'nullable'; d = def(s)) s = d.innerType
     const d = def(s)
-    s = d.type === 'object' ? (d.shape as Record<string, unknown>)[String(p)] : d.type === 'array' ? d.element : undefined
+    s =
+      d.type === 'object' ? (d.shape as Record<string, unknown>)[String(p)] : d.type === 'array' ? d.element : undefined
     if (s === undefined) return []
   }
   const d = def(s)
   if (d.type !== 'union') return []
-  return (d.options as unknown[]).flatMap((o) => ((def(o).shape as Record<string, { _zod: { def: { values?: unknown[] } } }> | undefined)?.kind?._zod.def.values ?? []).map(String))
+  return (d.options as unknown[]).flatMap((o) =>
+    (
+      (def(o).shape as Record<string, { _zod: { def: { values?: unknown[] } } }> | undefined)?.kind?._zod.def.values ??
+      []
+    ).map(String),
+  )
 }
 
 function rank(issue: z.core.$ZodIssue): number {

@@ -19,47 +19,119 @@ export const SCENARIO_VERSION = 2
 const STEP_ID = /^[A-Za-z0-9_.:-]{1,64}$/
 
 const serviceSettings = {
-  processingMs: z.int().min(0).max(600_000).describe('virtual ms between accepting a request and committing its effect'),
-  visibilityLagMs: z.int().min(0).max(600_000).optional().describe('reads see a write only this many ms after it was committed (default 0)'),
-  keyStore: z.enum(['durable', 'volatile']).optional().describe('whether idempotency keys survive a restart of the service (default durable; volatile needs the volatile-keys profile)'),
+  processingMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .describe('virtual ms between accepting a request and committing its effect'),
+  visibilityLagMs: z
+    .int()
+    .min(0)
+    .max(600_000)
+    .optional()
+    .describe('reads see a write only this many ms after it was committed (default 0)'),
+  keyStore: z
+    .enum(['durable', 'volatile'])
+    .optional()
+    .describe(
+      'whether idempotency keys survive a restart of the service (default durable; volatile needs the volatile-keys profile)',
+    ),
 }
 
 const PLAN_STEP = z.strictObject({
-  stepId: z.string().regex(STEP_ID, 'must be 1-64 characters of letters, digits and _ . : -').describe('unique within the plan; with the run id it names the tool call'),
+  stepId: z
+    .string()
+    .regex(STEP_ID, 'must be 1-64 characters of letters, digits and _ . : -')
+    .describe('unique within the plan; with the run id it names the tool call'),
   tool: z.enum(Object.keys(TOOLS) as [string, ...string[]]).describe('the tool the model asks for'),
-  args: z.record(z.string(), z.unknown()).describe("the arguments as the model writes them on its first ask (it may re-word them later)"),
+  args: z
+    .record(z.string(), z.unknown())
+    .describe('the arguments as the model writes them on its first ask (it may re-word them later)'),
 })
 
 const MODEL = z.strictObject({
   maxAsks: z.int().min(1).max(20).describe('how many times the model asks for one step at most (1 = never retries)'),
-  regenerateArgs: z.boolean().describe('on a retry, the model re-words the arguments (49.9 vs "49.90", eur vs EUR, an added reason)'),
-  askAgainAfterSuccess: z.boolean().optional().describe('after a success the model asks once more for the same step (default false)'),
-  ignoresRetrySafe: z.boolean().optional().describe('the model retries even when the envelope says retry_safe: false (default false)'),
-  continueAfterFailure: z.boolean().optional().describe('when a step fails or stays unknown, the model goes on with the next step (independent tasks) instead of stopping the plan; an abort, if the plan asks for one, still ends it (default false)'),
-  regenerateAfterCrash: z.boolean().optional().describe('after an executor crash, the resumed agent re-words the arguments of the step it asks for again (default false: the same bytes)'),
+  regenerateArgs: z
+    .boolean()
+    .describe('on a retry, the model re-words the arguments (49.9 vs "49.90", eur vs EUR, an added reason)'),
+  askAgainAfterSuccess: z
+    .boolean()
+    .optional()
+    .describe('after a success the model asks once more for the same step (default false)'),
+  ignoresRetrySafe: z
+    .boolean()
+    .optional()
+    .describe('the model retries even when the envelope says retry_safe: false (default false)'),
+  continueAfterFailure: z
+    .boolean()
+    .optional()
+    .describe(
+      'when a step fails or stays unknown, the model goes on with the next step (independent tasks) instead of stopping the plan; an abort, if the plan asks for one, still ends it (default false)',
+    ),
+  regenerateAfterCrash: z
+    .boolean()
+    .optional()
+    .describe(
+      'after an executor crash, the resumed agent re-words the arguments of the step it asks for again (default false: the same bytes)',
+    ),
 })
 
 // Typed as the catalogue's union (zod's is over each schema).
-const FAULT = z.discriminatedUnion('kind', [...REQUEST_FAULTS.map((k) => k.schema), executorCrash.schema] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Fault>
+const FAULT = z.discriminatedUnion('kind', [
+  ...REQUEST_FAULTS.map((k) => k.schema),
+  executorCrash.schema,
+] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Fault>
 
 const SHAPE = z.strictObject({
   $schema: z.string().optional().describe('the JSON Schema, for editors (ignored by faultline)'),
   version: z.literal(SCENARIO_VERSION),
   name: z.string().min(1).max(200),
   about: z.string().optional().describe('what the scenario rehearses, for people'),
-  seed: z.int().min(0).max(2 ** 31 - 1).describe('seeds every random draw of the run'),
-  profile: z.array(z.enum(PROFILE_FEATURES)).optional().describe('what the services may do beyond the real vendors (absent: vendor-faithful; docs/vendors.md)'),
-  turnBudgetMs: z.int().min(1).max(24 * 60 * 60 * 1000).describe("the turn's budget in virtual ms; every tool call of a turn gets its deadline"),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .describe('seeds every random draw of the run'),
+  profile: z
+    .array(z.enum(PROFILE_FEATURES))
+    .optional()
+    .describe('what the services may do beyond the real vendors (absent: vendor-faithful; docs/vendors.md)'),
+  turnBudgetMs: z
+    .int()
+    .min(1)
+    .max(24 * 60 * 60 * 1000)
+    .describe("the turn's budget in virtual ms; every tool call of a turn gets its deadline"),
   plan: z.array(PLAN_STEP).min(1).max(50),
-  abortOnFailure: z.boolean().optional().describe('when a step fails or stays unknown, the agent aborts the run and asks the executor to compensate (default false)'),
+  abortOnFailure: z
+    .boolean()
+    .optional()
+    .describe(
+      'when a step fails or stays unknown, the agent aborts the run and asks the executor to compensate (default false)',
+    ),
   faults: z.array(FAULT).max(100).describe('what goes wrong, each addressed by step (docs/faults.md)'),
   model: MODEL,
   services: z.strictObject({
     payments: z.strictObject({
       ...serviceSettings,
-      paymentIntents: z.array(z.strictObject({ id: z.string().min(1), amount: z.int().min(1).describe('minor units'), currency: z.string().regex(/^[A-Za-z]{3}$/) })).describe('charged payment intents the plan may refund'),
+      paymentIntents: z
+        .array(
+          z.strictObject({
+            id: z.string().min(1),
+            amount: z.int().min(1).describe('minor units'),
+            currency: z.string().regex(/^[A-Za-z]{3}$/),
+          }),
+        )
+        .describe('charged payment intents the plan may refund'),
     }),
-    email: z.strictObject({ ...serviceSettings, mode: z.enum(EMAIL_MODES as [EmailMode, ...EmailMode[]]).optional().describe('what the e-mail service offers (default idempotent, as Resend)') }).optional(),
+    email: z
+      .strictObject({
+        ...serviceSettings,
+        mode: z
+          .enum(EMAIL_MODES as [EmailMode, ...EmailMode[]])
+          .optional()
+          .describe('what the e-mail service offers (default idempotent, as Resend)'),
+      })
+      .optional(),
   }),
 })
 
@@ -77,14 +149,32 @@ export type ServiceScenarioSettings = Omit<Scenario['services']['payments'], 'pa
 export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
   const steps = new Set<string>()
   s.plan.forEach((step, i) => {
-    if (steps.has(step.stepId)) ctx.addIssue({ code: 'custom', path: ['plan', i, 'stepId'], message: `"${step.stepId}" is used twice; step ids must be unique` })
+    if (steps.has(step.stepId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['plan', i, 'stepId'],
+        message: `"${step.stepId}" is used twice; step ids must be unique`,
+      })
     steps.add(step.stepId)
   })
   const addresses = new Set<string>()
   s.faults.forEach((f, i) => {
-    if (f.step !== '#abort' && !steps.has(f.step)) ctx.addIssue({ code: 'custom', path: ['faults', i, 'step'], message: `no plan step "${f.step}"; use one of ${[...steps, '#abort'].map((x) => `"${x}"`).join(', ')}` })
-    const address = f.kind === 'executor-crash' ? `crash ${f.step} ${f.point} ${f.nth}` : `${f.step} ${'probe' in f ? 'probe' : 'send'} ${nthOf(f)}`
-    if (addresses.has(address)) ctx.addIssue({ code: 'custom', path: ['faults', i], message: `another fault already strikes there (${address}); give each request at most one fault` })
+    if (f.step !== '#abort' && !steps.has(f.step))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['faults', i, 'step'],
+        message: `no plan step "${f.step}"; use one of ${[...steps, '#abort'].map((x) => `"${x}"`).join(', ')}`,
+      })
+    const address =
+      f.kind === 'executor-crash'
+        ? `crash ${f.step} ${f.point} ${f.nth}`
+        : `${f.step} ${'probe' in f ? 'probe' : 'send'} ${nthOf(f)}`
+    if (addresses.has(address))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['faults', i],
+        message: `another fault already strikes there (${address}); give each request at most one fault`,
+      })
     addresses.add(address)
   })
   const problem = profileProblem(s)
@@ -97,15 +187,19 @@ export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
  */
 function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; message: string } | null {
   const has = (f: ProfileFeature) => (s.profile ?? []).includes(f)
-  const need = (f: ProfileFeature, path: PropertyKey[], what: string) => (has(f) ? null : { path, message: `${what} goes beyond the vendors; add "${f}" to "profile" to opt in` })
+  const need = (f: ProfileFeature, path: PropertyKey[], what: string) =>
+    has(f) ? null : { path, message: `${what} goes beyond the vendors; add "${f}" to "profile" to opt in` }
   for (const name of ['payments', 'email'] as const) {
-    if (s.services[name]?.keyStore === 'volatile') return need('volatile-keys', ['services', name, 'keyStore'], '"volatile"')
+    if (s.services[name]?.keyStore === 'volatile')
+      return need('volatile-keys', ['services', name, 'keyStore'], '"volatile"')
   }
   const mode = s.services.email?.mode
   if (mode !== undefined) {
     const offers = emailModeOffers(mode)
-    if (offers.lookup) return need('email-lookup', ['services', 'email', 'mode'], `"${mode}" (a lookup by client reference)`)
-    if (!offers.keys) return need('email-without-keys', ['services', 'email', 'mode'], `"${mode}" (idempotency keys ignored)`)
+    if (offers.lookup)
+      return need('email-lookup', ['services', 'email', 'mode'], `"${mode}" (a lookup by client reference)`)
+    if (!offers.keys)
+      return need('email-without-keys', ['services', 'email', 'mode'], `"${mode}" (idempotency keys ignored)`)
   }
   return null
 }
@@ -120,7 +214,8 @@ export function parseScenario(input: unknown): Parsed<Scenario> {
   if ((input as { version?: unknown } | null)?.version === 1) {
     return {
       ok: false,
-      problem: '"version" 1 addressed faults by the run\'s n-th request ("attempt"); version 2 addresses each by its step: replace "attempt": N with "step": "<stepId>" and "send": n (or "probe": n for probe-timeout), give crashes a "step" too, and set "version": 2',
+      problem:
+        '"version" 1 addressed faults by the run\'s n-th request ("attempt"); version 2 addresses each by its step: replace "attempt": N with "step": "<stepId>" and "send": n (or "probe": n for probe-timeout), give crashes a "step" too, and set "version": 2',
     }
   }
   const parsed = SCENARIO_SCHEMA.safeParse(input)

@@ -4,7 +4,11 @@
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest } from 'node:http'
 import { fetchErrorShape } from './fetch-shim.ts'
-import { requestTimeoutOnGlobalTimers, requestTimeoutOption, socketTimeoutOnGlobalTimers } from './http-timeout-shims.ts'
+import {
+  requestTimeoutOnGlobalTimers,
+  requestTimeoutOption,
+  socketTimeoutOnGlobalTimers,
+} from './http-timeout-shims.ts'
 import { undoAll, type Patch } from './patch.ts'
 
 /**

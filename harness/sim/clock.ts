@@ -15,7 +15,15 @@ import { stackless } from '../contract/stackless.ts'
  * Faked: timers, Date, monotonic clocks (they
  * must agree). Immediates, nextTick, I/O: real.
  */
-export const FAKED_APIS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'hrtime'] as const
+export const FAKED_APIS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'Date',
+  'performance',
+  'hrtime',
+] as const
 
 /** Where virtual time starts, every run. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 9, 0, 0)
@@ -36,7 +44,13 @@ export interface TimerHooks {
   threw(error: unknown, owner: TimerOwner): void
 }
 
-const NO_HOOKS: TimerHooks = { owner: () => null, alive: () => true, threw: (e) => { throw e } }
+const NO_HOOKS: TimerHooks = {
+  owner: () => null,
+  alive: () => true,
+  threw: (e) => {
+    throw e
+  },
+}
 
 export interface VirtualClock {
   /** Virtual epoch ms, as `Date.now()` reads. */
@@ -116,7 +130,11 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
         return t
       }
       let id: FakeTimer | undefined
-      id = fake(bound(fn, owner, repeat || owner === null ? undefined : () => owned.delete(id!)), ms, ...args) as FakeTimer
+      id = fake(
+        bound(fn, owner, repeat || owner === null ? undefined : () => owned.delete(id!)),
+        ms,
+        ...args,
+      ) as FakeTimer
       if (owner !== null) owned.set(id, { owner, clear: () => clear(id) })
       return id
     }) as typeof setTimeout
@@ -124,13 +142,24 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
   const patches: Patch[] = []
   try {
     patches.push(
-      patchProperty(globalThis, 'setTimeout', arm(fakeSetTimeout, fakeClearTimeout, false), 'setTimeout (process-owned timers)'),
-      patchProperty(globalThis, 'setInterval', arm(fakeSetInterval as never, fakeClearInterval as never, true) as never, 'setInterval (process-owned timers)'),
+      patchProperty(
+        globalThis,
+        'setTimeout',
+        arm(fakeSetTimeout, fakeClearTimeout, false),
+        'setTimeout (process-owned timers)',
+      ),
+      patchProperty(
+        globalThis,
+        'setInterval',
+        arm(fakeSetInterval as never, fakeClearInterval as never, true) as never,
+        'setInterval (process-owned timers)',
+      ),
       // Real (it drives the loop), owner-checked.
       patchProperty(
         globalThis,
         'setImmediate',
-        ((fn: Callback, ...args: unknown[]) => realSetImmediate(bound(fn, hooks.owner()), ...args)) as typeof setImmediate,
+        ((fn: Callback, ...args: unknown[]) =>
+          realSetImmediate(bound(fn, hooks.owner()), ...args)) as typeof setImmediate,
         'setImmediate (process-owned callbacks)',
       ),
       // Node's AbortSignal.timeout uses timers no
@@ -142,9 +171,14 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
           validateUint32(delay, 'delay')
           const controller = new AbortController()
           // Node: past 2^31 - 1 a timer fires after 1 ms.
-          globalThis.setTimeout(() => {
-            controller.abort(stackless(() => new DOMException('The operation was aborted due to timeout', 'TimeoutError')))
-          }, delay > MAX_TIMER_MS ? 1 : delay)
+          globalThis.setTimeout(
+            () => {
+              controller.abort(
+                stackless(() => new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+              )
+            },
+            delay > MAX_TIMER_MS ? 1 : delay,
+          )
           return controller.signal
         },
         'AbortSignal.timeout',
@@ -158,9 +192,25 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
       patchProperty(timers, 'setInterval', globalThis.setInterval, "node:timers' setInterval"),
       patchProperty(timers, 'clearInterval', globalThis.clearInterval, "node:timers' clearInterval"),
       patchProperty(timers, 'setImmediate', globalThis.setImmediate, "node:timers' setImmediate"),
-      patchProperty(timersPromises, 'setTimeout', virtualSleep as typeof timersPromises.setTimeout, "node:timers/promises' setTimeout"),
-      patchProperty(timersPromises, 'setInterval', virtualInterval as typeof timersPromises.setInterval, "node:timers/promises' setInterval"),
-      patchProperty(timersPromises.scheduler, 'wait', ((ms: number, options?: { signal?: AbortSignal }) => virtualSleep(ms, undefined, options)) as typeof timersPromises.scheduler.wait, "node:timers/promises' scheduler.wait"),
+      patchProperty(
+        timersPromises,
+        'setTimeout',
+        virtualSleep as typeof timersPromises.setTimeout,
+        "node:timers/promises' setTimeout",
+      ),
+      patchProperty(
+        timersPromises,
+        'setInterval',
+        virtualInterval as typeof timersPromises.setInterval,
+        "node:timers/promises' setInterval",
+      ),
+      patchProperty(
+        timersPromises.scheduler,
+        'wait',
+        ((ms: number, options?: { signal?: AbortSignal }) =>
+          virtualSleep(ms, undefined, options)) as typeof timersPromises.scheduler.wait,
+        "node:timers/promises' scheduler.wait",
+      ),
     )
     syncBuiltinExports()
   } catch (e) {
@@ -228,15 +278,29 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 /** Node's validateUint32, Node 20's errors. */
 function validateUint32(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number') {
-    const received = value === null ? 'null' : typeof value === 'string' ? `type string ('${value}')` : `type ${typeof value}`
-    throw Object.assign(new TypeError(`The "${name}" argument must be of type number. Received ${received}`), { code: 'ERR_INVALID_ARG_TYPE' })
+    const received =
+      value === null ? 'null' : typeof value === 'string' ? `type string ('${value}')` : `type ${typeof value}`
+    throw Object.assign(new TypeError(`The "${name}" argument must be of type number. Received ${received}`), {
+      code: 'ERR_INVALID_ARG_TYPE',
+    })
   }
-  if (!Number.isInteger(value)) throw Object.assign(new RangeError(`The value of "${name}" is out of range. It must be an integer. Received ${value}`), { code: 'ERR_OUT_OF_RANGE' })
-  if (value < 0 || value > 4_294_967_295) throw Object.assign(new RangeError(`The value of "${name}" is out of range. It must be >= 0 && <= 4294967295. Received ${value}`), { code: 'ERR_OUT_OF_RANGE' })
+  if (!Number.isInteger(value))
+    throw Object.assign(
+      new RangeError(`The value of "${name}" is out of range. It must be an integer. Received ${value}`),
+      { code: 'ERR_OUT_OF_RANGE' },
+    )
+  if (value < 0 || value > 4_294_967_295)
+    throw Object.assign(
+      new RangeError(`The value of "${name}" is out of range. It must be >= 0 && <= 4294967295. Received ${value}`),
+      { code: 'ERR_OUT_OF_RANGE' },
+    )
 }
 
 function abortError(signal: AbortSignal): Error {
-  return Object.assign(stackless(() => new Error('The operation was aborted', { cause: signal.reason })), { name: 'AbortError', code: 'ABORT_ERR' })
+  return Object.assign(
+    stackless(() => new Error('The operation was aborted', { cause: signal.reason })),
+    { name: 'AbortError', code: 'ABORT_ERR' },
+  )
 }
 
 /** timers/promises' setTimeout, virtual. */

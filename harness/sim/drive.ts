@@ -21,7 +21,13 @@ export type DriveResult =
 const NO_WORK: NativeWork = { pending: () => 0, openSockets: () => 0, stop: () => {} }
 
 /** Drive the clock until `isDone()`. */
-export async function drive(clock: VirtualClock, isDone: () => boolean, untilMs: number | (() => number), maxSteps = Infinity, work: NativeWork = NO_WORK): Promise<DriveResult> {
+export async function drive(
+  clock: VirtualClock,
+  isDone: () => boolean,
+  untilMs: number | (() => number),
+  maxSteps = Infinity,
+  work: NativeWork = NO_WORK,
+): Promise<DriveResult> {
   const limit = typeof untilMs === 'number' ? () => untilMs : untilMs
   for (let steps = 0; ; steps++) {
     await settle()

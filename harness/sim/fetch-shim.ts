@@ -3,7 +3,6 @@
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
 import { patchProperty, type Patch } from './patch.ts'
 
-
 /** What undici puts in SocketError#socket. */
 interface SocketInfo {
   readonly localAddress: string
@@ -26,7 +25,13 @@ export class SocketError extends Error {
   constructor(message: string, socket: SocketInfo) {
     super(message)
     // Own and enumerable, in undici's order.
-    Object.assign(this, { name: 'SocketError', code: 'UND_ERR_SOCKET', socket, [Symbol.for('undici.error.UND_ERR')]: true, [Symbol.for('undici.error.UND_ERR_SOCKET')]: true })
+    Object.assign(this, {
+      name: 'SocketError',
+      code: 'UND_ERR_SOCKET',
+      socket,
+      [Symbol.for('undici.error.UND_ERR')]: true,
+      [Symbol.for('undici.error.UND_ERR_SOCKET')]: true,
+    })
   }
 }
 
@@ -42,9 +47,18 @@ function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeo
 function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
   const body = init?.body
-  const bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : body instanceof URLSearchParams ? Buffer.byteLength(body.toString()) : 0
+  const bodyBytes =
+    typeof body === 'string'
+      ? Buffer.byteLength(body)
+      : body instanceof Uint8Array
+        ? body.byteLength
+        : body instanceof URLSearchParams
+          ? Buffer.byteLength(body.toString())
+          : 0
   let headerBytes = 0
-  new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((v, k) => (headerBytes += k.length + v.length + 4))
+  new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).forEach(
+    (v, k) => (headerBytes += k.length + v.length + 4),
+  )
   return `${init?.method ?? 'GET'} ${new URL(url).pathname} HTTP/1.1\r\n`.length + headerBytes + 2 + bodyBytes
 }
 
@@ -52,7 +66,16 @@ function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<type
 export function undiciError(fault: InjectedFault, original: Error, bytesWritten: number, localPort: number): TypeError {
   if (fault.code === 'ECONNRESET' && fault.reset === 'close') {
     // 127.0.0.1, as msw's socket (mockConnect).
-    const socket: SocketInfo = { localAddress: '127.0.0.1', localPort, remoteAddress: '127.0.0.1', remotePort: fault.port, remoteFamily: 'IPv4', timeout: undefined, bytesWritten, bytesRead: 0 }
+    const socket: SocketInfo = {
+      localAddress: '127.0.0.1',
+      localPort,
+      remoteAddress: '127.0.0.1',
+      remotePort: fault.port,
+      remoteFamily: 'IPv4',
+      timeout: undefined,
+      bytesWritten,
+      bytesRead: 0,
+    }
     return new TypeError('fetch failed', { cause: new SocketError('other side closed', socket) })
   }
   // Otherwise the cause is the net error itself.

@@ -5,7 +5,6 @@ import { ClientRequest, type IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { patchProperty, type Patch } from './patch.ts'
 
-
 interface TimeoutState {
   ms: number
   timer: ReturnType<typeof setTimeout> | null
@@ -42,7 +41,8 @@ export function requestTimeoutOnGlobalTimers(): Patch {
       // As Node: not after the response ended;
       // bad durations get Node's error.
       if (this._ended) return this
-      if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0) return original.call(this, msecs, callback) as TimedRequest
+      if (typeof msecs !== 'number' || Number.isNaN(msecs) || msecs < 0)
+        return original.call(this, msecs, callback) as TimedRequest
       if (callback) this.once('timeout', callback)
       let state = states.get(this)
       if (!state) {
@@ -80,12 +80,21 @@ export function requestTimeoutOption(): Patch {
       // An Agent's timeout goes on the socket and
       // reaches the request, as in Node; msw
       // wraps the agent (customAgent).
-      const agent = (this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }).agent
+      const agent = (
+        this as { agent?: { options?: { timeout?: unknown }; customAgent?: { options?: { timeout?: unknown } } } }
+      ).agent
       const agentTimeout = agent?.customAgent?.options?.timeout ?? agent?.options?.timeout
-      if (typeof agentTimeout === 'number' && agentTimeout > 0 && socket instanceof net.Socket && !socketTimers.has(socket)) {
+      if (
+        typeof agentTimeout === 'number' &&
+        agentTimeout > 0 &&
+        socket instanceof net.Socket &&
+        !socketTimers.has(socket)
+      ) {
         socket.setTimeout(agentTimeout)
         if (this.timeout === undefined && agent?.options?.timeout === undefined) {
-          socket.once('timeout', () => ((socket as net.Socket & { _httpMessage?: ClientRequest })._httpMessage ?? this).emit('timeout'))
+          socket.once('timeout', () =>
+            ((socket as net.Socket & { _httpMessage?: ClientRequest })._httpMessage ?? this).emit('timeout'),
+          )
         }
       }
       original.call(this, socket, err)
@@ -139,10 +148,13 @@ export function socketTimeoutOnGlobalTimers(): Patch {
         return this
       }
       // Per call: virtual in a run, real outside.
-      s.timer = globalThis.setTimeout(() => {
-        s.timer = null
-        if (!this.destroyed) this.emit('timeout')
-      }, Math.min(msecs, 2 ** 31 - 1))
+      s.timer = globalThis.setTimeout(
+        () => {
+          s.timer = null
+          if (!this.destroyed) this.emit('timeout')
+        },
+        Math.min(msecs, 2 ** 31 - 1),
+      )
       if (callback) this.once('timeout', callback)
       return this
     } as typeof proto.setTimeout,

@@ -7,7 +7,8 @@ import { createHook } from 'node:async_hooks'
  * One-shot native requests (crypto jobs end in
  * REQUEST; HTTPCLIENTREQUEST is JS, not work).
  */
-const REQUESTS = /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
+const REQUESTS =
+  /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
 /** Open sockets may deliver: not stuck. */
 const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 
@@ -58,7 +59,10 @@ function socketOpen(handle: object): boolean {
  * `after`: only one with `ondone` is pending.
  */
 function finishedSyncJob(resource: object): boolean {
-  return (resource.constructor?.name ?? '').endsWith('Job') && typeof (resource as { ondone?: unknown }).ondone !== 'function'
+  return (
+    (resource.constructor?.name ?? '').endsWith('Job') &&
+    typeof (resource as { ondone?: unknown }).ondone !== 'function'
+  )
 }
 
 export function trackNativeWork(): NativeWork {

@@ -16,13 +16,40 @@ export function isLoopback(host: unknown): boolean {
   if (host === undefined || host === null || host === '') return true // Node's default: localhost
   if (typeof host !== 'string') return false
   const h = host.toLowerCase().replace(/^\[|\]$/g, '')
-  return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::1' || h === '0:0:0:0:0:0:0:1' || h === '::ffff:127.0.0.1'
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) ||
+    h === '::1' ||
+    h === '0:0:0:0:0:0:0:1' ||
+    h === '::ffff:127.0.0.1'
+  )
 }
 
-const RESOLVER_METHODS = ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'] as const
+const RESOLVER_METHODS = [
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCaa',
+  'resolveCname',
+  'resolveMx',
+  'resolveNaptr',
+  'resolveNs',
+  'resolvePtr',
+  'resolveSoa',
+  'resolveSrv',
+  'resolveTxt',
+  'reverse',
+] as const
 
 function blockedError(code: 'ECONNREFUSED' | 'ENOTFOUND', syscall: string, what: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${syscall} ${code} ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code, syscall, errno: code === 'ENOTFOUND' ? -3008 : -111 })
+  return Object.assign(
+    new Error(
+      `${syscall} ${code} ${what} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`,
+    ),
+    { code, syscall, errno: code === 'ENOTFOUND' ? -3008 : -111 },
+  )
 }
 
 /** socket.connect()'s host and port, or path. */
@@ -30,7 +57,8 @@ function connectTarget(args: unknown[]): { host?: unknown; port?: unknown; path?
   let first = args[0]
   if (Array.isArray(first)) first = first[0] // net.connect()'s normalised args
   if (typeof first === 'object' && first !== null) return first as { host?: unknown; port?: unknown; path?: unknown }
-  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) return { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
+  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first)))
+    return { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
   return { path: first }
 }
 
@@ -69,7 +97,8 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'connect',
         function (this: net.Socket, ...args: unknown[]) {
           const target = connectTarget(args)
-          if (target.path !== undefined || isLoopback(target.host)) return (connect as (...a: unknown[]) => net.Socket).apply(this, args)
+          if (target.path !== undefined || isLoopback(target.host))
+            return (connect as (...a: unknown[]) => net.Socket).apply(this, args)
           const what = `${String(target.host)}:${String(target.port)}`
           blocked(`connect ${what}`)
           process.nextTick(() => this.destroy(blockedError('ECONNREFUSED', 'connect', what)))
@@ -102,10 +131,13 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'connect',
         function (this: dgram.Socket, port: number, address?: unknown, callback?: unknown) {
           const cb = typeof address === 'function' ? address : callback
-          if (typeof address !== 'string' || isLoopback(address)) return (dgramConnect as (...a: unknown[]) => void).call(this, port, address, callback)
+          if (typeof address !== 'string' || isLoopback(address))
+            return (dgramConnect as (...a: unknown[]) => void).call(this, port, address, callback)
           blocked(`udp connect ${address}:${port}`)
           const error = blockedError('ECONNREFUSED', 'connect', `${address}:${port}`)
-          process.nextTick(() => (typeof cb === 'function' ? (cb as (e: Error) => void)(error) : this.emit('error', error)))
+          process.nextTick(() =>
+            typeof cb === 'function' ? (cb as (e: Error) => void)(error) : this.emit('error', error),
+          )
         } as typeof dgramConnect,
         'dgram.Socket.prototype.connect (network guard)',
       ),
@@ -116,12 +148,12 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
       patchProperty(
         dns,
         'lookup',
-        function (hostname: string, ...rest: unknown[]) {
+        ((hostname: string, ...rest: unknown[]) => {
           if (isLoopback(hostname)) return (lookup as (...a: unknown[]) => void)(hostname, ...rest)
           blocked(`dns lookup ${hostname}`)
           const callback = rest.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined
           process.nextTick(() => callback?.(blockedError('ENOTFOUND', 'getaddrinfo', hostname)))
-        } as typeof lookup,
+        }) as typeof lookup,
         'dns.lookup (network guard)',
       ),
     )
@@ -149,10 +181,33 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         return undefined
       }
     for (const m of RESOLVER_METHODS) {
-      patches.push(patchProperty(dns as unknown as Record<string, unknown>, m, refuse(m, false), `dns.${m} (network guard)`))
-      patches.push(patchProperty(dns.promises as unknown as Record<string, unknown>, m, refuse(m, true), `dns.promises.${m} (network guard)`))
-      patches.push(patchProperty(dns.Resolver.prototype as unknown as Record<string, unknown>, m, refuse(m, false), `dns.Resolver#${m} (network guard)`))
-      patches.push(patchProperty(dns.promises.Resolver.prototype as unknown as Record<string, unknown>, m, refuse(m, true), `dns.promises.Resolver#${m} (network guard)`))
+      patches.push(
+        patchProperty(dns as unknown as Record<string, unknown>, m, refuse(m, false), `dns.${m} (network guard)`),
+      )
+      patches.push(
+        patchProperty(
+          dns.promises as unknown as Record<string, unknown>,
+          m,
+          refuse(m, true),
+          `dns.promises.${m} (network guard)`,
+        ),
+      )
+      patches.push(
+        patchProperty(
+          dns.Resolver.prototype as unknown as Record<string, unknown>,
+          m,
+          refuse(m, false),
+          `dns.Resolver#${m} (network guard)`,
+        ),
+      )
+      patches.push(
+        patchProperty(
+          dns.promises.Resolver.prototype as unknown as Record<string, unknown>,
+          m,
+          refuse(m, true),
+          `dns.promises.Resolver#${m} (network guard)`,
+        ),
+      )
     }
     syncBuiltinExports()
   } catch (e) {

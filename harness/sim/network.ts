@@ -27,7 +27,12 @@ let guest = false
 
 /** Refused, with the fix in the message. */
 function unhandled(request: Request): Error {
-  return Object.assign(new Error(`connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })
+  return Object.assign(
+    new Error(
+      `connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`,
+    ),
+    { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' },
+  )
 }
 
 /**
@@ -47,7 +52,9 @@ async function onRequest({ request, controller }: HttpRequestEventMap['request']
   const open = () => controller.readyState === RequestController.PENDING && !request.signal.aborted
   let response: Response
   try {
-    response = active ? await active.route(request) : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
+    response = active
+      ? await active.route(request)
+      : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
   } catch (e) {
     if (!isExpectedThrow(e)) console.error(e)
     if (!open()) return

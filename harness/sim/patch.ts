@@ -64,7 +64,10 @@ export function patchProperty<T extends object, K extends keyof T>(
       if (descriptor) Object.defineProperty(target, key, descriptor)
       else delete target[key]
       if (target[key] !== original) throw new Error(`faultline: could not restore ${description}`)
-      if (tampered) throw new PatchTampered(`faultline: ${description} was replaced by someone else while patched; the original is restored`)
+      if (tampered)
+        throw new PatchTampered(
+          `faultline: ${description} was replaced by someone else while patched; the original is restored`,
+        )
     },
   }
   install()

@@ -21,7 +21,6 @@ export interface ServiceDirectory {
   get(name: string): MockService | undefined
 }
 
-
 export class RequestPipeline implements RequestRouter {
   readonly #services: ServiceDirectory
   /** Faults by target: `${step} send|probe ${n}`. */
@@ -101,7 +100,13 @@ export class RequestPipeline implements RequestRouter {
     return asHarnessWork(() => this.#proceed(request, url, service, call, generation))
   }
 
-  async #proceed(request: Request, url: URL, service: MockService, call: string | null, generation: number | null): Promise<Response> {
+  async #proceed(
+    request: Request,
+    url: URL,
+    service: MockService,
+    call: string | null,
+    generation: number | null,
+  ): Promise<Response> {
     // 3. Number it per run, and per tool call
     //    (sends, probes apart) for faults.
     const mutating = service.isMutation(request)
@@ -113,34 +118,74 @@ export class RequestPipeline implements RequestRouter {
     const nth = mutating ? ++counted.send : ++counted.probe
     const forwarded = Number(request.headers.get(DEADLINE_HEADER) ?? Number.NaN)
     const forwardedDeadline = Number.isFinite(forwarded) ? this.#sinceStart(forwarded) : null
-    this.#history.record({ type: 'attempt-sent', attempt, call, service: service.name, method: request.method, path: url.pathname, probe: !mutating, mutation, fingerprint, generation, forwardedDeadline })
+    this.#history.record({
+      type: 'attempt-sent',
+      attempt,
+      call,
+      service: service.name,
+      method: request.method,
+      path: url.pathname,
+      probe: !mutating,
+      mutation,
+      fingerprint,
+      generation,
+      forwardedDeadline,
+    })
     // A crash now: the request still goes.
     if (generation !== null) this.#processes?.step(generation, 'after-send', call)
 
     // 4. Its fault, else delivery. Requests
     //    outside any tool call are step '*'.
     const fault = this.#faults.get(`${stepOf(call) ?? '*'} ${mutating ? 'send' : 'probe'} ${nth}`)
-    const outcome = fault ? this.#strike(fault, request, attempt, call, service) : this.#deliver(request, attempt, call, service)
+    const outcome = fault
+      ? this.#strike(fault, request, attempt, call, service)
+      : this.#deliver(request, attempt, call, service)
 
     // 5. Only a live process gets the answer;
     //    it may crash right after.
     return outcome.then(
       (response) =>
         this.#toClient(generation, call, response, true, () =>
-          this.#history.record({ type: 'answered', attempt, call, status: response.status, error: null, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) }),
+          this.#history.record({
+            type: 'answered',
+            attempt,
+            call,
+            status: response.status,
+            error: null,
+            retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+          }),
         ),
       (error: unknown) =>
         this.#toClient(generation, call, error, false, () => {
-          if (!isExpectedThrow(error) || isInjectedNetworkError(error)) this.#history.record({ type: 'answered', attempt, call, status: null, error: errorName(error), retryAfterMs: null })
+          if (!isExpectedThrow(error) || isInjectedNetworkError(error))
+            this.#history.record({
+              type: 'answered',
+              attempt,
+              call,
+              status: null,
+              error: errorName(error),
+              retryAfterMs: null,
+            })
         }),
     )
   }
 
-  #deliver(request: Request, attempt: number, call: string | null, service: MockService, internalError = false): Promise<Response> {
+  #deliver(
+    request: Request,
+    attempt: number,
+    call: string | null,
+    service: MockService,
+    internalError = false,
+  ): Promise<Response> {
     this.#history.record({ type: 'request-delivered', attempt })
     return service.handle(request, { attempt, call, internalError }).then(
       (response) => {
-        this.#history.record({ type: 'response-sent', attempt, status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true' })
+        this.#history.record({
+          type: 'response-sent',
+          attempt,
+          status: response.status,
+          replayed: response.headers.get('idempotent-replayed') === 'true',
+        })
         return response
       },
       (error: unknown) => {
@@ -154,7 +199,13 @@ export class RequestPipeline implements RequestRouter {
     )
   }
 
-  #strike(fault: RequestFault, request: Request, attempt: number, call: string | null, service: MockService): Promise<Response> {
+  #strike(
+    fault: RequestFault,
+    request: Request,
+    attempt: number,
+    call: string | null,
+    service: MockService,
+  ): Promise<Response> {
     this.#history.record({ type: 'fault-injected', attempt, call, boundary: fault.boundary, kind: fault.kind })
     const ctl: AttemptControl = {
       request,
@@ -181,7 +232,13 @@ export class RequestPipeline implements RequestRouter {
   }
 
   /** The outcome, to a live client only. */
-  #toClient(generation: number | null, call: string | null, value: unknown, ok: boolean, reached: () => void): Promise<Response> {
+  #toClient(
+    generation: number | null,
+    call: string | null,
+    value: unknown,
+    ok: boolean,
+    reached: () => void,
+  ): Promise<Response> {
     if (generation !== null && this.#processes) {
       if (!this.#processes.isAlive(generation)) return this.#park()
       if (this.#processes.step(generation, 'after-response', call)) return this.#park()
@@ -193,7 +250,10 @@ export class RequestPipeline implements RequestRouter {
 
 /** A resend gets the same digest. */
 async function fingerprintOf(request: Request, url: URL): Promise<string> {
-  return createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`).digest('hex').slice(0, 16)
+  return createHash('sha256')
+    .update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`)
+    .digest('hex')
+    .slice(0, 16)
 }
 
 function retryAfterMs(value: string | null): number | null {
@@ -206,4 +266,3 @@ function errorName(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : e instanceof Error ? e.name : 'error'
 }
-

@@ -41,7 +41,9 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
     const uuid = () => uuidFrom(rng) as `${string}-${string}-${string}-${string}-${string}`
     patches.push(patchProperty(Math, 'random', () => rng.next(), 'Math.random'))
     patches.push(patchProperty(globalThis.crypto, 'randomUUID', uuid, 'crypto.randomUUID'))
-    patches.push(patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"))
+    patches.push(
+      patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"),
+    )
     // console.error carries our messages: one
     // who replaces it is caught; it is put back.
     patches.push(patchProperty(console, 'error', console.error, 'console.error'))

@@ -24,7 +24,8 @@ export class SimStorage {
   #open(name: string): BetterSqlite3.Database {
     // No fresh database for a run's leftover.
     if (this.#closed) throw new Error('storage.sqlite: the run is over; its storage is closed')
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+      throw new Error(`storage.sqlite: name must be 1-64 characters of [A-Za-z0-9_.-], got ${JSON.stringify(name)}`)
     let db = this.#databases.get(name)
     if (!db) {
       db = new Database(':memory:')
@@ -48,14 +49,23 @@ function wrote(generation: number, processes: ProcessTable): void {
   processes.assertAlive(generation)
 }
 
-function fenceDatabase(db: BetterSqlite3.Database, generation: number, processes: ProcessTable): BetterSqlite3.Database {
+function fenceDatabase(
+  db: BetterSqlite3.Database,
+  generation: number,
+  processes: ProcessTable,
+): BetterSqlite3.Database {
   const fenced: BetterSqlite3.Database = new Proxy(db, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target)
       if (typeof value !== 'function') return value
       return (...args: unknown[]) => {
         processes.assertAlive(generation)
-        if (prop === 'prepare') return fenceStatement((value as (...a: unknown[]) => BetterSqlite3.Statement).apply(target, args), generation, processes)
+        if (prop === 'prepare')
+          return fenceStatement(
+            (value as (...a: unknown[]) => BetterSqlite3.Statement).apply(target, args),
+            generation,
+            processes,
+          )
         if (prop === 'transaction') {
           const tx = (value as (...a: unknown[]) => (...a: unknown[]) => unknown).apply(target, args)
           return (...txArgs: unknown[]) => {
@@ -74,7 +84,11 @@ function fenceDatabase(db: BetterSqlite3.Database, generation: number, processes
   return fenced
 }
 
-function fenceStatement(stmt: BetterSqlite3.Statement, generation: number, processes: ProcessTable): BetterSqlite3.Statement {
+function fenceStatement(
+  stmt: BetterSqlite3.Statement,
+  generation: number,
+  processes: ProcessTable,
+): BetterSqlite3.Statement {
   const fenced: BetterSqlite3.Statement = new Proxy(stmt, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target)

@@ -2,7 +2,10 @@
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
 
 /** What ended a worker, as far as known. */
-export type Death = { readonly kind: 'overran'; readonly ms: number } | { readonly kind: 'out-of-memory'; readonly mb: number } | { readonly kind: 'exited'; readonly how: string }
+export type Death =
+  | { readonly kind: 'overran'; readonly ms: number }
+  | { readonly kind: 'out-of-memory'; readonly mb: number }
+  | { readonly kind: 'exited'; readonly how: string }
 
 /**
  * What was streamed, the finding (on the
@@ -19,7 +22,11 @@ export function deathHistory(events: readonly HistoryEvent[], death: Death, atte
         ? `it went past the worker's memory limit of ${death.mb} MB`
         : death.how
   const problem = death.kind === 'overran' ? 'hung' : death.kind
-  const out: HistoryEvent[] = [...events, { seq, t, type: 'executor-fault', call: inFlight(events), problem, message }, { seq: seq + 1, t, type: 'run-ended', pendingTimers: 0 }]
+  const out: HistoryEvent[] = [
+    ...events,
+    { seq, t, type: 'executor-fault', call: inFlight(events), problem, message },
+    { seq: seq + 1, t, type: 'run-ended', pendingTimers: 0 },
+  ]
   return Object.freeze(out.map(deepFreeze))
 }
 

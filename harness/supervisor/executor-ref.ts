@@ -39,7 +39,9 @@ export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = 
   const found = bundled.find((b) => b.name === spec)
   if (found) return { kind: 'bundled', name: found.name, path: found.path, export: found.export }
   if (!/[./\\]/.test(spec)) {
-    throw new ExecutorRefError(`unknown executor "${spec}": use one of ${bundled.map((b) => b.name).join(', ')}, or a path to a module that exports an Executor`)
+    throw new ExecutorRefError(
+      `unknown executor "${spec}": use one of ${bundled.map((b) => b.name).join(', ')}, or a path to a module that exports an Executor`,
+    )
   }
   const path = resolve(cwd, spec)
   let stat
@@ -48,7 +50,10 @@ export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = 
   } catch {
     throw new ExecutorRefError(`executor module not found: ${path} (check the path)`)
   }
-  if (!stat.isFile()) throw new ExecutorRefError(`executor module ${spec} is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)`)
+  if (!stat.isFile())
+    throw new ExecutorRefError(
+      `executor module ${spec} is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)`,
+    )
   return { kind: 'module', path, spec }
 }
 

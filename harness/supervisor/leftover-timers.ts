@@ -73,7 +73,8 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
     const realClear = globalThis[k.clear] as unknown as Clear
     const guardedArm = function (this: unknown, callback: unknown, ...rest: unknown[]) {
       // Not a function: Node's own error.
-      if (!leftover() || typeof callback !== 'function') return (realArm as (...a: unknown[]) => unknown).call(this, callback, ...rest)
+      if (!leftover() || typeof callback !== 'function')
+        return (realArm as (...a: unknown[]) => unknown).call(this, callback, ...rest)
       const delay = k.kind === 'timeout' ? Number(rest[0]) : 0
       const args = k.kind === 'timeout' ? rest.slice(1) : rest
       // A real, cleared timer: `.unref()` works.
@@ -107,7 +108,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
         // Node's toPrimitive would leak a cleared one.
         const idKey = Object.getOwnPropertySymbols(handle).find((key) => key.description === 'asyncId')
         if (idKey !== undefined) {
-          handle[Symbol.toPrimitive] = function () {
+          handle[Symbol.toPrimitive] = () => {
             const id = handle[idKey] as number
             entry.id = id
             if (!entry.cleared && held.includes(entry)) byId.set(id, entry) // only while held
@@ -118,15 +119,23 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       return handle
     }
     const guardedClear = function (this: unknown, handle: unknown) {
-      const entry = typeof handle === 'object' && handle !== null ? byHandle.get(handle) : byId.get(typeof handle === 'string' ? Number(handle) : handle)
+      const entry =
+        typeof handle === 'object' && handle !== null
+          ? byHandle.get(handle)
+          : byId.get(typeof handle === 'string' ? Number(handle) : handle)
       // clearTimeout and clearInterval clear any
       // Timeout; clearImmediate, an Immediate.
       if (entry && (entry.kind === 'immediate') === (k.kind === 'immediate')) forget(entry)
       return realClear.call(this, handle)
     }
     // Node's names and promisify versions.
-    for (const [guarded, real] of [[guardedArm, realArm], [guardedClear, realClear]] as const) {
-      for (const key of Reflect.ownKeys(real)) if (key !== 'length' && key !== 'prototype') Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(real, key)!)
+    for (const [guarded, real] of [
+      [guardedArm, realArm],
+      [guardedClear, realClear],
+    ] as const) {
+      for (const key of Reflect.ownKeys(real))
+        if (key !== 'length' && key !== 'prototype')
+          Object.defineProperty(guarded, key, Object.getOwnPropertyDescriptor(real, key)!)
     }
     for (const target of [globalThis, timers] as Record<string, unknown>[]) {
       target[k.arm] = guardedArm

@@ -27,7 +27,9 @@ export function installCommand(name: string): string {
 function peerRange(name: string): string | null {
   try {
     // Self-reference: same in a checkout and an install.
-    const pkg = createRequire(import.meta.url)('faultline/package.json') as { peerDependencies?: Record<string, string> }
+    const pkg = createRequire(import.meta.url)('faultline/package.json') as {
+      peerDependencies?: Record<string, string>
+    }
     return pkg.peerDependencies?.[name] ?? null
   } catch {
     return null

@@ -48,8 +48,9 @@ export interface Attempt {
   readonly reject: (e: unknown) => void
 }
 
-type AttemptResult = { readonly kind: 'done'; readonly history: History; readonly realMs: number } | { readonly kind: 'died'; readonly death: Death; readonly events: readonly HistoryEvent[]; readonly realMs: number }
-
+type AttemptResult =
+  | { readonly kind: 'done'; readonly history: History; readonly realMs: number }
+  | { readonly kind: 'died'; readonly death: Death; readonly events: readonly HistoryEvent[]; readonly realMs: number }
 
 let nextTask = 1
 /** Real ms for a run's leftovers to end. */
@@ -68,7 +69,14 @@ export class WorkerPool implements RunService {
   #loadFailures = 0
   #started = 1
 
-  private constructor(ref: ExecutorRef, name: string, workers: number, budgets: Budgets, output: (chunk: string) => void, first: Slot) {
+  private constructor(
+    ref: ExecutorRef,
+    name: string,
+    workers: number,
+    budgets: Budgets,
+    output: (chunk: string) => void,
+    first: Slot,
+  ) {
     this.#ref = ref
     this.executorName = name
     this.concurrency = workers
@@ -100,12 +108,18 @@ export class WorkerPool implements RunService {
       attempts = 2
     }
     if (result.kind === 'done') return { history: result.history, realMs: result.realMs, overran: false, died: false }
-    return { history: deathHistory(result.events, result.death, attempts), realMs: result.realMs, overran: result.death.kind === 'overran', died: true }
+    return {
+      history: deathHistory(result.events, result.death, attempts),
+      realMs: result.realMs,
+      overran: result.death.kind === 'overran',
+      died: true,
+    }
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    for (const a of this.#queue.splice(0)) a.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
+    for (const a of this.#queue.splice(0))
+      a.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
     await Promise.all([...this.#slots].map((s) => this.#stop(s)))
   }
 
@@ -121,7 +135,8 @@ export class WorkerPool implements RunService {
   #pump(): void {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return
-      if (slot.ready && slot.attempt === null && !slot.draining && !slot.stopping) this.#dispatch(slot, this.#queue.shift()!)
+      if (slot.ready && slot.attempt === null && !slot.draining && !slot.stopping)
+        this.#dispatch(slot, this.#queue.shift()!)
     }
     const starting = [...this.#slots].filter((s) => !s.ready && !s.stopping).length
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
@@ -153,7 +168,10 @@ export class WorkerPool implements RunService {
     this.#slots.add(slot)
     slot.worker.on('message', (m: FromWorker) => this.#onMessage(slot, m))
     slot.worker.on('error', (e: Error & { code?: string }) => {
-      slot.death ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { kind: 'out-of-memory', mb: this.#budgets.workerMemoryMb } : { kind: 'exited', how: `the worker failed: ${oneLine(e)}` }
+      slot.death ??=
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { kind: 'out-of-memory', mb: this.#budgets.workerMemoryMb }
+          : { kind: 'exited', how: `the worker failed: ${oneLine(e)}` }
     })
     slot.worker.on('exit', (code) => this.#onExit(slot, code))
   }
@@ -165,7 +183,13 @@ export class WorkerPool implements RunService {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
     }, attempt.realMs)
-    slot.worker.postMessage({ type: 'run', task: attempt.task, executor: this.#ref, scenario: attempt.scenario, maxEvents: this.#budgets.eventsPerRun } satisfies ToWorker)
+    slot.worker.postMessage({
+      type: 'run',
+      task: attempt.task,
+      executor: this.#ref,
+      scenario: attempt.scenario,
+      maxEvents: this.#budgets.eventsPerRun,
+    } satisfies ToWorker)
   }
 
   #onMessage(slot: Slot, m: FromWorker): void {
@@ -194,7 +218,11 @@ export class WorkerPool implements RunService {
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
         slot.attempt = null
-        attempt.resolve({ kind: 'done', history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)), realMs: m.realMs })
+        attempt.resolve({
+          kind: 'done',
+          history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)),
+          realMs: m.realMs,
+        })
         // Leftovers end first; what they do costs
         // the worker, never a finding.
         slot.draining = true
@@ -224,7 +252,10 @@ export class WorkerPool implements RunService {
     this.#slots.delete(slot)
     const attempt = slot.attempt
     slot.attempt = null
-    if (!slot.ready) this.#failedToLoad(`a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`)
+    if (!slot.ready)
+      this.#failedToLoad(
+        `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`,
+      )
     if (attempt) {
       const death = slot.death ?? { kind: 'exited', how: `its worker ended with exit code ${code}` }
       attempt.resolve({ kind: 'died', death, events: eventsOf(slot, attempt), realMs: realNow() - slot.started })

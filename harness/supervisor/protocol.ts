@@ -6,7 +6,13 @@ import type { ExecutorRef } from './executor-ref.ts'
 
 export type ToWorker =
   | { readonly type: 'load'; readonly task: number; readonly executor: ExecutorRef }
-  | { readonly type: 'run'; readonly task: number; readonly executor: ExecutorRef; readonly scenario: Scenario; readonly maxEvents: number }
+  | {
+      readonly type: 'run'
+      readonly task: number
+      readonly executor: ExecutorRef
+      readonly scenario: Scenario
+      readonly maxEvents: number
+    }
 
 export type FromWorker =
   | { readonly type: 'loaded'; readonly task: number; readonly name: string }

@@ -65,5 +65,7 @@ export class InThreadRunService implements RunService {
 
 /** An Executor runs in-thread; a service as is. */
 export function asService(target: Executor | RunService): RunService {
-  return typeof (target as Executor).boot === 'function' ? new InThreadRunService(target as Executor) : (target as RunService)
+  return typeof (target as Executor).boot === 'function'
+    ? new InThreadRunService(target as Executor)
+    : (target as RunService)
 }

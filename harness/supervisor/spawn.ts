@@ -48,11 +48,25 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
   // Kept apart from the report on stdout.
   worker.stdout.setEncoding('utf8').on('data', output)
   worker.stderr.setEncoding('utf8').on('data', output)
-  return { worker, journal, ready: false, attempt: null, draining: false, watchdog: null, started: 0, death: null, stopping: false }
+  return {
+    worker,
+    journal,
+    ready: false,
+    attempt: null,
+    draining: false,
+    watchdog: null,
+    started: 0,
+    death: null,
+    stopping: false,
+  }
 }
 
 /** Start a worker and load the executor. */
-export function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk: string) => void): Promise<{ slot: Slot; name: string }> {
+export function spawnAndLoad(
+  ref: ExecutorRef,
+  budgets: Budgets,
+  output: (chunk: string) => void,
+): Promise<{ slot: Slot; name: string }> {
   const slot = spawn(budgets, output)
   const { worker } = slot
   return new Promise((resolve, reject) => {
@@ -76,9 +90,20 @@ export function spawnAndLoad(ref: ExecutorRef, budgets: Budgets, output: (chunk:
       else if (m.type === 'harness-error') fail(m.message)
     }
     const onError = (e: Error & { code?: string }) =>
-      fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)` : `cannot load executor module ${refLabel(ref)}: ${oneLine(e)}`)
-    const onExit = (code: number) => fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${code})`)
-    const timer = setTimeout(() => fail(`executor module ${refLabel(ref)} did not finish loading within ${budgets.loadRealMs / 1000} s (a top-level await that never settles, or a file that never ends?)`), budgets.loadRealMs)
+      fail(
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)`
+          : `cannot load executor module ${refLabel(ref)}: ${oneLine(e)}`,
+      )
+    const onExit = (code: number) =>
+      fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${code})`)
+    const timer = setTimeout(
+      () =>
+        fail(
+          `executor module ${refLabel(ref)} did not finish loading within ${budgets.loadRealMs / 1000} s (a top-level await that never settles, or a file that never ends?)`,
+        ),
+      budgets.loadRealMs,
+    )
     worker.on('message', onMessage).on('error', onError).on('exit', onExit)
     worker.postMessage({ type: 'load', task: 0, executor: ref } satisfies ToWorker)
   })

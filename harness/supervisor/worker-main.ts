@@ -38,11 +38,17 @@ function endWorker(how: string, code: number): never {
   }
   return realExit(code)
 }
-process.exit = ((code?: number | string | null) => endWorker(`process.exit(${code ?? ''})`, typeof code === 'number' ? code : 0)) as typeof process.exit
+process.exit = ((code?: number | string | null) =>
+  endWorker(`process.exit(${code ?? ''})`, typeof code === 'number' ? code : 0)) as typeof process.exit
 process.abort = (() => endWorker('process.abort()', 134)) as typeof process.abort
 process.kill = ((pid: number, signal?: string | number) => {
-  if (pid === process.pid || pid === 0 || pid === -process.pid) return endWorker(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`, 1)
-  throw Object.assign(new Error(`kill EPERM (faultline: a run may not signal other processes)`), { code: 'EPERM', errno: -1, syscall: 'kill' })
+  if (pid === process.pid || pid === 0 || pid === -process.pid)
+    return endWorker(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`, 1)
+  throw Object.assign(new Error(`kill EPERM (faultline: a run may not signal other processes)`), {
+    code: 'EPERM',
+    errno: -1,
+    syscall: 'kill',
+  })
 }) as typeof process.kill
 
 // 2. An uncaught throw is the running run's. Between
@@ -53,7 +59,8 @@ function uncaught(what: string, inThrowersContext: boolean) {
   return (error: unknown) => {
     const world = World.active()
     if (world) world.reportUncaught(error, what)
-    else if (inThrowersContext && currentContext() !== null) leftoverThrew ??= `a finished run's leftover threw (${oneLine(error)})`
+    else if (inThrowersContext && currentContext() !== null)
+      leftoverThrew ??= `a finished run's leftover threw (${oneLine(error)})`
     else endWorker(`${what} between runs`, 1)
   }
 }
@@ -75,7 +82,12 @@ const LEFTOVER_FIRINGS = 200
 // 4. Executors, loaded once each.
 const loaded = new Map<string, Promise<Executor>>()
 function load(ref: ExecutorRef): Promise<Executor> {
-  const key = ref.kind === 'bundled' ? `bundled:${ref.name}` : ref.kind === 'module' ? `module:${ref.path}` : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
+  const key =
+    ref.kind === 'bundled'
+      ? `bundled:${ref.name}`
+      : ref.kind === 'module'
+        ? `module:${ref.path}`
+        : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
   let p = loaded.get(key)
   if (!p) {
     p = importExecutor(ref)
@@ -102,9 +114,19 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   }
   // CommonJS arrives as { default: module.exports }.
   const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
-  const candidates = [mod.default, mod.executor, inner.default, inner.executor, ...Object.values(mod), ...Object.values(inner)]
+  const candidates = [
+    mod.default,
+    mod.executor,
+    inner.default,
+    inner.executor,
+    ...Object.values(mod),
+    ...Object.values(inner),
+  ]
   const found = candidates.find(isExecutor)
-  if (!found) throw new Error(`${ref.spec} exports no Executor: export default (or export const executor =) an object with a string "name" and a "boot(ctx)" function`)
+  if (!found)
+    throw new Error(
+      `${ref.spec} exports no Executor: export default (or export const executor =) an object with a string "name" and a "boot(ctx)" function`,
+    )
   return found
 }
 
@@ -125,8 +147,11 @@ async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Pr
 function loadProblem(e: unknown): string {
   const missing = missingPackage(e)
   if (missing) return missingPackageProblem(missing)
-  const located = (e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null)?.errors?.[0]
-  if (located?.location) return `syntax error at ${located.location.file}:${located.location.line}:${located.location.column}: ${located.text}`
+  const located = (
+    e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null
+  )?.errors?.[0]
+  if (located?.location)
+    return `syntax error at ${located.location.file}:${located.location.line}:${located.location.column}: ${located.text}`
   const text = e instanceof Error ? e.message : ''
   const line = text.split('\n').find((l) => /:\d+:\d+: ERROR: /.test(l))
   if (line) return `syntax error at ${line.replace(': ERROR:', ':')}`
@@ -156,7 +181,9 @@ function resources(): Map<string, number> {
 /** The heap the budget limits: all but the young gen. */
 function oldGenerationBytes(): number {
   let bytes = 0
-  for (const space of getHeapSpaceStatistics()) if (space.space_name !== 'new_space' && space.space_name !== 'new_large_object_space') bytes += space.space_used_size
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name !== 'new_space' && space.space_name !== 'new_large_object_space')
+      bytes += space.space_used_size
   return bytes
 }
 function recycleReason(): string | null {
@@ -190,12 +217,21 @@ async function handle(m: ToWorker): Promise<void> {
   // Watched past the run: leftovers' pool work counts.
   const work = trackNativeWork()
   try {
-    const result = await runScenario(m.scenario, executor, { sink: sink(m.task), maxEvents: m.maxEvents, listenForUncaught: false, nativeWork: work })
+    const result = await runScenario(m.scenario, executor, {
+      sink: sink(m.task),
+      maxEvents: m.maxEvents,
+      listenForUncaught: false,
+      nativeWork: work,
+    })
     post({ type: 'done', task: m.task, realMs: result.realMs })
     // Judged on what it recorded; leftovers now end,
     // at this worker's cost, never as the run's finding.
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
-    post({ type: 'idle', task: m.task, recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings` })
+    post({
+      type: 'idle',
+      task: m.task,
+      recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`,
+    })
   } finally {
     work.stop()
   }

@@ -31,7 +31,10 @@ export const EMAIL_MODES: readonly EmailMode[] = ['idempotent', 'idempotent+prob
 
 /** Does the mode honour keys? Offer the lookup? */
 export function emailModeOffers(mode: EmailMode): { readonly keys: boolean; readonly lookup: boolean } {
-  return { keys: mode === 'idempotent' || mode === 'idempotent+probe', lookup: mode === 'idempotent+probe' || mode === 'probe-only' }
+  return {
+    keys: mode === 'idempotent' || mode === 'idempotent+probe',
+    lookup: mode === 'idempotent+probe' || mode === 'probe-only',
+  }
 }
 
 export interface EmailSettings extends ServiceSettings {
@@ -40,7 +43,13 @@ export interface EmailSettings extends ServiceSettings {
   readonly pause?: () => Promise<void>
 }
 
-export const DEFAULT_EMAIL_SETTINGS: EmailSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', mode: 'idempotent', honoursDeadline: false }
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
+  processingMs: 20,
+  visibilityLagMs: 0,
+  keyStore: 'durable',
+  mode: 'idempotent',
+  honoursDeadline: false,
+}
 
 /**
  * Resend's rate-limit headers, on every answer (IETF
@@ -94,7 +103,11 @@ export class EmailService implements MockService {
     switch (kind) {
       case 'rate-limited': {
         // Resend's 429 does carry Retry-After.
-        const r = resendError(429, 'rate_limit_exceeded', 'Too many requests. Please limit the number of requests per second.')
+        const r = resendError(
+          429,
+          'rate_limit_exceeded',
+          'Too many requests. Please limit the number of requests per second.',
+        )
         r.headers.set('retry-after', String(retryAfterS))
         return withRateLimit(r, 0, retryAfterS)
       }
@@ -103,7 +116,13 @@ export class EmailService implements MockService {
       case 'validation':
         return withRateLimit(resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.'))
       case 'key-in-use':
-        return withRateLimit(resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.'))
+        return withRateLimit(
+          resendError(
+            409,
+            'concurrent_idempotent_requests',
+            'Same idempotency key used while original request is still in progress. Try the request again later.',
+          ),
+        )
     }
   }
 
@@ -115,14 +134,20 @@ export class EmailService implements MockService {
     const url = new URL(request.url)
     if (request.method === 'POST' && url.pathname === '/emails') return this.#send(request, delivery)
     if (request.method === 'GET' && url.pathname === '/emails') return this.#list(url)
-    if (request.method === 'GET' && url.pathname.startsWith('/emails/')) return this.#get(decodeURIComponent(url.pathname.slice('/emails/'.length)))
+    if (request.method === 'GET' && url.pathname.startsWith('/emails/'))
+      return this.#get(decodeURIComponent(url.pathname.slice('/emails/'.length)))
     return resendError(404, 'not_found', 'The requested endpoint does not exist.')
   }
 
   // --- sending, under Resend's key contract ---
 
   async #send(request: Request, delivery: Delivery): Promise<Response> {
-    if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) return resendError(408, 'request_timeout', 'The request arrived after the deadline its client forwarded; it was not processed.')
+    if (this.#settings.honoursDeadline && pastDeadline(request, this.#now()))
+      return resendError(
+        408,
+        'request_timeout',
+        'The request arrived after the deadline its client forwarded; it was not processed.',
+      )
     let body: unknown
     try {
       body = JSON.parse(await bodyText(request))
@@ -141,38 +166,77 @@ export class EmailService implements MockService {
     return guarded(this.keys, key, canonicalJson(body), perform, {
       replay: (stored) => jsonResponse(stored.body, { status: stored.status }),
       fresh: (stored) => jsonResponse(stored.body, { status: stored.status }),
-      mismatch: () => resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload. Change your idempotency key or payload.'),
-      inFlight: () => resendError(409, 'concurrent_idempotent_requests', 'Same idempotency key used while original request is still in progress. Try the request again later.'),
+      mismatch: () =>
+        resendError(
+          409,
+          'invalid_idempotent_request',
+          'Same idempotency key used with a different request payload. Change your idempotency key or payload.',
+        ),
+      inFlight: () =>
+        resendError(
+          409,
+          'concurrent_idempotent_requests',
+          'Same idempotency key used while original request is still in progress. Try the request again later.',
+        ),
     })
   }
 
   async #deliver(body: unknown, delivery: Delivery): Promise<Performed> {
-    const invalid = (status: number, name: string, message: string) => ({ dontStore: resendError(status, name, message) })
+    const invalid = (status: number, name: string, message: string) => ({
+      dontStore: resendError(status, name, message),
+    })
     if (delivery.internalError) {
       // Failed before sending: nothing sent, nothing kept
       // under the key.
       await this.#processing.run()
       return { dontStore: resendError(500, 'application_error', 'An unexpected error occurred.') }
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(422, 'validation_error', 'The request body must be a JSON object.')
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return invalid(422, 'validation_error', 'The request body must be a JSON object.')
     const b = body as Record<string, unknown>
     for (const field of ['from', 'to', 'subject'] as const) {
-      if (b[field] === undefined || b[field] === '') return invalid(422, 'missing_required_field', `The \`${field}\` field is missing.`)
+      if (b[field] === undefined || b[field] === '')
+        return invalid(422, 'missing_required_field', `The \`${field}\` field is missing.`)
     }
     if (typeof b.from !== 'string' || !/^(.*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(b.from)) {
-      return invalid(422, 'invalid_from_address', 'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.')
+      return invalid(
+        422,
+        'invalid_from_address',
+        'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.',
+      )
     }
-    const to = typeof b.to === 'string' ? [b.to] : Array.isArray(b.to) && b.to.every((t) => typeof t === 'string') ? (b.to as string[]) : null
-    if (!to || to.length === 0 || to.length > 50) return invalid(422, 'validation_error', 'The `to` field must be an e-mail address or an array of 1 to 50 addresses.')
+    const to =
+      typeof b.to === 'string'
+        ? [b.to]
+        : Array.isArray(b.to) && b.to.every((t) => typeof t === 'string')
+          ? (b.to as string[])
+          : null
+    if (!to || to.length === 0 || to.length > 50)
+      return invalid(
+        422,
+        'validation_error',
+        'The `to` field must be an e-mail address or an array of 1 to 50 addresses.',
+      )
     if (typeof b.subject !== 'string') return invalid(422, 'validation_error', 'The `subject` field must be a string.')
-    if (b.html === undefined && b.text === undefined) return invalid(422, 'validation_error', 'Either `html` or `text` must be provided.')
+    if (b.html === undefined && b.text === undefined)
+      return invalid(422, 'validation_error', 'Either `html` or `text` must be provided.')
     const tags: Tag[] = []
     if (b.tags !== undefined) {
-      if (!Array.isArray(b.tags)) return invalid(422, 'validation_error', 'The `tags` field must be an array of { name, value }.')
+      if (!Array.isArray(b.tags))
+        return invalid(422, 'validation_error', 'The `tags` field must be an array of { name, value }.')
       for (const t of b.tags as unknown[]) {
         const tag = t as Record<string, unknown>
-        if (typeof tag?.name !== 'string' || typeof tag.value !== 'string' || !TAG_PART.test(tag.name) || !TAG_PART.test(tag.value)) {
-          return invalid(422, 'validation_error', 'Tags should only contain ASCII letters, numbers, underscores, or dashes, and be at most 256 characters.')
+        if (
+          typeof tag?.name !== 'string' ||
+          typeof tag.value !== 'string' ||
+          !TAG_PART.test(tag.name) ||
+          !TAG_PART.test(tag.value)
+        ) {
+          return invalid(
+            422,
+            'validation_error',
+            'Tags should only contain ASCII letters, numbers, underscores, or dashes, and be at most 256 characters.',
+          )
         }
         tags.push({ name: tag.name, value: tag.value })
       }
@@ -191,8 +255,22 @@ export class EmailService implements MockService {
     })
     // A correction names its e-mail (id or reference).
     const corrects = tags.find((t) => t.name === 'corrects')?.value ?? null
-    const target = corrects === null ? null : (this.#store.get(corrects)?.email.id ?? this.#store.withTag({ name: 'client_reference', value: corrects }, () => true)[0]?.id ?? corrects)
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'email', id: email.id, amount: 0, attempt: delivery.attempt, call: delivery.call, target })
+    const target =
+      corrects === null
+        ? null
+        : (this.#store.get(corrects)?.email.id ??
+          this.#store.withTag({ name: 'client_reference', value: corrects }, () => true)[0]?.id ??
+          corrects)
+    this.ledger.append({
+      at: this.#now(),
+      service: this.name,
+      type: 'email',
+      id: email.id,
+      amount: 0,
+      attempt: delivery.attempt,
+      call: delivery.call,
+      target,
+    })
     return { store: { status: 200, body: { id: email.id } } }
   }
 
@@ -221,14 +299,19 @@ export class EmailService implements MockService {
     }
     const limitRaw = url.searchParams.get('limit')
     const limit = limitRaw === null ? 20 : Number(limitRaw)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return resendError(422, 'validation_error', 'The `limit` must be an integer between 1 and 100.')
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return resendError(422, 'validation_error', 'The `limit` must be an integer between 1 and 100.')
     const all = this.#store.all((at) => this.#visibility.visible(at))
     const after = url.searchParams.get('after')
     const before = url.searchParams.get('before')
     let start = 0
     let end = all.length
     if (after !== null) start = all.findIndex((e) => e.id === after) + 1
-    if (before !== null) end = Math.max(0, all.findIndex((e) => e.id === before))
+    if (before !== null)
+      end = Math.max(
+        0,
+        all.findIndex((e) => e.id === before),
+      )
     const page = before !== null ? all.slice(Math.max(0, end - limit), end) : all.slice(start, start + limit)
     const hasMore = before !== null ? end - limit > 0 : start + limit < all.length
     const data = page.map(({ html: _h, text: _t, tags: _g, object: _o, ...rest }) => rest)

@@ -1,6 +1,6 @@
 // The e-mail service's records in @mswjs/data.
 // Recipients and tags are lists, stored as JSON text.
-import { factory, primaryKey } from '@mswjs/data'
+import { type factory, primaryKey } from '@mswjs/data'
 import { newDatabase } from '../database.ts'
 
 export interface Tag {

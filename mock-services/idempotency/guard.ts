@@ -18,7 +18,13 @@ export interface GuardAnswers {
   fresh(stored: StoredResponse): Response
 }
 
-export async function guarded(store: IdempotencyStore, slot: string, fingerprint: string, perform: () => Promise<Performed>, answers: GuardAnswers): Promise<Response> {
+export async function guarded(
+  store: IdempotencyStore,
+  slot: string,
+  fingerprint: string,
+  perform: () => Promise<Performed>,
+  answers: GuardAnswers,
+): Promise<Response> {
   const epoch = store.epoch
   const reservation = store.reserve(slot, fingerprint)
   switch (reservation.kind) {

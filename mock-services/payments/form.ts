@@ -24,5 +24,9 @@ export function parseStripeForm(text: string): Record<string, FormValue> {
 export function fingerprint(form: Record<string, FormValue>): string {
   const canon = (v: FormValue): unknown =>
     typeof v === 'string' ? v : Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-  return JSON.stringify(Object.keys(form).sort().map((k) => [k, canon(form[k] as FormValue)]))
+  return JSON.stringify(
+    Object.keys(form)
+      .sort()
+      .map((k) => [k, canon(form[k] as FormValue)]),
+  )
 }

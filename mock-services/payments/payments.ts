@@ -30,7 +30,13 @@ export interface PaymentsSettings extends ServiceSettings {
   readonly retryAfterOnErrors?: boolean
 }
 
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { processingMs: 20, visibilityLagMs: 0, keyStore: 'durable', honoursDeadline: false, retryAfterOnErrors: false }
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
+  processingMs: 20,
+  visibilityLagMs: 0,
+  keyStore: 'durable',
+  honoursDeadline: false,
+  retryAfterOnErrors: false,
+}
 
 /** Stripe documents at most 255 characters. */
 export const MAX_KEY_LENGTH = 255
@@ -58,7 +64,15 @@ export class PaymentsService implements MockService {
 
   /** A charged intent for set-up (no effect). */
   seedPaymentIntent(id: string, amount: number, currency: string): PaymentIntent {
-    return this.#store.createIntent({ id, amount, currency, status: 'succeeded', metadata: {}, created: this.#seconds(), visibleAt: this.#now() })
+    return this.#store.createIntent({
+      id,
+      amount,
+      currency,
+      status: 'succeeded',
+      metadata: {},
+      created: this.#seconds(),
+      visibleAt: this.#now(),
+    })
   }
 
   isMutation(request: Request): boolean {
@@ -76,16 +90,46 @@ export class PaymentsService implements MockService {
    * (Stripe-Rate-Limited-Reason), with no Retry-After.
    */
   errorResponse(kind: ServiceErrorKind, retryAfterS = 1): Response {
-    const retryAfter: Record<string, string> = this.#settings.retryAfterOnErrors ? { 'retry-after': String(retryAfterS) } : {}
+    const retryAfter: Record<string, string> = this.#settings.retryAfterOnErrors
+      ? { 'retry-after': String(retryAfterS) }
+      : {}
     switch (kind) {
       case 'rate-limited':
-        return this.#withRequestId(stripeError(429, 'invalid_request_error', 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.', { code: 'rate_limit' }, { 'stripe-rate-limited-reason': 'endpoint-rate', ...retryAfter }))
+        return this.#withRequestId(
+          stripeError(
+            429,
+            'invalid_request_error',
+            'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+            { code: 'rate_limit' },
+            { 'stripe-rate-limited-reason': 'endpoint-rate', ...retryAfter },
+          ),
+        )
       case 'unavailable':
-        return this.#withRequestId(stripeError(503, 'api_error', 'The service is temporarily unavailable. Please try again later.', {}, retryAfter))
+        return this.#withRequestId(
+          stripeError(
+            503,
+            'api_error',
+            'The service is temporarily unavailable. Please try again later.',
+            {},
+            retryAfter,
+          ),
+        )
       case 'validation':
-        return this.#withRequestId(stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', { code: 'parameter_invalid_integer', param: 'amount' }))
+        return this.#withRequestId(
+          stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', {
+            code: 'parameter_invalid_integer',
+            param: 'amount',
+          }),
+        )
       case 'key-in-use':
-        return this.#withRequestId(stripeError(409, 'invalid_request_error', 'There is currently another in-progress request using this Idempotent Key. Please try again later.', { code: 'idempotency_key_in_use' }))
+        return this.#withRequestId(
+          stripeError(
+            409,
+            'invalid_request_error',
+            'There is currently another in-progress request using this Idempotent Key. Please try again later.',
+            { code: 'idempotency_key_in_use' },
+          ),
+        )
     }
   }
 
@@ -106,21 +150,43 @@ export class PaymentsService implements MockService {
     if (request.method === 'GET') {
       if (path === '/v1/refunds') return this.#listRefunds(url)
       if (path.startsWith('/v1/refunds/')) return this.#getRefund(id('/v1/refunds/'))
-      if (path === '/v1/payment_intents') return stripeList(this.#store.intents((at) => this.#visibility.visible(at)), url.searchParams, '/v1/payment_intents', 'payment_intent')
+      if (path === '/v1/payment_intents')
+        return stripeList(
+          this.#store.intents((at) => this.#visibility.visible(at)),
+          url.searchParams,
+          '/v1/payment_intents',
+          'payment_intent',
+        )
       if (path.startsWith('/v1/payment_intents/')) return this.#getIntent(id('/v1/payment_intents/'))
     }
     if (request.method === 'POST') {
-      if (path === '/v1/refunds') return this.#idempotent(request, delivery, (form) => this.#createRefund(form, delivery))
-      if (path === '/v1/payment_intents') return this.#idempotent(request, delivery, (form) => this.#createIntent(form, delivery))
+      if (path === '/v1/refunds')
+        return this.#idempotent(request, delivery, (form) => this.#createRefund(form, delivery))
+      if (path === '/v1/payment_intents')
+        return this.#idempotent(request, delivery, (form) => this.#createIntent(form, delivery))
     }
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
+    return stripeError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    )
   }
 
   // --- Stripe's Idempotency-Key contract ---
 
-  async #idempotent(request: Request, delivery: Delivery, perform: (form: Record<string, FormValue>) => Promise<Performed>): Promise<Response> {
+  async #idempotent(
+    request: Request,
+    delivery: Delivery,
+    perform: (form: Record<string, FormValue>) => Promise<Performed>,
+  ): Promise<Response> {
     if (this.#settings.honoursDeadline && pastDeadline(request, this.#now())) {
-      return stripeError(408, 'invalid_request_error', 'The request arrived after the deadline its client forwarded; it was not processed.', { code: 'request_deadline_exceeded' }, { 'stripe-should-retry': 'false' })
+      return stripeError(
+        408,
+        'invalid_request_error',
+        'The request arrived after the deadline its client forwarded; it was not processed.',
+        { code: 'request_deadline_exceeded' },
+        { 'stripe-should-retry': 'false' },
+      )
     }
     const form = parseStripeForm(await bodyText(request))
     const key = request.headers.get('idempotency-key')
@@ -128,7 +194,12 @@ export class PaymentsService implements MockService {
     const run = async (): Promise<Performed> => {
       if (delivery.internalError) {
         await this.#processing.run()
-        return { store: { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' } } } }
+        return {
+          store: {
+            status: 500,
+            body: { error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' } },
+          },
+        }
       }
       return perform(form)
     }
@@ -137,15 +208,34 @@ export class PaymentsService implements MockService {
       return 'dontStore' in result ? result.dontStore : jsonResponse(result.store.body, { status: result.store.status })
     }
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      return stripeError(400, 'invalid_request_error', `Invalid idempotency key: keys must be at most ${MAX_KEY_LENGTH} characters long and not empty.`, { param: 'Idempotency-Key' })
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Invalid idempotency key: keys must be at most ${MAX_KEY_LENGTH} characters long and not empty.`,
+        { param: 'Idempotency-Key' },
+      )
     }
     const withKey = (r: Response) => (r.headers.set('idempotency-key', key), r)
     return guarded(this.keys, `${request.method} ${new URL(request.url).pathname} ${key}`, fingerprint(form), run, {
       // A replayed 500 replays again: no retry.
       replay: (stored) =>
-        withKey(jsonResponse(stored.body, { status: stored.status, headers: { 'idempotent-replayed': 'true', ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}) } })),
+        withKey(
+          jsonResponse(stored.body, {
+            status: stored.status,
+            headers: {
+              'idempotent-replayed': 'true',
+              ...(stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+            },
+          }),
+        ),
       // A stored 500 will replay: don't retry.
-      fresh: (stored) => withKey(jsonResponse(stored.body, { status: stored.status, headers: stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {} })),
+      fresh: (stored) =>
+        withKey(
+          jsonResponse(stored.body, {
+            status: stored.status,
+            headers: stored.status >= 500 ? { 'stripe-should-retry': 'false' } : {},
+          }),
+        ),
       mismatch: () =>
         withKey(
           stripeError(
@@ -171,44 +261,85 @@ export class PaymentsService implements MockService {
   // --- resources ---
 
   async #createRefund(form: Record<string, FormValue>, delivery: Delivery): Promise<Performed> {
-    const invalid = (status: number, message: string, extra: { code?: string; param?: string }) => ({ dontStore: stripeError(status, 'invalid_request_error', message, extra) })
+    const invalid = (status: number, message: string, extra: { code?: string; param?: string }) => ({
+      dontStore: stripeError(status, 'invalid_request_error', message, extra),
+    })
     const piId = str(form.payment_intent)
-    if (!piId) return invalid(400, 'You must provide either a charge or a payment_intent to create a refund.', { code: 'parameter_missing', param: 'payment_intent' })
+    if (!piId)
+      return invalid(400, 'You must provide either a charge or a payment_intent to create a refund.', {
+        code: 'parameter_missing',
+        param: 'payment_intent',
+      })
     const pi = this.#store.intent(piId)
-    if (!pi) return invalid(404, `No such payment_intent: '${piId}'`, { code: 'resource_missing', param: 'payment_intent' })
+    if (!pi)
+      return invalid(404, `No such payment_intent: '${piId}'`, { code: 'resource_missing', param: 'payment_intent' })
     if (pi.status !== 'succeeded') {
-      return invalid(400, `This PaymentIntent (${piId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' })
+      return invalid(400, `This PaymentIntent (${piId}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+        param: 'payment_intent',
+      })
     }
     const amount = form.amount === undefined ? this.#store.refundable(piId) : Number(str(form.amount))
-    if (!Number.isInteger(amount) || amount <= 0) return invalid(400, `Invalid positive integer`, { code: 'parameter_invalid_integer', param: 'amount' })
+    if (!Number.isInteger(amount) || amount <= 0)
+      return invalid(400, `Invalid positive integer`, { code: 'parameter_invalid_integer', param: 'amount' })
     const reason = str(form.reason) ?? null
     if (reason !== null && !REFUND_REASONS.has(reason)) {
-      return invalid(400, `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, { code: 'parameter_invalid_string', param: 'reason' })
+      return invalid(400, `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, {
+        code: 'parameter_invalid_string',
+        param: 'reason',
+      })
     }
     const metadata = metadataOf(form)
-    if (typeof metadata === 'string') return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
+    if (typeof metadata === 'string')
+      return invalid(400, metadata, { code: 'parameter_invalid_string', param: 'metadata' })
     await this.#processing.run()
     // Late, so two concurrent refunds can't both pass.
     const left = this.#store.refundable(piId)
     if (amount > left) {
-      return invalid(400, `Refund amount (${fmtAmount(amount, pi.currency)}) is greater than unrefunded amount on charge (${fmtAmount(left, pi.currency)})`, {
-        code: 'amount_too_large',
-        param: 'amount',
-      })
+      return invalid(
+        400,
+        `Refund amount (${fmtAmount(amount, pi.currency)}) is greater than unrefunded amount on charge (${fmtAmount(left, pi.currency)})`,
+        {
+          code: 'amount_too_large',
+          param: 'amount',
+        },
+      )
     }
-    const refund = this.#store.createRefund({ id: this.#id('re'), amount, paymentIntent: piId, reason, metadata, created: this.#seconds(), visibleAt: this.#visibility.stamp() })
-    this.ledger.append({ at: this.#now(), service: this.name, type: 'refund', id: refund.id, amount, attempt: delivery.attempt, call: delivery.call, target: piId })
+    const refund = this.#store.createRefund({
+      id: this.#id('re'),
+      amount,
+      paymentIntent: piId,
+      reason,
+      metadata,
+      created: this.#seconds(),
+      visibleAt: this.#visibility.stamp(),
+    })
+    this.ledger.append({
+      at: this.#now(),
+      service: this.name,
+      type: 'refund',
+      id: refund.id,
+      amount,
+      attempt: delivery.attempt,
+      call: delivery.call,
+      target: piId,
+    })
     return { store: { status: 200, body: refund } }
   }
 
   async #createIntent(form: Record<string, FormValue>, delivery: Delivery): Promise<Performed> {
-    const invalid = (message: string, extra: { code?: string; param?: string }) => ({ dontStore: stripeError(400, 'invalid_request_error', message, extra) })
+    const invalid = (message: string, extra: { code?: string; param?: string }) => ({
+      dontStore: stripeError(400, 'invalid_request_error', message, extra),
+    })
     const amount = Number(str(form.amount))
     const currency = str(form.currency)?.toLowerCase()
-    if (form.amount === undefined) return invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' })
-    if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
+    if (form.amount === undefined)
+      return invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' })
+    if (!Number.isInteger(amount) || amount <= 0)
+      return invalid('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' })
     if (!currency) return invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
-    if (!/^[a-z]{3}$/.test(currency)) return invalid(`Invalid currency: ${currency}.`, { code: 'parameter_invalid_string', param: 'currency' })
+    if (!/^[a-z]{3}$/.test(currency))
+      return invalid(`Invalid currency: ${currency}.`, { code: 'parameter_invalid_string', param: 'currency' })
     const metadata = metadataOf(form)
     if (typeof metadata === 'string') return invalid(metadata, { code: 'parameter_invalid_string', param: 'metadata' })
     const confirm = str(form.confirm) === 'true'
@@ -222,7 +353,16 @@ export class PaymentsService implements MockService {
       created: this.#seconds(),
       visibleAt: this.#visibility.stamp(),
     })
-    if (confirm) this.ledger.append({ at: this.#now(), service: this.name, type: 'charge', id: pi.id, amount, attempt: delivery.attempt, call: delivery.call })
+    if (confirm)
+      this.ledger.append({
+        at: this.#now(),
+        service: this.name,
+        type: 'charge',
+        id: pi.id,
+        amount,
+        attempt: delivery.attempt,
+        call: delivery.call,
+      })
     return { store: { status: 200, body: pi } }
   }
 
@@ -233,7 +373,11 @@ export class PaymentsService implements MockService {
 
   #getRefund(id: string): Response {
     const found = this.#store.refund(id)
-    if (!found || !this.#visibility.visible(found.visibleAt)) return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, { code: 'resource_missing', param: 'id' })
+    if (!found || !this.#visibility.visible(found.visibleAt))
+      return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      })
     return jsonResponse(found.refund)
   }
 
@@ -241,11 +385,13 @@ export class PaymentsService implements MockService {
     const pi = this.#store.intent(id)
     const visibleAt = this.#store.intentVisibleAt(id)
     if (!pi || visibleAt === null || !this.#visibility.visible(visibleAt)) {
-      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' })
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      })
     }
     return jsonResponse(pi)
   }
-
 
   #id(prefix: string): string {
     return `${prefix}_fl${String(this.#nextId++).padStart(8, '0')}`

@@ -1,6 +1,6 @@
 // The payment service's records in @mswjs/data,
 // one database per instance. Metadata: JSON text.
-import { factory, primaryKey } from '@mswjs/data'
+import { type factory, primaryKey } from '@mswjs/data'
 import { newDatabase } from '../database.ts'
 
 export interface PaymentIntent {
@@ -61,8 +61,23 @@ export class PaymentsStore {
   readonly #db: Db = newDatabase(schema)
   #seq = 0
 
-  createIntent(i: { id: string; amount: number; currency: string; status: PaymentIntent['status']; metadata: Record<string, string>; created: number; visibleAt: number }): PaymentIntent {
-    return toIntent(this.#db.paymentIntent.create({ ...i, amountRefunded: 0, metadata: JSON.stringify(i.metadata), seq: ++this.#seq }))
+  createIntent(i: {
+    id: string
+    amount: number
+    currency: string
+    status: PaymentIntent['status']
+    metadata: Record<string, string>
+    created: number
+    visibleAt: number
+  }): PaymentIntent {
+    return toIntent(
+      this.#db.paymentIntent.create({
+        ...i,
+        amountRefunded: 0,
+        metadata: JSON.stringify(i.metadata),
+        seq: ++this.#seq,
+      }),
+    )
   }
 
   intent(id: string): PaymentIntent | null {
@@ -80,12 +95,29 @@ export class PaymentsStore {
     return row ? row.amount - row.amountRefunded : 0
   }
 
-  createRefund(r: { id: string; amount: number; paymentIntent: string; reason: string | null; metadata: Record<string, string>; created: number; visibleAt: number }): Refund {
+  createRefund(r: {
+    id: string
+    amount: number
+    paymentIntent: string
+    reason: string | null
+    metadata: Record<string, string>
+    created: number
+    visibleAt: number
+  }): Refund {
     const pi = this.#db.paymentIntent.findFirst({ where: { id: { equals: r.paymentIntent } } })
     if (!pi) throw new Error(`no payment intent ${r.paymentIntent}`)
-    this.#db.paymentIntent.update({ where: { id: { equals: pi.id } }, data: { amountRefunded: pi.amountRefunded + r.amount } })
+    this.#db.paymentIntent.update({
+      where: { id: { equals: pi.id } },
+      data: { amountRefunded: pi.amountRefunded + r.amount },
+    })
     return toRefund(
-      this.#db.refund.create({ ...r, currency: pi.currency, reason: r.reason ?? '', metadata: JSON.stringify(r.metadata), seq: ++this.#seq }),
+      this.#db.refund.create({
+        ...r,
+        currency: pi.currency,
+        reason: r.reason ?? '',
+        metadata: JSON.stringify(r.metadata),
+        seq: ++this.#seq,
+      }),
     )
   }
 
@@ -105,7 +137,10 @@ export class PaymentsStore {
 
   /** Visible refunds, newest first. */
   refunds(paymentIntent: string | null, isVisible: (visibleAt: number) => boolean): Refund[] {
-    const rows = paymentIntent === null ? this.#db.refund.getAll() : this.#db.refund.findMany({ where: { paymentIntent: { equals: paymentIntent } } })
+    const rows =
+      paymentIntent === null
+        ? this.#db.refund.getAll()
+        : this.#db.refund.findMany({ where: { paymentIntent: { equals: paymentIntent } } })
     return rows
       .filter((r) => isVisible(r.visibleAt))
       .sort((a, b) => b.seq - a.seq)

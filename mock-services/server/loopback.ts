@@ -57,7 +57,8 @@ async function answer(service: MockService, req: IncomingMessage, res: ServerRes
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
     const headers = new Headers()
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
     const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
       method: req.method,
       headers,

@@ -21,7 +21,10 @@ export function renderConsequences(r: AuditResult, replays: Replays): string {
   const line = `<p data-consequences="ran"><code>${esc(c.executor)}</code> (the reference with this mapping), the usual judges: ${esc(c.runs)} generated runs, seed ${esc(c.seed)}, profile ${esc(c.profile)} — <b>${esc(c.failingRuns)} failing</b>${violations.length ? ` (${violations.map(([j, n]) => `${esc(j)} ${esc(n)}`).join(', ')})` : ''}; ${esc(c.unattributedRuns)} not attributed to a cell.</p>`
   if (c.cells.length === 0) return `${line}<p class="empty">No dangerous cell, so nothing to reach.</p>`
   const rows = c.cells.map((x) => {
-    const where = x.status === 'reached' && x.counterexample ? `<a href="#consequence-${esc(anchor(x.case))}">${esc(x.note)}</a>` : esc(x.note)
+    const where =
+      x.status === 'reached' && x.counterexample
+        ? `<a href="#consequence-${esc(anchor(x.case))}">${esc(x.note)}</a>`
+        : esc(x.note)
     return `<tr data-case="${esc(x.case)}" data-client="${esc(x.client)}" data-status="${x.status}"><td><code>${esc(x.case)}</code> × <code>${esc(x.client)}</code></td><td>${esc(WORDS[x.consequence] ?? x.consequence)}</td><td class="${x.status === 'reached' ? 'bad' : ''}">${esc(STATUS[x.status])}</td><td>${where}</td></tr>`
   })
   const table = `<div class="scroll"><table class="consequences"><thead><tr><th scope="col">dangerous cell</th><th scope="col">consequence</th><th scope="col">the campaign</th><th scope="col">where, or why not</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
@@ -31,7 +34,12 @@ export function renderConsequences(r: AuditResult, replays: Replays): string {
 
 function counterexample(r: AuditResult, x: ConsequenceCell, replay: Replays[string] | undefined): string {
   const ce = x.counterexample!
-  const violations = ce.violations.map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b> ${esc(v.message)}</li>`).join('')
+  const violations = ce.violations
+    .map(
+      (v, k) =>
+        `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b> ${esc(v.message)}</li>`,
+    )
+    .join('')
   const faults = faultsLine(ce.scenario.faults)
   const how = replay
     ? `<p class="replay-label">Saved to <code class="scenario-file">${esc(replay.savedTo)}</code>; replay it with</p><pre class="replay"><code>${esc(replay.replay)}</code></pre>`

@@ -7,8 +7,17 @@ import { esc } from './escape.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]
 
-const GRADE: Readonly<Record<Cell['grade'], string>> = { right: 'right', costly: 'costly', dangerous: 'dangerous', faulty: 'mapping failed' }
-const TRUTH: Readonly<Record<string, string>> = { applied: 'applied', 'not-applied': 'not applied', 'depends-on-timing': 'depends on timing' }
+const GRADE: Readonly<Record<Cell['grade'], string>> = {
+  right: 'right',
+  costly: 'costly',
+  dangerous: 'dangerous',
+  faulty: 'mapping failed',
+}
+const TRUTH: Readonly<Record<string, string>> = {
+  applied: 'applied',
+  'not-applied': 'not applied',
+  'depends-on-timing': 'depends on timing',
+}
 
 /**
  * Cells to read first: dangerous, or where
@@ -20,19 +29,33 @@ export function dangerousCells(r: AuditResult): Cell[] {
 
 export function renderDangerous(r: AuditResult, replays: Replays): string {
   const bad = dangerousCells(r)
-  if (bad.length === 0) return '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
+  if (bad.length === 0)
+    return '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
   const items = bad.map((c) => {
     const replay = c.client === 'fetch' ? replays[c.case] : undefined
-    const said = c.class ? `<code>${esc(c.class)}</code>` : `nothing usable — ${esc(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : c.why)}`
+    const said = c.class
+      ? `<code>${esc(c.class)}</code>`
+      : `nothing usable — ${esc(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : c.why)}`
     const rows: [string, string][] = [
       ['the client showed', esc(c.observed)],
       ['the mapping said', said],
       ['the ledger says', esc(truth(c.truth))],
-      ['consequence', c.consequence ? `<b>${esc(WORDS[c.consequence] ?? c.consequence)}</b>` : c.grade === 'faulty' ? 'the mapping failed on this cell' : '—'],
+      [
+        'consequence',
+        c.consequence
+          ? `<b>${esc(WORDS[c.consequence] ?? c.consequence)}</b>`
+          : c.grade === 'faulty'
+            ? 'the mapping failed on this cell'
+            : '—',
+      ],
       ['why', esc(c.why)],
     ]
     if (c.sameAs.length) rows.push(['looks the same as', c.sameAs.map((s) => `<code>${esc(s)}</code>`).join(', ')])
-    if (replay) rows.push(['replay', `<a href="#consequence-${esc(anchor(c.case))}">counterexample</a> · <code>${esc(replay.replay)}</code>`])
+    if (replay)
+      rows.push([
+        'replay',
+        `<a href="#consequence-${esc(anchor(c.case))}">counterexample</a> · <code>${esc(replay.replay)}</code>`,
+      ])
     const head = `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code> — ${c.class ? esc(c.class) : 'the mapping failed'}${c.consequence ? ` → ${esc(WORDS[c.consequence] ?? c.consequence)}` : ''}`
     return `<li class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}"><b>${head}</b><dl class="cell">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></li>`
   })
@@ -56,7 +79,9 @@ export function renderMatrix(r: AuditResult): string {
 
 function cell(c: Cell): string {
   const said = c.class ?? `failed: ${c.problem?.kind ?? '?'}`
-  const consequence = c.consequence ? `<span class="consequence">${esc(WORDS[c.consequence] ?? c.consequence)}</span>` : ''
+  const consequence = c.consequence
+    ? `<span class="consequence">${esc(WORDS[c.consequence] ?? c.consequence)}</span>`
+    : ''
   return `<td class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}" data-class="${esc(c.class ?? '')}" data-truth="${esc(c.truth ?? '')}" title="${esc(c.why)}"><span class="class">${esc(said)}</span><span class="grade">${esc(GRADE[c.grade])}</span>${consequence}<small class="observed">${esc(c.observed)}</small><small class="truth">ledger: ${esc(truth(c.truth))}</small></td>`
 }
 
@@ -65,7 +90,10 @@ function costly(r: AuditResult): string {
   if (cells.length === 0) return ''
   const byWhy = new Map<string, Cell[]>()
   for (const c of cells) byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), c])
-  const items = [...byWhy].map(([why, where]) => `<li><b>${esc(why)}</b> — ${where.map((c) => `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code>`).join(', ')}</li>`)
+  const items = [...byWhy].map(
+    ([why, where]) =>
+      `<li><b>${esc(why)}</b> — ${where.map((c) => `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code>`).join(', ')}</li>`,
+  )
   return `<h3>Costly cells (${cells.length}, safe but wasteful)</h3><ul class="costly">${items.join('')}</ul>`
 }
 

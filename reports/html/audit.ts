@@ -11,7 +11,9 @@ import { AUDIT_STYLES } from './styles.ts'
 
 export function renderAuditHtml(r: AuditResult): string {
   const replays = auditReplays(r)
-  const skipped = r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${s.client} (${s.why})`).join(', ')}` : ''
+  const skipped = r.skippedClients.length
+    ? ` · skipped: ${r.skippedClients.map((s) => `${s.client} (${s.why})`).join(', ')}`
+    : ''
   const bad = dangerousCells(r).length
   const main = `<nav class="sections"><ol><li><a href="#dangerous">Dangerous cells (${bad})</a></li><li><a href="#matrix">1. The matrix</a></li><li><a href="#consequences">2. The consequences</a></li><li><a href="#sources">3. The published sources</a></li></ol></nav>
 <section id="dangerous"><h2>Dangerous cells first (${bad})</h2>${renderDangerous(r, replays)}</section>

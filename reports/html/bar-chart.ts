@@ -8,7 +8,11 @@ const ROW_H = 24
 const BAR_W = 380
 
 /** Bars longest first; `name` goes into data-chart for tests. */
-export function renderBarChart(name: string, counts: Readonly<Record<string, number>>, color: string = COLORS.bar): string {
+export function renderBarChart(
+  name: string,
+  counts: Readonly<Record<string, number>>,
+  color: string = COLORS.bar,
+): string {
   const entries = Object.entries(counts)
     .filter(([, n]) => Number.isFinite(n) && n > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -31,7 +35,17 @@ export function renderBarChart(name: string, counts: Readonly<Record<string, num
   })
   return el(
     'svg',
-    { class: 'bar-chart', 'data-chart': name, width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': name, 'font-family': 'system-ui, sans-serif', 'font-size': FONT },
+    {
+      class: 'bar-chart',
+      'data-chart': name,
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'img',
+      'aria-label': name,
+      'font-family': 'system-ui, sans-serif',
+      'font-size': FONT,
+    },
     title(name),
     ...rows,
   )

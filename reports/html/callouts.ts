@@ -8,7 +8,12 @@ import { CALLOUT_GAP, CALLOUT_W, FONT, HEAD_H, type Ctx } from './timeline-geome
 import type { Placed } from './timeline-model.ts'
 import type { ViolationMarks } from './violation-marks.ts'
 
-export function renderCallouts(violations: readonly HtmlViolation[], marks: ViolationMarks, drawn: readonly Placed[], ctx: Ctx): { svg: string; bottom: number } {
+export function renderCallouts(
+  violations: readonly HtmlViolation[],
+  marks: ViolationMarks,
+  drawn: readonly Placed[],
+  ctx: Ctx,
+): { svg: string; bottom: number } {
   const rowOf = new Map(drawn.map((p, i) => [p.event.seq, i]))
   const x = ctx.lanesEnd + CALLOUT_GAP
   const wanted = violations
@@ -30,9 +35,27 @@ export function renderCallouts(violations: readonly HtmlViolation[], marks: Viol
         'g',
         { class: 'callout violation', 'data-judge': v.judge, 'data-call': v.call, 'data-violation': k + 1 },
         title(`${v.judge}: ${v.message}`),
-        el('path', { d: `M${num(ctx.lanesEnd - 2)} ${num(y)}H${num(x - 14)}L${num(x)} ${num(boxY + 14)}`, fill: 'none', stroke: COLORS.violation, 'stroke-width': 1.2, 'stroke-dasharray': '4 3' }),
-        el('rect', { x, y: boxY, width: CALLOUT_W, height: h, rx: 6, fill: '#fff5f5', stroke: COLORS.violation, 'stroke-width': 1.5 }),
-        text({ x: x + 10, y: boxY + 17, fill: COLORS.violation, 'font-weight': 'bold' }, fit(`✗${k + 1} ${v.judge}`, CALLOUT_W - 20, FONT)),
+        el('path', {
+          d: `M${num(ctx.lanesEnd - 2)} ${num(y)}H${num(x - 14)}L${num(x)} ${num(boxY + 14)}`,
+          fill: 'none',
+          stroke: COLORS.violation,
+          'stroke-width': 1.2,
+          'stroke-dasharray': '4 3',
+        }),
+        el('rect', {
+          x,
+          y: boxY,
+          width: CALLOUT_W,
+          height: h,
+          rx: 6,
+          fill: '#fff5f5',
+          stroke: COLORS.violation,
+          'stroke-width': 1.5,
+        }),
+        text(
+          { x: x + 10, y: boxY + 17, fill: COLORS.violation, 'font-weight': 'bold' },
+          fit(`✗${k + 1} ${v.judge}`, CALLOUT_W - 20, FONT),
+        ),
         ...lines.map((l, j) => text({ x: x + 10, y: boxY + 34 + j * 15, fill: COLORS.ink }, l)),
       ),
     )

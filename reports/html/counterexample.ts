@@ -10,7 +10,10 @@ export function renderCounterexample(c: HtmlCounterexample, index: number): stri
   const violations = c.violations
     // Messages usually start with their call:
     // it is not said twice.
-    .map((v, k) => `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call && !v.message.startsWith(v.call) ? ` <code>${esc(v.call)}</code>:` : ''} ${esc(v.message)}</li>`)
+    .map(
+      (v, k) =>
+        `<li class="violation" data-judge="${esc(v.judge)}"><b>✗${k + 1} ${esc(v.judge)}</b>${v.call && !v.message.startsWith(v.call) ? ` <code>${esc(v.call)}</code>:` : ''} ${esc(v.message)}</li>`,
+    )
     .join('')
   const width = Math.max(6, ...c.history.map((e) => String(e.t).length))
   const lines = c.history.map((e) => `${String(e.t).padStart(width)} ms  ${describeEvent(e)}`).join('\n')

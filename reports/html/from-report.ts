@@ -1,7 +1,13 @@
 // What the HTML report draws, from a
 // report's JSON alone, so a saved or merged
 // result can be drawn later.
-import type { CompareReport, GateReport, ReportCounterexample, ReportSummary, RunReport } from '../../harness/campaign/report-schema.ts'
+import type {
+  CompareReport,
+  GateReport,
+  ReportCounterexample,
+  ReportSummary,
+  RunReport,
+} from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../kit/format.ts'
 import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
@@ -33,24 +39,54 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
       figures: gateFigures(s, c.runs),
       coverage: s.coverage,
       checks: [
-        ...report.corpus.map((e): HtmlCheck => ({ ok: e.status === 'fixed', label: `saved counterexample ${e.status === 'fixed' ? 'fixed' : 'still failing'}`, detail: `${e.file} (${e.judge}${e.violations.length ? `: ${e.violations.map((v) => v.message).join('; ')}` : ''})`, command: e.replay })),
-        ...report.minCoverage.map((r): HtmlCheck => ({ ok: r.met, label: 'coverage', detail: r.met === null ? `${r.term} ≥ ${r.need}: checked when the shards are merged` : `${r.term} ≥ ${r.need}: ${r.got}`, command: null })),
+        ...report.corpus.map(
+          (e): HtmlCheck => ({
+            ok: e.status === 'fixed',
+            label: `saved counterexample ${e.status === 'fixed' ? 'fixed' : 'still failing'}`,
+            detail: `${e.file} (${e.judge}${e.violations.length ? `: ${e.violations.map((v) => v.message).join('; ')}` : ''})`,
+            command: e.replay,
+          }),
+        ),
+        ...report.minCoverage.map(
+          (r): HtmlCheck => ({
+            ok: r.met,
+            label: 'coverage',
+            detail:
+              r.met === null
+                ? `${r.term} ≥ ${r.need}: checked when the shards are merged`
+                : `${r.term} ≥ ${r.need}: ${r.got}`,
+            command: null,
+          }),
+        ),
       ],
       counterexamples: report.counterexample ? [counterexample(s.executor, report.counterexample)] : [],
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
   // The text leaderboard's order.
-  const rows = [...report.rows].sort((a, b) => a.summary.failingRuns - b.summary.failingRuns || (b.passK.rate ?? -1) - (a.passK.rate ?? -1) || a.summary.executor.localeCompare(b.summary.executor))
+  const rows = [...report.rows].sort(
+    (a, b) =>
+      a.summary.failingRuns - b.summary.failingRuns ||
+      (b.passK.rate ?? -1) - (a.passK.rate ?? -1) ||
+      a.summary.executor.localeCompare(b.summary.executor),
+  )
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
-    verdict: { passed: failing.length === 0, line: failing.length ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation` : `PASS — no violation in ${c.runs} scenarios` },
+    verdict: {
+      passed: failing.length === 0,
+      line: failing.length
+        ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation`
+        : `PASS — no violation in ${c.runs} scenarios`,
+    },
     leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
     recoveryMs: Object.fromEntries(rows.map((r) => [r.summary.executor, recovery(r.runs)])),
-    recoveryByFault: rows.map((r) => ({ executor: r.summary.executor, classes: r.summary.recoveryByFault.map(recoveryClass) })),
+    recoveryByFault: rows.map((r) => ({
+      executor: r.summary.executor,
+      classes: r.summary.recoveryByFault.map(recoveryClass),
+    })),
     counterexamples: rows.flatMap((r) => r.counterexamples.map((x) => counterexample(r.summary.executor, x))),
   }
 }
@@ -74,7 +110,10 @@ function fromRun(report: RunReport): HtmlReport {
   return {
     title: `faultline run — ${report.scenario.name}`,
     subtitle: `run — scenario ${report.scenario.file} against executor ${name}`,
-    verdict: { passed: report.passed, line: report.passed ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)` },
+    verdict: {
+      passed: report.passed,
+      line: report.passed ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)`,
+    },
     leaderboard: [
       {
         executor: name,
@@ -91,13 +130,33 @@ function fromRun(report: RunReport): HtmlReport {
       },
     ],
     figures: [
-      { label: 'unresolved', value: `${v.unresolved.unresolved} of ${v.unresolved.calls}`, note: 'tool calls whose last report is UNKNOWN' },
-      { label: 'recovery', value: v.recovery.map((r) => `${duration(r.ms)} (${r.kind} @ ${r.boundary})`).join(', ') || '—', note: 'virtual time from each faulted call\'s first fault to its first known outcome, less the executor\'s downtime' },
-      { label: 'verification', value: `${v.verification.probes} probe(s), ${v.verification.extraAttempts} extra send(s)`, note: `over ${v.verification.calls} tool call(s)` },
+      {
+        label: 'unresolved',
+        value: `${v.unresolved.unresolved} of ${v.unresolved.calls}`,
+        note: 'tool calls whose last report is UNKNOWN',
+      },
+      {
+        label: 'recovery',
+        value: v.recovery.map((r) => `${duration(r.ms)} (${r.kind} @ ${r.boundary})`).join(', ') || '—',
+        note: "virtual time from each faulted call's first fault to its first known outcome, less the executor's downtime",
+      },
+      {
+        label: 'verification',
+        value: `${v.verification.probes} probe(s), ${v.verification.extraAttempts} extra send(s)`,
+        note: `over ${v.verification.calls} tool call(s)`,
+      },
       { label: 'not started', value: String(v.notStarted), note: 'asks refused before sending anything' },
       { label: 'human review', value: String(v.humanReview), note: 'outcomes left to a person' },
-      { label: 'late effects', value: String(v.lateEffects), note: 'effects after their turn\'s deadline the executor could not stop' },
-      { label: 'simulated', value: duration(v.simulatedMs), note: `of virtual time · ${v.requests} request(s) · ${v.faults} fault(s)` },
+      {
+        label: 'late effects',
+        value: String(v.lateEffects),
+        note: "effects after their turn's deadline the executor could not stop",
+      },
+      {
+        label: 'simulated',
+        value: duration(v.simulatedMs),
+        note: `of virtual time · ${v.requests} request(s) · ${v.faults} fault(s)`,
+      },
     ],
     coverage: report.coverage,
     violationsByJudge: byJudge,
@@ -137,18 +196,56 @@ function row(s: ReportSummary, passK: number | null): HtmlRow {
 function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
   const p = (v: number | null) => (v === null ? '—' : duration(v))
   return [
-    { label: 'runs', value: `${s.runs} of ${asked}`, note: s.runs < asked && s.failingRuns ? 'a gate stops at its first failure' : 'generated runs counted' },
-    { label: 'failing runs', value: String(s.failingRuns), note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}` },
-    { label: 'unresolved', value: pct(s.unresolved.rate), note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN` },
-    { label: 'recovery', value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`, note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)` },
+    {
+      label: 'runs',
+      value: `${s.runs} of ${asked}`,
+      note: s.runs < asked && s.failingRuns ? 'a gate stops at its first failure' : 'generated runs counted',
+    },
+    {
+      label: 'failing runs',
+      value: String(s.failingRuns),
+      note: s.firstFailureRun === null ? 'none' : `the first at run ${s.firstFailureRun}`,
+    },
+    {
+      label: 'unresolved',
+      value: pct(s.unresolved.rate),
+      note: `${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls ended UNKNOWN`,
+    },
+    {
+      label: 'recovery',
+      value: `p50 ${p(s.recoveryMs.p50)} · p95 ${p(s.recoveryMs.p95)} · max ${p(s.recoveryMs.max)}`,
+      note: `virtual time from a call's first fault to its first known outcome (${s.recoveryMs.count} faulted calls)`,
+    },
     // Per first-fault class: one slow class (a
     // 25-hour crash pause) hides no other.
-    ...s.recoveryByFault.map((c): HtmlFigure => ({ label: `↳ ${c.kind} @ ${c.boundary}`, value: `p50 ${p(c.latency.p50)} · p95 ${p(c.latency.p95)} · max ${p(c.latency.max)}`, note: `recovery after a first fault of this class (${c.latency.count} faulted call${c.latency.count === 1 ? '' : 's'})` })),
-    { label: 'verification', value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`, note: 'per tool call' },
-    { label: 'not started', value: String(s.notStarted), note: 'asks refused before sending anything (e.g. too little budget left)' },
+    ...s.recoveryByFault.map(
+      (c): HtmlFigure => ({
+        label: `↳ ${c.kind} @ ${c.boundary}`,
+        value: `p50 ${p(c.latency.p50)} · p95 ${p(c.latency.p95)} · max ${p(c.latency.max)}`,
+        note: `recovery after a first fault of this class (${c.latency.count} faulted call${c.latency.count === 1 ? '' : 's'})`,
+      }),
+    ),
+    {
+      label: 'verification',
+      value: `${s.verification.probesPerCall.toFixed(2)} probes · ${s.verification.extraAttemptsPerCall.toFixed(2)} extra sends`,
+      note: 'per tool call',
+    },
+    {
+      label: 'not started',
+      value: String(s.notStarted),
+      note: 'asks refused before sending anything (e.g. too little budget left)',
+    },
     { label: 'human review', value: String(s.humanReview), note: 'outcomes left to a person' },
-    { label: 'late effects', value: String(s.lateEffects), note: `effects after their turn's deadline the executor could not stop${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) it cannot do (no abort())` : ''}` },
-    { label: 'simulated', value: duration(s.simulatedMs), note: `of virtual time · ${s.requests} requests · ${s.faults} faults` },
+    {
+      label: 'late effects',
+      value: String(s.lateEffects),
+      note: `effects after their turn's deadline the executor could not stop${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) it cannot do (no abort())` : ''}`,
+    },
+    {
+      label: 'simulated',
+      value: duration(s.simulatedMs),
+      note: `of virtual time · ${s.requests} requests · ${s.faults} faults`,
+    },
   ]
 }
 
@@ -159,13 +256,22 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
     violations: c.violations.map((v) => ({ judge: v.judge, call: v.call, message: v.message })),
     scenarioJson: JSON.stringify(c.scenario, null, 2),
     scenarioFile: c.file,
-    replay: c.replay ?? `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
+    replay:
+      c.replay ??
+      `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
     history: (c.history ?? []) as readonly HistoryEvent[],
   }
 }
 
 function recoveryClass(c: ReportSummary['recoveryByFault'][number]): HtmlRecoveryClass {
-  return { kind: c.kind, boundary: c.boundary, count: c.latency.count, p50Ms: c.latency.p50, p95Ms: c.latency.p95, maxMs: c.latency.max }
+  return {
+    kind: c.kind,
+    boundary: c.boundary,
+    count: c.latency.count,
+    p50Ms: c.latency.p50,
+    p95Ms: c.latency.p95,
+    maxMs: c.latency.max,
+  }
 }
 
 /**

@@ -41,7 +41,9 @@ export function renderLeaderboard(rows: readonly HtmlRow[]): string {
       '</tr>',
     ].join('')
   })
-  const legend = judges.length ? `<p class="legend">${judges.map((j) => `<b>${esc(abbreviate(j))}</b> ${esc(j)}`).join(' · ')}</p>` : ''
+  const legend = judges.length
+    ? `<p class="legend">${judges.map((j) => `<b>${esc(abbreviate(j))}</b> ${esc(j)}`).join(' · ')}</p>`
+    : ''
   return `<div class="scroll"><table class="leaderboard"><thead><tr>${head.join('')}</tr></thead><tbody>${body.join('')}</tbody></table></div>${legend}`
 }
 
@@ -56,7 +58,13 @@ function latency(v: number | null): string {
  * ones in order, then others by name.
  */
 function judgeColumns(rows: readonly HtmlRow[]): string[] {
-  const used = new Set(rows.flatMap((r) => Object.entries(r.violations).filter(([, n]) => n > 0).map(([j]) => j)))
+  const used = new Set(
+    rows.flatMap((r) =>
+      Object.entries(r.violations)
+        .filter(([, n]) => n > 0)
+        .map(([j]) => j),
+    ),
+  )
   const known = JUDGE_NAMES.filter((j) => used.has(j))
   const others = [...used].filter((j) => !(JUDGE_NAMES as readonly string[]).includes(j)).sort()
   return [...known, ...others]

@@ -37,16 +37,30 @@ export function ledgerByCall(history: History): CallBlock[] {
   for (const e of history) {
     if (e.type === 'call-started') block(e.call)
     else if (e.type === 'effect-applied')
-      block(e.call ?? '(outside any call)').effects.push({ seq: e.seq, eventType: e.type, tooltip: eventDetail(e), color: COLORS.effect, text: `✎ ${e.effectType} ${e.effect} (${e.amount}) · attempt ${e.attempt} · ${duration(e.t)}${e.target ? ` · on ${e.target}` : ''}` })
+      block(e.call ?? '(outside any call)').effects.push({
+        seq: e.seq,
+        eventType: e.type,
+        tooltip: eventDetail(e),
+        color: COLORS.effect,
+        text: `✎ ${e.effectType} ${e.effect} (${e.amount}) · attempt ${e.attempt} · ${duration(e.t)}${e.target ? ` · on ${e.target}` : ''}`,
+      })
     else if (e.type === 'outcome-reported')
-      block(e.call).reports.push({ seq: e.seq, eventType: e.type, tooltip: eventDetail(e), color: statusColor(e.envelope.status), text: `ask ${e.ask} → ${envelopeText(e.envelope)} · ${duration(e.t)}` })
+      block(e.call).reports.push({
+        seq: e.seq,
+        eventType: e.type,
+        tooltip: eventDetail(e),
+        color: statusColor(e.envelope.status),
+        text: `ask ${e.ask} → ${envelopeText(e.envelope)} · ${duration(e.t)}`,
+      })
     else if (e.type === 'abort-reported')
       block(`${e.run}#abort`).reports.push({
         seq: e.seq,
         eventType: e.type,
         tooltip: eventDetail(e),
         color: COLORS.ink,
-        text: e.supported ? `abort → ${e.envelopes.map(envelopeText).join(', ') || 'nothing to compensate'} · ${duration(e.t)}` : 'abort → the executor has no abort()',
+        text: e.supported
+          ? `abort → ${e.envelopes.map(envelopeText).join(', ') || 'nothing to compensate'} · ${duration(e.t)}`
+          : 'abort → the executor has no abort()',
       })
   }
   return [...blocks.values()]
@@ -57,19 +71,32 @@ function envelopeText(env: Envelope): string {
 }
 
 /** The panel from `y` down: SVG and height. */
-export function renderLedgerPanel(history: History, marks: ViolationMarks, x: number, y: number, width: number): { svg: string; height: number } {
+export function renderLedgerPanel(
+  history: History,
+  marks: ViolationMarks,
+  x: number,
+  y: number,
+  width: number,
+): { svg: string; height: number } {
   const blocks = ledgerByCall(history)
   if (!blocks.length) return { svg: '', height: 0 }
   const callW = Math.min(200, width * 0.2)
   const colW = (width - callW) / 2
   const xs = [x, x + callW, x + callW + colW]
   const out: string[] = []
-  out.push(text({ x, y: y + 14, 'font-size': 13, 'font-weight': 'bold', fill: COLORS.ink }, 'Ledger vs. report, per tool call'))
+  out.push(
+    text(
+      { x, y: y + 14, 'font-size': 13, 'font-weight': 'bold', fill: COLORS.ink },
+      'Ledger vs. report, per tool call',
+    ),
+  )
   const heads = ['tool call', 'ledger: effects that really happened', 'reported by the executor']
   heads.forEach((h, i) => out.push(text({ x: xs[i]!, y: y + 34, 'font-size': FONT, fill: COLORS.muted }, h)))
   let cy = y + 42
   for (const b of blocks) {
-    const cells: string[] = [text({ x: xs[0]!, y: cy + 16, 'font-size': FONT, fill: COLORS.ink }, fit(b.call, callW - 8, FONT))]
+    const cells: string[] = [
+      text({ x: xs[0]!, y: cy + 16, 'font-size': FONT, fill: COLORS.ink }, fit(b.call, callW - 8, FONT)),
+    ]
     // Items wrap to 3 lines; a block is as
     // tall as its taller column.
     const column = (lines: readonly Line[], cx: number, empty: string): number => {
@@ -86,8 +113,28 @@ export function renderLedgerPanel(history: History, marks: ViolationMarks, x: nu
             'g',
             { class: v ? 'ledger-line violation' : 'ledger-line', 'data-seq': l.seq, 'data-event-type': l.eventType },
             title(l.tooltip),
-            v ? el('rect', { x: cx - 4, y: cy + 4 + row * LINE_H, width: colW - 6, height: wrapped.length * LINE_H, rx: 3, fill: COLORS.violationBand }) : '',
-            ...wrapped.map((w, j) => text({ x: cx + (j ? 12 : 0), y: cy + 16 + (row + j) * LINE_H, 'font-size': FONT, fill: v ? COLORS.violation : l.color, 'font-weight': v ? 'bold' : null }, w)),
+            v
+              ? el('rect', {
+                  x: cx - 4,
+                  y: cy + 4 + row * LINE_H,
+                  width: colW - 6,
+                  height: wrapped.length * LINE_H,
+                  rx: 3,
+                  fill: COLORS.violationBand,
+                })
+              : '',
+            ...wrapped.map((w, j) =>
+              text(
+                {
+                  x: cx + (j ? 12 : 0),
+                  y: cy + 16 + (row + j) * LINE_H,
+                  'font-size': FONT,
+                  fill: v ? COLORS.violation : l.color,
+                  'font-weight': v ? 'bold' : null,
+                },
+                w,
+              ),
+            ),
           ),
         )
         row += wrapped.length

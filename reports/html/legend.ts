@@ -17,8 +17,27 @@ const ITEMS: readonly (readonly [string, string])[] = [
   [g('cross', COLORS.fault), 'response lost'],
   [icon(arrow(2, 34, 11, COLORS.ink, false), 36), 'request or answer'],
   [icon(arrow(2, 34, 11, COLORS.probe, true), 36), 'probe (read); dashed black/red: network error'],
-  [icon(el('rect', { x: 1, y: 4, width: 34, height: 14, rx: 3, fill: COLORS.violationBand, stroke: COLORS.violation }), 36), '✗n: part of violation n'],
-  [icon(el('line', { x1: 11, x2: 11, y1: 0, y2: 22, stroke: COLORS.crash, 'stroke-width': 1.5, 'stroke-dasharray': '3 4' })), 'no executor process alive'],
+  [
+    icon(
+      el('rect', { x: 1, y: 4, width: 34, height: 14, rx: 3, fill: COLORS.violationBand, stroke: COLORS.violation }),
+      36,
+    ),
+    '✗n: part of violation n',
+  ],
+  [
+    icon(
+      el('line', {
+        x1: 11,
+        x2: 11,
+        y1: 0,
+        y2: 22,
+        stroke: COLORS.crash,
+        'stroke-width': 1.5,
+        'stroke-dasharray': '3 4',
+      }),
+    ),
+    'no executor process alive',
+  ],
 ]
 
 export function renderLegend(): string {

@@ -7,10 +7,15 @@ import { esc } from './escape.ts'
 import type { HtmlRecoveryClass } from './input.ts'
 import { duration, shortDuration } from './time.ts'
 
-export function renderRecoveryTable(rows: readonly { readonly executor: string; readonly classes: readonly HtmlRecoveryClass[] }[]): string {
+export function renderRecoveryTable(
+  rows: readonly { readonly executor: string; readonly classes: readonly HtmlRecoveryClass[] }[],
+): string {
   const latency = (c: HtmlRecoveryClass) => ({ count: c.count, p50: c.p50Ms, p95: c.p95Ms, max: c.maxMs })
-  const classes = recoveryClasses(rows.map((r) => r.classes.map((c) => ({ kind: c.kind, boundary: c.boundary, latency: latency(c) }))))
-  if (classes.length === 0) return '<p class="empty" data-recovery-by-fault="none">No faulted call reached a known outcome: no recovery latency per fault class.</p>'
+  const classes = recoveryClasses(
+    rows.map((r) => r.classes.map((c) => ({ kind: c.kind, boundary: c.boundary, latency: latency(c) }))),
+  )
+  if (classes.length === 0)
+    return '<p class="empty" data-recovery-by-fault="none">No faulted call reached a known outcome: no recovery latency per fault class.</p>'
   const head = `<tr><th scope="col">executor</th>${classes.map((c) => `<th scope="col" data-class="${esc(classKey(c))}">${esc(c.kind)}<br><small>@ ${esc(c.boundary)}</small></th>`).join('')}</tr>`
   const body = rows.map((r) => {
     const by = new Map(r.classes.map((c) => [classKey(c), c]))

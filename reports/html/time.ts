@@ -9,7 +9,12 @@ export function duration(ms: number): string {
   if (ms < 60_000) return `${round(ms / 1000, 2)} s`
   const parts: string[] = []
   let rest = Math.round(ms)
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['min', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['min', 60_000],
+    ['s', 1000],
+  ] as const) {
     // Days only past 48 h: "25 h" reads better than "1 d 1 h".
     if (unit === 'd' && rest < 2 * 86_400_000) continue
     const n = Math.floor(rest / size)

@@ -14,7 +14,17 @@ export interface Lane {
 
 export type Shape = 'arrow' | 'bolt' | 'burst' | 'dot' | 'effect' | 'cross' | 'warn' | 'diamond' | 'restart' | 'banner'
 
-export type Tone = 'plain' | 'fault' | 'crash' | 'probe' | 'succeeded' | 'failed' | 'unknown' | 'muted' | 'effect' | 'error'
+export type Tone =
+  | 'plain'
+  | 'fault'
+  | 'crash'
+  | 'probe'
+  | 'succeeded'
+  | 'failed'
+  | 'unknown'
+  | 'muted'
+  | 'effect'
+  | 'error'
 
 export interface Placed {
   readonly event: HistoryEvent
@@ -41,7 +51,8 @@ export function lanesOf(history: History): Lane[] {
   const executor = started?.type === 'run-started' ? started.executor : ''
   const services: string[] = []
   for (const e of history) {
-    const s = e.type === 'attempt-sent' || e.type === 'effect-applied' || e.type === 'service-restarted' ? e.service : null
+    const s =
+      e.type === 'attempt-sent' || e.type === 'effect-applied' || e.type === 'service-restarted' ? e.service : null
     if (s !== null && !services.includes(s)) services.push(s)
   }
   return [
@@ -68,11 +79,26 @@ export function placeEvents(history: History): Placed[] {
     const base = { event: e, lane: null, from: null, to: null, sub: null, tone: 'plain' as Tone, dashed: false }
     switch (e.type) {
       case 'run-started':
-        return { ...base, shape: 'banner', label: `run started · ${e.executor} · seed ${e.seed} · turn deadline ${duration(e.deadline)}` }
+        return {
+          ...base,
+          shape: 'banner',
+          label: `run started · ${e.executor} · seed ${e.seed} · turn deadline ${duration(e.deadline)}`,
+        }
       case 'run-ended':
-        return { ...base, shape: 'banner', label: `run ended${e.pendingTimers ? ` (${e.pendingTimers} timers left)` : ''}` }
+        return {
+          ...base,
+          shape: 'banner',
+          label: `run ended${e.pendingTimers ? ` (${e.pendingTimers} timers left)` : ''}`,
+        }
       case 'call-started':
-        return { ...base, lane: 'model', from: 'model', to: 'executor', shape: 'arrow', label: `${shortCall(e.call)} ask ${e.ask}: ${e.tool}` }
+        return {
+          ...base,
+          lane: 'model',
+          from: 'model',
+          to: 'executor',
+          shape: 'arrow',
+          label: `${shortCall(e.call)} ask ${e.ask}: ${e.tool}`,
+        }
       case 'outcome-reported': {
         const effects = ledger.get(e.call) ?? []
         const env = e.envelope
@@ -98,16 +124,30 @@ export function placeEvents(history: History): Placed[] {
           to: 'model',
           shape: 'arrow',
           tone: e.supported ? 'plain' : 'muted',
-          label: e.supported ? `abort → ${e.envelopes.map((x) => `${x.status}${x.compensates ? ` for ${x.compensates.id}` : ''}`).join(', ') || 'nothing to compensate'}` : 'abort → no abort()',
+          label: e.supported
+            ? `abort → ${e.envelopes.map((x) => `${x.status}${x.compensates ? ` for ${x.compensates.id}` : ''}`).join(', ') || 'nothing to compensate'}`
+            : 'abort → no abort()',
         }
       case 'turn-started':
-        return { ...base, lane: 'executor', shape: 'diamond', tone: 'muted', label: `turn · deadline at ${duration(e.deadline)}` }
+        return {
+          ...base,
+          lane: 'executor',
+          shape: 'diamond',
+          tone: 'muted',
+          label: `turn · deadline at ${duration(e.deadline)}`,
+        }
       case 'process-booted':
         return { ...base, lane: 'executor', shape: 'dot', label: `process ${e.generation} booted` }
       case 'process-recovered':
         return { ...base, lane: 'executor', shape: 'dot', label: `process ${e.generation} recovered` }
       case 'process-crashed':
-        return { ...base, lane: 'executor', shape: 'burst', tone: 'crash', label: `💥 process ${e.generation} crashed (${e.point})` }
+        return {
+          ...base,
+          lane: 'executor',
+          shape: 'burst',
+          tone: 'crash',
+          label: `💥 process ${e.generation} crashed (${e.point})`,
+        }
       case 'executor-fault':
         return { ...base, lane: 'executor', shape: 'warn', tone: 'error', label: `executor ${e.problem}: ${e.message}` }
       case 'attempt-sent':
@@ -122,7 +162,12 @@ export function placeEvents(history: History): Placed[] {
           label: `#${e.attempt} ${e.method} ${e.service}${e.path}${e.probe ? ' (probe)' : ''}`,
         }
       case 'fault-injected': {
-        const lane = e.boundary === 'service' ? (svc(e.attempt) ?? 'network') : e.boundary === 'executor' || e.boundary === 'model' ? e.boundary : 'network'
+        const lane =
+          e.boundary === 'service'
+            ? (svc(e.attempt) ?? 'network')
+            : e.boundary === 'executor' || e.boundary === 'model'
+              ? e.boundary
+              : 'network'
         return { ...base, lane, shape: 'bolt', tone: 'fault', label: `⚡ ${e.kind} · ${e.boundary} · #${e.attempt}` }
       }
       case 'request-delivered': {
@@ -132,7 +177,13 @@ export function placeEvents(history: History): Placed[] {
       }
       case 'effect-applied': {
         if (e.call !== null) ledger.set(e.call, [...(ledger.get(e.call) ?? []), e.effect])
-        return { ...base, lane: `service:${e.service}`, shape: 'effect', tone: 'effect', label: `✎ ${e.effectType} ${e.effect} (${e.amount})` }
+        return {
+          ...base,
+          lane: `service:${e.service}`,
+          shape: 'effect',
+          tone: 'effect',
+          label: `✎ ${e.effectType} ${e.effect} (${e.amount})`,
+        }
       }
       case 'response-sent': {
         const from = svc(e.attempt)
@@ -141,7 +192,13 @@ export function placeEvents(history: History): Placed[] {
         return { ...base, lane: from, from, to: 'network', shape: 'arrow', label }
       }
       case 'response-lost':
-        return { ...base, lane: 'network', shape: 'cross', tone: 'fault', label: `#${e.attempt} response lost: ${e.reason}` }
+        return {
+          ...base,
+          lane: 'network',
+          shape: 'cross',
+          tone: 'fault',
+          label: `#${e.attempt} response lost: ${e.reason}`,
+        }
       case 'answered': {
         const error = e.status === null || e.status >= 400
         return {
@@ -156,9 +213,24 @@ export function placeEvents(history: History): Placed[] {
         }
       }
       case 'fenced':
-        return { ...base, lane: 'network', from: 'executor', to: 'network', shape: 'arrow', tone: 'muted', dashed: true, label: `fenced: dead process ${e.generation} · ${e.what}` }
+        return {
+          ...base,
+          lane: 'network',
+          from: 'executor',
+          to: 'network',
+          shape: 'arrow',
+          tone: 'muted',
+          dashed: true,
+          label: `fenced: dead process ${e.generation} · ${e.what}`,
+        }
       case 'service-restarted':
-        return { ...base, lane: `service:${e.service}`, shape: 'restart', tone: 'fault', label: `⟳ ${e.service} restarted` }
+        return {
+          ...base,
+          lane: `service:${e.service}`,
+          shape: 'restart',
+          tone: 'fault',
+          label: `⟳ ${e.service} restarted`,
+        }
     }
   })
 }

@@ -10,7 +10,19 @@ import { el, MONO, title } from './svg.ts'
 import { layoutRows } from './time-scale.ts'
 import { renderEvent } from './timeline-event.ts'
 import { axis, bands, breaks, deadlines, lifelines } from './timeline-frame.ts'
-import { AXIS_W, CALLOUT_GAP, CALLOUT_W, FONT, HEAD_H, HEAD_ROWS, LANE_W, MAX_ROWS, REPORT_ROW_H, ROW_H, type Ctx } from './timeline-geometry.ts'
+import {
+  AXIS_W,
+  CALLOUT_GAP,
+  CALLOUT_W,
+  FONT,
+  HEAD_H,
+  HEAD_ROWS,
+  LANE_W,
+  MAX_ROWS,
+  REPORT_ROW_H,
+  ROW_H,
+  type Ctx,
+} from './timeline-geometry.ts'
 import { lanesOf, placeEvents } from './timeline-model.ts'
 import { markViolations } from './violation-marks.ts'
 
@@ -21,11 +33,18 @@ export function renderTimelineSvg(history: History, violations: readonly HtmlVio
   const marks = markViolations(history, violations)
 
   const all = placeEvents(history)
-  const drawn = all.length > MAX_ROWS ? [...all.slice(0, HEAD_ROWS), ...all.slice(all.length - (MAX_ROWS - HEAD_ROWS))] : all
+  const drawn =
+    all.length > MAX_ROWS ? [...all.slice(0, HEAD_ROWS), ...all.slice(all.length - (MAX_ROWS - HEAD_ROWS))] : all
   const gaps = new Map<number, string>()
-  if (drawn.length < all.length) gaps.set(HEAD_ROWS, `⋯ ${all.length - drawn.length} events not drawn (the text history below has them all) ⋯`)
+  if (drawn.length < all.length)
+    gaps.set(HEAD_ROWS, `⋯ ${all.length - drawn.length} events not drawn (the text history below has them all) ⋯`)
   const times = drawn.map((p) => p.event.t)
-  const rows = layoutRows(times, drawn.map((p) => (p.event.type === 'outcome-reported' ? REPORT_ROW_H : ROW_H)), HEAD_H + 10, gaps)
+  const rows = layoutRows(
+    times,
+    drawn.map((p) => (p.event.type === 'outcome-reported' ? REPORT_ROW_H : ROW_H)),
+    HEAD_H + 10,
+    gaps,
+  )
 
   const ctx: Ctx = { laneX, lanesEnd, rows, marks }
   const callouts = renderCallouts(violations, marks, drawn, ctx)

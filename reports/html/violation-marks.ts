@@ -51,7 +51,8 @@ function relatedEvents(history: History, v: HtmlViolation): HistoryEvent[] {
   return history.filter((e) =>
     v.call === null
       ? e.type === 'executor-fault' && v.judge === 'executor-fault'
-      : (e.type === 'outcome-reported' || e.type === 'effect-applied' || e.type === 'executor-fault') && e.call === v.call,
+      : (e.type === 'outcome-reported' || e.type === 'effect-applied' || e.type === 'executor-fault') &&
+        e.call === v.call,
   )
 }
 

@@ -16,24 +16,46 @@ export type Replays = Readonly<Record<string, { readonly savedTo: string; readon
  */
 export function auditReplays(r: Pick<AuditResult, 'consequences'>): Replays {
   const out: Record<string, { savedTo: string; replay: string }> = {}
-  for (const c of r.consequences.cells) if (c.client === 'fetch' && c.counterexample?.file && c.counterexample.replay) out[c.case] = { savedTo: c.counterexample.file, replay: c.counterexample.replay }
+  for (const c of r.consequences.cells)
+    if (c.client === 'fetch' && c.counterexample?.file && c.counterexample.replay)
+      out[c.case] = { savedTo: c.counterexample.file, replay: c.counterexample.replay }
   return out
 }
 
 /** A consequence in words. */
-export const WORDS: Readonly<Record<string, string>> = { 'duplicate-effect': 'duplicate effect', 'false-failure': 'false failure', 'false-success': 'false success' }
+export const WORDS: Readonly<Record<string, string>> = {
+  'duplicate-effect': 'duplicate effect',
+  'false-failure': 'false failure',
+  'false-success': 'false success',
+}
 /**
  * Faults in a line: "reset-after-effect on
  * send 1 of s1; …" (empty for none).
  */
 export function faultsLine(faults: readonly Fault[]): string {
-  return faults.map((f) => `${f.kind}${'send' in f ? ` on send ${f.send}` : 'probe' in f ? ` on probe ${f.probe}` : ''} of ${f.step}`).join('; ')
+  return faults
+    .map(
+      (f) => `${f.kind}${'send' in f ? ` on send ${f.send}` : 'probe' in f ? ` on probe ${f.probe}` : ''} of ${f.step}`,
+    )
+    .join('; ')
 }
 /** A published source's short name, for table headers. */
-export const SOURCE_SHORT: Readonly<Record<string, string>> = { 'stripe-docs': 'Stripe docs', 'stripe-node': 'stripe-node', undici: 'undici', 'aws-sdk': 'AWS SDK', 'aip-194': 'gRPC/AIP-194', 'openai-node': 'openai-node' }
+export const SOURCE_SHORT: Readonly<Record<string, string>> = {
+  'stripe-docs': 'Stripe docs',
+  'stripe-node': 'stripe-node',
+  undici: 'undici',
+  'aws-sdk': 'AWS SDK',
+  'aip-194': 'gRPC/AIP-194',
+  'openai-node': 'openai-node',
+}
 
 /** "PASS — no dangerous cell (…)" or "FAIL — …". */
 export function auditVerdictLine(r: Pick<AuditResult, 'verdict' | 'counts'>): string {
-  const problems = [r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean)
-  return r.verdict === 'pass' ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)` : `FAIL — ${problems.join(', ')}`
+  const problems = [
+    r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '',
+    r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : '',
+  ].filter(Boolean)
+  return r.verdict === 'pass'
+    ? `PASS — no dangerous cell (${r.counts.right} right, ${r.counts.costly} costly)`
+    : `FAIL — ${problems.join(', ')}`
 }

@@ -7,7 +7,17 @@ import { profileName, type ProfileFeature } from '../../harness/scenario/profile
  * Events on a request's path: indented
  * under their call in the text history.
  */
-export const REQUEST_LEVEL: ReadonlySet<HistoryEvent['type']> = new Set(['attempt-sent', 'fault-injected', 'request-delivered', 'effect-applied', 'response-sent', 'response-lost', 'fenced', 'service-restarted', 'answered'])
+export const REQUEST_LEVEL: ReadonlySet<HistoryEvent['type']> = new Set([
+  'attempt-sent',
+  'fault-injected',
+  'request-delivered',
+  'effect-applied',
+  'response-sent',
+  'response-lost',
+  'fenced',
+  'service-restarted',
+  'answered',
+])
 
 export function describeEvent(e: HistoryEvent): string {
   switch (e.type) {

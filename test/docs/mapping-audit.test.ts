@@ -13,12 +13,17 @@ describe('docs/mapping-audit.md', () => {
   it('names every row of the matrix', () => {
     for (const row of AUDIT_CASES) {
       const [kind, variant] = row.id.split('.')
-      expect(doc.includes(`\`${row.id}\``) || (doc.includes(`\`${kind}.`) && doc.includes(`\`.${variant}\``)), row.id).toBe(true)
+      expect(
+        doc.includes(`\`${row.id}\``) || (doc.includes(`\`${kind}.`) && doc.includes(`\`.${variant}\``)),
+        row.id,
+      ).toBe(true)
     }
   })
 
   it('lists every source with the version it was read in', () => {
-    for (const s of SOURCES) for (const pin of s.version.match(/\d+\.\d+\.\d+|[0-9a-f]{7}/g) ?? []) expect(doc, `${s.id} ${pin}`).toContain(pin)
+    for (const s of SOURCES)
+      for (const pin of s.version.match(/\d+\.\d+\.\d+|[0-9a-f]{7}/g) ?? [])
+        expect(doc, `${s.id} ${pin}`).toContain(pin)
   })
 
   it('describes every example mapping', () => {

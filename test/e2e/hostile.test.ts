@@ -27,15 +27,34 @@ interface Ran {
  */
 function cli(args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args], { cwd: scratchDir('hostile'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-      resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-    })
+    execFile(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
+      { cwd: scratchDir('hostile'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
+        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
+      },
+    )
   })
 }
 
 /** A small gate: one worker, a tight real-time budget, machine-readable output, no failure corpus (each test stands alone). */
-const gate = (fixture: string, ...more: string[]) => cli(['gate', '--executor', `${HOSTILE}/${fixture}.ts`, '--runs', '5', '--workers', '1', '--run-timeout', '1500', '--json', '--no-corpus', ...more])
+const gate = (fixture: string, ...more: string[]) =>
+  cli([
+    'gate',
+    '--executor',
+    `${HOSTILE}/${fixture}.ts`,
+    '--runs',
+    '5',
+    '--workers',
+    '1',
+    '--run-timeout',
+    '1500',
+    '--json',
+    '--no-corpus',
+    ...more,
+  ])
 
 interface Violation {
   readonly judge: string
@@ -44,7 +63,10 @@ interface Violation {
 }
 
 function violations(r: Ran): Violation[] {
-  const json = JSON.parse(r.stdout) as { counterexample: { violations: Violation[] } | null; verdict?: { violations: Violation[] } }
+  const json = JSON.parse(r.stdout) as {
+    counterexample: { violations: Violation[] } | null
+    verdict?: { violations: Violation[] }
+  }
   return json.counterexample?.violations ?? json.verdict?.violations ?? []
 }
 
@@ -75,7 +97,13 @@ describe.concurrent('an executor that ends its process is a finding, exit 1', ()
     const file = scenarioFile(refundScenario({ abortOnFailure: true, model: { maxAsks: 1, regenerateArgs: false } }))
     const r = await cli(['run', file, '--executor', `${HOSTILE}/exit-0-in-abort.ts`, '--json'])
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual([expect.objectContaining({ judge: 'executor-fault', call: 'run-7#abort', message: expect.stringMatching(/exited: it ended its process: process\.exit\(0\)/) })])
+    expect(violations(r)).toEqual([
+      expect.objectContaining({
+        judge: 'executor-fault',
+        call: 'run-7#abort',
+        message: expect.stringMatching(/exited: it ended its process: process\.exit\(0\)/),
+      }),
+    ])
   })
 })
 
@@ -85,7 +113,14 @@ describe.concurrent('an executor that blocks its thread is reported hung after t
       const r = await gate(fixture)
       expect(r.code, r.stderr).toBe(1)
       const found = violations(r)
-      expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor hung: the run did not finish within 1\.5 s of real time/) })]))
+      expect(found).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            judge: 'executor-fault',
+            message: expect.stringMatching(/executor hung: the run did not finish within 1\.5 s of real time/),
+          }),
+        ]),
+      )
       // The call in flight is named.
       expect(found.find((v) => v.judge === 'executor-fault')?.call).toMatch(/^run-\d+\/s1$/)
     })
@@ -102,35 +137,69 @@ describe.concurrent('what an executor leaves running does not keep the command a
   }
 })
 
-describe.concurrent('throws nobody catches are the executor\'s, attributed to the call', () => {
+describe.concurrent("throws nobody catches are the executor's, attributed to the call", () => {
   it('a timer callback that throws: executor-fault threw, not "the harness failed"', async () => {
     const r = await gate('throws-from-timer')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', call: expect.stringMatching(/\/s1$/), message: expect.stringMatching(/threw: a callback it scheduled threw: Error: boom from a timer/) })]))
+    expect(violations(r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          call: expect.stringMatching(/\/s1$/),
+          message: expect.stringMatching(/threw: a callback it scheduled threw: Error: boom from a timer/),
+        }),
+      ]),
+    )
   })
 
   it('an unhandled rejection: a normal verdict, parseable JSON', async () => {
     const r = await gate('unhandled-rejection')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/an unhandled rejection: Error: nobody listens to me/) })]))
+    expect(violations(r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/an unhandled rejection: Error: nobody listens to me/),
+        }),
+      ]),
+    )
   })
 
   it('an object whose toString throws: one line', async () => {
     const r = await gate('throws-unprintable')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor threw: \[object Object\]$/) })]))
+    expect(violations(r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/executor threw: \[object Object\]$/),
+        }),
+      ]),
+    )
   })
 
   it('boot() resolving to null: boot-failed, one line', async () => {
     const r = await gate('boot-null')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual([expect.objectContaining({ judge: 'executor-fault', message: 'run: executor boot-failed: boot() resolved to null; it must resolve to an object with callTool(call)' })])
+    expect(violations(r)).toEqual([
+      expect.objectContaining({
+        judge: 'executor-fault',
+        message: 'run: executor boot-failed: boot() resolved to null; it must resolve to an object with callTool(call)',
+      }),
+    ])
   })
 
   it('an envelope whose getter throws: invalid-envelope, one line', async () => {
     const r = await gate('envelope-getter-throws')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/invalid-envelope: reading the envelope threw: Error: no status for you/) })]))
+    expect(violations(r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/invalid-envelope: reading the envelope threw: Error: no status for you/),
+        }),
+      ]),
+    )
   })
 })
 
@@ -138,13 +207,29 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
   it('allocating without bound is out-of-memory, from the worker memory limit', async () => {
     const r = await gate('allocates-forever', '--worker-memory', '128')
     expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/executor out-of-memory: it went past the worker's memory limit of 128 MB/) })]))
+    expect(violations(r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/executor out-of-memory: it went past the worker's memory limit of 128 MB/),
+        }),
+      ]),
+    )
   })
 
   it('a poller that keeps fetching: its timers die with its process, the 25 h pause costs nothing, the history stays small', async () => {
     const file = scenarioFile(
       refundScenario({
-        faults: [{ kind: 'executor-crash', boundary: 'executor', step: 's1', point: 'after-write', nth: 1, pauseMs: 25 * 60 * 60 * 1000 }],
+        faults: [
+          {
+            kind: 'executor-crash',
+            boundary: 'executor',
+            step: 's1',
+            point: 'after-write',
+            nth: 1,
+            pauseMs: 25 * 60 * 60 * 1000,
+          },
+        ],
         model: { maxAsks: 1, regenerateArgs: false },
       }),
     )
@@ -160,16 +245,38 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
 
   it('a flood of events is cut at the budget: flooded', async () => {
     // The poller fetches every second, also while late requests settle: with a tiny budget, a flood.
-    const flood = await cli(['gate', '--executor', `${HOSTILE}/interval-after-crash.ts`, '--runs', '3', '--workers', '1', '--max-events', '120', '--json', '--no-corpus'])
+    const flood = await cli([
+      'gate',
+      '--executor',
+      `${HOSTILE}/interval-after-crash.ts`,
+      '--runs',
+      '3',
+      '--workers',
+      '1',
+      '--max-events',
+      '120',
+      '--json',
+      '--no-corpus',
+    ])
     expect(flood.code, flood.stderr).toBe(1)
-    expect(violations(flood)).toEqual(expect.arrayContaining([expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/flooded: the run went past its budget of 120 history events/) })]))
+    expect(violations(flood)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/flooded: the run went past its budget of 120 history events/),
+        }),
+      ]),
+    )
   })
 
   it('replacing Date, clearTimeout or console.error is tampering: reported, restored, never a crash', async () => {
     const r = await gate('replaces-globals')
     expect(r.code, r.stderr).toBe(1)
     const messages = violations(r).map((v) => v.message)
-    for (const what of ['Date', 'clearTimeout', 'console.error']) expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`tampered: replaced ${what.replace('.', '\\.')}`))]))
+    for (const what of ['Date', 'clearTimeout', 'console.error'])
+      expect(messages).toEqual(
+        expect.arrayContaining([expect.stringMatching(new RegExp(`tampered: replaced ${what.replace('.', '\\.')}`))]),
+      )
   })
 
   it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
@@ -197,6 +304,8 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
   it('/dev/zero is not a module', async () => {
     const r = await cli(['gate', '--executor', '/dev/zero'])
     expect(r.code).toBe(2)
-    expect(r.stderr.trim()).toBe('faultline: executor module /dev/zero is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)')
+    expect(r.stderr.trim()).toBe(
+      'faultline: executor module /dev/zero is not a regular file (give the path to a .ts, .mts, .js, .mjs or .cjs module)',
+    )
   })
 })

@@ -39,7 +39,14 @@ function busyExecutor(dir: string): Executor {
               })
               const json = (await res.json()) as { id?: string }
               await appendFile(journal, `${Date.now()} answered ${res.status}\n`)
-              if (res.ok) return { status: 'SUCCEEDED', retry_safe: true, effect: { type: 'refund', id: json.id! }, action_taken: 'sent', message: 'done' }
+              if (res.ok)
+                return {
+                  status: 'SUCCEEDED',
+                  retry_safe: true,
+                  effect: { type: 'refund', id: json.id! },
+                  action_taken: 'sent',
+                  message: 'done',
+                }
             } catch {
               await readFile(journal)
               await new Promise((r) => setTimeout(r, 500 * attempt))
@@ -57,7 +64,9 @@ describe('replay under load', () => {
   beforeAll(() => {
     // One busy process per core, for the length of the test.
     const spin = 'for (;;) { Math.sqrt(Math.random()) }'
-    load = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }))
+    load = Array.from({ length: availableParallelism() }, () =>
+      spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }),
+    )
   })
   afterAll(() => {
     for (const p of load) p.kill('SIGKILL')

@@ -26,7 +26,11 @@ function nodeHttp(arm: (req: ClientRequest) => void, options: RequestOptions = {
       const body = 'payment_intent=pi_1&amount=100'
       const req = (url.protocol === 'https:' ? https.request : http.request)(
         url,
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) }, ...options },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) },
+          ...options,
+        },
         (res) => {
           res.resume()
           res.on('end', () => resolve(res.statusCode ?? 0))
@@ -38,7 +42,9 @@ function nodeHttp(arm: (req: ClientRequest) => void, options: RequestOptions = {
     })
 }
 
-const latency = (delayMs: number) => [{ kind: 'latency' as const, boundary: 'in-transit' as const, step: 's1', send: 1, delayMs }]
+const latency = (delayMs: number) => [
+  { kind: 'latency' as const, boundary: 'in-transit' as const, step: 's1', send: 1, delayMs },
+]
 
 describe("node:http's req.setTimeout in a run follows the virtual clock, with Node's semantics", () => {
   const timed = nodeHttp((req) => req.setTimeout(200, () => req.destroy()))
@@ -113,7 +119,9 @@ describe("node:http's req.setTimeout in a run follows the virtual clock, with No
     const shims = installClientShims()
     try {
       const start = performance.now()
-      const error = await nodeHttp((req) => req.setTimeout(50, () => req.destroy()))(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).catch((e: unknown) => e)
+      const error = await nodeHttp((req) => req.setTimeout(50, () => req.destroy()))(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      ).catch((e: unknown) => e)
       expect(summary(observe(error))).toBe('Error: socket hang up [ECONNRESET]')
       expect(performance.now() - start).toBeGreaterThanOrEqual(48)
     } finally {
@@ -135,7 +143,10 @@ describe("networkError(..., { reset: 'rst' }) is what a real TCP reset gives", (
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const real = { fetch: observe(await post(base).catch((e: unknown) => e)), http: observe(await plain(base).catch((e: unknown) => e)) }
+    const real = {
+      fetch: observe(await post(base).catch((e: unknown) => e)),
+      http: observe(await plain(base).catch((e: unknown) => e)),
+    }
     await new Promise((r) => server.close(r))
 
     // Simulated: the interception throws the injected error; the shims shape it per client.
@@ -148,7 +159,10 @@ describe("networkError(..., { reset: 'rst' }) is what a real TCP reset gives", (
     const shims = installClientShims()
     let sim: { fetch: ReturnType<typeof observe>; http: ReturnType<typeof observe> }
     try {
-      sim = { fetch: observe(await post('https://payments.test').catch((e: unknown) => e)), http: observe(await plain('https://payments.test').catch((e: unknown) => e)) }
+      sim = {
+        fetch: observe(await post('https://payments.test').catch((e: unknown) => e)),
+        http: observe(await plain('https://payments.test').catch((e: unknown) => e)),
+      }
     } finally {
       shims.undo()
       deactivate()
@@ -190,8 +204,15 @@ describe('clientGaveUp: the pipeline can tell that a client abandoned its reques
   }
 
   it('fetch: through its abort signal', async () => {
-    const r = await giveUp((base) => fetch(`${base}/v1/refunds`, { method: 'POST', body: 'x=1', signal: AbortSignal.timeout(30) }).then((res) => res.status))
-    expect(r).toEqual({ error: 'DOMException (name TimeoutError): The operation was aborted due to timeout', noticed: true })
+    const r = await giveUp((base) =>
+      fetch(`${base}/v1/refunds`, { method: 'POST', body: 'x=1', signal: AbortSignal.timeout(30) }).then(
+        (res) => res.status,
+      ),
+    )
+    expect(r).toEqual({
+      error: 'DOMException (name TimeoutError): The operation was aborted due to timeout',
+      noticed: true,
+    })
   })
 
   it('node:http: its intercepted Request has no live signal; the ClientRequest closing tells instead', async () => {
@@ -214,7 +235,8 @@ describe('every patch is checked and undone', () => {
   const before = originals()
   afterEach(() => {
     const now = originals()
-    for (const [name, original] of Object.entries(before)) expect(now[name as keyof typeof now], `${name} is not the original`).toBe(original)
+    for (const [name, original] of Object.entries(before))
+      expect(now[name as keyof typeof now], `${name} is not the original`).toBe(original)
   })
 
   it('the shims patch fetch, setTimeout and onSocket, and undo() restores each', () => {

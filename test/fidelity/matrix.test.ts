@@ -20,7 +20,9 @@ import { captureSimulated } from './support/simulated.ts'
 const EARLY_MS = 2
 const LATE_MS = 5_000
 
-const loaded = Object.fromEntries(await Promise.all(CLIENTS.map(async (c) => [c, await loadClient(c)] as const))) as Record<ClientName, LoadedClient>
+const loaded = Object.fromEntries(
+  await Promise.all(CLIENTS.map(async (c) => [c, await loadClient(c)] as const)),
+) as Record<ClientName, LoadedClient>
 const real = new Map<string, Cell>()
 const key = (client: ClientName, fault: FaultCase) => `${client} × ${fault}`
 
@@ -39,38 +41,65 @@ beforeAll(async () => {
 describe.each(CLIENTS)('%s', (client) => {
   const l = loaded[client]
   const skip = 'skip' in l ? l.skip : null
-  describe.skipIf(skip !== null)(skip === null ? 'raises the same error in a run as on a real socket' : `skipped: ${skip}`, () => {
-    it.each(FAULT_CASES)('%s', async (fault) => {
-      const expected = EXPECTED[client][fault]
-      const reference = real.get(key(client, fault))
-      expect(reference, 'the real socket was not measured').toBeDefined()
-      const r = reference!
-      // The reference itself: the fault must make the client fail, as documented.
-      expect(r.outcome.kind, `${DESCRIPTION[fault]} on a real socket must fail the call`).toBe('error')
-      if (r.outcome.kind !== 'error') return
-      expect(summary(r.outcome.error), 'the real socket no longer matches docs/fidelity.md').toBe(expected.error)
-      expect(r.requests).toBe(expected.requests)
+  describe.skipIf(skip !== null)(
+    skip === null ? 'raises the same error in a run as on a real socket' : `skipped: ${skip}`,
+    () => {
+      it.each(FAULT_CASES)('%s', async (fault) => {
+        const expected = EXPECTED[client][fault]
+        const reference = real.get(key(client, fault))
+        expect(reference, 'the real socket was not measured').toBeDefined()
+        const r = reference!
+        // The reference itself: the fault must make the client fail, as documented.
+        expect(r.outcome.kind, `${DESCRIPTION[fault]} on a real socket must fail the call`).toBe('error')
+        if (r.outcome.kind !== 'error') return
+        expect(summary(r.outcome.error), 'the real socket no longer matches docs/fidelity.md').toBe(expected.error)
+        expect(r.requests).toBe(expected.requests)
 
-      const sim = await captureSimulated((l as { call: Parameters<typeof captureReal>[0] }).call, fault)
-      const diff = differences(r.outcome, sim.outcome)
-      expect(diff, `${client} × ${DESCRIPTION[fault]}: the run's error differs from the real socket's\n  real:      ${summary(r.outcome.error)}\n  simulated: ${sim.outcome.kind === 'error' ? summary(sim.outcome.error) : `HTTP ${sim.outcome.status}`}\n  ${diff.join('\n  ')}`).toEqual([])
-      expect(sim.requests, 'requests that reached the server').toBe(r.requests)
-      // When: exact in virtual time; on the real socket, no earlier and not much later.
-      expect(sim.elapsedMs, 'virtual ms until the client reported the error').toBe(expected.atMs)
-      expect(r.elapsedMs).toBeGreaterThanOrEqual(expected.atMs - EARLY_MS)
-      expect(r.elapsedMs).toBeLessThan(expected.atMs + LATE_MS)
-    })
-  })
+        const sim = await captureSimulated((l as { call: Parameters<typeof captureReal>[0] }).call, fault)
+        const diff = differences(r.outcome, sim.outcome)
+        expect(
+          diff,
+          `${client} × ${DESCRIPTION[fault]}: the run's error differs from the real socket's\n  real:      ${summary(r.outcome.error)}\n  simulated: ${sim.outcome.kind === 'error' ? summary(sim.outcome.error) : `HTTP ${sim.outcome.status}`}\n  ${diff.join('\n  ')}`,
+        ).toEqual([])
+        expect(sim.requests, 'requests that reached the server').toBe(r.requests)
+        // When: exact in virtual time; on the real socket, no earlier and not much later.
+        expect(sim.elapsedMs, 'virtual ms until the client reported the error').toBe(expected.atMs)
+        expect(r.elapsedMs).toBeGreaterThanOrEqual(expected.atMs - EARLY_MS)
+        expect(r.elapsedMs).toBeLessThan(expected.atMs + LATE_MS)
+      })
+    },
+  )
 })
 
 describe('the comparison itself', () => {
   it('normalises only addresses and ports, so a real difference is reported by its path', () => {
-    const realError = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:41234'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect', address: '127.0.0.1', port: 41234 }) })
-    const same = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED payments.test:443'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect', address: 'payments.test', port: 443 }) })
-    const other = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' }) })
+    const realError = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:41234'), {
+        code: 'ECONNREFUSED',
+        errno: -111,
+        syscall: 'connect',
+        address: '127.0.0.1',
+        port: 41234,
+      }),
+    })
+    const same = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED payments.test:443'), {
+        code: 'ECONNREFUSED',
+        errno: -111,
+        syscall: 'connect',
+        address: 'payments.test',
+        port: 443,
+      }),
+    })
+    const other = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' }),
+    })
     expect(differences(observe(realError), observe(same))).toEqual([])
     expect(differences(observe(realError), observe(other))).toEqual(
-      expect.arrayContaining(['cause.fields.code: real "ECONNREFUSED" ≠ simulated "ECONNRESET"', 'cause.fields.address: real "<host>" ≠ simulated undefined']),
+      expect.arrayContaining([
+        'cause.fields.code: real "ECONNREFUSED" ≠ simulated "ECONNRESET"',
+        'cause.fields.address: real "<host>" ≠ simulated undefined',
+      ]),
     )
   })
 })

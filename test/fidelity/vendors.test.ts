@@ -18,12 +18,35 @@ const payments = (settings: ConstructorParameters<typeof PaymentsService>[1] = {
   p.seedPaymentIntent('pi_1', 10_000, 'eur')
   return p
 }
-const email = (settings: ConstructorParameters<typeof EmailService>[1] = {}) => new EmailService(() => NOW, { processingMs: 0, ...settings })
-const refund = (body = 'payment_intent=pi_1&amount=100', key: string | null = 'k1', extra: Record<string, string> = {}) =>
-  new Request('https://payments.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(key ? { 'idempotency-key': key } : {}), ...extra }, body })
-const MESSAGE = { from: 'Shop <support@shop.test>', to: ['customer@mail.test'], subject: 'Your refund', text: 'Refunded.', tags: [{ name: 'client_reference', value: 'op-1' }] }
+const email = (settings: ConstructorParameters<typeof EmailService>[1] = {}) =>
+  new EmailService(() => NOW, { processingMs: 0, ...settings })
+const refund = (
+  body = 'payment_intent=pi_1&amount=100',
+  key: string | null = 'k1',
+  extra: Record<string, string> = {},
+) =>
+  new Request('https://payments.test/v1/refunds', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...extra,
+    },
+    body,
+  })
+const MESSAGE = {
+  from: 'Shop <support@shop.test>',
+  to: ['customer@mail.test'],
+  subject: 'Your refund',
+  text: 'Refunded.',
+  tags: [{ name: 'client_reference', value: 'op-1' }],
+}
 const sendEmail = (key: string | null = 'e1', body: unknown = MESSAGE) =>
-  new Request('https://email.test/emails', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) })
+  new Request('https://email.test/emails', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  })
 
 let mounted: Mounted | null = null
 afterEach(() => {
@@ -48,12 +71,23 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
 
   it('S3: no Stripe-Should-Retry on 429, 503 or 409, so stripe-node decides by status: it retries 503 and 409, not 429', async () => {
     const p = payments()
-    for (const kind of ['rate-limited', 'unavailable', 'key-in-use'] as const) expect(p.errorResponse(kind).headers.get('stripe-should-retry')).toBeNull()
+    for (const kind of ['rate-limited', 'unavailable', 'key-in-use'] as const)
+      expect(p.errorResponse(kind).headers.get('stripe-should-retry')).toBeNull()
     // stripe-node at its defaults against each: attempts seen by a service that always answers that error.
     const attempts = async (status: 429 | 503 | 409) => {
       const service = payments()
       let n = 0
-      const answering = { ...service, name: 'payments', ledger: service.ledger, isMutation: () => true, restart: () => {}, errorResponse: service.errorResponse.bind(service), handle: async () => (n++, service.errorResponse(status === 429 ? 'rate-limited' : status === 503 ? 'unavailable' : 'key-in-use')) }
+      const answering = {
+        ...service,
+        name: 'payments',
+        ledger: service.ledger,
+        isMutation: () => true,
+        restart: () => {},
+        errorResponse: service.errorResponse.bind(service),
+        handle: async () => (
+          n++, service.errorResponse(status === 429 ? 'rate-limited' : status === 503 ? 'unavailable' : 'key-in-use')
+        ),
+      }
       mounted = mountServices([answering])
       const stripe = new Stripe('sk_test_x', { host: 'payments.test', port: 443, protocol: 'https', telemetry: false })
       await stripe.refunds.create({ payment_intent: 'pi_1', amount: 100 }).catch(() => {})
@@ -71,12 +105,23 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
     const first = await p.handle(refund(), { ...D, internalError: true })
     const replay = await p.handle(refund(), D)
     expect([first.status, first.headers.get('stripe-should-retry')]).toEqual([500, 'false'])
-    expect([replay.status, replay.headers.get('stripe-should-retry'), replay.headers.get('idempotent-replayed')]).toEqual([500, 'false', 'true'])
+    expect([
+      replay.status,
+      replay.headers.get('stripe-should-retry'),
+      replay.headers.get('idempotent-replayed'),
+    ]).toEqual([500, 'false', 'true'])
   })
 
   it('S5: every answer carries a request id — success, error, replay, and errors a fault makes', async () => {
     const p = payments()
-    const answers = [await p.handle(refund(), D), await p.handle(refund(), D), await p.handle(refund('payment_intent=pi_1&amount=-1', 'k2'), D), p.errorResponse('rate-limited'), p.errorResponse('unavailable'), p.errorResponse('validation')]
+    const answers = [
+      await p.handle(refund(), D),
+      await p.handle(refund(), D),
+      await p.handle(refund('payment_intent=pi_1&amount=-1', 'k2'), D),
+      p.errorResponse('rate-limited'),
+      p.errorResponse('unavailable'),
+      p.errorResponse('validation'),
+    ]
     for (const a of answers) expect(a.headers.get('request-id')).toMatch(/^req_/)
     expect(new Set(answers.map((a) => a.headers.get('request-id'))).size).toBe(answers.length)
   })
@@ -87,7 +132,9 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
     expect((await p.handle(refund(undefined, 'k'.repeat(255)), D)).status).toBe(200)
     const bad = await p.handle(refund('payment_intent=pi_1&amount=0', 'v1'), D)
     expect(bad.status).toBe(400)
-    expect((await p.handle(refund('payment_intent=pi_1&amount=0', 'v1'), D)).headers.get('idempotent-replayed')).toBeNull() // not stored: evaluated again
+    expect(
+      (await p.handle(refund('payment_intent=pi_1&amount=0', 'v1'), D)).headers.get('idempotent-replayed'),
+    ).toBeNull() // not stored: evaluated again
     expect((await p.handle(refund(), D)).status).toBe(200)
     expect((await p.handle(refund(), D)).headers.get('idempotent-replayed')).toBe('true')
     const other = await p.handle(refund('payment_intent=pi_1&amount=200'), D)
@@ -100,9 +147,18 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
     await p.handle(refund(), D)
     p.restart()
     expect((await p.handle(refund(), D)).headers.get('idempotent-replayed')).toBe('true')
-    const volatile = parseScenario(refundScenario({ services: { payments: { processingMs: 20, keyStore: 'volatile', paymentIntents: [] } } }))
+    const volatile = parseScenario(
+      refundScenario({ services: { payments: { processingMs: 20, keyStore: 'volatile', paymentIntents: [] } } }),
+    )
     expect(volatile).toEqual({ ok: false, problem: expect.stringContaining('add "volatile-keys" to "profile"') })
-    expect(parseScenario(refundScenario({ profile: ['volatile-keys'], services: { payments: { processingMs: 20, keyStore: 'volatile', paymentIntents: [] } } })).ok).toBe(true)
+    expect(
+      parseScenario(
+        refundScenario({
+          profile: ['volatile-keys'],
+          services: { payments: { processingMs: 20, keyStore: 'volatile', paymentIntents: [] } },
+        }),
+      ).ok,
+    ).toBe(true)
   })
 
   it('S8: a forwarded deadline is ignored unless the profile says otherwise', async () => {
@@ -114,7 +170,15 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
   it('S9: stripe-node at its defaults retries twice, with one Idempotency-Key on every attempt', async () => {
     const service = payments()
     const keys: (string | null)[] = []
-    const answering = { ...service, name: 'payments', ledger: service.ledger, isMutation: () => true, restart: () => {}, errorResponse: service.errorResponse.bind(service), handle: async (r: Request) => (keys.push(r.headers.get('idempotency-key')), service.errorResponse('unavailable')) }
+    const answering = {
+      ...service,
+      name: 'payments',
+      ledger: service.ledger,
+      isMutation: () => true,
+      restart: () => {},
+      errorResponse: service.errorResponse.bind(service),
+      handle: async (r: Request) => (keys.push(r.headers.get('idempotency-key')), service.errorResponse('unavailable')),
+    }
     mounted = mountServices([answering])
     const stripe = new Stripe('sk_test_x', { host: 'payments.test', port: 443, protocol: 'https', telemetry: false })
     await stripe.refunds.create({ payment_intent: 'pi_1', amount: 100 }).catch(() => {})
@@ -142,12 +206,17 @@ describe('Resend (docs/vendors.md R1–R5)', () => {
     const limited = e.errorResponse('rate-limited', 2)
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '2'])
     const ok = await e.handle(sendEmail(), D)
-    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(ok.headers.get(h)).not.toBeNull()
+    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'])
+      expect(ok.headers.get(h)).not.toBeNull()
   })
 
   it('R3: 503 service_unavailable; an internal failure is a 500 application_error and sends nothing', async () => {
     const e = email()
-    expect(await e.errorResponse('unavailable').json()).toEqual({ statusCode: 503, name: 'service_unavailable', message: 'API is temporarily unavailable' })
+    expect(await e.errorResponse('unavailable').json()).toEqual({
+      statusCode: 503,
+      name: 'service_unavailable',
+      message: 'API is temporarily unavailable',
+    })
     const failed = await e.handle(sendEmail(), { ...D, internalError: true })
     expect(failed.status).toBe(500)
     expect(e.ledger.entries).toHaveLength(0)
@@ -156,7 +225,9 @@ describe('Resend (docs/vendors.md R1–R5)', () => {
   it('R4: no lookup by client reference — the list ignores a tag and shows no tags', async () => {
     const e = email()
     await e.handle(sendEmail(), D)
-    const list = (await (await e.handle(new Request('https://email.test/emails?tag=client_reference:nothing'), D)).json()) as { data: Record<string, unknown>[] }
+    const list = (await (
+      await e.handle(new Request('https://email.test/emails?tag=client_reference:nothing'), D)
+    ).json()) as { data: Record<string, unknown>[] }
     expect(list.data).toHaveLength(1)
     expect(list.data[0]).not.toHaveProperty('tags')
   })
@@ -164,7 +235,15 @@ describe('Resend (docs/vendors.md R1–R5)', () => {
   it('R5: the resend SDK makes one request per call and returns errors as values', async () => {
     const service = email()
     let n = 0
-    const answering = { ...service, name: 'email', ledger: service.ledger, isMutation: () => true, restart: () => {}, errorResponse: service.errorResponse.bind(service), handle: async () => (n++, service.errorResponse('unavailable')) }
+    const answering = {
+      ...service,
+      name: 'email',
+      ledger: service.ledger,
+      isMutation: () => true,
+      restart: () => {},
+      errorResponse: service.errorResponse.bind(service),
+      handle: async () => (n++, service.errorResponse('unavailable')),
+    }
     mounted = mountServices([answering])
     const resend = new Resend('re_test', { baseUrl: 'https://email.test' } as never)
     const result = await resend.emails.send(MESSAGE, { idempotencyKey: 'e1' })

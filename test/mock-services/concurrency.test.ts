@@ -23,11 +23,20 @@ interface Reply {
  * waitAll releases the starts and the pauses; waitFor covers a request that
  * reaches its pause only after waitAll has found the queue empty.
  */
-async function race(s: fc.Scheduler, service: MockService, requests: { make: () => Request; asked: string }[]): Promise<Reply[]> {
+async function race(
+  s: fc.Scheduler,
+  service: MockService,
+  requests: { make: () => Request; asked: string }[],
+): Promise<Reply[]> {
   const started = requests.map(({ make, asked }, i) =>
     s.schedule(Promise.resolve(i), `start #${i} (${asked})`).then(async () => {
       const res = await service.handle(make(), { attempt: i + 1, call: 'r/s1' })
-      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as Record<string, unknown>, asked }
+      return {
+        status: res.status,
+        replayed: res.headers.get('idempotent-replayed'),
+        body: (await res.json()) as Record<string, unknown>,
+        asked,
+      }
     }),
   )
   await s.waitAll()
@@ -60,7 +69,13 @@ const emailRequest = (subject: string) => ({
     new Request('https://email.test/emails', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': 'same-key' },
-      body: JSON.stringify({ from: 'shop@shop.example', to: ['ada@example.com'], subject, text: 'hello', tags: [{ name: 'client_reference', value: 'c1' }] }),
+      body: JSON.stringify({
+        from: 'shop@shop.example',
+        to: ['ada@example.com'],
+        subject,
+        text: 'hello',
+        tags: [{ name: 'client_reference', value: 'c1' }],
+      }),
     }),
 })
 
@@ -113,31 +128,35 @@ describe('PaymentsService — concurrent duplicates under one key', () => {
   it('mixed parameters under one key: still one refund; others get a replay, 409 or 400 idempotency_error', async () => {
     const seen = new Set<string>()
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(fc.constantFrom(100, 200, 300), { minLength: 2, maxLength: 5 }), async (s, amounts) => {
-        const service = payments(s)
-        const replies = await race(s, service, amounts.map(refundRequest))
-        for (const r of replies) seen.add(kind(r))
-        expect(service.ledger.entries).toHaveLength(1)
-        const effect = service.ledger.entries[0]!
-        const ok = replies.filter((r) => r.status === 200)
-        expect(ok.length).toBeGreaterThanOrEqual(1)
-        expect(ok.filter((r) => r.replayed === null)).toHaveLength(1)
-        for (const r of ok) {
-          expect((r.body as unknown as Refund).id).toBe(effect.id)
-          expect(r.asked).toBe(String(effect.amount)) // only the winner's parameters get its result
-        }
-        for (const r of replies) {
-          if (r.status === 200) continue
-          if (r.status === 409) {
-            expect(errorCode(r).code).toBe('idempotency_key_in_use')
-            expect(r.asked).toBe(String(effect.amount))
-          } else {
-            expect(r.status).toBe(400)
-            expect(errorCode(r).type).toBe('idempotency_error')
-            expect(r.asked).not.toBe(String(effect.amount))
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(fc.constantFrom(100, 200, 300), { minLength: 2, maxLength: 5 }),
+        async (s, amounts) => {
+          const service = payments(s)
+          const replies = await race(s, service, amounts.map(refundRequest))
+          for (const r of replies) seen.add(kind(r))
+          expect(service.ledger.entries).toHaveLength(1)
+          const effect = service.ledger.entries[0]!
+          const ok = replies.filter((r) => r.status === 200)
+          expect(ok.length).toBeGreaterThanOrEqual(1)
+          expect(ok.filter((r) => r.replayed === null)).toHaveLength(1)
+          for (const r of ok) {
+            expect((r.body as unknown as Refund).id).toBe(effect.id)
+            expect(r.asked).toBe(String(effect.amount)) // only the winner's parameters get its result
           }
-        }
-      }),
+          for (const r of replies) {
+            if (r.status === 200) continue
+            if (r.status === 409) {
+              expect(errorCode(r).code).toBe('idempotency_key_in_use')
+              expect(r.asked).toBe(String(effect.amount))
+            } else {
+              expect(r.status).toBe(400)
+              expect(errorCode(r).type).toBe('idempotency_error')
+              expect(r.asked).not.toBe(String(effect.amount))
+            }
+          }
+        },
+      ),
       RUNS,
     )
     expect([...seen].sort()).toEqual(['200', '400 idempotency_error', '409 idempotency_key_in_use', 'replay'])
@@ -176,27 +195,31 @@ describe('EmailService — concurrent duplicates under one key', () => {
   it('mixed payloads under one key: still one e-mail; others get 200 with its id or 409 (concurrent or invalid_idempotent_request)', async () => {
     const seen = new Set<string>()
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(fc.constantFrom('A', 'B', 'C'), { minLength: 2, maxLength: 5 }), async (s, subjects) => {
-        const service = email(s)
-        const replies = await race(s, service, subjects.map(emailRequest))
-        for (const r of replies) seen.add(kind(r))
-        expect(service.ledger.entries).toHaveLength(1)
-        const sent = service.ledger.entries[0]!
-        const ok = replies.filter((r) => r.status === 200)
-        expect(ok.length).toBeGreaterThanOrEqual(1)
-        const winner = ok[0]!.asked
-        for (const r of ok) {
-          expect(r.body).toEqual({ id: sent.id })
-          expect(r.asked).toBe(winner)
-        }
-        for (const r of replies) {
-          if (r.status === 200) continue
-          expect(r.status).toBe(409)
-          const name = (r.body as { name: string }).name
-          if (r.asked === winner) expect(name).toBe('concurrent_idempotent_requests')
-          else expect(name).toBe('invalid_idempotent_request')
-        }
-      }),
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(fc.constantFrom('A', 'B', 'C'), { minLength: 2, maxLength: 5 }),
+        async (s, subjects) => {
+          const service = email(s)
+          const replies = await race(s, service, subjects.map(emailRequest))
+          for (const r of replies) seen.add(kind(r))
+          expect(service.ledger.entries).toHaveLength(1)
+          const sent = service.ledger.entries[0]!
+          const ok = replies.filter((r) => r.status === 200)
+          expect(ok.length).toBeGreaterThanOrEqual(1)
+          const winner = ok[0]!.asked
+          for (const r of ok) {
+            expect(r.body).toEqual({ id: sent.id })
+            expect(r.asked).toBe(winner)
+          }
+          for (const r of replies) {
+            if (r.status === 200) continue
+            expect(r.status).toBe(409)
+            const name = (r.body as { name: string }).name
+            if (r.asked === winner) expect(name).toBe('concurrent_idempotent_requests')
+            else expect(name).toBe('invalid_idempotent_request')
+          }
+        },
+      ),
       RUNS,
     )
     expect([...seen].sort()).toEqual(['200', '409 concurrent_idempotent_requests', '409 invalid_idempotent_request'])

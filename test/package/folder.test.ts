@@ -10,7 +10,16 @@ import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
-import { INSTALL_FLAGS, INSTALL_TIMEOUT, npm, seconds, sourceCopy, TEAM_TOOLS, teamChecks, teamProject } from './support/team.ts'
+import {
+  INSTALL_FLAGS,
+  INSTALL_TIMEOUT,
+  npm,
+  seconds,
+  sourceCopy,
+  TEAM_TOOLS,
+  teamChecks,
+  teamProject,
+} from './support/team.ts'
 
 let team = ''
 let folder = ''
@@ -29,7 +38,14 @@ describe('faultline installed from a folder', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
     expect(realpathSync(link)).toBe(realpathSync(folder))
     expect(realpathSync(folder).split('/')).not.toContain('node_modules')
-    for (const f of ['dist/faultline/index.js', 'dist/faultline/index.d.ts', 'dist/faultline/vitest/index.js', 'schemas/scenario.schema.json', 'node_modules/msw/package.json']) expect(existsSync(join(folder, f)), f).toBe(true)
+    for (const f of [
+      'dist/faultline/index.js',
+      'dist/faultline/index.d.ts',
+      'dist/faultline/vitest/index.js',
+      'schemas/scenario.schema.json',
+      'node_modules/msw/package.json',
+    ])
+      expect(existsSync(join(folder, f)), f).toBe(true)
   })
 
   it("adds no stripe, resend or axios to the team's project", () => {

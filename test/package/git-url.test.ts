@@ -10,14 +10,37 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
-import { INSTALL_FLAGS, INSTALL_TIMEOUT, npm, seconds, shellEnv, sourceCopy, TEAM_TOOLS, teamChecks, teamProject } from './support/team.ts'
+import {
+  INSTALL_FLAGS,
+  INSTALL_TIMEOUT,
+  npm,
+  seconds,
+  shellEnv,
+  sourceCopy,
+  TEAM_TOOLS,
+  teamChecks,
+  teamProject,
+} from './support/team.ts'
 
 let team = ''
 
 beforeAll(() => {
   const start = performance.now()
   const repo = sourceCopy('git-source')
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=faultline-test', '-c', 'user.email=test@faultline.test', '-c', 'init.defaultBranch=main', ...args], { cwd: repo, encoding: 'utf8' }).trim()
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      [
+        '-c',
+        'user.name=faultline-test',
+        '-c',
+        'user.email=test@faultline.test',
+        '-c',
+        'init.defaultBranch=main',
+        ...args,
+      ],
+      { cwd: repo, encoding: 'utf8' },
+    ).trim()
   git('init', '-q')
   git('add', '-A')
   git('commit', '-q', '--no-verify', '-m', 'faultline as it stands')
@@ -31,12 +54,24 @@ describe('faultline installed from a git URL', () => {
   it('is the packed package: compiled JavaScript and declarations built by npm, no TypeScript source', () => {
     const dir = join(team, 'node_modules', 'faultline')
     expect(lstatSync(dir).isSymbolicLink()).toBe(false)
-    for (const f of ['dist/faultline/index.js', 'dist/faultline/index.d.ts', 'dist/faultline/vitest/index.js', 'dist/faultline/msw/index.js', 'schemas/scenario.schema.json', 'bin/faultline.mjs']) expect(existsSync(join(dir, f)), f).toBe(true)
+    for (const f of [
+      'dist/faultline/index.js',
+      'dist/faultline/index.d.ts',
+      'dist/faultline/vitest/index.js',
+      'dist/faultline/msw/index.js',
+      'schemas/scenario.schema.json',
+      'bin/faultline.mjs',
+    ])
+      expect(existsSync(join(dir, f)), f).toBe(true)
     for (const f of ['harness', 'scripts', 'test']) expect(existsSync(join(dir, f)), f).toBe(false)
   })
 
   it('installs no stripe, resend or axios', () => {
-    const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], { cwd: team, encoding: 'utf8', env: shellEnv() })
+    const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], {
+      cwd: team,
+      encoding: 'utf8',
+      env: shellEnv(),
+    })
     expect(r.stdout.trim()).toBe('')
     for (const sdk of ['stripe', 'resend', 'axios']) expect(readdirSync(join(team, 'node_modules'))).not.toContain(sdk)
   })

@@ -13,7 +13,21 @@ import { existsSync, readdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
-import { CHECK_TIMEOUT, INSTALL_FLAGS, INSTALL_TIMEOUT, npm, npx, ROOT, seconds, shellEnv, sourceCopy, TEAM_TOOLS, teamChecks, teamProject, VERSION } from './support/team.ts'
+import {
+  CHECK_TIMEOUT,
+  INSTALL_FLAGS,
+  INSTALL_TIMEOUT,
+  npm,
+  npx,
+  ROOT,
+  seconds,
+  shellEnv,
+  sourceCopy,
+  TEAM_TOOLS,
+  teamChecks,
+  teamProject,
+  VERSION,
+} from './support/team.ts'
 
 let esm = ''
 let cjs = ''
@@ -38,12 +52,29 @@ beforeAll(() => {
 describe('faultline installed from a packed tarball', () => {
   it('ships compiled JavaScript, declarations, the docs and the published schemas, and no TypeScript source', () => {
     const dir = join(esm, 'node_modules', 'faultline')
-    for (const f of ['dist/faultline/index.js', 'dist/faultline/index.d.ts', 'dist/harness/supervisor/worker-entry.mjs', 'dist/faultline/vitest/index.js', 'dist/faultline/vitest/index.d.ts', 'dist/faultline/msw/index.js', 'bin/faultline.mjs', 'docs/vendors.md', 'schemas/scenario.schema.json', 'schemas/audit-mapping.schema.json', 'LICENSE']) expect(existsSync(join(dir, f)), f).toBe(true)
+    for (const f of [
+      'dist/faultline/index.js',
+      'dist/faultline/index.d.ts',
+      'dist/harness/supervisor/worker-entry.mjs',
+      'dist/faultline/vitest/index.js',
+      'dist/faultline/vitest/index.d.ts',
+      'dist/faultline/msw/index.js',
+      'bin/faultline.mjs',
+      'docs/vendors.md',
+      'schemas/scenario.schema.json',
+      'schemas/audit-mapping.schema.json',
+      'LICENSE',
+    ])
+      expect(existsSync(join(dir, f)), f).toBe(true)
     for (const f of ['harness', 'scripts', 'test', 'faultline']) expect(existsSync(join(dir, f)), f).toBe(false)
   })
 
   it('npm ci from the lock file installs no stripe, resend or axios (optional peers, not dependencies)', () => {
-    const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], { cwd: esm, encoding: 'utf8', env: shellEnv() })
+    const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], {
+      cwd: esm,
+      encoding: 'utf8',
+      env: shellEnv(),
+    })
     expect(r.stdout.trim()).toBe('')
     for (const sdk of ['stripe', 'resend', 'axios']) expect(readdirSync(join(esm, 'node_modules'))).not.toContain(sdk)
   })
@@ -55,29 +86,52 @@ describe('faultline installed from a packed tarball', () => {
       const dir = () => (type === 'module' ? esm : cjs)
 
       for (const file of ['executor.ts', 'executor.js']) {
-        it(`npx faultline gate finds the bug in a ${file} executor and prints a replay command that works there`, () => {
-          const r = npx(dir(), 'gate', '--executor', `./${file}`, '--runs', '40', '--seed', '1', '--workers', '1')
-          expect(r.stdout).toMatch(/✗ (false-failure|duplicate-effect): /) // the minimal counterexample's violation, not the judges' list
-          expect(r.status).toBe(1)
-          const replay = /npx faultline run (\S+) --executor \.\/executor\.(?:ts|js)/.exec(r.stdout)
-          expect(replay, r.stdout).not.toBeNull()
-          const again = npx(dir(), 'run', replay![1]!, '--executor', `./${file}`)
-          expect(again.status).toBe(1)
-        }, CHECK_TIMEOUT)
+        it(
+          `npx faultline gate finds the bug in a ${file} executor and prints a replay command that works there`,
+          () => {
+            const r = npx(dir(), 'gate', '--executor', `./${file}`, '--runs', '40', '--seed', '1', '--workers', '1')
+            expect(r.stdout).toMatch(/✗ (false-failure|duplicate-effect): /) // the minimal counterexample's violation, not the judges' list
+            expect(r.status).toBe(1)
+            const replay = /npx faultline run (\S+) --executor \.\/executor\.(?:ts|js)/.exec(r.stdout)
+            expect(replay, r.stdout).not.toBeNull()
+            const again = npx(dir(), 'run', replay![1]!, '--executor', `./${file}`)
+            expect(again.status).toBe(1)
+          },
+          CHECK_TIMEOUT,
+        )
       }
 
-      it('faultline/vitest gates the executor from plain code and fails with the counterexample and the commands', () => {
-        const call = `expectNoViolations({ executor: './executor.js', runs: 40, seed: 1, workers: 1, corpus: false }).then(() => console.log('passed'), (e) => console.log(JSON.stringify({ name: e.name, message: e.message })))`
-        const code = type === 'module' ? `import('faultline/vitest').then(({ expectNoViolations }) => ${call})` : `const { expectNoViolations } = require('faultline/vitest'); ${call}`
-        const out = JSON.parse(execFileSync(process.execPath, ['-e', code], { cwd: dir(), encoding: 'utf8', env: shellEnv() }).trim().split('\n').at(-1)!) as { name: string; message: string }
-        expect(out.name).toBe('AssertionError')
-        expect(out.message).toMatch(/^faultline: executor hurried-refunds failed after \d+ run\(s\) of 40 \(seed 1, profile vendor\): [a-z-]+ ×\d+/)
-        expect(out.message).toContain('"version": 2')
-        expect(out.message).toContain('Run the campaign again: npx faultline gate --executor ./executor.js --runs 40 --seed 1 --workers 1 --no-corpus')
-      }, CHECK_TIMEOUT)
+      it(
+        'faultline/vitest gates the executor from plain code and fails with the counterexample and the commands',
+        () => {
+          const call = `expectNoViolations({ executor: './executor.js', runs: 40, seed: 1, workers: 1, corpus: false }).then(() => console.log('passed'), (e) => console.log(JSON.stringify({ name: e.name, message: e.message })))`
+          const code =
+            type === 'module'
+              ? `import('faultline/vitest').then(({ expectNoViolations }) => ${call})`
+              : `const { expectNoViolations } = require('faultline/vitest'); ${call}`
+          const out = JSON.parse(
+            execFileSync(process.execPath, ['-e', code], { cwd: dir(), encoding: 'utf8', env: shellEnv() })
+              .trim()
+              .split('\n')
+              .at(-1)!,
+          ) as { name: string; message: string }
+          expect(out.name).toBe('AssertionError')
+          expect(out.message).toMatch(
+            /^faultline: executor hurried-refunds failed after \d+ run\(s\) of 40 \(seed 1, profile vendor\): [a-z-]+ ×\d+/,
+          )
+          expect(out.message).toContain('"version": 2')
+          expect(out.message).toContain(
+            'Run the campaign again: npx faultline gate --executor ./executor.js --runs 40 --seed 1 --workers 1 --no-corpus',
+          )
+        },
+        CHECK_TIMEOUT,
+      )
 
       it('plain node imports the API', () => {
-        const code = type === 'module' ? `import('faultline').then((m) => console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0))` : `const m = require('faultline'); console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0)`
+        const code =
+          type === 'module'
+            ? `import('faultline').then((m) => console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0))`
+            : `const m = require('faultline'); console.log(typeof m.runScenario, typeof m.judge, Object.keys(m.TOOLS).length > 0)`
         const out = execFileSync(process.execPath, ['-e', code], { cwd: dir(), encoding: 'utf8', env: shellEnv() })
         expect(out.trim()).toBe('function function true')
       })

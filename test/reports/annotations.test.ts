@@ -3,7 +3,14 @@
 // with the judge, at most ten.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport } from '../../harness/campaign/report-schema.ts'
-import { annotationsOf, auditAnnotations, escapeData, escapeProperty, MAX_ANNOTATIONS, workflowCommands } from '../../reports/annotations.ts'
+import {
+  annotationsOf,
+  auditAnnotations,
+  escapeData,
+  escapeProperty,
+  MAX_ANNOTATIONS,
+  workflowCommands,
+} from '../../reports/annotations.ts'
 import { auditView } from './support/audit.ts'
 import { hostile, smallCompare } from './support/reports.ts'
 
@@ -14,7 +21,7 @@ beforeAll(async () => {
 }, 60_000)
 
 /** The runner's unescaping (actions/runner ActionCommand.cs), to check nothing is lost. */
-function unescape(s: string, property: boolean): string {
+function runnerUnescape(s: string, property: boolean): string {
   let out = s.replace(/%0D/g, '\r').replace(/%0A/g, '\n')
   if (property) out = out.replace(/%3A/g, ':').replace(/%2C/g, ',')
   return out.replace(/%25/g, '%')
@@ -26,8 +33,8 @@ describe('workflow-command escaping', () => {
     expect(escapeProperty('50% a\r\nb:c,d')).toBe('50%25 a%0D%0Ab%3Ac%2Cd')
     expect(escapeData('%0A')).toBe('%250A') // a literal "%0A" stays literal
     for (const s of ['%0A%25:,', 'a\nb', '100%', 'x::error::y']) {
-      expect(unescape(escapeData(s), false)).toBe(s)
-      expect(unescape(escapeProperty(s), true)).toBe(s)
+      expect(runnerUnescape(escapeData(s), false)).toBe(s)
+      expect(runnerUnescape(escapeProperty(s), true)).toBe(s)
     }
   })
 })
@@ -35,7 +42,15 @@ describe('workflow-command escaping', () => {
 describe('annotations', () => {
   it('gives one ::error per violation class, titled with the judge, every line one line', () => {
     const lines = workflowCommands(annotationsOf(hostile(report)))
-    const judges = [...new Set(report.rows.flatMap((r) => Object.entries(r.summary.violations).filter(([, n]) => n > 0).map(([j]) => j)))]
+    const judges = [
+      ...new Set(
+        report.rows.flatMap((r) =>
+          Object.entries(r.summary.violations)
+            .filter(([, n]) => n > 0)
+            .map(([j]) => j),
+        ),
+      ),
+    ]
     expect(judges.length).toBeGreaterThan(1)
     expect(lines.length).toBe(Math.min(judges.length, MAX_ANNOTATIONS))
     for (const line of lines) {
@@ -48,7 +63,18 @@ describe('annotations', () => {
   })
 
   it('stops at ten', () => {
-    const many: CompareReport = { ...report, rows: report.rows.map((r) => ({ ...r, summary: { ...r.summary, violations: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`judge-${String.fromCharCode(97 + i)}`, i + 1])) } })) }
+    const many: CompareReport = {
+      ...report,
+      rows: report.rows.map((r) => ({
+        ...r,
+        summary: {
+          ...r.summary,
+          violations: Object.fromEntries(
+            Array.from({ length: 15 }, (_, i) => [`judge-${String.fromCharCode(97 + i)}`, i + 1]),
+          ),
+        },
+      })),
+    }
     const lines = workflowCommands(annotationsOf(many))
     expect(lines.length).toBe(10)
     expect(lines[0]).toMatch(/^::error title=judge-o::30 judge-o violation/) // most violations first

@@ -31,9 +31,18 @@ describe('keyEvents', () => {
     .runEnded()
     .build()
 
-  it('keeps the named call\'s story and what belongs to no call, without the plumbing or the other calls', () => {
+  it("keeps the named call's story and what belongs to no call, without the plumbing or the other calls", () => {
     const kept = keyEvents(h, ['r/s1']).shown.map((e) => e.type)
-    expect(kept).toEqual(['call-started', 'attempt-sent', 'fault-injected', 'effect-applied', 'response-lost', 'answered', 'outcome-reported', 'process-crashed'])
+    expect(kept).toEqual([
+      'call-started',
+      'attempt-sent',
+      'fault-injected',
+      'effect-applied',
+      'response-lost',
+      'answered',
+      'outcome-reported',
+      'process-crashed',
+    ])
   })
 
   it('keeps every call when no violation names one, and counts what it cut', () => {
@@ -49,19 +58,53 @@ describe('keyEvents', () => {
 describe('renderGateFailure', () => {
   it('names saved counterexamples still failing and coverage not reached, with the re-run command', async () => {
     let out = ''
-    await main(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--json'], { out: (t) => (out += t), err: () => {}, cwd: scratchDir('gate-failure'), env: {} })
+    await main(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--json'], {
+      out: (t) => (out += t),
+      err: () => {},
+      cwd: scratchDir('gate-failure'),
+      env: {},
+    })
     const passed = parseReport(JSON.parse(out), 'stdout')
     if (passed.command !== 'gate') throw new Error('a gate report')
-    const violation = { judge: 'duplicate-effect', call: 'run-0/s1', tool: 'issue_refund', boundaries: [], message: 'run-0/s1: refund applied twice' }
+    const violation = {
+      judge: 'duplicate-effect',
+      call: 'run-0/s1',
+      tool: 'issue_refund',
+      boundaries: [],
+      message: 'run-0/s1: refund applied twice',
+    }
     const failed = {
       ...passed,
       passed: false,
-      corpus: [{ file: '.faultline/corpus/a.json', judge: 'duplicate-effect', status: 'still-failing' as const, violations: [violation], replay: 'npx faultline run .faultline/corpus/a.json --executor reference' }],
-      minCoverage: [{ term: 'executor-crash', kind: 'executor-crash', boundary: null, tool: null, state: 'struck' as const, need: 50, got: 1, met: false }],
+      corpus: [
+        {
+          file: '.faultline/corpus/a.json',
+          judge: 'duplicate-effect',
+          status: 'still-failing' as const,
+          violations: [violation],
+          replay: 'npx faultline run .faultline/corpus/a.json --executor reference',
+        },
+      ],
+      minCoverage: [
+        {
+          term: 'executor-crash',
+          kind: 'executor-crash',
+          boundary: null,
+          tool: null,
+          state: 'struck' as const,
+          need: 50,
+          got: 1,
+          met: false,
+        },
+      ],
     }
     const message = renderGateFailure(failed, 'npx faultline gate --executor reference --seed 1')
-    expect(message.split('\n')[0]).toBe('faultline: executor reference still fails on 1 saved counterexample(s) from its corpus')
-    expect(message).toContain('  .faultline/corpus/a.json\n    ✗ duplicate-effect: run-0/s1: refund applied twice\n    replay: npx faultline run .faultline/corpus/a.json --executor reference')
+    expect(message.split('\n')[0]).toBe(
+      'faultline: executor reference still fails on 1 saved counterexample(s) from its corpus',
+    )
+    expect(message).toContain(
+      '  .faultline/corpus/a.json\n    ✗ duplicate-effect: run-0/s1: refund applied twice\n    replay: npx faultline run .faultline/corpus/a.json --executor reference',
+    )
     expect(message).toContain('Coverage not reached: executor-crash 1 of 50')
     expect(message.endsWith('Run the campaign again: npx faultline gate --executor reference --seed 1')).toBe(true)
   })

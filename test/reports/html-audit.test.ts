@@ -10,20 +10,61 @@ import { refundScenario } from '../support/scenario.ts'
 import { auditView } from './support/audit.ts'
 import { assertBalanced, expectSelfContained } from './support/html-check.ts'
 
-const scenario = (step: string) => refundScenario({ name: '<scenario>', faults: [{ kind: 'reset-after-effect', boundary: 'after-effect', step, send: 1 }] })
+const scenario = (step: string) =>
+  refundScenario({
+    name: '<scenario>',
+    faults: [{ kind: 'reset-after-effect', boundary: 'after-effect', step, send: 1 }],
+  })
 
 function view(): AuditResult {
   const base = auditView()
   const violations = [{ judge: 'duplicate-effect', call: 'r/s1', message: 'r/s1: two refunds <b>' }]
-  const counterexample = (step: string) => ({ scenario: scenario(step), violations, shrinks: 2, fastCheck: { seed: 1, path: '0:1' }, reproduced: true })
+  const counterexample = (step: string) => ({
+    scenario: scenario(step),
+    violations,
+    shrinks: 2,
+    fastCheck: { seed: 1, path: '0:1' },
+    reproduced: true,
+  })
   return {
     ...base,
     consequences: {
       ...base.consequences,
       cells: [
-        { case: 'reset-after-effect', client: 'fetch', consequence: 'duplicate-effect', status: 'reached', note: 'run 3, shrunk in 2 steps', firstRun: 3, judge: 'duplicate-effect', counterexample: { ...counterexample('s1'), file: 'reports/out/audit-x-reset.json', replay: 'npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts' } },
-        { case: 'error-response.503', client: 'fetch', consequence: 'false-failure', status: 'reached', note: 'run 5', firstRun: 5, judge: 'duplicate-effect', counterexample: counterexample('s2') },
-        { case: 'reset-after-effect', client: 'http', consequence: 'duplicate-effect', status: 'not-fetch', note: 'the reference calls through fetch', firstRun: null, judge: null, counterexample: null },
+        {
+          case: 'reset-after-effect',
+          client: 'fetch',
+          consequence: 'duplicate-effect',
+          status: 'reached',
+          note: 'run 3, shrunk in 2 steps',
+          firstRun: 3,
+          judge: 'duplicate-effect',
+          counterexample: {
+            ...counterexample('s1'),
+            file: 'reports/out/audit-x-reset.json',
+            replay: 'npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts',
+          },
+        },
+        {
+          case: 'error-response.503',
+          client: 'fetch',
+          consequence: 'false-failure',
+          status: 'reached',
+          note: 'run 5',
+          firstRun: 5,
+          judge: 'duplicate-effect',
+          counterexample: counterexample('s2'),
+        },
+        {
+          case: 'reset-after-effect',
+          client: 'http',
+          consequence: 'duplicate-effect',
+          status: 'not-fetch',
+          note: 'the reference calls through fetch',
+          firstRun: null,
+          judge: null,
+          counterexample: null,
+        },
       ],
     },
   }
@@ -43,15 +84,21 @@ describe('renderAuditHtml', () => {
   })
 
   it('puts the verdict first, then the dangerous cells, the matrix, the consequences and the sources', () => {
-    expect(html).toContain('data-verdict="FAIL"><span class="badge">FAIL</span>1 dangerous cell(s), 1 cell(s) where the mapping failed</p>')
-    const order = ['class="verdict fail"', 'id="dangerous"', 'id="matrix"', 'id="consequences"', 'id="sources"'].map((s) => html.indexOf(s))
+    expect(html).toContain(
+      'data-verdict="FAIL"><span class="badge">FAIL</span>1 dangerous cell(s), 1 cell(s) where the mapping failed</p>',
+    )
+    const order = ['class="verdict fail"', 'id="dangerous"', 'id="matrix"', 'id="consequences"', 'id="sources"'].map(
+      (s) => html.indexOf(s),
+    )
     expect(order.every((i) => i >= 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
   })
 
   it('lists the dangerous cells (and the one the mapping failed on) first, each with what the client showed, the class, the truth, the consequence and the replay', () => {
     const list = html.slice(html.indexOf('id="dangerous"'), html.indexOf('id="matrix"'))
-    const items = [...list.matchAll(/<li class="g-(\w+)" data-case="([^"]+)" data-client="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`)
+    const items = [...list.matchAll(/<li class="g-(\w+)" data-case="([^"]+)" data-client="([^"]+)"/g)].map(
+      (m) => `${m[1]} ${m[2]} ${m[3]}`,
+    )
     expect(items).toEqual(['dangerous reset-after-effect fetch', 'faulty error-response.503 http'])
     expect(list).toContain('<dt>the client showed</dt><dd>fetch saw reset-after-effect &lt;x&gt;</dd>')
     expect(list).toContain('<dt>the mapping said</dt><dd><code>not-sent</code></dd>')
@@ -61,16 +108,20 @@ describe('renderAuditHtml', () => {
     expect(list).toContain('nothing usable — threw: boom | &lt;b&gt;')
   })
 
-  it('draws every cell of the matrix, graded, with the class, the consequence, what the client raised and the ledger\'s truth', () => {
+  it("draws every cell of the matrix, graded, with the class, the consequence, what the client raised and the ledger's truth", () => {
     const matrix = html.slice(html.indexOf('id="matrix"'), html.indexOf('id="consequences"'))
     for (const c of r.matrix.cells) {
-      const td = new RegExp(`<td class="g-${c.grade}" data-case="${c.case.replace('.', '\\.')}" data-client="${c.client}" data-grade="${c.grade}" data-class="${c.class ?? ''}" data-truth="applied"[^>]*>(.*?)</td>`).exec(matrix)
+      const td = new RegExp(
+        `<td class="g-${c.grade}" data-case="${c.case.replace('.', '\\.')}" data-client="${c.client}" data-grade="${c.grade}" data-class="${c.class ?? ''}" data-truth="applied"[^>]*>(.*?)</td>`,
+      ).exec(matrix)
       expect(td, `${c.case} × ${c.client}`).not.toBeNull()
       expect(td![1]).toContain(`${c.client} saw ${c.case} &lt;x&gt;`)
       expect(td![1]).toContain('ledger: applied')
     }
     expect(matrix.match(/<td class="g-/g)).toHaveLength(r.matrix.rows.length * r.clients.length)
-    expect(matrix).toContain('<span class="class">not-sent</span><span class="grade">dangerous</span><span class="consequence">duplicate effect</span>')
+    expect(matrix).toContain(
+      '<span class="class">not-sent</span><span class="grade">dangerous</span><span class="consequence">duplicate effect</span>',
+    )
     expect(matrix).toContain('<small>reset after the effect &lt;i&gt;</small>')
     expect(matrix).toContain('Costly cells (1, safe but wasteful)')
   })
@@ -82,23 +133,37 @@ describe('renderAuditHtml', () => {
     expect(cons).toContain('data-status="not-fetch"')
     const saved = cons.slice(cons.indexOf('id="consequence-reset-after-effect"'))
     expect(saved).toContain('Saved to <code class="scenario-file">reports/out/audit-x-reset.json</code>')
-    expect(saved).toContain('<pre class="replay"><code>npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts</code></pre>')
+    expect(saved).toContain(
+      '<pre class="replay"><code>npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts</code></pre>',
+    )
     expect(saved).toContain('r/s1: two refunds &lt;b&gt;')
-    expect(saved).toMatch(/<details class="scenario"><summary>Scenario \(JSON\)<\/summary><pre><code>\{\n {2}&quot;version&quot;: 2,/)
+    expect(saved).toMatch(
+      /<details class="scenario"><summary>Scenario \(JSON\)<\/summary><pre><code>\{\n {2}&quot;version&quot;: 2,/,
+    )
     expect(saved).toContain('&quot;name&quot;: &quot;&lt;scenario&gt;&quot;')
     const unsaved = cons.slice(cons.indexOf('id="consequence-error-response_503"'))
-    expect(unsaved).toContain('Not saved: save the scenario below as a file, and replay it with</p><pre class="replay"><code>faultline run &lt;file&gt; --mapping examples/mappings/reset-as-not-sent.ts</code>')
+    expect(unsaved).toContain(
+      'Not saved: save the scenario below as a file, and replay it with</p><pre class="replay"><code>faultline run &lt;file&gt; --mapping examples/mappings/reset-as-not-sent.ts</code>',
+    )
   })
 
-  it('sets the published sources beside the mapping, marking where it departs, the source\'s own words in the tooltip', () => {
+  it("sets the published sources beside the mapping, marking where it departs, the source's own words in the tooltip", () => {
     const sources = html.slice(html.indexOf('id="sources"'))
-    expect(sources).toContain('<td class="departs" data-source="undici" data-departs="true" title="retries &lt;idempotent&gt; only">ambiguous ✗</td>')
+    expect(sources).toContain(
+      '<td class="departs" data-source="undici" data-departs="true" title="retries &lt;idempotent&gt; only">ambiguous ✗</td>',
+    )
     expect(sources).toContain('<b>undici</b>: 7 — lib')
   })
 
   it('says so when nothing is dangerous, and when the campaign was skipped', () => {
     const base = auditView()
-    const pass = renderAuditHtml({ ...base, verdict: 'pass', counts: { ...base.counts, dangerous: 0, faulty: 0 }, matrix: { ...base.matrix, cells: base.matrix.cells.filter((c) => c.grade === 'right' || c.grade === 'costly') }, consequences: { ...base.consequences, skipped: '--runs 0' } })
+    const pass = renderAuditHtml({
+      ...base,
+      verdict: 'pass',
+      counts: { ...base.counts, dangerous: 0, faulty: 0 },
+      matrix: { ...base.matrix, cells: base.matrix.cells.filter((c) => c.grade === 'right' || c.grade === 'costly') },
+      consequences: { ...base.consequences, skipped: '--runs 0' },
+    })
     expect(pass).toContain('<span class="badge">PASS</span>no dangerous cell (1 right, 1 costly)')
     expect(pass).toContain('data-dangerous="none"')
     expect(pass).toContain('Skipped: --runs 0')

@@ -76,14 +76,18 @@ describe.skipIf(skipWithoutChromium('html-browser.test.ts'))('the HTML report of
   it('draws the counterexample as a timeline with lanes for the model, the executor, the network and the payments service', async () => {
     const timeline = page.locator('#counterexample-1 svg.timeline')
     expect(await timeline.isVisible()).toBe(true)
-    for (const lane of ['model', 'executor', 'network', 'service:payments']) expect(await timeline.locator(`.lifeline[data-lane="${lane}"]`).count(), lane).toBeGreaterThan(0)
+    for (const lane of ['model', 'executor', 'network', 'service:payments'])
+      expect(await timeline.locator(`.lifeline[data-lane="${lane}"]`).count(), lane).toBeGreaterThan(0)
     // Virtual time on the axis: the first event at 0 ms.
     expect(await timeline.textContent()).toMatch(/\b0 ms\b/)
   })
 
   it('marks each fault where it struck: its kind and boundary, its glyph on its lane', async () => {
     const faults = counterexample().history.filter((e) => e.type === 'fault-injected')
-    expect(faults.length, 'this seed was picked for a counterexample with a fault; if the generator changed, pick another').toBeGreaterThan(0)
+    expect(
+      faults.length,
+      'this seed was picked for a counterexample with a fault; if the generator changed, pick another',
+    ).toBeGreaterThan(0)
     for (const f of faults) {
       if (f.type !== 'fault-injected') continue
       const ev = page.locator(`#counterexample-1 g.ev-fault-injected[data-seq="${f.seq}"]`)
@@ -109,7 +113,9 @@ describe.skipIf(skipWithoutChromium('html-browser.test.ts'))('the HTML report of
     expect(await page.locator('#counterexample-1 g.ev.violation').count()).toBeGreaterThan(0)
     // The ledger's truth beside what the executor reported, for the call the violation is about.
     const effects = c.history.flatMap((e) => (e.type === 'effect-applied' && e.call === v.call ? [e.effect] : []))
-    const reports = c.history.flatMap((e) => (e.type === 'outcome-reported' && e.call === v.call ? [e.envelope.status] : []))
+    const reports = c.history.flatMap((e) =>
+      e.type === 'outcome-reported' && e.call === v.call ? [e.envelope.status] : [],
+    )
     const ledger = page.locator(`#counterexample-1 g.ledger-call[data-call="${v.call}"]`)
     expect(await ledger.isVisible()).toBe(true)
     const text = (await ledger.textContent()) ?? ''

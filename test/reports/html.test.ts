@@ -58,15 +58,25 @@ function fullHistory(pauseMs = DAY): History {
     .recovered(2)
     .add({ type: 'fenced', generation: 1, what: 'POST /v1/refunds' })
     .abortRequested('r')
-    .abortReported('r', [{ ...envelope('SUCCEEDED', { type: 'refund', id: 're_2' }), compensates: { type: 'charge', id: 'pi_1' } }])
+    .abortReported('r', [
+      { ...envelope('SUCCEEDED', { type: 'refund', id: 're_2' }), compensates: { type: 'charge', id: 'pi_1' } },
+    ])
     .at(30 + pauseMs)
     .runEnded()
   return h.build()
 }
 
 const VIOLATIONS: readonly HtmlViolation[] = [
-  { judge: 'false-failure', call: 'r/s1', message: 'r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1) but attempt 1, sent before, applied re_1 at 20 ms' },
-  { judge: 'unknown-retry-safe', call: 'r/s2', message: `r/s2: ask 1 reported UNKNOWN with retry_safe: true ${HOSTILE}` },
+  {
+    judge: 'false-failure',
+    call: 'r/s1',
+    message: 'r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1) but attempt 1, sent before, applied re_1 at 20 ms',
+  },
+  {
+    judge: 'unknown-retry-safe',
+    call: 'r/s2',
+    message: `r/s2: ask 1 reported UNKNOWN with retry_safe: true ${HOSTILE}`,
+  },
 ]
 
 function report(h: History = fullHistory()): HtmlReport {
@@ -75,8 +85,30 @@ function report(h: History = fullHistory()): HtmlReport {
     subtitle: `gate — executor ${HOSTILE}, seed 1, 200 runs, profile vendor`,
     verdict: { passed: false, line: 'FAIL — 3 failing run(s), first at run 7' },
     leaderboard: [
-      { executor: 'reference', runs: 200, failingRuns: 0, violations: {}, unresolvedRate: 0.02, recoveryP50Ms: 250, recoveryP95Ms: 90_000_290, passK: 1, probesPerCall: 0.72, extraSendsPerCall: 0.17 },
-      { executor: `naive ${HOSTILE}`, runs: 200, failingRuns: 120, violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 }, unresolvedRate: 0, recoveryP50Ms: null, recoveryP95Ms: null, passK: null, probesPerCall: 0, extraSendsPerCall: 0.65 },
+      {
+        executor: 'reference',
+        runs: 200,
+        failingRuns: 0,
+        violations: {},
+        unresolvedRate: 0.02,
+        recoveryP50Ms: 250,
+        recoveryP95Ms: 90_000_290,
+        passK: 1,
+        probesPerCall: 0.72,
+        extraSendsPerCall: 0.17,
+      },
+      {
+        executor: `naive ${HOSTILE}`,
+        runs: 200,
+        failingRuns: 120,
+        violations: { 'false-failure': 80, 'duplicate-effect': 40, [HOSTILE]: 1 },
+        unresolvedRate: 0,
+        recoveryP50Ms: null,
+        recoveryP95Ms: null,
+        passK: null,
+        probesPerCall: 0,
+        extraSendsPerCall: 0.65,
+      },
     ],
     violationsByJudge: { 'false-failure': 80, 'duplicate-effect': 40, [ATTR_BREAK]: 2 },
     violationsByBoundary: { 'after-effect': 70, 'in-transit': 50 },
@@ -104,7 +136,16 @@ describe('renderHtmlReport', () => {
 
   it('puts the verdict first, then the subtitle, the leaderboard, the charts and the counterexamples', () => {
     const body = html.slice(html.indexOf('<body>'))
-    const order = ['class="verdict fail"', 'class="subtitle"', 'class="leaderboard"', 'data-chart="violations by judge"', 'data-chart="violations by boundary"', 'data-chart="recovery latency"', 'class="counterexample"', 'class="timeline"']
+    const order = [
+      'class="verdict fail"',
+      'class="subtitle"',
+      'class="leaderboard"',
+      'data-chart="violations by judge"',
+      'data-chart="violations by boundary"',
+      'data-chart="recovery latency"',
+      'class="counterexample"',
+      'class="timeline"',
+    ]
     const at = order.map((s) => body.indexOf(s))
     expect(at.every((i) => i >= 0)).toBe(true)
     expect([...at].sort((a, b) => a - b)).toEqual(at)
@@ -113,7 +154,10 @@ describe('renderHtmlReport', () => {
   })
 
   it('shows n/a for what was not computed, and every judge with a count as a column', () => {
-    const row = html.slice(html.indexOf('data-executor="naive'), html.indexOf('</tr>', html.indexOf('data-executor="naive')))
+    const row = html.slice(
+      html.indexOf('data-executor="naive'),
+      html.indexOf('</tr>', html.indexOf('data-executor="naive')),
+    )
     expect(row.match(/n\/a/g)).toHaveLength(3)
     expect(html).toContain('<abbr title="false-failure">FF</abbr>')
     expect(html).toContain('<abbr title="duplicate-effect">DE</abbr>')
@@ -156,7 +200,8 @@ describe('renderTimelineSvg', () => {
   })
 
   it('has a lane for the model, the executor, the network and each service seen', () => {
-    for (const lane of ['model', 'executor', 'network', 'service:payments', 'service:email']) expect(svg).toContain(`class="lifeline" data-lane="${lane}"`)
+    for (const lane of ['model', 'executor', 'network', 'service:payments', 'service:email'])
+      expect(svg).toContain(`class="lifeline" data-lane="${lane}"`)
   })
 
   it('marks the fault where it struck, with its kind and boundary', () => {
@@ -170,7 +215,11 @@ describe('renderTimelineSvg', () => {
   })
 
   it('draws the violation: the report and the effect it is about, and its message in a callout', () => {
-    const report = group(svg, 'outcome-reported', eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s1'))
+    const report = group(
+      svg,
+      'outcome-reported',
+      eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s1'),
+    )
     expect(report).toMatch(/class="ev ev-outcome-reported violation"/)
     expect(report).toContain('FAILED_NO_EFFECT')
     // The ledger's truth beside the report.
@@ -180,12 +229,20 @@ describe('renderTimelineSvg', () => {
     expect(svg).toContain('r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1)')
     expect(svg).toMatch(/class="ledger-line violation"[^>]*data-event-type="outcome-reported"/)
     // The UNKNOWN report of r/s2 is the second violation's.
-    expect(group(svg, 'outcome-reported', eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s2'))).toContain('data-violations="2"')
+    expect(
+      group(
+        svg,
+        'outcome-reported',
+        eventSeq(h, (e) => e.type === 'outcome-reported' && e.call === 'r/s2'),
+      ),
+    ).toContain('data-violations="2"')
   })
 
   it('gives every event a tooltip with its full description', () => {
     expect(group(svg, 'attempt-sent')).toMatch(/<title>#4 at 0 ms — attempt 1: POST payments\/v1\/refunds for r\/s1\n/)
-    expect(group(svg, 'response-lost')).toContain('<title>#9 at 20 ms — attempt 1 response lost: connection reset after the effect</title>')
+    expect(group(svg, 'response-lost')).toContain(
+      '<title>#9 at 20 ms — attempt 1 response lost: connection reset after the effect</title>',
+    )
   })
 
   it('escapes what the executor wrote', () => {
@@ -206,7 +263,15 @@ describe('renderTimelineSvg', () => {
 
   it('draws a flooded history in part, with a bounded height', () => {
     const flood: HistoryEvent[] = [...fullHistory()]
-    for (let i = 0; i < 5_000; i++) flood.push({ seq: flood.length, t: DAY + 1_000 + i, type: 'executor-fault', call: null, problem: 'threw', message: `again ${i}` })
+    for (let i = 0; i < 5_000; i++)
+      flood.push({
+        seq: flood.length,
+        t: DAY + 1_000 + i,
+        type: 'executor-fault',
+        call: null,
+        problem: 'threw',
+        message: `again ${i}`,
+      })
     const s = renderTimelineSvg(flood, [])
     expect(s).toContain('events not drawn')
     expect(Number(/<svg[^>]*\bheight="(\d+)"/.exec(s)![1])).toBeLessThan(20_000)
@@ -215,7 +280,9 @@ describe('renderTimelineSvg', () => {
 
 /** The SVG group of the event of `type` (the one with `seq`, or the first). */
 function group(svg: string, type: string, seq?: number): string {
-  const re = new RegExp(`<g class="ev ev-${type}[^"]*"[^>]*data-seq="${seq ?? '\\d+'}"[^>]*>[\\s\\S]*?</g>(?=<g class="ev|<g class="callouts|<g class="ledger)`)
+  const re = new RegExp(
+    `<g class="ev ev-${type}[^"]*"[^>]*data-seq="${seq ?? '\\d+'}"[^>]*>[\\s\\S]*?</g>(?=<g class="ev|<g class="callouts|<g class="ledger)`,
+  )
   const m = re.exec(svg)
   expect(m, `${type} ${seq ?? ''}`).not.toBeNull()
   return m![0]
@@ -228,13 +295,19 @@ function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
 /** A scratch directory for the command line, and how to read back a report it saved there. */
 function scratch() {
   const cwd = scratchDir('html')
-  return { io: { out: () => {}, err: () => {}, cwd, env: {} }, read: (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f) }
+  return {
+    io: { out: () => {}, err: () => {}, cwd, env: {} },
+    read: (f: string) => parseReport(JSON.parse(readFileSync(join(cwd, f), 'utf8')), f),
+  }
 }
 
 describe('the HTML report from a saved result', () => {
   it('draws a gate report (the JSON --out writes) with its counterexample timeline, and no network reference', async () => {
     const { io, read } = scratch()
-    await main(['gate', '--executor', 'naive', '--runs', '10', '--workers', '1', '--no-corpus', '--out', 'gate.json'], io)
+    await main(
+      ['gate', '--executor', 'naive', '--runs', '10', '--workers', '1', '--no-corpus', '--out', 'gate.json'],
+      io,
+    )
     const saved = read('gate.json')
     if (saved.command !== 'gate') throw new Error('a gate report')
     const html = renderHtmlReport(htmlReportFrom(saved))
@@ -244,19 +317,40 @@ describe('the HTML report from a saved result', () => {
     expectSelfContained(html)
   })
 
-  it('draws a compare report, its leaderboard in the text one\'s order, and a run report, whose history is drawn whether or not it failed', async () => {
+  it("draws a compare report, its leaderboard in the text one's order, and a run report, whose history is drawn whether or not it failed", async () => {
     const { io, read } = scratch()
-    await main(['compare', '--executors', 'naive,reference', '--runs', '10', '--k', '1', '--workers', '1', '--no-corpus', '--out', 'compare.json'], io)
+    await main(
+      [
+        'compare',
+        '--executors',
+        'naive,reference',
+        '--runs',
+        '10',
+        '--k',
+        '1',
+        '--workers',
+        '1',
+        '--no-corpus',
+        '--out',
+        'compare.json',
+      ],
+      io,
+    )
     const compared = read('compare.json')
     const html = renderHtmlReport(htmlReportFrom(compared))
     expect(html).toContain('data-verdict="FAIL"')
     // reference (no failing run) heads the leaderboard, though it was named second.
-    expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(html.indexOf('data-executor="naive"'))
+    expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(
+      html.indexOf('data-executor="naive"'),
+    )
     expect(html).toMatch(/<section class="counterexample" id="counterexample-1" data-executor="naive"/)
     expectSelfContained(html)
 
     const scenario = join(import.meta.dirname, '../../scenarios/named/dropped-connection-after-server-acted.json')
-    for (const [executor, verdict] of [['naive', 'FAIL'], ['reference', 'PASS']] as const) {
+    for (const [executor, verdict] of [
+      ['naive', 'FAIL'],
+      ['reference', 'PASS'],
+    ] as const) {
       await main(['run', scenario, '--executor', executor, '--out', `run-${executor}.json`], io)
       const ran = read(`run-${executor}.json`)
       if (ran.command !== 'run') throw new Error('a run report')
@@ -270,20 +364,42 @@ describe('the HTML report from a saved result', () => {
     }
   })
 
-  it('gives a gate\'s figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached', async () => {
+  it("gives a gate's figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached", async () => {
     const { io, read } = scratch()
     // The first gate saves its counterexample; the second replays it first, and asks for coverage it cannot reach in 2 runs.
     await main(['gate', '--executor', 'naive', '--runs', '50', '--seed', '4', '--workers', '1'], io)
-    await main(['gate', '--executor', 'naive', '--runs', '2', '--seed', '99', '--workers', '1', '--min-coverage', 'executor-crash=50', '--out', 'gate.json'], io)
+    await main(
+      [
+        'gate',
+        '--executor',
+        'naive',
+        '--runs',
+        '2',
+        '--seed',
+        '99',
+        '--workers',
+        '1',
+        '--min-coverage',
+        'executor-crash=50',
+        '--out',
+        'gate.json',
+      ],
+      io,
+    )
     const saved = read('gate.json')
     if (saved.command !== 'gate') throw new Error('a gate report')
     const html = renderHtmlReport(htmlReportFrom(saved))
-    for (const f of ['runs', 'failing runs', 'unresolved', 'recovery', 'verification', 'simulated']) expect(html).toContain(`<tr data-figure="${f}">`)
+    for (const f of ['runs', 'failing runs', 'unresolved', 'recovery', 'verification', 'simulated'])
+      expect(html).toContain(`<tr data-figure="${f}">`)
     expect(html).toContain(`<td class="value">${saved.summary.runs} of 2</td>`)
     expect(html.match(/<tr data-kind=/g)?.length ?? 0).toBe(saved.summary.coverage.length)
     const entry = saved.corpus[0]!
     expect(entry.status).toBe('still-failing')
-    expect(html).toMatch(new RegExp(`<li class="check fail" data-ok="fail"><b>✗ saved counterexample still failing</b> ${entry.file.replace(/[.]/g, '\\.')}`))
+    expect(html).toMatch(
+      new RegExp(
+        `<li class="check fail" data-ok="fail"><b>✗ saved counterexample still failing</b> ${entry.file.replace(/[.]/g, '\\.')}`,
+      ),
+    )
     expect(html).toContain(`<code>${entry.replay}</code>`)
     expect(html).toMatch(/<li class="check fail" data-ok="fail"><b>✗ coverage<\/b> executor-crash ≥ 50: \d+<\/li>/)
     expectSelfContained(html)
@@ -291,7 +407,10 @@ describe('the HTML report from a saved result', () => {
 
   it('says when a report has no per-run latencies (--json leaves them out) instead of drawing none', async () => {
     let out = ''
-    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], { ...scratch().io, out: (t) => (out += t) })
+    await main(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--no-corpus', '--json'], {
+      ...scratch().io,
+      out: (t) => (out += t),
+    })
     const saved = parseReport(JSON.parse(out), 'stdout')
     expect(saved.command === 'gate' && saved.runs).toBeFalsy()
     const html = renderHtmlReport(htmlReportFrom(saved))
@@ -306,7 +425,7 @@ describe('recovery latency per fault class in HTML', () => {
     compared = await smallCompare()
   }, 60_000)
 
-  it('lists a gate\'s classes among its figures, under the overall recovery', () => {
+  it("lists a gate's classes among its figures, under the overall recovery", () => {
     const gate = gateOf(compared, 'naive')
     const html = renderHtmlReport(htmlReportFrom(gate))
     const classes = gate.summary.recoveryByFault
@@ -322,26 +441,43 @@ describe('recovery latency per fault class in HTML', () => {
     expect(html).not.toContain('class="leaderboard recovery-by-fault"') // a gate's are among its figures
   })
 
-  it('gives a comparison a table under the latency chart: a row per executor in the leaderboard\'s order, p50 / p95 per class', () => {
+  it("gives a comparison a table under the latency chart: a row per executor in the leaderboard's order, p50 / p95 per class", () => {
     const html = renderHtmlReport(htmlReportFrom(compared))
     expectSelfContained(html)
-    const table = html.slice(html.indexOf('<table class="leaderboard recovery-by-fault">'), html.indexOf('</table>', html.indexOf('recovery-by-fault">')))
-    expect(html.indexOf('data-chart="recovery latency"')).toBeLessThan(html.indexOf('<table class="leaderboard recovery-by-fault">'))
+    const table = html.slice(
+      html.indexOf('<table class="leaderboard recovery-by-fault">'),
+      html.indexOf('</table>', html.indexOf('recovery-by-fault">')),
+    )
+    expect(html.indexOf('data-chart="recovery latency"')).toBeLessThan(
+      html.indexOf('<table class="leaderboard recovery-by-fault">'),
+    )
     expect([...table.matchAll(/<tr data-executor="([^"]+)"/g)].map((m) => m[1])).toEqual(['reference', 'naive'])
-    const classes = new Set(compared.rows.flatMap((r) => r.summary.recoveryByFault.map((c) => `${c.kind}@${c.boundary}`)))
+    const classes = new Set(
+      compared.rows.flatMap((r) => r.summary.recoveryByFault.map((c) => `${c.kind}@${c.boundary}`)),
+    )
     expect(table.match(/<th scope="col" data-class=/g)).toHaveLength(classes.size)
     for (const row of compared.rows) {
-      const tr = table.slice(table.indexOf(`<tr data-executor="${row.summary.executor}"`), table.indexOf('</tr>', table.indexOf(`<tr data-executor="${row.summary.executor}"`)))
+      const tr = table.slice(
+        table.indexOf(`<tr data-executor="${row.summary.executor}"`),
+        table.indexOf('</tr>', table.indexOf(`<tr data-executor="${row.summary.executor}"`)),
+      )
       for (const c of row.summary.recoveryByFault) {
-        expect(tr).toContain(`data-class="${c.kind}@${c.boundary}" title="p50 ${duration(c.latency.p50!)} · p95 ${duration(c.latency.p95!)} · max ${duration(c.latency.max!)} · ${c.latency.count} faulted call`)
+        expect(tr).toContain(
+          `data-class="${c.kind}@${c.boundary}" title="p50 ${duration(c.latency.p50!)} · p95 ${duration(c.latency.p95!)} · max ${duration(c.latency.max!)} · ${c.latency.count} faulted call`,
+        )
         expect(tr).toContain(`>${shortDuration(c.latency.p50!)} / ${shortDuration(c.latency.p95!)}</td>`)
       }
-      expect(tr.match(/<td class="num zero">·<\/td>/g)?.length ?? 0).toBe(classes.size - row.summary.recoveryByFault.length)
+      expect(tr.match(/<td class="num zero">·<\/td>/g)?.length ?? 0).toBe(
+        classes.size - row.summary.recoveryByFault.length,
+      )
     }
   })
 
   it('says so when no faulted call recovered', () => {
-    const none = { ...compared, rows: compared.rows.map((r) => ({ ...r, summary: { ...r.summary, recoveryByFault: [] } })) }
+    const none = {
+      ...compared,
+      rows: compared.rows.map((r) => ({ ...r, summary: { ...r.summary, recoveryByFault: [] } })),
+    }
     expect(renderHtmlReport(htmlReportFrom(none))).toContain('data-recovery-by-fault="none"')
   })
 })

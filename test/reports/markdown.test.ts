@@ -49,12 +49,32 @@ function structureProblems(md: string): string[] {
 function bigCompare(small: CompareReport): CompareReport {
   const template = small.rows.find((r) => r.counterexamples.length > 0)!
   const ce = template.counterexamples[0]!
-  const history = Array.from({ length: 200 }, (_, i) => ce.history!.map((e) => ({ ...e, seq: e.seq + i * ce.history!.length }))).flat().slice(0, 2_000)
+  const history = Array.from({ length: 200 }, (_, i) =>
+    ce.history!.map((e) => ({ ...e, seq: e.seq + i * ce.history!.length })),
+  )
+    .flat()
+    .slice(0, 2_000)
   const rows = BUNDLED_NAMES.map((name, i) => ({
     executor: { spec: name, name },
-    summary: { ...template.summary, executor: name, runs: 5_000, failingRuns: i * 100, violations: Object.fromEntries(JUDGE_NAMES.map((j) => [j, i === 0 ? 0 : 17])) },
-    passK: { k: 3, scenarios: 25, replays: 70, passed: 25 - Math.min(i, 25), faulted: i % 3, rate: (25 - Math.min(i, 25)) / 25 },
-    counterexamples: i === 0 ? [] : JUDGE_NAMES.map((judge) => ({ ...ce, judge, violations: [{ ...ce.violations[0]!, judge }], history })),
+    summary: {
+      ...template.summary,
+      executor: name,
+      runs: 5_000,
+      failingRuns: i * 100,
+      violations: Object.fromEntries(JUDGE_NAMES.map((j) => [j, i === 0 ? 0 : 17])),
+    },
+    passK: {
+      k: 3,
+      scenarios: 25,
+      replays: 70,
+      passed: 25 - Math.min(i, 25),
+      faulted: i % 3,
+      rate: (25 - Math.min(i, 25)) / 25,
+    },
+    counterexamples:
+      i === 0
+        ? []
+        : JUDGE_NAMES.map((judge) => ({ ...ce, judge, violations: [{ ...ce.violations[0]!, judge }], history })),
   }))
   return { ...small, campaign: { ...small.campaign, runs: 5_000, k: 3, passKScenarios: 25 }, rows }
 }
@@ -88,7 +108,9 @@ describe('renderMarkdown', () => {
     expect(big.rows.length).toBe(BUNDLED_NAMES.length)
     const md = renderMarkdown(big)
     const size = Buffer.byteLength(md)
-    console.log(`markdown of a 5,000-run compare of ${big.rows.length} executors: ${size} bytes (limit ${STEP_SUMMARY_LIMIT}); JSON ${JSON.stringify(big).length} bytes`)
+    console.log(
+      `markdown of a 5,000-run compare of ${big.rows.length} executors: ${size} bytes (limit ${STEP_SUMMARY_LIMIT}); JSON ${JSON.stringify(big).length} bytes`,
+    )
     expect(size).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT)
     expect(size).toBeGreaterThan(STEP_SUMMARY_LIMIT / 2) // it fills the room it has, not a stub
     expect(structureProblems(md)).toEqual([])
@@ -106,7 +128,7 @@ describe('renderMarkdown', () => {
 })
 
 describe('recovery latency per fault class in Markdown', () => {
-  it('lists a gate\'s classes under its recovery figure', () => {
+  it("lists a gate's classes under its recovery figure", () => {
     const gate = gateOf(report, 'naive')
     expect(REPORT_SCHEMA.safeParse(gate).success).toBe(true)
     const classes = gate.summary.recoveryByFault
@@ -124,20 +146,30 @@ describe('recovery latency per fault class in Markdown', () => {
     expect(at).toBeLessThan(md.indexOf('| verification |'))
   })
 
-  it('gives a comparison a folded table, one row per executor in the leaderboard\'s order and a column per class', () => {
+  it("gives a comparison a folded table, one row per executor in the leaderboard's order and a column per class", () => {
     const md = renderMarkdown(report)
-    const block = md.slice(md.indexOf('### Recovery latency per fault class'), md.indexOf('### Minimal counterexamples'))
+    const block = md.slice(
+      md.indexOf('### Recovery latency per fault class'),
+      md.indexOf('### Minimal counterexamples'),
+    )
     expect(md.indexOf('### Coverage')).toBeLessThan(md.indexOf('### Recovery latency per fault class'))
     expect(block).toMatch(/^### Recovery latency per fault class\n\n<details><summary>p50\/p95 virtual ms/)
     const lines = block.split('\n').filter((l) => l.startsWith('| '))
     const header = lines[0]!.split(' | ')
-    const classes = [...new Map(report.rows.flatMap((r) => r.summary.recoveryByFault).map((c) => [`${c.kind}@${c.boundary}`, c])).values()]
+    const classes = [
+      ...new Map(
+        report.rows.flatMap((r) => r.summary.recoveryByFault).map((c) => [`${c.kind}@${c.boundary}`, c]),
+      ).values(),
+    ]
     expect(header).toHaveLength(classes.length + 1)
     expect(lines.slice(1).map((l) => l.split(' | ')[0])).toEqual(['| reference', '| naive'])
     for (const row of report.rows) {
       const line = lines.find((l) => l.startsWith(`| ${row.summary.executor} |`))!
       const cells = line.slice(2, -2).split(' | ').slice(1)
-      for (const c of row.summary.recoveryByFault) expect(cells, `${row.summary.executor} ${c.kind}@${c.boundary}`).toContain(`${Math.round(c.latency.p50!)}/${Math.round(c.latency.p95!)} (${c.latency.count})`)
+      for (const c of row.summary.recoveryByFault)
+        expect(cells, `${row.summary.executor} ${c.kind}@${c.boundary}`).toContain(
+          `${Math.round(c.latency.p50!)}/${Math.round(c.latency.p95!)} (${c.latency.count})`,
+        )
       expect(cells.filter((x) => x === '·')).toHaveLength(classes.length - row.summary.recoveryByFault.length)
     }
   })

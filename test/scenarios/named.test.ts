@@ -39,9 +39,28 @@ const NAIVE_FAILS = [
 describe('named scenarios', () => {
   it('include the worked example, the five failures every team should rehearse, and one per catalogue boundary', () => {
     const names = named.map(([n]) => n)
-    for (const n of ['worked-example', 'slow-response', 'dropped-connection-after-server-acted', 'duplicate-request', 'rate-limit', 'permanent-validation-error']) expect(names).toContain(n)
+    for (const n of [
+      'worked-example',
+      'slow-response',
+      'dropped-connection-after-server-acted',
+      'duplicate-request',
+      'rate-limit',
+      'permanent-validation-error',
+    ])
+      expect(names).toContain(n)
     const boundaries = new Set(named.flatMap(([, s]) => s.faults.map((f) => f.boundary)))
-    for (const b of ['before-send', 'in-transit', 'after-receipt', 'after-effect', 'gateway', 'response', 'probe', 'service', 'executor']) expect(boundaries).toContain(b)
+    for (const b of [
+      'before-send',
+      'in-transit',
+      'after-receipt',
+      'after-effect',
+      'gateway',
+      'response',
+      'probe',
+      'service',
+      'executor',
+    ])
+      expect(boundaries).toContain(b)
     expect(named.some(([, s]) => s.model.ignoresRetrySafe || s.model.askAgainAfterSuccess)).toBe(true) // the model boundary
   })
 
@@ -62,9 +81,13 @@ describe('named scenarios', () => {
   it('the worked example refunds once and e-mails once, and says so', async () => {
     const scenario = named.find(([n]) => n === 'worked-example')![1]
     const { history } = await runScenario(scenario, reference)
-    const effects = history.filter((e) => e.type === 'effect-applied').map((e) => (e as { effectType: string }).effectType)
+    const effects = history
+      .filter((e) => e.type === 'effect-applied')
+      .map((e) => (e as { effectType: string }).effectType)
     expect(effects.sort()).toEqual(['email', 'refund'])
-    const reports = history.filter((e) => e.type === 'outcome-reported').map((e) => (e as { envelope: { status: string } }).envelope.status)
+    const reports = history
+      .filter((e) => e.type === 'outcome-reported')
+      .map((e) => (e as { envelope: { status: string } }).envelope.status)
     expect(reports).toEqual(['SUCCEEDED', 'SUCCEEDED'])
   })
 })

@@ -13,7 +13,11 @@ describe('npm start', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     expect(pkg.scripts.start).toBe('tsx scripts/start.ts')
     const cwd = scratchDir('start')
-    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'reference,naive', '--runs', '20', '--workers', '1'], { cwd, encoding: 'utf8' })
+    const r = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [join(ROOT, 'scripts/start.ts'), '--executors', 'reference,naive', '--runs', '20', '--workers', '1'],
+      { cwd, encoding: 'utf8' },
+    )
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout).toMatch(/^faultline compare — the same 20 generated scenarios/)
     const path = /^faultline: HTML report: (\S+) \(/m.exec(r.stderr)?.[1]
@@ -28,7 +32,11 @@ describe('npm start', () => {
 
   it('draws nothing and keeps the exit code when the comparison does not run', () => {
     const cwd = scratchDir('start')
-    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/start.ts'), '--executors', 'no-such-executor'], { cwd, encoding: 'utf8' })
+    const r = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [join(ROOT, 'scripts/start.ts'), '--executors', 'no-such-executor'],
+      { cwd, encoding: 'utf8' },
+    )
     expect(r.status).toBe(2)
     expect(r.stderr).not.toContain('HTML report')
     expect(existsSync(join(cwd, 'reports/out/compare.html'))).toBe(false)

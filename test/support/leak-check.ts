@@ -23,12 +23,17 @@ export default function setup(project: TestProject) {
   return () => {
     const added = entries().filter((name) => !before.has(name))
     const untagged = added.filter((name) => !SCRATCH_NAME.test(name))
-    if (untagged.length > 0) console.warn(`faultline: new in ${tmpdir()} during this test run, not from test/support/scratch.ts (another process's, or a leak): ${untagged.sort().join(', ')}`)
+    if (untagged.length > 0)
+      console.warn(
+        `faultline: new in ${tmpdir()} during this test run, not from test/support/scratch.ts (another process's, or a leak): ${untagged.sort().join(', ')}`,
+      )
     const left = added.filter((name) => SCRATCH_NAME.exec(name)?.[1] === run)
     if (left.length === 0) return
     // Removed, so a failed check leaves nothing either; named, so the file that leaked is found (the label says which).
     for (const name of left) rmSync(join(tmpdir(), name), { recursive: true, force: true })
     process.exitCode = 1
-    throw new Error(`the test run left ${left.length} scratch director${left.length === 1 ? 'y' : 'ies'} in ${tmpdir()} (now removed): ${left.sort().join(', ')}`)
+    throw new Error(
+      `the test run left ${left.length} scratch director${left.length === 1 ? 'y' : 'ies'} in ${tmpdir()} (now removed): ${left.sort().join(', ')}`,
+    )
   }
 }

@@ -6,7 +6,14 @@ import type { Executor } from '../../harness/contract/executor.ts'
 export interface Seen {
   status?: number
   body?: string
-  error?: { name: string; message: string; code: string | undefined; causeName: string | undefined; causeCode: string | undefined; causeSyscall: string | undefined }
+  error?: {
+    name: string
+    message: string
+    code: string | undefined
+    causeName: string | undefined
+    causeCode: string | undefined
+    causeSyscall: string | undefined
+  }
 }
 
 export function oneShotExecutor(seen: Seen, timeoutMs: number | null = 5_000): Executor {
@@ -26,7 +33,14 @@ export function oneShotExecutor(seen: Seen, timeoutMs: number | null = 5_000): E
             seen.body = await res.text()
           } catch (e) {
             const err = e as Error & { code?: string; cause?: Error & { code?: string; syscall?: string } }
-            seen.error = { name: err.name, message: err.message, code: err.code, causeName: err.cause?.name, causeCode: err.cause?.code, causeSyscall: err.cause?.syscall }
+            seen.error = {
+              name: err.name,
+              message: err.message,
+              code: err.code,
+              causeName: err.cause?.name,
+              causeCode: err.cause?.code,
+              causeSyscall: err.cause?.syscall,
+            }
           }
           return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'test', message: 'test' }
         },

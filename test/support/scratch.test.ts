@@ -41,8 +41,12 @@ describe('scratchDir', () => {
 
 describe('the OS temp dir in tests', () => {
   it('is written only through scratchDir, so the leak check after the run sees every directory made there', () => {
-    const files = readdirSync(TEST, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|mts|cts|js|mjs|cjs)$/.test(f))
-    const offenders = files.filter((f) => !OWN_TEMP_DIRS.has(f) && /\btmpdir\s*\(|['"`]\/tmp\b/.test(readFileSync(join(TEST, f), 'utf8')))
+    const files = readdirSync(TEST, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(ts|mts|cts|js|mjs|cjs)$/.test(f),
+    )
+    const offenders = files.filter(
+      (f) => !OWN_TEMP_DIRS.has(f) && /\btmpdir\s*\(|['"`]\/tmp\b/.test(readFileSync(join(TEST, f), 'utf8')),
+    )
     expect(offenders, 'use scratchDir() from test/support/scratch.ts').toEqual([])
   })
 })

@@ -28,8 +28,12 @@ let loading: boolean | undefined
 
 /** A new, empty directory, removed after this test file. `label` says who made it (lower case, digits, dashes). */
 export function scratchDir(label: string): string {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(label)) throw new Error(`scratchDir: label ${JSON.stringify(label)}: use lower case, digits and dashes`)
-  if (loading) throw new Error(`scratchDir('${label}') while the test file loads: call it in a test or a beforeAll hook, or it is left behind when the file's tests are all skipped`)
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(label))
+    throw new Error(`scratchDir: label ${JSON.stringify(label)}: use lower case, digits and dashes`)
+  if (loading)
+    throw new Error(
+      `scratchDir('${label}') while the test file loads: call it in a test or a beforeAll hook, or it is left behind when the file's tests are all skipped`,
+    )
   // No tag when run without the config's global setup: the directory is still removed.
   const run = (inject('faultlineScratchRun') as string | undefined) ?? 'r00000000'
   const dir = mkdtempSync(join(tmpdir(), `faultline-${label}-${run}-`))

@@ -10,13 +10,17 @@ export interface CanonicalRefund {
   readonly order_id: string
 }
 
-export type Canonical = { readonly ok: true; readonly value: CanonicalRefund } | { readonly ok: false; readonly problem: string }
+export type Canonical =
+  | { readonly ok: true; readonly value: CanonicalRefund }
+  | { readonly ok: false; readonly problem: string }
 
 export function canonicalRefund(args: Readonly<Record<string, unknown>>): Canonical {
   const pi = args.payment_intent
-  if (typeof pi !== 'string' || !/^pi_[A-Za-z0-9_]+$/.test(pi.trim())) return { ok: false, problem: 'payment_intent must be a payment intent id (pi_…)' }
+  if (typeof pi !== 'string' || !/^pi_[A-Za-z0-9_]+$/.test(pi.trim()))
+    return { ok: false, problem: 'payment_intent must be a payment intent id (pi_…)' }
   const amount = toMinorUnits(args.amount)
-  if (amount === null) return { ok: false, problem: 'amount must be a positive number with at most 2 decimals, e.g. 49.90' }
+  if (amount === null)
+    return { ok: false, problem: 'amount must be a positive number with at most 2 decimals, e.g. 49.90' }
   const currency = typeof args.currency === 'string' ? args.currency.trim().toLowerCase() : ''
   if (!/^[a-z]{3}$/.test(currency)) return { ok: false, problem: 'currency must be a 3-letter ISO code, e.g. eur' }
   const order = typeof args.order_id === 'string' ? args.order_id.trim().toLowerCase() : ''

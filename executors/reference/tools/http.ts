@@ -11,7 +11,14 @@ import type { LookAnswer } from './tool-adapter.ts'
 const DEADLINE_HEADER = 'x-request-deadline'
 
 /** POST `body` with the key and cut-off. */
-export function sendWithKey(url: string, contentType: string, body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed> {
+export function sendWithKey(
+  url: string,
+  contentType: string,
+  body: string,
+  key: string,
+  timeoutMs: number,
+  deadline: number,
+): Promise<Observed> {
   return observe({ method: 'POST', url, purpose: 'send' }, () =>
     fetch(url, {
       method: 'POST',
@@ -28,7 +35,11 @@ type Item = { id: string; status?: string; metadata?: Record<string, string> }
  * Walk a Stripe list (newest first) for the first
  * `match`; a page that fails is the answer.
  */
-export async function findInStripeList(firstPage: string, match: (item: Item) => boolean, timeoutMs: number): Promise<LookAnswer> {
+export async function findInStripeList(
+  firstPage: string,
+  match: (item: Item) => boolean,
+  timeoutMs: number,
+): Promise<LookAnswer> {
   let after: string | null = null
   for (let page = 0; page < 10; page++) {
     const url = `${firstPage}${firstPage.includes('?') ? '&' : '?'}limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`
@@ -48,9 +59,17 @@ export async function findInStripeList(firstPage: string, match: (item: Item) =>
  * else the observation (for the mapping); an
  * error when a 2xx page is not a JSON object.
  */
-export async function lookAt(url: string, timeoutMs: number): Promise<{ readonly body: object } | { readonly failed: Observed } | { readonly error: string }> {
-  const observed = await observe({ method: 'GET', url, purpose: 'probe' }, () => fetch(url, { signal: AbortSignal.timeout(timeoutMs) }))
-  if ('error' in observed || observed.response.status < 200 || observed.response.status > 299) return { failed: observed }
+export async function lookAt(
+  url: string,
+  timeoutMs: number,
+): Promise<{ readonly body: object } | { readonly failed: Observed } | { readonly error: string }> {
+  const observed = await observe({ method: 'GET', url, purpose: 'probe' }, () =>
+    fetch(url, { signal: AbortSignal.timeout(timeoutMs) }),
+  )
+  if ('error' in observed || observed.response.status < 200 || observed.response.status > 299)
+    return { failed: observed }
   const { body } = observed.response
-  return typeof body === 'object' && body !== null ? { body } : { error: `probe answered ${observed.response.status} with a page that is not JSON` }
+  return typeof body === 'object' && body !== null
+    ? { body }
+    : { error: `probe answered ${observed.response.status} with a page that is not JSON` }
 }

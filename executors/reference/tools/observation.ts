@@ -7,7 +7,15 @@ import type { Observed, ObservedRequest } from '../../../harness/contract/mappin
 export async function observe(request: ObservedRequest, fetching: () => Promise<Response>): Promise<Observed> {
   try {
     const response = await fetching()
-    return { client: 'fetch', request, response: { status: response.status, headers: Object.fromEntries(response.headers), body: await readBody(response) } }
+    return {
+      client: 'fetch',
+      request,
+      response: {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: await readBody(response),
+      },
+    }
   } catch (error) {
     return { client: 'fetch', request, error }
   }

@@ -22,9 +22,14 @@ export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
         'metadata[run_id]': runId,
         'metadata[step_id]': stepId,
       }).toString(),
-    send: (body, key, timeoutMs, deadline) => sendWithKey(`${base}/v1/refunds`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
+    send: (body, key, timeoutMs, deadline) =>
+      sendWithKey(`${base}/v1/refunds`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
     probe: (body, key, timeoutMs) =>
-      findInStripeList(`${base}/v1/refunds?payment_intent=${encodeURIComponent(new URLSearchParams(body).get('payment_intent') ?? '')}`, (r) => r.metadata?.client_reference === key, timeoutMs),
+      findInStripeList(
+        `${base}/v1/refunds?payment_intent=${encodeURIComponent(new URLSearchParams(body).get('payment_intent') ?? '')}`,
+        (r) => r.metadata?.client_reference === key,
+        timeoutMs,
+      ),
     effectId: (b) => (b as { id?: string } | null)?.id,
     compensation: () => null, // money sent back cannot be taken back
   }

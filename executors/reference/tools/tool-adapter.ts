@@ -35,5 +35,7 @@ export interface ToolAdapter<Op> {
    * call, its args completed with the effect's id;
    * null when it cannot be compensated (a refund).
    */
-  compensation(op: Op): { readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly effectArg: string } | null
+  compensation(
+    op: Op,
+  ): { readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly effectArg: string } | null
 }

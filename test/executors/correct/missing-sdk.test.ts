@@ -36,21 +36,38 @@ describe('the correct zoo without its SDKs', () => {
   })
 
   it('a bundled executor (loaded by its path, as the registry gives it) fails the same way, under its name', async () => {
-    const opening = WorkerPool.open({ kind: 'bundled', name: 'needs-a-missing-package', path: FIXTURE, export: 'default' })
+    const opening = WorkerPool.open({
+      kind: 'bundled',
+      name: 'needs-a-missing-package',
+      path: FIXTURE,
+      export: 'default',
+    })
     await expect(opening).rejects.toBeInstanceOf(LoadFailure)
-    await expect(opening).rejects.toThrow(new LoadFailure(`cannot load executor module needs-a-missing-package: ${PROBLEM}`))
+    await expect(opening).rejects.toThrow(
+      new LoadFailure(`cannot load executor module needs-a-missing-package: ${PROBLEM}`),
+    )
   })
 
   it('for one of faultline\u2019s optional peers, the fix installs it at the declared range', () => {
-    const peers = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).peerDependencies as Record<string, string>
-    for (const sdk of SDKS) expect(missingPackageProblem(sdk)).toBe(`it needs the package "${sdk}", which is not installed (npm install --save-dev "${sdk}@${peers[sdk]}")`)
+    const peers = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).peerDependencies as Record<
+      string,
+      string
+    >
+    for (const sdk of SDKS)
+      expect(missingPackageProblem(sdk)).toBe(
+        `it needs the package "${sdk}", which is not installed (npm install --save-dev "${sdk}@${peers[sdk]}")`,
+      )
   })
 
   it('only a bare package is a missing package, named without its subpath', () => {
     const notFound = (message: string, code = 'ERR_MODULE_NOT_FOUND') => Object.assign(new Error(message), { code })
-    expect(missingPackage(notFound("Cannot find package 'stripe' imported from /x/stripe-sdk-defaults.js"))).toBe('stripe')
+    expect(missingPackage(notFound("Cannot find package 'stripe' imported from /x/stripe-sdk-defaults.js"))).toBe(
+      'stripe',
+    )
     expect(missingPackage(notFound("Cannot find package '@scope/sdk' imported from /x/a.ts"))).toBe('@scope/sdk')
-    expect(missingPackage(notFound("Cannot find module 'axios/lib/x'\nRequire stack:\n- /x/a.cjs", 'MODULE_NOT_FOUND'))).toBe('axios')
+    expect(
+      missingPackage(notFound("Cannot find module 'axios/lib/x'\nRequire stack:\n- /x/a.cjs", 'MODULE_NOT_FOUND')),
+    ).toBe('axios')
     expect(missingPackage(notFound("Cannot find module '/x/helper.ts' imported from /x/a.ts"))).toBeNull()
     expect(missingPackage(notFound("Cannot find module './helper' imported from /x/a.ts"))).toBeNull()
     expect(missingPackage(new Error("Cannot find package 'stripe'"))).toBeNull()

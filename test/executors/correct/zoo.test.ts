@@ -15,12 +15,21 @@ describe('the correct zoo', () => {
     expect(CORRECT_ZOO).toHaveLength(6)
   })
 
-  it.each(CORRECT_ZOO.map((n) => [n]))('%s shows no violation over generated vendor-profile runs', async (name) => {
-    console.log(`${name}: seed ${SEED}, ${RUNS} runs (replay: FAULTLINE_SEED=${SEED} FAULTLINE_RUNS=${RUNS})`)
-    const executor = await loadBundled(name)
-    const result = await search(executor, { runs: RUNS, seed: SEED, stopAtFirstFailure: true, generator: scenarioGenerator() })
-    const c = result.counterexample
-    expect(c ? `${c.judge}: ${c.violations[0]?.message ?? ''}\n${JSON.stringify(c.scenario)}` : null).toBeNull()
-    expect(result.summary.runs).toBe(RUNS)
-  }, 120_000)
+  it.each(CORRECT_ZOO.map((n) => [n]))(
+    '%s shows no violation over generated vendor-profile runs',
+    async (name) => {
+      console.log(`${name}: seed ${SEED}, ${RUNS} runs (replay: FAULTLINE_SEED=${SEED} FAULTLINE_RUNS=${RUNS})`)
+      const executor = await loadBundled(name)
+      const result = await search(executor, {
+        runs: RUNS,
+        seed: SEED,
+        stopAtFirstFailure: true,
+        generator: scenarioGenerator(),
+      })
+      const c = result.counterexample
+      expect(c ? `${c.judge}: ${c.violations[0]?.message ?? ''}\n${JSON.stringify(c.scenario)}` : null).toBeNull()
+      expect(result.summary.runs).toBe(RUNS)
+    },
+    120_000,
+  )
 })

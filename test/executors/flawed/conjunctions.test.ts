@@ -17,8 +17,16 @@ import { judge } from '../../../harness/judge/verdict.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import type { PlanStep, Scenario } from '../../../harness/scenario/scenario.ts'
 
-const REFUND: PlanStep = { stepId: 's1', tool: 'issue_refund', args: { payment_intent: 'pi_ord1042', amount: 49.9, currency: 'eur', order_id: 'ORD-1042' } }
-const EMAIL: PlanStep = { stepId: 's1', tool: 'send_email', args: { to: 'customer@mail.test', template: 'refund_confirmation', order_id: 'ORD-1042' } }
+const REFUND: PlanStep = {
+  stepId: 's1',
+  tool: 'issue_refund',
+  args: { payment_intent: 'pi_ord1042', amount: 49.9, currency: 'eur', order_id: 'ORD-1042' },
+}
+const EMAIL: PlanStep = {
+  stepId: 's1',
+  tool: 'send_email',
+  args: { to: 'customer@mail.test', template: 'refund_confirmation', order_id: 'ORD-1042' },
+}
 
 function scenario(plan: PlanStep[], faults: Fault[], more: Partial<Scenario> = {}): Scenario {
   return {
@@ -41,8 +49,20 @@ async function judges(executor: Executor, s: Scenario): Promise<string[]> {
   return judge((await runScenario(s, executor)).history).violations.map((v) => v.judge)
 }
 
-const crash = (step: string, point: 'after-send' | 'after-response' | 'after-write', pauseMs = 5_000): Fault => ({ kind: 'executor-crash', boundary: 'executor', step, point, nth: 1, pauseMs })
-const refused = (step: string, send: number): Fault => ({ kind: 'connection-refused', boundary: 'before-send', step, send })
+const crash = (step: string, point: 'after-send' | 'after-response' | 'after-write', pauseMs = 5_000): Fault => ({
+  kind: 'executor-crash',
+  boundary: 'executor',
+  step,
+  point,
+  nth: 1,
+  pauseMs,
+})
+const refused = (step: string, send: number): Fault => ({
+  kind: 'connection-refused',
+  boundary: 'before-send',
+  step,
+  send,
+})
 const emailThenFailingRefund = [EMAIL, { ...REFUND, stepId: 's2' }]
 const refusal400: Fault = { kind: 'error-response', boundary: 'response', step: 's2', send: 1, status: 400 }
 
@@ -57,10 +77,19 @@ interface Case {
 const CASES: Case[] = [
   {
     executor: keyMintedPerAsk,
-    both: scenario([REFUND], [{ kind: 'late-delivery', boundary: 'in-transit', step: 's1', send: 1, delayMs: 10_000 }, crash('s1', 'after-send')]),
+    both: scenario(
+      [REFUND],
+      [
+        { kind: 'late-delivery', boundary: 'in-transit', step: 's1', send: 1, delayMs: 10_000 },
+        crash('s1', 'after-send'),
+      ],
+    ),
     alone: [
       ['a crash, the send landing at once', scenario([REFUND], [crash('s1', 'after-send')])],
-      ['a late landing, one ask', scenario([REFUND], [{ kind: 'late-delivery', boundary: 'in-transit', step: 's1', send: 1, delayMs: 10_000 }])],
+      [
+        'a late landing, one ask',
+        scenario([REFUND], [{ kind: 'late-delivery', boundary: 'in-transit', step: 's1', send: 1, delayMs: 10_000 }]),
+      ],
     ],
   },
   {
@@ -81,26 +110,74 @@ const CASES: Case[] = [
   },
   {
     executor: gatewayErrorsAsNotSent,
-    both: scenario([REFUND], [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 2_000 }], { turnBudgetMs: 5_000 }),
+    both: scenario(
+      [REFUND],
+      [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 2_000 }],
+      { turnBudgetMs: 5_000 },
+    ),
     alone: [
-      ['an upstream that finishes, time to resend', scenario([REFUND], [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 2_000 }])],
-      ['no time to resend, an upstream that dies', scenario([REFUND], [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'dies', afterMs: 2_000 }], { turnBudgetMs: 5_000 })],
+      [
+        'an upstream that finishes, time to resend',
+        scenario(
+          [REFUND],
+          [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 2_000 }],
+        ),
+      ],
+      [
+        'no time to resend, an upstream that dies',
+        scenario(
+          [REFUND],
+          [{ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'dies', afterMs: 2_000 }],
+          { turnBudgetMs: 5_000 },
+        ),
+      ],
     ],
   },
   {
     executor: retryAfterCapped,
-    both: scenario([EMAIL], [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 20 }], { turnBudgetMs: 30_000 }),
+    both: scenario(
+      [EMAIL],
+      [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 20 }],
+      { turnBudgetMs: 30_000 },
+    ),
     alone: [
-      ['a long Retry-After, no time to wait it out', scenario([EMAIL], [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 20 }], { turnBudgetMs: 5_000 })],
-      ['a short Retry-After, time to spare', scenario([EMAIL], [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 5 }], { turnBudgetMs: 30_000 })],
+      [
+        'a long Retry-After, no time to wait it out',
+        scenario(
+          [EMAIL],
+          [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 20 }],
+          { turnBudgetMs: 5_000 },
+        ),
+      ],
+      [
+        'a short Retry-After, time to spare',
+        scenario(
+          [EMAIL],
+          [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 429, retryAfterS: 5 }],
+          { turnBudgetMs: 30_000 },
+        ),
+      ],
     ],
   },
   {
     executor: compensationKeyedPerAbort,
     both: scenario(emailThenFailingRefund, [refusal400, crash('#abort', 'after-send')], { abortOnFailure: true }),
     alone: [
-      ['an abort after a confirmed e-mail, no crash', scenario(emailThenFailingRefund, [refusal400], { abortOnFailure: true })],
-      ['a crash in the abort, compensating a charge', scenario([{ stepId: 's1', tool: 'charge_card', args: { order_id: 'ORD-1042', amount: 49.9, currency: 'eur' } }, { ...REFUND, stepId: 's2' }], [refusal400, crash('#abort', 'after-send')], { abortOnFailure: true })],
+      [
+        'an abort after a confirmed e-mail, no crash',
+        scenario(emailThenFailingRefund, [refusal400], { abortOnFailure: true }),
+      ],
+      [
+        'a crash in the abort, compensating a charge',
+        scenario(
+          [
+            { stepId: 's1', tool: 'charge_card', args: { order_id: 'ORD-1042', amount: 49.9, currency: 'eur' } },
+            { ...REFUND, stepId: 's2' },
+          ],
+          [refusal400, crash('#abort', 'after-send')],
+          { abortOnFailure: true },
+        ),
+      ],
     ],
   },
 ]

@@ -15,7 +15,10 @@ describe('the zoo of flawed executors', () => {
     expect(ZOO).toHaveLength(22)
     expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(22)
     for (const m of ZOO) {
-      const source = readFileSync(join(import.meta.dirname, '..', '..', '..', 'executors', 'flawed', `${m.executor.name}.ts`), 'utf8')
+      const source = readFileSync(
+        join(import.meta.dirname, '..', '..', '..', 'executors', 'flawed', `${m.executor.name}.ts`),
+        'utf8',
+      )
       expect(source).toMatch(/^\/\/ Bug: .+\n\/\/ Caught by: [a-z-]+\.\n/)
       expect(source).toContain(`// Caught by: ${m.catches}.`)
     }
@@ -24,14 +27,25 @@ describe('the zoo of flawed executors', () => {
   // What each catch cost, printed after whichever of them ran: a summary, not a test, so no test needs another to have run first.
   const report: string[] = []
   afterAll(() => {
-    if (report.length > 0) console.log(`gate --runs ${GATE.runs} --seed ${GATE.seed} against the zoo:\n${report.sort().join('\n')}`)
+    if (report.length > 0)
+      console.log(`gate --runs ${GATE.runs} --seed ${GATE.seed} against the zoo:\n${report.sort().join('\n')}`)
   })
-  it.each(ZOO.map((m) => [m.executor.name, m] as const))('gate catches %s with the judge its file names', async (_name, member) => {
-    const judges = new Set<string>()
-    const result = await search(member.executor, { ...GATE, stopAtFirstFailure: true, generator: scenarioGenerator(), onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)) })
-    expect(result.counterexample, `${member.executor.name} was not caught in ${GATE.runs} runs`).not.toBeNull()
-    expect([...judges]).toContain(member.catches)
-    const c = result.counterexample!
-    report.push(`${member.executor.name.padEnd(28)} ${member.catches.padEnd(25)} first failure at run ${String(result.summary.firstFailureRun).padStart(3)}; minimal counterexample: ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s), ${c.shrinks} shrinks`)
-  })
+  it.each(ZOO.map((m) => [m.executor.name, m] as const))(
+    'gate catches %s with the judge its file names',
+    async (_name, member) => {
+      const judges = new Set<string>()
+      const result = await search(member.executor, {
+        ...GATE,
+        stopAtFirstFailure: true,
+        generator: scenarioGenerator(),
+        onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)),
+      })
+      expect(result.counterexample, `${member.executor.name} was not caught in ${GATE.runs} runs`).not.toBeNull()
+      expect([...judges]).toContain(member.catches)
+      const c = result.counterexample!
+      report.push(
+        `${member.executor.name.padEnd(28)} ${member.catches.padEnd(25)} first failure at run ${String(result.summary.firstFailureRun).padStart(3)}; minimal counterexample: ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s), ${c.shrinks} shrinks`,
+      )
+    },
+  )
 })

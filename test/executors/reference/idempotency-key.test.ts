@@ -18,7 +18,13 @@ describe('idempotencyKey', () => {
   })
 
   it('is the same for re-worded arguments of the same step', () => {
-    const reworded = canon({ payment_intent: ' pi_1', amount: '49.90', currency: 'EUR', order_id: 'O-1', reason: 'requested by customer' })
+    const reworded = canon({
+      payment_intent: ' pi_1',
+      amount: '49.90',
+      currency: 'EUR',
+      order_id: 'O-1',
+      reason: 'requested by customer',
+    })
     expect(idempotencyKey('issue_refund', reworded, 'run1', 's1')).toBe(KEY)
   })
 
@@ -39,6 +45,8 @@ describe('idempotencyKey', () => {
   })
 
   it('cannot be confused by moving a separator between run id and step id', () => {
-    expect(idempotencyKey('issue_refund', BASE, 'run1/', 's1')).not.toBe(idempotencyKey('issue_refund', BASE, 'run1', '/s1'))
+    expect(idempotencyKey('issue_refund', BASE, 'run1/', 's1')).not.toBe(
+      idempotencyKey('issue_refund', BASE, 'run1', '/s1'),
+    )
   })
 })

@@ -19,7 +19,9 @@ describe('gate', () => {
     const report = JSON.parse(r.out)
     expect(report.executor).toEqual({ spec: 'naive', name: 'naive' })
     expect(report.passed).toBe(false)
-    expect(report.summary.violations['duplicate-effect'] + report.summary.violations['false-failure']).toBeGreaterThan(0)
+    expect(report.summary.violations['duplicate-effect'] + report.summary.violations['false-failure']).toBeGreaterThan(
+      0,
+    )
     const c = report.counterexample
     expect(c.scenario.faults.length).toBeLessThanOrEqual(2)
     // Saved in the corpus under its judge, its executor and its content's hash; the replay command names that file.
@@ -34,7 +36,14 @@ describe('gate', () => {
   })
 
   it('loads a user executor from a path', async () => {
-    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/custom-executor.ts'), '--runs', '10', '--json'])
+    const r = await cli([
+      'gate',
+      '--executor',
+      join(ROOT, 'test/fixtures/custom-executor.ts'),
+      '--runs',
+      '10',
+      '--json',
+    ])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.out).executor.name).toBe('my-adapter')
   })
@@ -49,7 +58,9 @@ describe('run, with a scenario someone mistyped', () => {
     writeFileSync(join(cwd, 'typo.json'), JSON.stringify(scenario))
     const r = await cli(['run', 'typo.json', '--executor', 'reference'], cwd)
     expect(r.code).toBe(2)
-    expect(r.err.trim()).toMatch(/^faultline: typo\.json: unknown key "abortOnFaliure": did you mean "abortOnFailure"\?/)
+    expect(r.err.trim()).toMatch(
+      /^faultline: typo\.json: unknown key "abortOnFaliure": did you mean "abortOnFailure"\?/,
+    )
     expect(r.err.trim().split('\n')).toHaveLength(1)
   })
 })
@@ -69,14 +80,26 @@ describe('run', () => {
 describe('bad usage exits 2 with one line that names the problem and the fix', () => {
   const cases: [string, string[], RegExp][] = [
     ['no command', [], /no command: use gate, compare, run, merge, report, serve or audit-mapping/],
-    ['unknown command', ['frobnicate'], /unknown command "frobnicate": use gate, compare, run, merge, report, serve or audit-mapping/],
+    [
+      'unknown command',
+      ['frobnicate'],
+      /unknown command "frobnicate": use gate, compare, run, merge, report, serve or audit-mapping/,
+    ],
     ['gate without an executor', ['gate'], /gate needs --executor/],
     ['unknown option', ['gate', '--executor', 'reference', '--frob'], /Unknown option '--frob'/],
     ['runs not a number', ['gate', '--executor', 'reference', '--runs', 'ten'], /--runs must be a whole number/],
     ['unknown executor name', ['gate', '--executor', 'nope'], /unknown executor "nope": use one of reference, naive/],
     ['missing executor module', ['gate', '--executor', './missing.ts'], /executor module not found/],
-    ['module that is not an executor', ['gate', '--executor', join(ROOT, 'test/fixtures/not-an-executor.ts')], /exports no Executor/],
-    ['module that fails to load', ['gate', '--executor', join(ROOT, 'test/fixtures/broken-module.ts')], /cannot load executor module .*fails while loading/],
+    [
+      'module that is not an executor',
+      ['gate', '--executor', join(ROOT, 'test/fixtures/not-an-executor.ts')],
+      /exports no Executor/,
+    ],
+    [
+      'module that fails to load',
+      ['gate', '--executor', join(ROOT, 'test/fixtures/broken-module.ts')],
+      /cannot load executor module .*fails while loading/,
+    ],
     ['run without a file', ['run'], /run needs a scenario file/],
     ['run with a missing file', ['run', 'nope.json'], /cannot read scenario file nope.json/],
   ]
@@ -91,7 +114,10 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
 
   it('an invalid scenario file names the field', async () => {
     const dir = scratchDir('cli-main')
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 2, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }))
+    writeFileSync(
+      join(dir, 'bad.json'),
+      JSON.stringify({ version: 2, name: 'x', seed: 1, turnBudgetMs: 1000, plan: [], faults: [] }),
+    )
     writeFileSync(join(dir, 'notjson.json'), '{ nope')
     const bad = await cli(['run', 'bad.json'], dir)
     expect(bad.code).toBe(2)
@@ -103,7 +129,11 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
 
   it('the real entry point sets the exit code and prints one line', () => {
     // tsx by its resolved URL: from a scratch directory, a bare --import tsx would not resolve.
-    const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'gate', '--executor', 'nope'], { cwd: scratchDir('cli-main'), encoding: 'utf8' })
+    const r = spawnSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'gate', '--executor', 'nope'],
+      { cwd: scratchDir('cli-main'), encoding: 'utf8' },
+    )
     expect(r.status).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stdout).toBe('')

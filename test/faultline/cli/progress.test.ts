@@ -8,7 +8,14 @@ import { progressOn } from '../../../faultline/cli/progress.ts'
 function terminal(env: Record<string, string>, columns = 200) {
   const writes: string[] = []
   let t = 0
-  const io: Io = { out: () => {}, err: () => {}, cwd: '.', env, tty: { columns, write: (s) => void writes.push(s) }, now: () => t }
+  const io: Io = {
+    out: () => {},
+    err: () => {},
+    cwd: '.',
+    env,
+    tty: { columns, write: (s) => void writes.push(s) },
+    now: () => t,
+  }
   return { io, writes, tick: (ms: number) => (t += ms) }
 }
 
@@ -38,7 +45,12 @@ describe('progress', () => {
   })
 
   it('colours the failures unless NO_COLOR is set (an empty NO_COLOR does not count) or TERM is dumb, and never overflows the terminal', () => {
-    for (const [env, coloured] of [[{}, true], [{ NO_COLOR: '' }, true], [{ NO_COLOR: 'yes' }, false], [{ TERM: 'dumb' }, false]] as const) {
+    for (const [env, coloured] of [
+      [{}, true],
+      [{ NO_COLOR: '' }, true],
+      [{ NO_COLOR: 'yes' }, false],
+      [{ TERM: 'dumb' }, false],
+    ] as const) {
       const { io, writes, tick } = terminal(env)
       const p = progressOn(io, 'compare naive (2/3)', 10)!
       tick(500)

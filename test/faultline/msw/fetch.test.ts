@@ -24,10 +24,20 @@ function refund(key: string, amount = 4_990): Promise<Response> {
   })
 }
 
-const email = { from: 'Shop <support@shop.test>', to: ['customer@mail.test'], subject: 'Your refund', text: 'Refunded.' }
+const email = {
+  from: 'Shop <support@shop.test>',
+  to: ['customer@mail.test'],
+  subject: 'Your refund',
+  text: 'Refunded.',
+}
 
 function send(key: string, init: RequestInit = {}): Promise<Response> {
-  return fetch('https://email.test/emails', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(email), ...init })
+  return fetch('https://email.test/emails', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(email),
+    ...init,
+  })
 }
 
 describe('faultline/msw with fetch', () => {
@@ -38,7 +48,9 @@ describe('faultline/msw with fetch', () => {
     expect(body).toMatchObject({ object: 'refund', amount: 4_990, payment_intent: 'pi_1' })
     expect(services.payments.effects()).toMatchObject([{ type: 'refund', id: body.id, amount: 4_990, target: 'pi_1' }])
     // A read: Stripe's list, with the refund in it.
-    const list = (await (await fetch('https://payments.test/v1/refunds?payment_intent=pi_1')).json()) as { data: { id: string }[] }
+    const list = (await (await fetch('https://payments.test/v1/refunds?payment_intent=pi_1')).json()) as {
+      data: { id: string }[]
+    }
     expect(list.data.map((r) => r.id)).toEqual([body.id])
   })
 
@@ -100,7 +112,9 @@ describe('faultline/msw with fetch', () => {
   })
 
   it('strikes only the route it is armed for, and faults armed for one route strike in turn', async () => {
-    services.payments.next('POST /v1/refunds', { kind: 'connection-refused' }).next('POST /v1/refunds', { kind: 'error-response', status: 429 })
+    services.payments
+      .next('POST /v1/refunds', { kind: 'connection-refused' })
+      .next('POST /v1/refunds', { kind: 'error-response', status: 429 })
     // A read of the same path is not the refund: it passes.
     expect((await fetch('https://payments.test/v1/refunds?payment_intent=pi_1')).status).toBe(200)
     await expect(refund('op-1')).rejects.toThrow('Failed to fetch')
@@ -130,10 +144,16 @@ describe('faultline/msw with fetch', () => {
   })
 
   it('refuses a fault it cannot strike, where the test arms it', () => {
-    expect(() => services.payments.next('POST /v1/refunds', { kind: 'no-such-fault' } as never)).toThrow(/no fault kind "no-such-fault"/)
-    expect(() => services.payments.next('POST /v1/refunds', { kind: 'error-response', status: 418 } as never)).toThrow(/error-response: status/)
+    expect(() => services.payments.next('POST /v1/refunds', { kind: 'no-such-fault' } as never)).toThrow(
+      /no fault kind "no-such-fault"/,
+    )
+    expect(() => services.payments.next('POST /v1/refunds', { kind: 'error-response', status: 418 } as never)).toThrow(
+      /error-response: status/,
+    )
     expect(() => services.payments.next('POST /v1/refunds', { kind: 'probe-timeout' })).toThrow(/strikes reads/)
-    expect(() => services.payments.next('GET /v1/refunds', { kind: 'reset-after-effect' })).toThrow(/strikes side-effecting/)
+    expect(() => services.payments.next('GET /v1/refunds', { kind: 'reset-after-effect' })).toThrow(
+      /strikes side-effecting/,
+    )
     expect(() => services.payments.next('refunds', { kind: 'reset-after-effect' })).toThrow(/METHOD \/path/)
     expect(() => faultlineServices({ payments: { baseUrl: 'https://api.stripe.com/v1' } })).toThrow(/origin/)
     expect(services.payments.pending()).toEqual([])

@@ -7,7 +7,10 @@ import Stripe from 'stripe'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { faultlineServices } from '../../../faultline/msw/index.ts'
 
-const services = faultlineServices({ payments: { baseUrl: 'https://api.stripe.com' }, email: { baseUrl: 'https://api.resend.com' } })
+const services = faultlineServices({
+  payments: { baseUrl: 'https://api.stripe.com' },
+  email: { baseUrl: 'https://api.resend.com' },
+})
 const server = setupServer(...services.handlers)
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -23,7 +26,9 @@ describe('faultline/msw with the Stripe SDK', () => {
     const stripe = new Stripe('sk_test_faultline', { maxNetworkRetries: 0 })
     services.payments.next('POST /v1/refunds', { kind: 'reset-after-effect' })
 
-    const lost = await stripe.refunds.create({ payment_intent: 'pi_1', amount: 4_990 }, { idempotencyKey: 'op-1' }).catch((e: unknown) => e)
+    const lost = await stripe.refunds
+      .create({ payment_intent: 'pi_1', amount: 4_990 }, { idempotencyKey: 'op-1' })
+      .catch((e: unknown) => e)
     expect(lost).toBeInstanceOf(Stripe.errors.StripeConnectionError)
     expect(services.payments.effects('refund')).toMatchObject([{ amount: 4_990, target: 'pi_1' }])
 
@@ -52,7 +57,12 @@ describe('faultline/msw with the Stripe SDK', () => {
 })
 
 describe('faultline/msw with the Resend SDK', () => {
-  const message = { from: 'Shop <support@shop.test>', to: ['customer@mail.test'], subject: 'Your refund', text: 'Refunded.' }
+  const message = {
+    from: 'Shop <support@shop.test>',
+    to: ['customer@mail.test'],
+    subject: 'Your refund',
+    text: 'Refunded.',
+  }
 
   it('a reset after the send: an error result, one e-mail sent; the retry with the key returns it', async () => {
     const resend = new Resend('re_test_faultline')

@@ -14,7 +14,13 @@ const quiet = (cwd: string) => ({ out: () => {}, err: () => {}, cwd, env: {} })
 describe('expectNoViolations', () => {
   it('resolves with the gate report when an executor module passes', async () => {
     // Every gate here runs in a scratch directory: never the repository's own corpus.
-    const report = await expectNoViolations({ executor: new URL('../../fixtures/custom-executor.ts', import.meta.url), runs: 30, workers: 1, corpus: false, cwd: scratchDir('vitest') })
+    const report = await expectNoViolations({
+      executor: new URL('../../fixtures/custom-executor.ts', import.meta.url),
+      runs: 30,
+      workers: 1,
+      corpus: false,
+      cwd: scratchDir('vitest'),
+    })
     expect(report.passed).toBe(true)
     expect(report.summary.executor).toBe('my-adapter')
     expect(report.summary.runs).toBe(30)
@@ -33,8 +39,12 @@ describe('expectNoViolations', () => {
     const c = report.counterexample!
     expect(c.reproduced).toBe(true)
     // What failed, after how many runs, under which seed.
-    expect(message.split('\n')[0]).toBe(`faultline: executor naive failed after ${report.summary.runs} run(s) of 200 (seed 4, profile vendor): ${c.judge} ×1`)
-    expect(message).toContain(`Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed 4, path "${c.fastCheck.path}")`)
+    expect(message.split('\n')[0]).toBe(
+      `faultline: executor naive failed after ${report.summary.runs} run(s) of 200 (seed 4, profile vendor): ${c.judge} ×1`,
+    )
+    expect(message).toContain(
+      `Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed 4, path "${c.fastCheck.path}")`,
+    )
     for (const v of c.violations) expect(message).toContain(`✗ ${v.judge}: ${v.message}`)
     // The key history lines: the fault that struck, what the executor reported, none of the plumbing.
     const history = message.slice(message.indexOf('Key history'), message.indexOf('Scenario'))
@@ -46,15 +56,24 @@ describe('expectNoViolations', () => {
     // The replay command, and the campaign's.
     expect(c.file).toMatch(/^\.faultline\/corpus\/.+--naive--[0-9a-f]+\.json$/)
     expect(message).toContain(`Replay it: npm run faultline -- run ${c.file} --executor naive`)
-    expect(message).toContain('Run the campaign again: npm run faultline -- gate --executor naive --runs 200 --seed 4 --workers 1')
+    expect(message).toContain(
+      'Run the campaign again: npm run faultline -- gate --executor naive --runs 200 --seed 4 --workers 1',
+    )
     expect(await main(['run', c.file!, '--executor', 'naive'], quiet(cwd))).toBe(1)
 
     // The saved counterexample is replayed first next time, and still fails.
-    await expect(expectNoViolations({ executor: 'naive', runs: 1, seed: 9, workers: 1, cwd })).rejects.toThrow(/Saved counterexamples still failing[\s\S]*replay: npm run faultline -- run \.faultline\/corpus\//)
+    await expect(expectNoViolations({ executor: 'naive', runs: 1, seed: 9, workers: 1, cwd })).rejects.toThrow(
+      /Saved counterexamples still failing[\s\S]*replay: npm run faultline -- run \.faultline\/corpus\//,
+    )
   })
 
   it('throws a plain one-line error, not a failed gate, for an executor that cannot be loaded', async () => {
-    const error = await expectNoViolations({ executor: './no-such-executor.ts', workers: 1, corpus: false, cwd: scratchDir('vitest') }).catch((e: unknown) => e)
+    const error = await expectNoViolations({
+      executor: './no-such-executor.ts',
+      workers: 1,
+      corpus: false,
+      cwd: scratchDir('vitest'),
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Error)
     expect(error).not.toBeInstanceOf(AssertionError)
     expect((error as Error).message).toMatch(/^faultline: .*no-such-executor\.ts/)

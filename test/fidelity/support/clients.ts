@@ -6,7 +6,14 @@ import http from 'node:http'
 import https from 'node:https'
 import Stripe from 'stripe'
 
-export const CLIENTS = ['fetch', 'node:http', 'node:http (timeout option)', 'axios', 'stripe-node', 'stripe-fetch'] as const
+export const CLIENTS = [
+  'fetch',
+  'node:http',
+  'node:http (timeout option)',
+  'axios',
+  'stripe-node',
+  'stripe-fetch',
+] as const
 export type ClientName = (typeof CLIENTS)[number]
 
 /** Every client gives up after this long without an answer (real ms on loopback, virtual ms in a run). */
@@ -21,7 +28,13 @@ export type ClientCall = (baseUrl: string) => Promise<number>
 /** A client ready to call, or why it cannot be (a missing optional package). */
 export type LoadedClient = { readonly call: ClientCall } | { readonly skip: string }
 
-type AxiosLike = { post(url: string, body: string, config: { headers: Record<string, string>; timeout: number }): Promise<{ status: number }> }
+type AxiosLike = {
+  post(
+    url: string,
+    body: string,
+    config: { headers: Record<string, string>; timeout: number },
+  ): Promise<{ status: number }>
+}
 
 let axiosModule: Promise<AxiosLike | null> | null = null
 
@@ -36,7 +49,12 @@ function loadAxios(): Promise<AxiosLike | null> {
 }
 
 const fetchCall: ClientCall = async (base) => {
-  const res = await fetch(`${base}/v1/refunds`, { method: 'POST', headers: HEADERS, body: BODY, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+  const res = await fetch(`${base}/v1/refunds`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: BODY,
+    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+  })
   await res.text()
   return res.status
 }
@@ -51,7 +69,11 @@ function nodeHttpCall(how: 'method' | 'option'): ClientCall {
     new Promise<number>((resolve, reject) => {
       const url = new URL('/v1/refunds', base)
       const request = url.protocol === 'https:' ? https.request : http.request
-      const options = { method: 'POST', headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) }, ...(how === 'option' ? { timeout: CLIENT_TIMEOUT_MS } : {}) }
+      const options = {
+        method: 'POST',
+        headers: { ...HEADERS, 'content-length': String(Buffer.byteLength(BODY)) },
+        ...(how === 'option' ? { timeout: CLIENT_TIMEOUT_MS } : {}),
+      }
       const req = request(url, options, (res) => {
         res.resume()
         res.on('end', () => resolve(res.statusCode ?? 0))
@@ -76,9 +98,14 @@ function stripeCall(kind: 'node' | 'fetch'): ClientCall {
       timeout: CLIENT_TIMEOUT_MS,
       telemetry: false,
       // Look fetch up per call, so a run's interception and shims are seen.
-      ...(kind === 'fetch' ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) } : {}),
+      ...(kind === 'fetch'
+        ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) }
+        : {}),
     })
-    const refund = await stripe.refunds.create({ payment_intent: 'pi_1', amount: 4990 }, { idempotencyKey: 'fidelity-key' })
+    const refund = await stripe.refunds.create(
+      { payment_intent: 'pi_1', amount: 4990 },
+      { idempotencyKey: 'fidelity-key' },
+    )
     return refund.lastResponse.statusCode
   }
 }
@@ -99,7 +126,8 @@ export async function loadClient(name: ClientName): Promise<LoadedClient> {
       const axios = await loadAxios()
       if (!axios) return { skip: 'axios is not installed (npm install --no-save axios, or add it as a devDependency)' }
       return {
-        call: async (base) => (await axios.post(`${base}/v1/refunds`, BODY, { headers: HEADERS, timeout: CLIENT_TIMEOUT_MS })).status,
+        call: async (base) =>
+          (await axios.post(`${base}/v1/refunds`, BODY, { headers: HEADERS, timeout: CLIENT_TIMEOUT_MS })).status,
       }
     }
   }

@@ -25,7 +25,11 @@ const STRIPE_TIMEOUT = `${STRIPE}: Request aborted due to timeout being reached 
 /** stripe-node retries a closed connection once even with maxNetworkRetries: 0, after 500 ms. */
 const STRIPE_FREE_RETRY_MS = 500
 
-function resets(error: string, requests = 1, atMs = 0): Record<'reset-before-apply' | 'reset-after-effect', ExpectedCell> {
+function resets(
+  error: string,
+  requests = 1,
+  atMs = 0,
+): Record<'reset-before-apply' | 'reset-after-effect', ExpectedCell> {
   return { 'reset-before-apply': { error, requests, atMs }, 'reset-after-effect': { error, requests, atMs } }
 }
 
@@ -33,7 +37,11 @@ export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
   fetch: {
     refused: { error: FETCH_REFUSED, requests: 0, atMs: 0 },
     ...resets(FETCH_CLOSED),
-    'no-answer': { error: 'DOMException (name TimeoutError): The operation was aborted due to timeout', requests: 1, atMs: CLIENT_TIMEOUT_MS },
+    'no-answer': {
+      error: 'DOMException (name TimeoutError): The operation was aborted due to timeout',
+      requests: 1,
+      atMs: CLIENT_TIMEOUT_MS,
+    },
   },
   'node:http': {
     refused: { error: REFUSED, requests: 0, atMs: 0 },
@@ -47,13 +55,25 @@ export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
     'no-answer': { error: HANG_UP, requests: 1, atMs: CLIENT_TIMEOUT_MS },
   },
   axios: {
-    refused: { error: `AxiosError (name Error): connect ECONNREFUSED <host>:<port> [ECONNREFUSED] ← ${REFUSED}`, requests: 0, atMs: 0 },
+    refused: {
+      error: `AxiosError (name Error): connect ECONNREFUSED <host>:<port> [ECONNREFUSED] ← ${REFUSED}`,
+      requests: 0,
+      atMs: 0,
+    },
     ...resets(`AxiosError (name Error): socket hang up [ECONNRESET] ← ${HANG_UP}`),
-    'no-answer': { error: `AxiosError: timeout of ${CLIENT_TIMEOUT_MS}ms exceeded [ECONNABORTED]`, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+    'no-answer': {
+      error: `AxiosError: timeout of ${CLIENT_TIMEOUT_MS}ms exceeded [ECONNABORTED]`,
+      requests: 1,
+      atMs: CLIENT_TIMEOUT_MS,
+    },
   },
   'stripe-node': {
     refused: { error: `${STRIPE_CONNECTION} ← ${REFUSED}`, requests: 0, atMs: 0 },
-    ...resets(`${STRIPE}: An error occurred with our connection to Stripe. Request was retried 1 times. ← ${HANG_UP}`, 2, STRIPE_FREE_RETRY_MS),
+    ...resets(
+      `${STRIPE}: An error occurred with our connection to Stripe. Request was retried 1 times. ← ${HANG_UP}`,
+      2,
+      STRIPE_FREE_RETRY_MS,
+    ),
     'no-answer': { error: STRIPE_TIMEOUT, requests: 1, atMs: CLIENT_TIMEOUT_MS },
   },
   'stripe-fetch': {

@@ -36,7 +36,13 @@ export function scenarioFaults(c: FaultCase): RequestFault[] {
     case 'refused':
       return attempts.map((send) => ({ kind: 'connection-refused', boundary: 'before-send', step: 's1', send }))
     case 'reset-before-apply':
-      return attempts.map((send) => ({ kind: 'server-fails-before-apply', boundary: 'after-receipt', step: 's1', send, mode: 'reset' }))
+      return attempts.map((send) => ({
+        kind: 'server-fails-before-apply',
+        boundary: 'after-receipt',
+        step: 's1',
+        send,
+        mode: 'reset',
+      }))
     case 'reset-after-effect':
       return attempts.map((send) => ({ kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send }))
     case 'no-answer':

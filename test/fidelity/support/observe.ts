@@ -25,7 +25,9 @@ export interface Observed {
 }
 
 /** What a client call ended with: an error, or (unexpectedly) a response. */
-export type Outcome = { readonly kind: 'error'; readonly error: Observed } | { readonly kind: 'response'; readonly status: number }
+export type Outcome =
+  | { readonly kind: 'error'; readonly error: Observed }
+  | { readonly kind: 'response'; readonly status: number }
 
 /** A client call observed: its outcome, how many requests reached the server, and how long it took. */
 export interface Cell {
@@ -46,7 +48,9 @@ const SKIPPED = new Set(['stack', 'message', ...WRAPPED])
 export function normaliseText(s: string): string {
   return s
     .replace(/\n\s+at [^\n]*/g, '')
-    .replace(new RegExp(`${HOST}:\\d+`, 'g'), '<host>:<port>').replace(new RegExp(HOST, 'g'), '<host>').replace(/https?:\/\/<host>(?::<port>)?/g, '<origin>')
+    .replace(new RegExp(`${HOST}:\\d+`, 'g'), '<host>:<port>')
+    .replace(new RegExp(HOST, 'g'), '<host>')
+    .replace(/https?:\/\/<host>(?::<port>)?/g, '<origin>')
 }
 
 function value(key: string, v: unknown, depth: number): unknown {
@@ -60,7 +64,8 @@ function value(key: string, v: unknown, depth: number): unknown {
   // Plain records (undici's `socket` info, axios's `config` is not plain: it is shown by kind).
   if (depth < 1 && (ctor === 'Object' || ctor === 'null-prototype')) {
     const out: Record<string, unknown> = {}
-    for (const k of Object.keys(v).sort()) out[k] = k.startsWith('bytes') ? '<n>' : value(k, (v as Record<string, unknown>)[k], depth + 1)
+    for (const k of Object.keys(v).sort())
+      out[k] = k.startsWith('bytes') ? '<n>' : value(k, (v as Record<string, unknown>)[k], depth + 1)
     return out
   }
   return `<${ctor}>`
@@ -77,7 +82,8 @@ function fieldsOf(e: object): Record<string, unknown> {
 
 /** The error as data (depth-limited, so a cyclic chain cannot hang). */
 export function observe(e: unknown, depth = 0): Observed {
-  if (e === null || typeof e !== 'object') return { ctor: typeof e, name: '', message: String(e), fields: {}, enumerable: [], symbols: {} }
+  if (e === null || typeof e !== 'object')
+    return { ctor: typeof e, name: '', message: String(e), fields: {}, enumerable: [], symbols: {} }
   const err = e as Error & { cause?: unknown; detail?: unknown; errors?: unknown }
   const observed: { -readonly [K in keyof Observed]: Observed[K] } = {
     ctor: err.constructor?.name ?? 'null-prototype',
@@ -107,7 +113,13 @@ export function differences(real: unknown, simulated: unknown, path = ''): strin
     return [`${path || '(root)'}: real ${JSON.stringify(real)} ≠ simulated ${JSON.stringify(simulated)}`]
   }
   const keys = [...new Set([...Object.keys(real as object), ...Object.keys(simulated as object)])].sort()
-  return keys.flatMap((k) => differences((real as Record<string, unknown>)[k], (simulated as Record<string, unknown>)[k], path ? `${path}.${k}` : k))
+  return keys.flatMap((k) =>
+    differences(
+      (real as Record<string, unknown>)[k],
+      (simulated as Record<string, unknown>)[k],
+      path ? `${path}.${k}` : k,
+    ),
+  )
 }
 
 /**

@@ -23,7 +23,13 @@ function capturingExecutor(call: ClientCall, seen: { outcome?: Outcome; elapsedM
             (e: unknown): Outcome => ({ kind: 'error', error: observe(e) }),
           )
           seen.elapsedMs = Date.now() - start
-          return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'fidelity probe', message: 'observed the client error' }
+          return {
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'fidelity probe',
+            message: 'observed the client error',
+          }
         },
       }
     },
@@ -36,7 +42,11 @@ export function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Ce
 }
 
 /** One client call inside a faultline run with these faults, observed. */
-export async function captureInRun(call: ClientCall, faults: readonly RequestFault[], name = 'fidelity'): Promise<Cell> {
+export async function captureInRun(
+  call: ClientCall,
+  faults: readonly RequestFault[],
+  name = 'fidelity',
+): Promise<Cell> {
   const seen: { outcome?: Outcome; elapsedMs?: number } = {}
   const { history } = await runScenario(
     refundScenario({
@@ -50,9 +60,15 @@ export async function captureInRun(call: ClientCall, faults: readonly RequestFau
   )
   const problems = eventsOf(history, 'executor-fault')
   if (!seen.outcome || seen.elapsedMs === undefined) {
-    throw new Error(`the client call never completed in the run: ${problems.map((p) => `${p.problem}: ${p.message}`).join('; ') || 'no outcome'}`)
+    throw new Error(
+      `the client call never completed in the run: ${problems.map((p) => `${p.problem}: ${p.message}`).join('; ') || 'no outcome'}`,
+    )
   }
   // Requests that reached the service: every attempt but those refused before sending.
   const refused = eventsOf(history, 'fault-injected').filter((f) => f.boundary === 'before-send').length
-  return { outcome: seen.outcome, requests: eventsOf(history, 'attempt-sent').length - refused, elapsedMs: seen.elapsedMs }
+  return {
+    outcome: seen.outcome,
+    requests: eventsOf(history, 'attempt-sent').length - refused,
+    elapsedMs: seen.elapsedMs,
+  }
 }

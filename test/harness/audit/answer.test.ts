@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ask } from '../../../harness/audit/answer.ts'
 import type { Observed } from '../../../harness/contract/mapping.ts'
 
-const observed: Observed = { client: 'fetch', request: { method: 'POST', url: 'https://payments.test/v1/refunds', purpose: 'send' }, error: new TypeError('fetch failed') }
+const observed: Observed = {
+  client: 'fetch',
+  request: { method: 'POST', url: 'https://payments.test/v1/refunds', purpose: 'send' },
+  error: new TypeError('fetch failed'),
+}
 
 describe('asking a mapping, guarded', () => {
   it('takes one of the four classes as the answer', () => {
@@ -10,9 +14,21 @@ describe('asking a mapping, guarded', () => {
   })
 
   it('reports a throw, whatever is thrown, as an answer', () => {
-    expect(ask(() => { throw new RangeError('no rule for this') }, observed)).toEqual({ problem: 'threw', detail: 'RangeError: no rule for this' })
-    const unprintable = { toString: () => { throw new Error('x') } }
-    expect(ask(() => { throw unprintable }, observed)).toMatchObject({ problem: 'threw' })
+    expect(
+      ask(() => {
+        throw new RangeError('no rule for this')
+      }, observed),
+    ).toEqual({ problem: 'threw', detail: 'RangeError: no rule for this' })
+    const unprintable = {
+      toString: () => {
+        throw new Error('x')
+      },
+    }
+    expect(
+      ask(() => {
+        throw unprintable
+      }, observed),
+    ).toMatchObject({ problem: 'threw' })
   })
 
   it('reports anything but a class: a misspelt one, undefined, a Promise (whose rejection nobody is left to handle)', async () => {
@@ -21,7 +37,10 @@ describe('asking a mapping, guarded', () => {
     let unhandled = false
     const listener = () => (unhandled = true)
     process.on('unhandledRejection', listener)
-    expect(ask(() => Promise.reject(new Error('late')), observed)).toEqual({ problem: 'not-a-class', detail: 'it answered a Promise (a mapping is synchronous)' })
+    expect(ask(() => Promise.reject(new Error('late')), observed)).toEqual({
+      problem: 'not-a-class',
+      detail: 'it answered a Promise (a mapping is synchronous)',
+    })
     await new Promise((r) => setTimeout(r, 10))
     process.off('unhandledRejection', listener)
     expect(unhandled).toBe(false)

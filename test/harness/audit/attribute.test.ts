@@ -5,16 +5,38 @@ import { HistoryBuilder } from '../judge/history-builder.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
 const CALL = 'run-7/s1'
-const falseFailure: Violation = { judge: 'false-failure', call: CALL, tool: 'issue_refund', boundaries: ['after-effect'], message: 'reported FAILED_NO_EFFECT' }
+const falseFailure: Violation = {
+  judge: 'false-failure',
+  call: CALL,
+  tool: 'issue_refund',
+  boundaries: ['after-effect'],
+  message: 'reported FAILED_NO_EFFECT',
+}
 
 describe('which matrix row a fault stands for', () => {
   it('reads the variant from the fault, and what reached the client from the history', () => {
-    expect(rowOf({ kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 1000 }, 504, false)).toBe('gateway-timeout.finishes')
-    expect(rowOf({ kind: 'error-response', boundary: 'response', step: 's1', send: 2, status: 409 }, 409, false)).toBe('error-response.409')
-    expect(rowOf({ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 100 }, 200, false)).toBe('latency.slow-success')
-    expect(rowOf({ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 30_100 }, null, false)).toBe('latency.past-timeout')
-    expect(rowOf({ kind: 'probe-timeout', boundary: 'probe', step: 's1', probe: 1 }, null, true)).toBe('probe-timeout.after-effect')
-    expect(rowOf({ kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 }, null, true)).toBe('reset-after-effect')
+    expect(
+      rowOf(
+        { kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 1000 },
+        504,
+        false,
+      ),
+    ).toBe('gateway-timeout.finishes')
+    expect(rowOf({ kind: 'error-response', boundary: 'response', step: 's1', send: 2, status: 409 }, 409, false)).toBe(
+      'error-response.409',
+    )
+    expect(rowOf({ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 100 }, 200, false)).toBe(
+      'latency.slow-success',
+    )
+    expect(rowOf({ kind: 'latency', boundary: 'in-transit', step: 's1', send: 1, delayMs: 30_100 }, null, false)).toBe(
+      'latency.past-timeout',
+    )
+    expect(rowOf({ kind: 'probe-timeout', boundary: 'probe', step: 's1', probe: 1 }, null, true)).toBe(
+      'probe-timeout.after-effect',
+    )
+    expect(rowOf({ kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 }, null, true)).toBe(
+      'reset-after-effect',
+    )
   })
 })
 
@@ -44,21 +66,44 @@ describe('attributing a violation to a dangerous cell', () => {
   })
 
   it('attributes it to a dangerous row whose consequence shows as that judge, and to nothing else', () => {
-    expect(attribute(scenario, history, [falseFailure], new Map([['reset-after-effect', 'duplicate-effect']]))).toEqual([{ case: 'reset-after-effect', judge: 'false-failure', call: CALL }])
+    expect(attribute(scenario, history, [falseFailure], new Map([['reset-after-effect', 'duplicate-effect']]))).toEqual(
+      [{ case: 'reset-after-effect', judge: 'false-failure', call: CALL }],
+    )
     // A false success is not what a not-sent reading of a reset causes.
-    expect(attribute(scenario, history, [{ ...falseFailure, judge: 'false-success' }], new Map([['reset-after-effect', 'duplicate-effect']]))).toEqual([])
+    expect(
+      attribute(
+        scenario,
+        history,
+        [{ ...falseFailure, judge: 'false-success' }],
+        new Map([['reset-after-effect', 'duplicate-effect']]),
+      ),
+    ).toEqual([])
     // Not dangerous in this mapping: nothing to attribute to.
     expect(attribute(scenario, history, [falseFailure], new Map())).toEqual([])
   })
 
   it('counts a 409 no fault made as the key found in flight', () => {
-    const h = new HistoryBuilder().runStarted().callStarted(CALL).attempt(CALL, 1).attempt(CALL, 2).answered(CALL, 2, 409).build()
+    const h = new HistoryBuilder()
+      .runStarted()
+      .callStarted(CALL)
+      .attempt(CALL, 1)
+      .attempt(CALL, 2)
+      .answered(CALL, 2, 409)
+      .build()
     expect(rowsMet(refundScenario(), h, CALL)).toEqual(['key-in-use.in-flight'])
   })
 
   it('leaves an e-mail call alone where the e-mail service answers in its own words', () => {
-    const h = new HistoryBuilder().runStarted().callStarted('run-7/s1', 1, 'send_email').attempt(CALL, 1).fault(CALL, 1, 'response', 'error-response').answered(CALL, 1, 409).build()
-    const s = refundScenario({ faults: [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 409 }] })
+    const h = new HistoryBuilder()
+      .runStarted()
+      .callStarted('run-7/s1', 1, 'send_email')
+      .attempt(CALL, 1)
+      .fault(CALL, 1, 'response', 'error-response')
+      .answered(CALL, 1, 409)
+      .build()
+    const s = refundScenario({
+      faults: [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 409 }],
+    })
     expect(attribute(s, h, [falseFailure], new Map([['error-response.409', 'false-failure']]))).toEqual([])
   })
 })

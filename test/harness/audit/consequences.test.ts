@@ -19,8 +19,20 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 async function consequences(module: string, runs: number) {
   const path = join(ROOT, module)
   const cells = gradeCells(await runMatrix({ mapping: path, label: module, clients: ['fetch'], pool: { workers: 2 } }))
-  const dangerous = new Map<string, Consequence>(cells.filter((c) => c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth)).map((c) => [c.case, c.consequence!]))
-  const result = await runConsequences({ executor: withMappingRef(path, module), generator: scenarioGenerator(), runs, seed: 1, profile: [], dangerous, pool: { workers: 2 } })
+  const dangerous = new Map<string, Consequence>(
+    cells
+      .filter((c) => c.grade === 'dangerous' && bitesIn(c.consequence!, c.truth))
+      .map((c) => [c.case, c.consequence!]),
+  )
+  const result = await runConsequences({
+    executor: withMappingRef(path, module),
+    generator: scenarioGenerator(),
+    runs,
+    seed: 1,
+    profile: [],
+    dangerous,
+    pool: { workers: 2 },
+  })
   return { path, dangerous, result }
 }
 
@@ -34,28 +46,34 @@ const WRONG: [string, number, string[]][] = [
 ]
 
 describe('the consequences of each wrong example mapping', () => {
-  it.each(WRONG)('%s: a replayable counterexample for every dangerous cell the campaign reaches', async (module, runs, atLeast) => {
-    const { path, dangerous, result } = await consequences(module, runs)
-    expect(result.summary.runs).toBe(runs)
-    expect(result.reached.map((r) => r.case)).toEqual(expect.arrayContaining(atLeast))
-    const pool = await WorkerPool.open(withMappingRef(path, module), { workers: 1 })
-    try {
-      for (const r of result.reached) {
-        expect(dangerous.get(r.case)).toBe(r.consequence)
-        expect(JUDGES_OF[r.consequence]).toContain(r.judge)
-        expect(r.counterexample.reproduced).toBe(true)
-        // Minimal: a step or two, and no more faults than the reference's sends of one call (a reset on
-        // every send it makes is the shortest way to a false failure when resets are read as not sent).
-        expect(r.counterexample.scenario.faults.length).toBeLessThanOrEqual(4)
-        // Replayed as saved, it fails again, and the failure is still this cell's.
-        const again = await pool.run(r.counterexample.scenario)
-        const violations = judge(again.history).violations
-        expect(attribute(r.counterexample.scenario, again.history, violations, dangerous).map((a) => a.case)).toContain(r.case)
+  it.each(WRONG)(
+    '%s: a replayable counterexample for every dangerous cell the campaign reaches',
+    async (module, runs, atLeast) => {
+      const { path, dangerous, result } = await consequences(module, runs)
+      expect(result.summary.runs).toBe(runs)
+      expect(result.reached.map((r) => r.case)).toEqual(expect.arrayContaining(atLeast))
+      const pool = await WorkerPool.open(withMappingRef(path, module), { workers: 1 })
+      try {
+        for (const r of result.reached) {
+          expect(dangerous.get(r.case)).toBe(r.consequence)
+          expect(JUDGES_OF[r.consequence]).toContain(r.judge)
+          expect(r.counterexample.reproduced).toBe(true)
+          // Minimal: a step or two, and no more faults than the reference's sends of one call (a reset on
+          // every send it makes is the shortest way to a false failure when resets are read as not sent).
+          expect(r.counterexample.scenario.faults.length).toBeLessThanOrEqual(4)
+          // Replayed as saved, it fails again, and the failure is still this cell's.
+          const again = await pool.run(r.counterexample.scenario)
+          const violations = judge(again.history).violations
+          expect(
+            attribute(r.counterexample.scenario, again.history, violations, dangerous).map((a) => a.case),
+          ).toContain(r.case)
+        }
+      } finally {
+        await pool.close()
       }
-    } finally {
-      await pool.close()
-    }
-  }, 300_000)
+    },
+    300_000,
+  )
 
   it('correct.ts: the same campaign finds nothing', async () => {
     const { dangerous, result } = await consequences('examples/mappings/correct.ts', 100)

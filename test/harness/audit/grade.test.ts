@@ -13,38 +13,67 @@ const none = new Set<never>()
 
 describe('grading one class against what the observation can stand for', () => {
   it('names the incident of each dangerous reading', () => {
-    expect(grade('not-sent', set('applied'), none)).toMatchObject({ grade: 'dangerous', consequence: 'duplicate-effect' })
-    expect(grade('rejected', set('depends-on-timing'), none)).toMatchObject({ grade: 'dangerous', consequence: 'false-failure' })
-    expect(grade('applied', set('applied', 'not-applied'), none)).toMatchObject({ grade: 'dangerous', consequence: 'false-success' })
+    expect(grade('not-sent', set('applied'), none)).toMatchObject({
+      grade: 'dangerous',
+      consequence: 'duplicate-effect',
+    })
+    expect(grade('rejected', set('depends-on-timing'), none)).toMatchObject({
+      grade: 'dangerous',
+      consequence: 'false-failure',
+    })
+    expect(grade('applied', set('applied', 'not-applied'), none)).toMatchObject({
+      grade: 'dangerous',
+      consequence: 'false-success',
+    })
     // A failed look read as "not there" makes the executor send again.
-    expect(grade('rejected', set('applied', 'not-applied'), none, 'probe')).toMatchObject({ grade: 'dangerous', consequence: 'duplicate-effect' })
+    expect(grade('rejected', set('applied', 'not-applied'), none, 'probe')).toMatchObject({
+      grade: 'dangerous',
+      consequence: 'duplicate-effect',
+    })
   })
 
   it('calls ambiguous right only where the truth is not known, and costly where it is', () => {
     expect(grade('ambiguous', set('applied', 'not-applied'), none).grade).toBe('right')
     expect(grade('ambiguous', set('depends-on-timing'), none).grade).toBe('right')
-    expect(grade('ambiguous', set('applied'), none)).toMatchObject({ grade: 'costly', why: expect.stringContaining('already proves') })
-    expect(grade('ambiguous', set('not-applied'), classes('not-sent'))).toMatchObject({ grade: 'costly', why: expect.stringContaining('cannot exist') })
+    expect(grade('ambiguous', set('applied'), none)).toMatchObject({
+      grade: 'costly',
+      why: expect.stringContaining('already proves'),
+    })
+    expect(grade('ambiguous', set('not-applied'), classes('not-sent'))).toMatchObject({
+      grade: 'costly',
+      why: expect.stringContaining('cannot exist'),
+    })
   })
 
   it('tells the two no-effect classes apart where the row says which is right', () => {
     expect(grade('not-sent', set('not-applied'), classes('not-sent')).grade).toBe('right')
-    expect(grade('rejected', set('not-applied'), classes('not-sent'))).toMatchObject({ grade: 'costly', why: expect.stringContaining('a resend could carry') })
-    expect(grade('not-sent', set('not-applied'), classes('rejected'))).toMatchObject({ grade: 'costly', why: expect.stringContaining('refused as it stands') })
+    expect(grade('rejected', set('not-applied'), classes('not-sent'))).toMatchObject({
+      grade: 'costly',
+      why: expect.stringContaining('a resend could carry'),
+    })
+    expect(grade('not-sent', set('not-applied'), classes('rejected'))).toMatchObject({
+      grade: 'costly',
+      why: expect.stringContaining('refused as it stands'),
+    })
   })
 
   it('is dangerous exactly when the class contradicts a truth the observation can stand for (property)', () => {
     const seed = Date.now() % 2 ** 31
     console.log(`grade property seed: ${seed}`)
     fc.assert(
-      fc.property(fc.constantFrom(...MAPPING_CLASSES), fc.subarray([...TRUTHS], { minLength: 1 }), fc.constantFrom('send' as const, 'probe' as const), (c, truths, purpose) => {
-        const g = grade(c, new Set(truths), none, purpose)
-        const effectMayExist = truths.some((t) => t !== 'not-applied')
-        const effectMayBeAbsent = truths.some((t) => t !== 'applied')
-        const contradicts = c === 'applied' ? effectMayBeAbsent : c === 'ambiguous' ? false : effectMayExist
-        expect(g.grade === 'dangerous').toBe(contradicts)
-        expect(g.consequence !== null).toBe(contradicts)
-      }),
+      fc.property(
+        fc.constantFrom(...MAPPING_CLASSES),
+        fc.subarray([...TRUTHS], { minLength: 1 }),
+        fc.constantFrom('send' as const, 'probe' as const),
+        (c, truths, purpose) => {
+          const g = grade(c, new Set(truths), none, purpose)
+          const effectMayExist = truths.some((t) => t !== 'not-applied')
+          const effectMayBeAbsent = truths.some((t) => t !== 'applied')
+          const contradicts = c === 'applied' ? effectMayBeAbsent : c === 'ambiguous' ? false : effectMayExist
+          expect(g.grade === 'dangerous').toBe(contradicts)
+          expect(g.consequence !== null).toBe(contradicts)
+        },
+      ),
       { seed },
     )
   })
@@ -59,7 +88,13 @@ describe('grading one class against what the observation can stand for', () => {
 })
 
 describe('the matrix graded', () => {
-  const cell = (c: string, client: RunCell['client'], signature: string, truth: Truth, answer: RunCell['answer']): RunCell => ({ case: c, client, signature, shows: signature, truth, answer })
+  const cell = (
+    c: string,
+    client: RunCell['client'],
+    signature: string,
+    truth: Truth,
+    answer: RunCell['answer'],
+  ): RunCell => ({ case: c, client, signature, shows: signature, truth, answer })
 
   it('holds a cell to every truth its client shows the same way, client by client', () => {
     const cells = gradeCells([
@@ -83,7 +118,14 @@ describe('the matrix graded', () => {
   })
 
   it('reports a cell the mapping failed on as faulty, with what it did', () => {
-    const [c] = gradeCells([cell('dropped', 'http', 'x', 'not-applied', { problem: 'threw', detail: 'TypeError: boom' })])
-    expect(c).toMatchObject({ grade: 'faulty', class: null, problem: { kind: 'threw', detail: 'TypeError: boom' }, why: 'the mapping threw: TypeError: boom' })
+    const [c] = gradeCells([
+      cell('dropped', 'http', 'x', 'not-applied', { problem: 'threw', detail: 'TypeError: boom' }),
+    ])
+    expect(c).toMatchObject({
+      grade: 'faulty',
+      class: null,
+      problem: { kind: 'threw', detail: 'TypeError: boom' },
+      why: 'the mapping threw: TypeError: boom',
+    })
   })
 })

@@ -15,12 +15,22 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 const ALL = [...CLIENT_NAMES]
 
 async function matrix(module: string, clients: readonly ClientName[] = ALL, runRealMs?: number): Promise<MatrixCell[]> {
-  return gradeCells(await runMatrix({ mapping: join(ROOT, module), label: module, clients, pool: { workers: 2, ...(runRealMs ? { budgets: { runRealMs } } : {}) } }))
+  return gradeCells(
+    await runMatrix({
+      mapping: join(ROOT, module),
+      label: module,
+      clients,
+      pool: { workers: 2, ...(runRealMs ? { budgets: { runRealMs } } : {}) },
+    }),
+  )
 }
 
 /** `row × client` of every dangerous cell, with its consequence. */
 function dangerous(cells: readonly MatrixCell[]): string[] {
-  return cells.filter((c) => c.grade === 'dangerous').map((c) => `${c.case} × ${c.client}: ${c.consequence}`).sort()
+  return cells
+    .filter((c) => c.grade === 'dangerous')
+    .map((c) => `${c.case} × ${c.client}: ${c.consequence}`)
+    .sort()
 }
 
 function expand(rows: readonly string[], clients: readonly ClientName[], consequence: string): string[] {
@@ -32,7 +42,9 @@ const RESETS = ['server-fails-before-apply.reset', 'reset-after-effect', 'servic
 
 describe('the matrix of each example mapping', () => {
   it('has a valid scenario for every cell', () => {
-    for (const row of AUDIT_CASES) for (const client of ALL) expect(parseScenario(cellScenario(row, client)), `${row.id} × ${client}`).toMatchObject({ ok: true })
+    for (const row of AUDIT_CASES)
+      for (const client of ALL)
+        expect(parseScenario(cellScenario(row, client)), `${row.id} × ${client}`).toMatchObject({ ok: true })
   })
 
   it('correct.ts: no dangerous cell, every cell observed and answered', async () => {
@@ -48,8 +60,11 @@ describe('the matrix of each example mapping', () => {
     expect(truth('gateway-timeout.finishes')).toEqual(new Set(['depends-on-timing']))
     expect(truth('key-in-use.in-flight')).toEqual(new Set(['depends-on-timing']))
     // What the clients really raised, as docs/fidelity.md has it.
-    const shown = (row: string, client: ClientName) => cells.find((c) => c.case === row && c.client === client)!.observed
-    expect(shown('reset-after-effect', 'fetch')).toBe('TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]')
+    const shown = (row: string, client: ClientName) =>
+      cells.find((c) => c.case === row && c.client === client)!.observed
+    expect(shown('reset-after-effect', 'fetch')).toBe(
+      'TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]',
+    )
     expect(shown('withhold-after-effect', 'http')).toBe('Error: socket hang up [ECONNRESET]')
     expect(shown('dropped', 'axios')).toContain('[ECONNABORTED]')
     expect(shown('connection-refused', 'resend')).toContain('status null')
@@ -60,27 +75,56 @@ describe('the matrix of each example mapping', () => {
   }, 120_000)
 
   it('reset-as-not-sent.ts: the resets for fetch, node:http, axios, stripe-node, and every node:http timeout — duplicate effect', async () => {
-    const expected = [...expand(RESETS, ['fetch', 'http', 'axios', 'stripe'], 'duplicate-effect'), ...expand(TIMEOUTS, ['http'], 'duplicate-effect')]
+    const expected = [
+      ...expand(RESETS, ['fetch', 'http', 'axios', 'stripe'], 'duplicate-effect'),
+      ...expand(TIMEOUTS, ['http'], 'duplicate-effect'),
+    ]
     expect(dangerous(await matrix('examples/mappings/reset-as-not-sent.ts'))).toEqual(expected.sort())
   }, 120_000)
 
   it('timeout-as-rejected.ts: the client timeouts for fetch, axios, stripe-node — false failure', async () => {
-    expect(dangerous(await matrix('examples/mappings/timeout-as-rejected.ts'))).toEqual(expand(TIMEOUTS, ['fetch', 'axios', 'stripe'], 'false-failure').sort())
+    expect(dangerous(await matrix('examples/mappings/timeout-as-rejected.ts'))).toEqual(
+      expand(TIMEOUTS, ['fetch', 'axios', 'stripe'], 'false-failure').sort(),
+    )
   }, 120_000)
 
   it('five-xx-as-rejected.ts: the gateway 504s for fetch, node:http, axios, resend — false failure', async () => {
-    expect(dangerous(await matrix('examples/mappings/five-xx-as-rejected.ts'))).toEqual(expand(['gateway-timeout.finishes', 'gateway-timeout.dies'], ['fetch', 'http', 'axios', 'resend'], 'false-failure').sort())
+    expect(dangerous(await matrix('examples/mappings/five-xx-as-rejected.ts'))).toEqual(
+      expand(
+        ['gateway-timeout.finishes', 'gateway-timeout.dies'],
+        ['fetch', 'http', 'axios', 'resend'],
+        'false-failure',
+      ).sort(),
+    )
   }, 120_000)
 
   it('not-2xx-as-not-sent.ts: every row where the effect may exist (and its look-alikes), for every client — duplicate effect', async () => {
-    const mayHaveLanded = [...TIMEOUTS, ...RESETS, 'gateway-timeout.finishes', 'gateway-timeout.dies', 'error-response.409', 'key-in-use.in-flight', 'probe-timeout.after-effect', 'probe-timeout.no-effect']
+    const mayHaveLanded = [
+      ...TIMEOUTS,
+      ...RESETS,
+      'gateway-timeout.finishes',
+      'gateway-timeout.dies',
+      'error-response.409',
+      'key-in-use.in-flight',
+      'probe-timeout.after-effect',
+      'probe-timeout.no-effect',
+    ]
     // resend shows a refused connection and an unknown name as it shows a reset: `{ statusCode: null }`.
-    const expected = [...expand(mayHaveLanded, ALL, 'duplicate-effect'), ...expand(['connection-refused', 'dns-failure'], ['resend'], 'duplicate-effect')]
+    const expected = [
+      ...expand(mayHaveLanded, ALL, 'duplicate-effect'),
+      ...expand(['connection-refused', 'dns-failure'], ['resend'], 'duplicate-effect'),
+    ]
     expect(dangerous(await matrix('examples/mappings/not-2xx-as-not-sent.ts'))).toEqual(expected.sort())
   }, 120_000)
 
   it('probe-timeout-as-applied.ts: the probe timeouts for fetch, axios, stripe-node — false success', async () => {
-    expect(dangerous(await matrix('examples/mappings/probe-timeout-as-applied.ts'))).toEqual(expand(['probe-timeout.after-effect', 'probe-timeout.no-effect'], ['fetch', 'axios', 'stripe'], 'false-success').sort())
+    expect(dangerous(await matrix('examples/mappings/probe-timeout-as-applied.ts'))).toEqual(
+      expand(
+        ['probe-timeout.after-effect', 'probe-timeout.no-effect'],
+        ['fetch', 'axios', 'stripe'],
+        'false-success',
+      ).sort(),
+    )
   }, 120_000)
 })
 
@@ -91,16 +135,37 @@ describe('a mapping that misbehaves is reported per cell, never a failure of the
     expect(threw.length).toBeGreaterThan(0)
     expect(threw[0]!.why).toMatch(/^the mapping threw: TypeError: Cannot read properties of undefined/)
     // fetch wraps a network failure in a cause, but not its own timeout; node:http's errors have none.
-    const timeouts = AUDIT_CASES.filter((r) => r.observation === 'client-timeout' || r.observation === 'probe-timeout').map((r) => r.id)
-    expect(threw.filter((c) => c.client === 'fetch').map((c) => c.case).sort()).toEqual([...timeouts].sort())
-    expect(cells.filter((c) => c.client === 'http' && c.problem === null && c.class !== 'applied').map((c) => c.observed).filter((o) => !o.startsWith('HTTP'))).toEqual([])
-    expect(cells.find((c) => c.case === 'connection-refused' && c.client === 'fetch')).toMatchObject({ class: 'not-sent', grade: 'right' })
+    const timeouts = AUDIT_CASES.filter(
+      (r) => r.observation === 'client-timeout' || r.observation === 'probe-timeout',
+    ).map((r) => r.id)
+    expect(
+      threw
+        .filter((c) => c.client === 'fetch')
+        .map((c) => c.case)
+        .sort(),
+    ).toEqual([...timeouts].sort())
+    expect(
+      cells
+        .filter((c) => c.client === 'http' && c.problem === null && c.class !== 'applied')
+        .map((c) => c.observed)
+        .filter((o) => !o.startsWith('HTTP')),
+    ).toEqual([])
+    expect(cells.find((c) => c.case === 'connection-refused' && c.client === 'fetch')).toMatchObject({
+      class: 'not-sent',
+      grade: 'right',
+    })
   }, 120_000)
 
   it('one that answers nonsense: faulty, saying what it answered', async () => {
     const cells = await matrix('test/fixtures/mappings/junk.ts', ['fetch'])
-    expect(cells.find((c) => c.case === 'dropped')).toMatchObject({ grade: 'faulty', problem: { kind: 'not-a-class', detail: 'it answered "AMBIGUOUS"' } })
-    expect(cells.find((c) => c.case === 'error-response.503')).toMatchObject({ grade: 'faulty', problem: { kind: 'not-a-class', detail: 'it answered undefined' } })
+    expect(cells.find((c) => c.case === 'dropped')).toMatchObject({
+      grade: 'faulty',
+      problem: { kind: 'not-a-class', detail: 'it answered "AMBIGUOUS"' },
+    })
+    expect(cells.find((c) => c.case === 'error-response.503')).toMatchObject({
+      grade: 'faulty',
+      problem: { kind: 'not-a-class', detail: 'it answered undefined' },
+    })
     expect(cells.find((c) => c.case === 'latency.slow-success')).toMatchObject({ grade: 'right', class: 'applied' })
   }, 120_000)
 

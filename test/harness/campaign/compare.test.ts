@@ -13,7 +13,13 @@ import { compareReport } from '../../../harness/campaign/report.ts'
 describe('compare', () => {
   it('runs the same scenarios against each executor: the reference clean with full pass^k, the others caught with a counterexample per class', async () => {
     const keyFromModel = ZOO.find((m) => m.executor.name === 'key-from-the-model')!.executor
-    const rows = await compare([reference, naive, keyFromModel], { runs: 150, seed: 3, k: 3, passKScenarios: 20, generator: scenarioGenerator() })
+    const rows = await compare([reference, naive, keyFromModel], {
+      runs: 150,
+      seed: 3,
+      k: 3,
+      passKScenarios: 20,
+      generator: scenarioGenerator(),
+    })
     const [ref, nai, kfm] = rows
     // The same scenarios: same requests would differ, but the run count and the seeds are the same.
     expect(rows.map((r) => r.summary.runs)).toEqual([150, 150, 150])
@@ -31,8 +37,22 @@ describe('compare', () => {
     expect(nai!.counterexamples.map((c) => c.judge).sort()).toEqual([...classes].sort())
     for (const c of nai!.counterexamples) expect(c.violations.map((v) => v.judge)).toContain(c.judge)
     expect(kfm!.summary.violations['duplicate-effect']).toBeGreaterThan(0)
-    const campaign = { seed: 3, runs: 150, profile: 'vendor', faultline: 'test', corpus: null, judges: null, shard: null, k: 3, passKScenarios: 20 }
-    const report = compareReport(campaign, rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })), { cwd: '.', corpus: null, replayPrefix: 'faultline' })
+    const campaign = {
+      seed: 3,
+      runs: 150,
+      profile: 'vendor',
+      faultline: 'test',
+      corpus: null,
+      judges: null,
+      shard: null,
+      k: 3,
+      passKScenarios: 20,
+    }
+    const report = compareReport(
+      campaign,
+      rows.map((row) => ({ executor: { spec: row.summary.executor, name: row.summary.executor }, row })),
+      { cwd: '.', corpus: null, replayPrefix: 'faultline' },
+    )
     const text = renderCompare(report)
     expect(text).toContain('pass^3')
     expect(text.indexOf('reference')).toBeLessThan(text.indexOf('naive')) // ranked: fewest failing runs first
@@ -47,7 +67,14 @@ describe('compare', () => {
     ]
     expect(passKOf(3, runs)).toEqual({ k: 3, scenarios: 3, replays: 6, passed: 1, faulted: 1, rate: 1 / 3 })
     // An executor that throws on every call: each scenario that calls a tool is decided by a fault on its first replay.
-    const thrower: Executor = { name: 'thrower', boot: async () => ({ callTool: async () => { throw new Error('boom') } }) }
+    const thrower: Executor = {
+      name: 'thrower',
+      boot: async () => ({
+        callTool: async () => {
+          throw new Error('boom')
+        },
+      }),
+    }
     const scenarios = campaignScenarios(scenarioGenerator().arbitrary, 5, 4)
     const p = await passK(thrower, scenarios, 3)
     expect(p).toMatchObject({ k: 3, scenarios: 4, passed: 0, faulted: 4, replays: 4, rate: 0 })

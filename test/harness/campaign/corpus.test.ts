@@ -13,7 +13,9 @@ const V1 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v1.ts')
 const V2 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v2.ts')
 
 const worked = (): Scenario => {
-  const parsed = parseScenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))
+  const parsed = parseScenario(
+    JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')),
+  )
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.value
 }
@@ -25,13 +27,20 @@ describe('corpus names', () => {
     expect(scenarioHash({ ...s, name: 'another name', about: 'a note' })).toBe(scenarioHash(s))
     expect(scenarioHash(reordered)).toBe(scenarioHash(s))
     expect(scenarioHash({ ...s, seed: s.seed + 1 })).not.toBe(scenarioHash(s))
-    expect(entryName('duplicate-effect', 'my adapter/v2', s)).toMatch(/^duplicate-effect--my_adapter_v2--[0-9a-f]{12}\.json$/)
+    expect(entryName('duplicate-effect', 'my adapter/v2', s)).toMatch(
+      /^duplicate-effect--my_adapter_v2--[0-9a-f]{12}\.json$/,
+    )
   })
 
   it("list only the executor's entries, and give each to exactly one shard", () => {
     const dir = scratchDir('corpus')
     const s = worked()
-    const names = [entryName('false-failure', 'a', s), entryName('duplicate-effect', 'a', { ...s, seed: 9 }), entryName('duplicate-effect', 'a-b', s), 'notes.txt']
+    const names = [
+      entryName('false-failure', 'a', s),
+      entryName('duplicate-effect', 'a', { ...s, seed: 9 }),
+      entryName('duplicate-effect', 'a-b', s),
+      'notes.txt',
+    ]
     for (const n of names) writeFileSync(join(dir, n), '{}')
     const entries = listEntries(dir, '.', 'a')
     expect(entries.map((e) => e.judge)).toEqual(['duplicate-effect', 'false-failure'])
@@ -42,7 +51,8 @@ describe('corpus names', () => {
 describe('gate and the corpus', () => {
   it('saves the counterexample, replays it first next time (still failing), and reports it fixed once the executor is', async () => {
     const cwd = scratchDir('corpus')
-    const gate = (module: string, ...more: string[]) => cli(['gate', '--executor', module, '--runs', '20', '--workers', '1', '--json', ...more], cwd)
+    const gate = (module: string, ...more: string[]) =>
+      cli(['gate', '--executor', module, '--runs', '20', '--workers', '1', '--json', ...more], cwd)
 
     const first = await gate(V1)
     expect(first.code).toBe(1)
@@ -54,7 +64,14 @@ describe('gate and the corpus', () => {
 
     // The flawed version again: its saved counterexample is replayed first, and still fails.
     const again = JSON.parse((await gate(V1)).out)
-    expect(again.corpus).toEqual([expect.objectContaining({ file, judge: found.counterexample.judge, status: 'still-failing', replay: expect.stringContaining(`run ${file} --executor ${V1}`) })])
+    expect(again.corpus).toEqual([
+      expect.objectContaining({
+        file,
+        judge: found.counterexample.judge,
+        status: 'still-failing',
+        replay: expect.stringContaining(`run ${file} --executor ${V1}`),
+      }),
+    ])
 
     // The fixed version (same name): the entry is fixed, and the gate passes.
     const fixed = await gate(V2)
@@ -66,8 +83,14 @@ describe('gate and the corpus', () => {
     expect(text.out).toContain(`✓ fixed         ${file}`)
 
     // Another executor's gate leaves the entry alone; --no-corpus neither replays nor saves.
-    expect(JSON.parse((await cli(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--json'], cwd)).out).corpus).toEqual([])
-    expect(JSON.parse((await gate(V1, '--no-corpus')).out)).toMatchObject({ corpus: [], counterexample: { file: null, replay: null } })
+    expect(
+      JSON.parse((await cli(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--json'], cwd)).out)
+        .corpus,
+    ).toEqual([])
+    expect(JSON.parse((await gate(V1, '--no-corpus')).out)).toMatchObject({
+      corpus: [],
+      counterexample: { file: null, replay: null },
+    })
     expect(readdirSync(join(cwd, '.faultline', 'corpus'))).toHaveLength(1)
   })
 
@@ -87,16 +110,69 @@ describe('--min-coverage on the command line', () => {
   it('fails a campaign that never exercised what was declared, with a clear message (exit 1)', async () => {
     const cwd = scratchDir('coverage')
     // Three runs of the reference: green, but too few to have struck a refund with a reset after its effect five times.
-    const r = await cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--min-coverage', 'reset-after-effect:issue_refund=5,struck=1'], cwd)
+    const r = await cli(
+      [
+        'gate',
+        '--executor',
+        'reference',
+        '--runs',
+        '3',
+        '--workers',
+        '1',
+        '--no-corpus',
+        '--min-coverage',
+        'reset-after-effect:issue_refund=5,struck=1',
+      ],
+      cwd,
+    )
     expect(r.code).toBe(1)
     expect(r.out).toMatch(/✗ reset-after-effect:issue_refund ≥ 5: [0-4]\n/)
-    expect(r.out).toMatch(/FAIL — the campaign never exercised what --min-coverage declares: reset-after-effect:issue_refund [0-4] of 5/)
+    expect(r.out).toMatch(
+      /FAIL — the campaign never exercised what --min-coverage declares: reset-after-effect:issue_refund [0-4] of 5/,
+    )
     expect(r.out).not.toContain('PASS')
-    const json = JSON.parse((await cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', '--no-corpus', '--json', '--min-coverage', 'reset-after-effect:issue_refund=5'], cwd)).out)
-    expect(json).toMatchObject({ passed: false, counterexample: null, minCoverage: [{ term: 'reset-after-effect:issue_refund', need: 5, met: false }] })
+    const json = JSON.parse(
+      (
+        await cli(
+          [
+            'gate',
+            '--executor',
+            'reference',
+            '--runs',
+            '3',
+            '--workers',
+            '1',
+            '--no-corpus',
+            '--json',
+            '--min-coverage',
+            'reset-after-effect:issue_refund=5',
+          ],
+          cwd,
+        )
+      ).out,
+    )
+    expect(json).toMatchObject({
+      passed: false,
+      counterexample: null,
+      minCoverage: [{ term: 'reset-after-effect:issue_refund', need: 5, met: false }],
+    })
     // The same requirements from a JSON file, met by a larger campaign.
     writeFileSync(join(cwd, 'coverage.json'), JSON.stringify({ struck: 10, 'executor-crash': 1 }))
-    const ok = await cli(['gate', '--executor', 'reference', '--runs', '30', '--workers', '1', '--no-corpus', '--min-coverage', 'coverage.json'], cwd)
+    const ok = await cli(
+      [
+        'gate',
+        '--executor',
+        'reference',
+        '--runs',
+        '30',
+        '--workers',
+        '1',
+        '--no-corpus',
+        '--min-coverage',
+        'coverage.json',
+      ],
+      cwd,
+    )
     expect(ok.out).toMatch(/✓ struck ≥ 10: \d+/)
     expect(ok.code).toBe(0)
   })

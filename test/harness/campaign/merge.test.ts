@@ -39,10 +39,24 @@ async function wholeAndMerged(command: string[]) {
 
 describe('merge', () => {
   // naive fails early (run 3 with seed 1: in shard 3), single-unspaced-probe later (each shard at another run), reference not at all.
-  for (const [executor, runs] of [['naive', 20], ['single-unspaced-probe', 40], ['reference', 30]] as const) {
+  for (const [executor, runs] of [
+    ['naive', 20],
+    ['single-unspaced-probe', 40],
+    ['reference', 30],
+  ] as const) {
     it(`gate --executor ${executor} as 3 shards, merged, is the whole gate byte for byte`, async () => {
       console.log(`merge gate ${executor}: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
-      const r = await wholeAndMerged(['gate', '--executor', executor, '--runs', String(runs), '--seed', String(SEED), '--workers', '2'])
+      const r = await wholeAndMerged([
+        'gate',
+        '--executor',
+        executor,
+        '--runs',
+        String(runs),
+        '--seed',
+        String(SEED),
+        '--workers',
+        '2',
+      ])
       expect(r.merged.code).toBe(r.whole.code)
       expect(r.merged.out).toBe(r.whole.out)
       expect(readFileSync(join(r.b, 'merged.json'), 'utf8')).toBe(readFileSync(join(r.a, 'whole.json'), 'utf8'))
@@ -55,16 +69,33 @@ describe('merge', () => {
       } else {
         // The whole gate's first failure is the lowest-numbered across shards; the shards that failed later ran further.
         expect(r.whole.code).toBe(1)
-        const firsts = r.shards.map((s) => /first at run (\d+)/.exec(s.out)?.[1]).filter(Boolean).map(Number)
+        const firsts = r.shards
+          .map((s) => /first at run (\d+)/.exec(s.out)?.[1])
+          .filter(Boolean)
+          .map(Number)
         expect(Math.min(...firsts)).toBe(report.summary.firstFailureRun)
         expect(corpus(r.a)).toHaveLength(1)
-        expect(r.merged.out).toContain(`replay with  npm run faultline -- run .faultline/corpus/${corpus(r.a)[0]} --executor ${executor}`)
+        expect(r.merged.out).toContain(
+          `replay with  npm run faultline -- run .faultline/corpus/${corpus(r.a)[0]} --executor ${executor}`,
+        )
       }
     })
   }
 
   it('compare as 3 shards, merged, is the whole comparison byte for byte', async () => {
-    const r = await wholeAndMerged(['compare', '--executors', 'naive,single-unspaced-probe', '--runs', '30', '--k', '2', '--seed', String(SEED), '--workers', '2'])
+    const r = await wholeAndMerged([
+      'compare',
+      '--executors',
+      'naive,single-unspaced-probe',
+      '--runs',
+      '30',
+      '--k',
+      '2',
+      '--seed',
+      String(SEED),
+      '--workers',
+      '2',
+    ])
     expect(r.merged.code).toBe(0)
     expect(r.merged.out).toBe(r.whole.out)
     expect(readFileSync(join(r.b, 'merged.json'), 'utf8')).toBe(readFileSync(join(r.a, 'whole.json'), 'utf8'))
@@ -75,7 +106,7 @@ describe('merge', () => {
     expect(r.shards.every((s) => !s.out.includes('→ .faultline/corpus'))).toBe(true)
   })
 
-  it('refuses what is not one campaign\'s shards, in one line that names the file and the fix', async () => {
+  it("refuses what is not one campaign's shards, in one line that names the file and the fix", async () => {
     const b = dir()
     const gate = ['gate', '--executor', 'reference', '--runs', '6', '--workers', '1', '--no-corpus']
     for (const i of [1, 2, 3]) await cli([...gate, '--shard', `${i}/3`, '--out', `s${i}.json`], b)
@@ -93,7 +124,10 @@ describe('merge', () => {
       [['s1.json', 's2.json', 'other.json'], /other.json is from another campaign than s1.json/],
       [['s1.json', 's2.json', 'printed.json'], /printed.json has no per-run records \(it was printed with --json\)/],
       [['scenario.json'], /scenario.json is not a faultline report: /],
-      [['s1.json', 's2.json', 'typo.json'], /typo.json is not a faultline report: .*unknown key "sumary".*did you mean "summary"\?/],
+      [
+        ['s1.json', 's2.json', 'typo.json'],
+        /typo.json is not a faultline report: .*unknown key "sumary".*did you mean "summary"\?/,
+      ],
       [['nope.json'], /cannot read nope.json/],
       [[], /merge needs the --out files of every shard/],
     ]

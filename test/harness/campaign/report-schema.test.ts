@@ -29,29 +29,83 @@ describe('the report schema', () => {
   }
 
   it('is generated as JSON Schema 2020-12, versioned, with the scenario schema beside it', () => {
-    expect(report).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:faultline:schema:report:3' })
-    expect(Object.keys(report.$defs)).toEqual(expect.arrayContaining(['GateReport', 'CompareReport', 'RunReport', 'Summary', 'Counterexample', 'HistoryEvent', 'Scenario', 'RunRecord']))
+    expect(report).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'urn:faultline:schema:report:3',
+    })
+    expect(Object.keys(report.$defs)).toEqual(
+      expect.arrayContaining([
+        'GateReport',
+        'CompareReport',
+        'RunReport',
+        'Summary',
+        'Counterexample',
+        'HistoryEvent',
+        'Scenario',
+        'RunRecord',
+      ]),
+    )
     const scenario = ajv.compile(JSON.parse(readFileSync(join(schemas, 'scenario.schema.json'), 'utf8')))
-    expect(scenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))).toBe(true)
+    expect(scenario(JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8')))).toBe(
+      true,
+    )
   })
 
   it('accepts what gate, compare, run and merge print and write, and refuses what breaks it', async () => {
     const cwd = scratchDir('schema')
     const common = ['--runs', '12', '--workers', '1']
-    const failing = await cli(['gate', '--executor', 'naive', ...common, '--json', '--out', 'gate.json', '--min-coverage', 'struck=1'], cwd)
+    const failing = await cli(
+      ['gate', '--executor', 'naive', ...common, '--json', '--out', 'gate.json', '--min-coverage', 'struck=1'],
+      cwd,
+    )
     valid('gate --json (failing)', JSON.parse(failing.out))
     const gateFile = JSON.parse(readFileSync(join(cwd, 'gate.json'), 'utf8'))
     valid('gate --out', gateFile)
     expect(gateFile.runs.length).toBeGreaterThan(0)
-    valid('gate --json (passing, corpus replayed)', JSON.parse((await cli(['gate', '--executor', 'reference', ...common, '--json'], cwd)).out))
-    for (const i of [1, 2]) await cli(['gate', '--executor', 'naive', ...common, '--shard', `${i}/2`, '--out', `shard-${i}.json`, '--no-corpus'], cwd)
+    valid(
+      'gate --json (passing, corpus replayed)',
+      JSON.parse((await cli(['gate', '--executor', 'reference', ...common, '--json'], cwd)).out),
+    )
+    for (const i of [1, 2])
+      await cli(
+        ['gate', '--executor', 'naive', ...common, '--shard', `${i}/2`, '--out', `shard-${i}.json`, '--no-corpus'],
+        cwd,
+      )
     valid('gate shard --out', JSON.parse(readFileSync(join(cwd, 'shard-1.json'), 'utf8')))
-    valid('merge --json', JSON.parse((await cli(['merge', 'shard-1.json', 'shard-2.json', '--json', '--out', 'merged.json'], cwd)).out))
+    valid(
+      'merge --json',
+      JSON.parse((await cli(['merge', 'shard-1.json', 'shard-2.json', '--json', '--out', 'merged.json'], cwd)).out),
+    )
     valid('merge --out', JSON.parse(readFileSync(join(cwd, 'merged.json'), 'utf8')))
-    const compared = await cli(['compare', '--executors', 'naive,reference', '--runs', '6', '--k', '1', '--workers', '1', '--json', '--out', 'compare.json'], cwd)
+    const compared = await cli(
+      [
+        'compare',
+        '--executors',
+        'naive,reference',
+        '--runs',
+        '6',
+        '--k',
+        '1',
+        '--workers',
+        '1',
+        '--json',
+        '--out',
+        'compare.json',
+      ],
+      cwd,
+    )
     valid('compare --json', JSON.parse(compared.out))
     valid('compare --out', JSON.parse(readFileSync(join(cwd, 'compare.json'), 'utf8')))
-    const run = await cli(['run', join(ROOT, 'scenarios', 'named', 'dropped-connection-after-server-acted.json'), '--executor', 'naive', '--json'], cwd)
+    const run = await cli(
+      [
+        'run',
+        join(ROOT, 'scenarios', 'named', 'dropped-connection-after-server-acted.json'),
+        '--executor',
+        'naive',
+        '--json',
+      ],
+      cwd,
+    )
     const runReport = JSON.parse(run.out)
     valid('run --json', runReport)
     expect(runReport.history.length).toBeGreaterThan(5)

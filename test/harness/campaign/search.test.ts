@@ -44,7 +44,7 @@ function recorder(concurrency: number, fail?: (s: Scenario) => Error | null) {
 }
 
 describe('search drawing', () => {
-  it('runs exactly the runner\'s scenarios for the seed, in order of drawing, at the service\'s concurrency with one queued', async () => {
+  it("runs exactly the runner's scenarios for the seed, in order of drawing, at the service's concurrency with one queued", async () => {
     console.log(`search drawing: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
     const generator = scenarioGenerator()
     const expected = campaignScenarios(generator.arbitrary, SEED, 40)
@@ -59,11 +59,13 @@ describe('search drawing', () => {
     }
   })
 
-  it('ends with the harness\'s own failure, after the runs in flight, without shrinking', async () => {
+  it("ends with the harness's own failure, after the runs in flight, without shrinking", async () => {
     const generator = scenarioGenerator()
     let n = 0
     const r = recorder(2, () => (++n === 5 ? new Error('the harness broke') : null))
-    await expect(search(r.service, { runs: 40, seed: SEED, stopAtFirstFailure: false, generator })).rejects.toThrow('the harness broke')
+    await expect(search(r.service, { runs: 40, seed: SEED, stopAtFirstFailure: false, generator })).rejects.toThrow(
+      'the harness broke',
+    )
     expect(r.given.length).toBeLessThanOrEqual(7)
   })
 })

@@ -19,15 +19,32 @@ describe('shards', () => {
   })
 
   it("read Bazel's TEST_SHARD_INDEX (0-based) and TEST_TOTAL_SHARDS", () => {
-    expect(shardFromEnv({ TEST_SHARD_INDEX: '0', TEST_TOTAL_SHARDS: '3' })).toMatchObject({ ok: true, shard: { index: 1, total: 3 } })
-    expect(shardFromEnv({ TEST_SHARD_INDEX: '2', TEST_TOTAL_SHARDS: '3' })).toMatchObject({ ok: true, shard: { index: 3, total: 3 } })
+    expect(shardFromEnv({ TEST_SHARD_INDEX: '0', TEST_TOTAL_SHARDS: '3' })).toMatchObject({
+      ok: true,
+      shard: { index: 1, total: 3 },
+    })
+    expect(shardFromEnv({ TEST_SHARD_INDEX: '2', TEST_TOTAL_SHARDS: '3' })).toMatchObject({
+      ok: true,
+      shard: { index: 3, total: 3 },
+    })
     expect(shardFromEnv({ TEST_SHARD_INDEX: '3', TEST_TOTAL_SHARDS: '3' })).toMatchObject({ ok: false })
-    expect(shardFromEnv({ TEST_SHARD_INDEX: '1' })).toMatchObject({ ok: false, problem: expect.stringContaining('TEST_TOTAL_SHARDS is not') })
+    expect(shardFromEnv({ TEST_SHARD_INDEX: '1' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('TEST_TOTAL_SHARDS is not'),
+    })
   })
 
   it("read a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based) with TEST_TOTAL_SHARDS, and only note it without a total", () => {
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '4', TEST_TOTAL_SHARDS: '5' })).toMatchObject({ ok: true, shard: { index: 5, total: 5 }, source: 'JOB_COMPLETION_INDEX=4, TEST_TOTAL_SHARDS=5' })
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '4' })).toMatchObject({ ok: true, shard: null, note: expect.stringContaining('runs the whole campaign') })
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '4', TEST_TOTAL_SHARDS: '5' })).toMatchObject({
+      ok: true,
+      shard: { index: 5, total: 5 },
+      source: 'JOB_COMPLETION_INDEX=4, TEST_TOTAL_SHARDS=5',
+    })
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '4' })).toMatchObject({
+      ok: true,
+      shard: null,
+      note: expect.stringContaining('runs the whole campaign'),
+    })
     expect(shardFromEnv({})).toEqual({ ok: true, shard: null, source: null, note: null })
   })
 })

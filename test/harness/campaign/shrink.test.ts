@@ -19,35 +19,51 @@ const RUNS = Number(process.env.FAULTLINE_RUNS ?? 1000)
 
 /** The judge's violations of a scenario's run against the mutant, by step. */
 async function failingSteps(s: Scenario): Promise<Set<string | null>> {
-  const violations = judge((await runScenario(s, timeoutAsFailure)).history).violations.filter((v) => v.judge === catches)
+  const violations = judge((await runScenario(s, timeoutAsFailure)).history).violations.filter(
+    (v) => v.judge === catches,
+  )
   return new Set(violations.map((v) => stepOf(v.call)))
 }
 
 /** Step 3 alone, as step 1, with its own faults (and the abort's). */
 function thirdAlone(s: Scenario): Scenario {
   const third = s.plan[2]!
-  const faults = s.faults.filter((f) => f.step === third.stepId || f.step === '#abort').map((f) => (f.step === third.stepId ? { ...f, step: 's1' } : f))
+  const faults = s.faults
+    .filter((f) => f.step === third.stepId || f.step === '#abort')
+    .map((f) => (f.step === third.stepId ? { ...f, step: 's1' } : f))
   return { ...s, plan: [{ ...third, stepId: 's1' }], faults }
 }
 
 describe('shrink', () => {
   it('removes irrelevant leading steps: a failure in step 3 of a 3-step plan shrinks to one step', async () => {
-    console.log(`shrink leading steps: seed ${SEED}, up to ${RUNS} runs (replay: FAULTLINE_SEED=${SEED} FAULTLINE_RUNS=${RUNS})`)
+    console.log(
+      `shrink leading steps: seed ${SEED}, up to ${RUNS} runs (replay: FAULTLINE_SEED=${SEED} FAULTLINE_RUNS=${RUNS})`,
+    )
     const arbitrary = scenarioArbitrary()
     const scenarios = campaignScenarios(arbitrary, SEED, RUNS)
     let found: { index: number; scenario: Scenario } | null = null
     for (const [index, s] of scenarios.entries()) {
       // Step 3 struck, and the steps before it struck too (the faults a dropped step must take along).
-      if (s.plan.length !== 3 || !s.faults.some((f) => f.step === 's3') || !s.faults.some((f) => f.step === 's1' || f.step === 's2')) continue
+      if (
+        s.plan.length !== 3 ||
+        !s.faults.some((f) => f.step === 's3') ||
+        !s.faults.some((f) => f.step === 's1' || f.step === 's2')
+      )
+        continue
       const steps = await failingSteps(s)
       if (steps.size !== 1 || !steps.has(s.plan[2]!.stepId)) continue
       if ((await failingSteps(thirdAlone(s))).size === 0) continue // the bug needs what came before
       found = { index, scenario: s }
       break
     }
-    expect(found, `no run of seed ${SEED} fails in step 3 alone of a 3-step plan with faults on the steps before it`).not.toBeNull()
+    expect(
+      found,
+      `no run of seed ${SEED} fails in step 3 alone of a 3-step plan with faults on the steps before it`,
+    ).not.toBeNull()
     const { index, scenario } = found!
-    console.log(`run ${index + 1}: ${scenario.plan.map((p) => p.tool).join(', ')}; ${scenario.faults.length} faults, ${scenario.faults.filter((f) => f.step === 's1' || f.step === 's2').length} of them on steps 1 and 2`)
+    console.log(
+      `run ${index + 1}: ${scenario.plan.map((p) => p.tool).join(', ')}; ${scenario.faults.length} faults, ${scenario.faults.filter((f) => f.step === 's1' || f.step === 's2').length} of them on steps 1 and 2`,
+    )
 
     const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches)
     expect(c.reproduced).toBe(true)

@@ -8,24 +8,39 @@ import { PaymentsService } from '../../../mock-services/payments/payments.ts'
 
 const body = 'payment_intent=pi_1&amount=4990&metadata[client_reference]=op-1'
 const post = (key: string) =>
-  new Request('https://payments.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body })
+  new Request('https://payments.test/v1/refunds', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+    body,
+  })
 
 describe('interleavings under the scheduler', () => {
   it('a late arrival and its retry: at most one refund, whatever the order', async () => {
     const seen = { inFlight409: 0, replay: 0, originalFirst: 0, retryFirst: 0 }
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 4 }), async (s, retries) => {
-        const payments = new PaymentsService(() => 0, { processingMs: 0, pause: () => s.schedule(Promise.resolve(), 'processing') })
+        const payments = new PaymentsService(() => 0, {
+          processingMs: 0,
+          pause: () => s.schedule(Promise.resolve(), 'processing'),
+        })
         payments.seedPaymentIntent('pi_1', 50_000, 'eur')
         // The original (held in the network) and the retries race to the service in any order.
         const sends = [0, ...Array.from({ length: retries }, (_, i) => i + 1)].map((i) =>
-          s.schedule(Promise.resolve(i), i === 0 ? 'late original arrives' : `retry ${i} arrives`).then(() => payments.handle(post('op-1'), { attempt: i + 1, call: 'r/s1' })),
+          s
+            .schedule(Promise.resolve(i), i === 0 ? 'late original arrives' : `retry ${i} arrives`)
+            .then(() => payments.handle(post('op-1'), { attempt: i + 1, call: 'r/s1' })),
         )
         await s.waitFor(Promise.all(sends))
-        const replies = await Promise.all(sends.map(async (p) => {
-          const r = await p
-          return { status: r.status, replayed: r.headers.get('idempotent-replayed') === 'true', body: (await r.json()) as { id?: string; error?: { code?: string } } }
-        }))
+        const replies = await Promise.all(
+          sends.map(async (p) => {
+            const r = await p
+            return {
+              status: r.status,
+              replayed: r.headers.get('idempotent-replayed') === 'true',
+              body: (await r.json()) as { id?: string; error?: { code?: string } },
+            }
+          }),
+        )
         expect(payments.ledger.entries).toHaveLength(1)
         const id = payments.ledger.entries[0]!.id
         for (const r of replies) {

@@ -8,12 +8,14 @@ const plan = () =>
   history()
     .runStartedWithDeadline(30_000)
     .callStarted('r/s1', 1, 'charge_card')
-    .at(10).attemptWith('r/s1', 1, { path: '/v1/payment_intents', fingerprint: 'charge-body' })
+    .at(10)
+    .attemptWith('r/s1', 1, { path: '/v1/payment_intents', fingerprint: 'charge-body' })
     .effectWith('r/s1', 1, 'pi_1', { type: 'charge' })
     .response(1)
     .answered('r/s1', 1, 200)
     .report('r/s1', 1, 'SUCCEEDED', { type: 'charge', id: 'pi_1' })
-    .at(100).callStarted('r/s2', 1, 'send_email')
+    .at(100)
+    .callStarted('r/s2', 1, 'send_email')
     .attemptWith('r/s2', 2, { service: 'email', path: '/v1/emails', fingerprint: 'email-body' })
     .effectWith('r/s2', 2, 'em_1', { type: 'email' })
     .response(2)
@@ -21,9 +23,10 @@ const plan = () =>
     .report('r/s2', 1, 'SUCCEEDED', { type: 'email', id: 'em_1' })
 
 describe('phantomCompensation', () => {
-  it("fires for a refund whose target charge was never made", () => {
+  it('fires for a refund whose target charge was never made', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_ghost' })
       .build()
@@ -36,7 +39,8 @@ describe('phantomCompensation', () => {
 
   it('fires for a correction e-mail whose original was never sent', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3, { service: 'email', path: '/v1/emails' })
       .effectWith('r#abort', 3, 'em_2', { type: 'email', target: 'em_ghost' })
       .build()
@@ -45,7 +49,8 @@ describe('phantomCompensation', () => {
 
   it('does not fire for a refund of a charge a plan call made, nor a correction of its e-mail', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })
       .attemptWith('r#abort', 4, { service: 'email', path: '/v1/emails' })
@@ -70,7 +75,8 @@ describe('phantomCompensation', () => {
 
   it('fires only for the phantom one of several compensations', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })
       .attemptWith('r#abort', 4)
@@ -84,7 +90,8 @@ describe('phantomCompensation', () => {
 
   it('fires when the target is only another compensation, not an effect of a plan call', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3, { service: 'email', path: '/v1/emails' })
       .effectWith('r#abort', 3, 'em_2', { type: 'email', target: 'em_1' })
       .attemptWith('r#abort', 4, { service: 'email', path: '/v1/emails' })
@@ -96,7 +103,12 @@ describe('phantomCompensation', () => {
   })
 
   it('does not fire for an abort effect with no target', () => {
-    const h = plan().at(200).abortRequested('r').attemptWith('r#abort', 3).effectWith('r#abort', 3, 'x_1', { type: 'note', target: null }).build()
+    const h = plan()
+      .at(200)
+      .abortRequested('r')
+      .attemptWith('r#abort', 3)
+      .effectWith('r#abort', 3, 'x_1', { type: 'note', target: null })
+      .build()
     expect(phantomCompensation(h)).toEqual([])
   })
 
@@ -114,7 +126,8 @@ describe('phantomCompensation', () => {
 describe('uncompensatedEffect', () => {
   it('fires for a confirmed charge that the abort did not refund', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3, { service: 'email', path: '/v1/emails' })
       .effectWith('r#abort', 3, 'em_2', { type: 'email', target: 'em_1' })
       .build()
@@ -126,7 +139,8 @@ describe('uncompensatedEffect', () => {
 
   it('fires for a confirmed e-mail that the abort did not correct', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })
       .build()
@@ -143,7 +157,8 @@ describe('uncompensatedEffect', () => {
 
   it('does not fire when the abort refunded the charge and corrected the e-mail', () => {
     const h = plan()
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })
       .attemptWith('r#abort', 4, { service: 'email', path: '/v1/emails' })
@@ -158,11 +173,13 @@ describe('uncompensatedEffect', () => {
 
   it('does not count a compensation made by a plan call (not the abort)', () => {
     const h = plan()
-      .at(150).callStarted('r/s3')
+      .at(150)
+      .callStarted('r/s3')
       .attemptWith('r/s3', 3)
       .effectWith('r/s3', 3, 're_1', { type: 'refund', target: 'pi_1' })
       .report('r/s3', 1, 'SUCCEEDED')
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .attemptWith('r#abort', 4, { service: 'email', path: '/v1/emails' })
       .effectWith('r#abort', 4, 'em_2', { type: 'email', target: 'em_1' })
       .build()

@@ -6,7 +6,17 @@ const C = 'run-1/s1'
 
 describe('coverage', () => {
   it('is empty when nothing struck', () => {
-    const h = history().runStarted().callStarted(C).attempt(C, 1).delivered(1).effect(C, 1, 're_1').response(1).answered(C, 1, 200).report(C, 1, 'SUCCEEDED').runEnded().build()
+    const h = history()
+      .runStarted()
+      .callStarted(C)
+      .attempt(C, 1)
+      .delivered(1)
+      .effect(C, 1, 're_1')
+      .response(1)
+      .answered(C, 1, 200)
+      .report(C, 1, 'SUCCEEDED')
+      .runEnded()
+      .build()
     expect(coverage(h)).toEqual([])
   })
 
@@ -27,7 +37,17 @@ describe('coverage', () => {
       .report(C, 1, 'SUCCEEDED', { type: 'refund', id: 're_1' })
       .runEnded()
       .build()
-    expect(coverage(h)).toEqual([{ kind: 'reset-after-effect', boundary: 'after-effect', tool: 'issue_refund', struck: 1, effectWhileError: 1, unknownReconciled: 1, crashInFlight: 0 }])
+    expect(coverage(h)).toEqual([
+      {
+        kind: 'reset-after-effect',
+        boundary: 'after-effect',
+        tool: 'issue_refund',
+        struck: 1,
+        effectWhileError: 1,
+        unknownReconciled: 1,
+        crashInFlight: 0,
+      },
+    ])
   })
 
   it('does not count an effect the client saw succeed, nor a call that stayed UNKNOWN', () => {
@@ -85,11 +105,44 @@ describe('coverage', () => {
   })
 
   it('counts a crash with a side-effecting request in flight, and not one after its answer', () => {
-    const inFlight = history().runStarted().booted(1).callStarted(C).attempt(C, 1).crashed(1, 'after-send #1', C).answered(C, 1, 200).runEnded().build()
-    expect(coverage(inFlight)).toEqual([{ kind: 'executor-crash', boundary: 'executor', tool: 'issue_refund', struck: 1, effectWhileError: 0, unknownReconciled: 0, crashInFlight: 1 }])
-    const answered = history().runStarted().booted(1).callStarted(C).attempt(C, 1).answered(C, 1, 200).crashed(1, 'after-response #1', C).runEnded().build()
+    const inFlight = history()
+      .runStarted()
+      .booted(1)
+      .callStarted(C)
+      .attempt(C, 1)
+      .crashed(1, 'after-send #1', C)
+      .answered(C, 1, 200)
+      .runEnded()
+      .build()
+    expect(coverage(inFlight)).toEqual([
+      {
+        kind: 'executor-crash',
+        boundary: 'executor',
+        tool: 'issue_refund',
+        struck: 1,
+        effectWhileError: 0,
+        unknownReconciled: 0,
+        crashInFlight: 1,
+      },
+    ])
+    const answered = history()
+      .runStarted()
+      .booted(1)
+      .callStarted(C)
+      .attempt(C, 1)
+      .answered(C, 1, 200)
+      .crashed(1, 'after-response #1', C)
+      .runEnded()
+      .build()
     expect(coverage(answered)[0]).toMatchObject({ struck: 1, crashInFlight: 0 })
-    const probeOnly = history().runStarted().booted(1).callStarted(C).attempt(C, 1, true).crashed(1, 'after-send #1', C).runEnded().build()
+    const probeOnly = history()
+      .runStarted()
+      .booted(1)
+      .callStarted(C)
+      .attempt(C, 1, true)
+      .crashed(1, 'after-send #1', C)
+      .runEnded()
+      .build()
     expect(coverage(probeOnly)[0]).toMatchObject({ crashInFlight: 0 }) // a read in flight changes nothing
   })
 
@@ -103,6 +156,10 @@ describe('coverage', () => {
       .fault(C, 2, 'before-send', 'connection-refused')
       .runEnded()
       .build()
-    expect(coverage(h).map((c) => `${c.kind}/${c.tool}/${c.struck}`)).toEqual(['connection-refused/issue_refund/2', 'dns-failure/(none)/1', 'probe-timeout/abort/1'])
+    expect(coverage(h).map((c) => `${c.kind}/${c.tool}/${c.struck}`)).toEqual([
+      'connection-refused/issue_refund/2',
+      'dns-failure/(none)/1',
+      'probe-timeout/abort/1',
+    ])
   })
 })

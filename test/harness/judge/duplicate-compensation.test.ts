@@ -13,7 +13,8 @@ const aborted = () =>
     .attempt('r/s2', 2)
     .effectWith('r/s2', 2, 'em_1', { type: 'email' })
     .report('r/s2', 1, 'SUCCEEDED')
-    .at(1000).abortRequested('r')
+    .at(1000)
+    .abortRequested('r')
 
 describe('duplicateEffect on the abort call (one effect compensated twice)', () => {
   it('fires for two refunds of the same charge', () => {
@@ -53,7 +54,10 @@ describe('duplicateEffect on the abort call (one effect compensated twice)', () 
   })
 
   it('does not fire for a single compensation', () => {
-    const h = aborted().attempt('r#abort', 3).effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' }).build()
+    const h = aborted()
+      .attempt('r#abort', 3)
+      .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })
+      .build()
     expect(duplicateEffect(h)).toEqual([])
   })
 
@@ -73,7 +77,7 @@ describe('duplicateEffect on the abort call (one effect compensated twice)', () 
     ])
   })
 
-  it('does not count several abort effects as one call\'s duplicate the way a plan call\'s are', () => {
+  it("does not count several abort effects as one call's duplicate the way a plan call's are", () => {
     // A plan call with the same two effects would fire ('2 effects for one tool call'); the abort does not.
     const h = aborted()
       .attempt('r#abort', 3)

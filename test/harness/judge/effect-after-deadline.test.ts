@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { effectAfterDeadline, lateEffects, MIN_SIDE_EFFECT_BUDGET_MS } from '../../../harness/judge/effect-after-deadline.ts'
+import {
+  effectAfterDeadline,
+  lateEffects,
+  MIN_SIDE_EFFECT_BUDGET_MS,
+} from '../../../harness/judge/effect-after-deadline.ts'
 import { history } from './history-builder.ts'
 
 describe('effectAfterDeadline', () => {
@@ -7,14 +11,21 @@ describe('effectAfterDeadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)
       .callStarted('r/s1')
-      .at(100).attempt('r/s1', 1)
+      .at(100)
+      .attempt('r/s1', 1)
       .fault('r/s1', 1, 'in-transit', 'late-delivery')
-      .at(1001).delivered(1)
+      .at(1001)
+      .delivered(1)
       .effect('r/s1', 1, 're_1')
       .build()
     const found = effectAfterDeadline(h)
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ judge: 'effect-after-deadline', call: 'r/s1', tool: 'issue_refund', boundaries: ['in-transit'] })
+    expect(found[0]).toMatchObject({
+      judge: 'effect-after-deadline',
+      call: 'r/s1',
+      tool: 'issue_refund',
+      boundaries: ['in-transit'],
+    })
     expect(found[0]?.message).toContain('re_1')
     expect(found[0]?.message).toContain('1001 ms')
     expect(found[0]?.message).toContain('1000 ms')
@@ -25,15 +36,24 @@ describe('effectAfterDeadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)
       .callStarted('r/s1')
-      .at(100).attempt('r/s1', 1)
-      .at(1000).delivered(1)
+      .at(100)
+      .attempt('r/s1', 1)
+      .at(1000)
+      .delivered(1)
       .effect('r/s1', 1, 're_1')
       .build()
     expect(effectAfterDeadline(h)).toEqual([])
   })
 
   it('does not fire for an effect well within the deadline', () => {
-    const h = history().runStartedWithDeadline(1000).callStarted('r/s1').at(100).attempt('r/s1', 1).at(150).effect('r/s1', 1, 're_1').build()
+    const h = history()
+      .runStartedWithDeadline(1000)
+      .callStarted('r/s1')
+      .at(100)
+      .attempt('r/s1', 1)
+      .at(150)
+      .effect('r/s1', 1, 're_1')
+      .build()
     expect(effectAfterDeadline(h)).toEqual([])
   })
 
@@ -42,8 +62,10 @@ describe('effectAfterDeadline', () => {
       .runStartedWithDeadline(30_000)
       .turn(1000)
       .callStarted('r/s1')
-      .at(100).attempt('r/s1', 1)
-      .at(1001).effect('r/s1', 1, 're_1')
+      .at(100)
+      .attempt('r/s1', 1)
+      .at(1001)
+      .effect('r/s1', 1, 're_1')
       .build()
     expect(effectAfterDeadline(late).map((v) => v.call)).toEqual(['r/s1'])
 
@@ -51,8 +73,10 @@ describe('effectAfterDeadline', () => {
       .runStartedWithDeadline(1000)
       .turn(30_000)
       .callStarted('r/s1')
-      .at(100).attempt('r/s1', 1)
-      .at(20_000).effect('r/s1', 1, 're_1')
+      .at(100)
+      .attempt('r/s1', 1)
+      .at(20_000)
+      .effect('r/s1', 1, 're_1')
       .build()
     expect(effectAfterDeadline(onTime)).toEqual([])
   })
@@ -64,13 +88,17 @@ describe('effectAfterDeadline', () => {
         .turn(1000)
         .booted(1)
         .callStarted('r/s1', 1)
-        .at(100).attempt('r/s1', 1)
+        .at(100)
+        .attempt('r/s1', 1)
         .fault('r/s1', 1, 'before-send', 'connection-refused')
-        .at(500).crashed(1)
-        .at(2000).turn(5000)
+        .at(500)
+        .crashed(1)
+        .at(2000)
+        .turn(5000)
         .booted(2)
         .callStarted('r/s1', 2)
-        .at(3500).attemptWith('r/s1', 2, { generation: 2 }) // with 1.5 s of the new turn left
+        .at(3500)
+        .attemptWith('r/s1', 2, { generation: 2 }) // with 1.5 s of the new turn left
     // After the old deadline (1000) but within the new one (5000): fine.
     expect(effectAfterDeadline(base().at(3000).effect('r/s1', 2, 're_2').build())).toEqual([])
     // Exactly at the new deadline: fine.
@@ -89,16 +117,22 @@ describe('effectAfterDeadline', () => {
       .turn(1000)
       .booted(1)
       .callStarted('r/s1', 1)
-      .at(100).attempt('r/s1', 1)
+      .at(100)
+      .attempt('r/s1', 1)
       .fault('r/s1', 1, 'in-transit', 'late-delivery')
-      .at(500).crashed(1)
-      .at(2000).turn(5000)
+      .at(500)
+      .crashed(1)
+      .at(2000)
+      .turn(5000)
       .booted(2)
       .callStarted('r/s1', 2)
-      .at(2100).attemptWith('r/s1', 2, { generation: 2 })
-      .at(2200).effect('r/s1', 2, 're_2')
+      .at(2100)
+      .attemptWith('r/s1', 2, { generation: 2 })
+      .at(2200)
+      .effect('r/s1', 2, 're_2')
       // The old attempt lands now: after the old deadline, well within the new one.
-      .at(2500).delivered(1)
+      .at(2500)
+      .delivered(1)
       .effect('r/s1', 1, 're_1')
       .build()
     const found = effectAfterDeadline(h)
@@ -115,11 +149,15 @@ describe('effectAfterDeadline', () => {
         .runStartedWithDeadline(1000)
         .turn(1000)
         .callStarted('r/s1')
-        .at(100).attempt('r/s1', 1)
-        .at(500).crashed(1)
-        .at(600).turn(5600) // restarted without a pause: the new turn began before the old deadline
+        .at(100)
+        .attempt('r/s1', 1)
+        .at(500)
+        .crashed(1)
+        .at(600)
+        .turn(5600) // restarted without a pause: the new turn began before the old deadline
         .booted(2)
-        .at(effectAt).delivered(1)
+        .at(effectAt)
+        .delivered(1)
         .effect('r/s1', 1, 're_1')
         .build()
     expect(effectAfterDeadline(upTo(1000))).toEqual([])
@@ -132,13 +170,16 @@ describe('effectAfterDeadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)
       .callStarted('r/s1')
-      .at(100).attempt('r/s1', 1)
+      .at(100)
+      .attempt('r/s1', 1)
       .attempt('r/s1', 2)
-      .at(1500).effect('r/s1', 1, 're_1')
+      .at(1500)
+      .effect('r/s1', 1, 're_1')
       .effect('r/s1', 2, 're_2')
       .callStarted('r/s2', 1, 'send_email')
       .attempt('r/s2', 3)
-      .at(1600).effectWith('r/s2', 3, 'em_1', { type: 'email' })
+      .at(1600)
+      .effectWith('r/s2', 3, 'em_1', { type: 'email' })
       .build()
     const found = effectAfterDeadline(h)
     expect(found).toHaveLength(3)
@@ -148,11 +189,7 @@ describe('effectAfterDeadline', () => {
   })
 
   it('fires for a late effect outside any tool call, with no call or tool', () => {
-    const h = history()
-      .runStartedWithDeadline(1000)
-      .at(100).attempt(null, 1)
-      .at(2000).effect(null, 1, 're_1')
-      .build()
+    const h = history().runStartedWithDeadline(1000).at(100).attempt(null, 1).at(2000).effect(null, 1, 're_1').build()
     const found = effectAfterDeadline(h)
     expect(found).toHaveLength(1)
     expect(found[0]).toMatchObject({ call: null, tool: null, boundaries: [] })
@@ -165,13 +202,17 @@ describe('effectAfterDeadline', () => {
       .runStartedWithDeadline(1000)
       .turn(1000)
       .callStarted('r/s1', 1, 'charge_card')
-      .at(100).attempt('r/s1', 1)
+      .at(100)
+      .attempt('r/s1', 1)
       .effectWith('r/s1', 1, 'pi_1', { type: 'charge' })
       .report('r/s1', 1, 'SUCCEEDED')
-      .at(200).abortRequested('r')
+      .at(200)
+      .abortRequested('r')
       .turn(3000)
-      .at(2500).attempt('r#abort', 2) // half a second of the abort's turn left
-      .at(3001).effectWith('r#abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
+      .at(2500)
+      .attempt('r#abort', 2) // half a second of the abort's turn left
+      .at(3001)
+      .effectWith('r#abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
       .build()
 
   it("fires for a compensation applied after the abort's own turn's deadline", () => {
@@ -192,9 +233,11 @@ describe('effectAfterDeadline', () => {
       history()
         .runStartedWithDeadline(10_000, profile)
         .callStarted('r/s1')
-        .at(5_000).attemptWith('r/s1', 1, { forwardedDeadline })
+        .at(5_000)
+        .attemptWith('r/s1', 1, { forwardedDeadline })
         .fault('r/s1', 1, 'in-transit', 'late-delivery')
-        .at(12_000).effect('r/s1', 1, 're_1')
+        .at(12_000)
+        .effect('r/s1', 1, 're_1')
         .build()
 
     it('a request sent with budget to spare that the network holds past the deadline is a measure, not a violation, against the vendors', () => {
@@ -206,16 +249,24 @@ describe('effectAfterDeadline', () => {
       const h = history()
         .runStartedWithDeadline(10_000)
         .callStarted('r/s1')
-        .at(10_000 - MIN_SIDE_EFFECT_BUDGET_MS + 1).attempt('r/s1', 1)
-        .at(10_500).effect('r/s1', 1, 're_1')
+        .at(10_000 - MIN_SIDE_EFFECT_BUDGET_MS + 1)
+        .attempt('r/s1', 1)
+        .at(10_500)
+        .effect('r/s1', 1, 're_1')
         .build()
-      expect(effectAfterDeadline(h).map((v) => v.message)).toEqual([expect.stringContaining(`with ${MIN_SIDE_EFFECT_BUDGET_MS - 1} ms of its turn left`)])
+      expect(effectAfterDeadline(h).map((v) => v.message)).toEqual([
+        expect.stringContaining(`with ${MIN_SIDE_EFFECT_BUDGET_MS - 1} ms of its turn left`),
+      ])
       expect(lateEffects(h)).toBe(0)
     })
 
     it('with services that honour a forwarded deadline, not forwarding one (or one past the turn) is a violation', () => {
-      expect(effectAfterDeadline(heldLate(['deadline-forwarding'])).map((v) => v.message)).toEqual([expect.stringContaining('forwarded none')])
-      expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 11_000)).map((v) => v.message)).toEqual([expect.stringContaining("past the turn's")])
+      expect(effectAfterDeadline(heldLate(['deadline-forwarding'])).map((v) => v.message)).toEqual([
+        expect.stringContaining('forwarded none'),
+      ])
+      expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 11_000)).map((v) => v.message)).toEqual([
+        expect.stringContaining("past the turn's"),
+      ])
       // Forwarded within the turn: the service was told; what it did with it is not the executor's doing.
       expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 9_000))).toEqual([])
       expect(lateEffects(heldLate(['deadline-forwarding'], 9_000))).toBe(1)

@@ -8,17 +8,36 @@ describe('executorFault', () => {
       .runStarted()
       .callStarted('r/s1')
       .executorFault('r/s1', 'threw', 'TypeError: x is undefined')
-      .at(30_000).executorFault(null, 'boot-failed', 'cannot open storage')
+      .at(30_000)
+      .executorFault(null, 'boot-failed', 'cannot open storage')
       .build()
     expect(executorFault(h)).toEqual([
-      { judge: 'executor-fault', call: 'r/s1', tool: null, boundaries: [], message: 'r/s1: executor threw: TypeError: x is undefined' },
-      { judge: 'executor-fault', call: null, tool: null, boundaries: [], message: 'run: executor boot-failed: cannot open storage' },
+      {
+        judge: 'executor-fault',
+        call: 'r/s1',
+        tool: null,
+        boundaries: [],
+        message: 'r/s1: executor threw: TypeError: x is undefined',
+      },
+      {
+        judge: 'executor-fault',
+        call: null,
+        tool: null,
+        boundaries: [],
+        message: 'run: executor boot-failed: cannot open storage',
+      },
     ])
   })
 
   it('names hung and invalid-envelope problems', () => {
-    const h = history().executorFault('r/s2', 'hung', 'no answer').executorFault('r/s3', 'invalid-envelope', 'status missing').build()
-    expect(executorFault(h).map((v) => v.message)).toEqual(['r/s2: executor hung: no answer', 'r/s3: executor invalid-envelope: status missing'])
+    const h = history()
+      .executorFault('r/s2', 'hung', 'no answer')
+      .executorFault('r/s3', 'invalid-envelope', 'status missing')
+      .build()
+    expect(executorFault(h).map((v) => v.message)).toEqual([
+      'r/s2: executor hung: no answer',
+      'r/s3: executor invalid-envelope: status missing',
+    ])
   })
 
   it('does not fire for a run in which the executor behaved, faults and all', () => {

@@ -9,11 +9,17 @@ describe('falseSuccess', () => {
       .attempt('r/s1', 1)
       .fault('r/s1', 1, 'after-receipt', 'server-fails-before-apply')
       .response(1, 503)
-      .at(40).report('r/s1', 1, 'SUCCEEDED', { type: 'refund', id: 're_made_up' })
+      .at(40)
+      .report('r/s1', 1, 'SUCCEEDED', { type: 'refund', id: 're_made_up' })
       .build()
     const found = falseSuccess(h)
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ judge: 'false-success', call: 'r/s1', tool: 'issue_refund', boundaries: ['after-receipt'] })
+    expect(found[0]).toMatchObject({
+      judge: 'false-success',
+      call: 'r/s1',
+      tool: 'issue_refund',
+      boundaries: ['after-receipt'],
+    })
     expect(found[0]?.message).toContain('40 ms')
   })
 
@@ -56,8 +62,10 @@ describe('falseSuccess', () => {
       .callStarted('r/s1')
       .attempt('r/s1', 1)
       .fault('r/s1', 1, 'in-transit', 'late-delivery')
-      .at(100).report('r/s1', 1, 'SUCCEEDED')
-      .at(900).delivered(1)
+      .at(100)
+      .report('r/s1', 1, 'SUCCEEDED')
+      .at(900)
+      .delivered(1)
       .effect('r/s1', 1, 're_1')
       .build()
     expect(falseSuccess(h)).toEqual([])

@@ -30,11 +30,24 @@ export class HistoryBuilder {
   }
 
   runStarted(profile: readonly string[] = []): this {
-    return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline: 30_000, profile })
+    return this.add({
+      type: 'run-started',
+      executor: 'test',
+      scenario: 'hand-written',
+      seed: 1,
+      deadline: 30_000,
+      profile,
+    })
   }
 
   callStarted(call: CallId, ask = 1, tool = 'issue_refund'): this {
-    return this.add({ type: 'call-started', call, tool, ask, args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o1' } })
+    return this.add({
+      type: 'call-started',
+      call,
+      tool,
+      ask,
+      args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o1' },
+    })
   }
 
   attempt(call: CallId | null, attempt: number, probe = false, fingerprint = probe ? 'probe' : 'refund-body'): this {
@@ -53,7 +66,13 @@ export class HistoryBuilder {
     })
   }
 
-  answered(call: CallId | null, attempt: number, status: number | null, retryAfterMs: number | null = null, error: string | null = null): this {
+  answered(
+    call: CallId | null,
+    attempt: number,
+    status: number | null,
+    retryAfterMs: number | null = null,
+    error: string | null = null,
+  ): this {
     return this.add({ type: 'answered', attempt, call, status, error, retryAfterMs })
   }
 
@@ -70,7 +89,16 @@ export class HistoryBuilder {
   }
 
   effect(call: CallId | null, attempt: number, effect: string, amount = 4990): this {
-    return this.add({ type: 'effect-applied', service: 'payments', effect, effectType: 'refund', attempt, call, amount, target: null })
+    return this.add({
+      type: 'effect-applied',
+      service: 'payments',
+      effect,
+      effectType: 'refund',
+      attempt,
+      call,
+      amount,
+      target: null,
+    })
   }
 
   response(attempt: number, status = 200, replayed = false): this {
@@ -85,7 +113,11 @@ export class HistoryBuilder {
     return this.add({ type: 'outcome-reported', call, ask, envelope: envelope(status, effect) })
   }
 
-  executorFault(call: CallId | null, problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed', message: string): this {
+  executorFault(
+    call: CallId | null,
+    problem: 'threw' | 'hung' | 'invalid-envelope' | 'boot-failed',
+    message: string,
+  ): this {
     return this.add({ type: 'executor-fault', call, problem, message })
   }
 
@@ -104,7 +136,16 @@ export class HistoryBuilder {
   attemptWith(
     call: CallId | null,
     attempt: number,
-    options: { probe?: boolean; fingerprint?: string; generation?: number | null; mutation?: number; service?: string; method?: string; path?: string; forwardedDeadline?: number | null } = {},
+    options: {
+      probe?: boolean
+      fingerprint?: string
+      generation?: number | null
+      mutation?: number
+      service?: string
+      method?: string
+      path?: string
+      forwardedDeadline?: number | null
+    } = {},
   ): this {
     const probe = options.probe ?? false
     return this.add({

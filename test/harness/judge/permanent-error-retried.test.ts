@@ -6,14 +6,21 @@ describe('permanentErrorRetried', () => {
   it.each([400, 422])('fires when the same request is resent by the same process after a %i', (status) => {
     const h = history()
       .callStarted('r/s1')
-      .at(10).attemptWith('r/s1', 1, { fingerprint: 'fp-A', generation: 1 })
+      .at(10)
+      .attemptWith('r/s1', 1, { fingerprint: 'fp-A', generation: 1 })
       .fault('r/s1', 1, 'after-receipt', 'error-response')
       .answered('r/s1', 1, status)
-      .at(500).attemptWith('r/s1', 2, { fingerprint: 'fp-A', generation: 1 })
+      .at(500)
+      .attemptWith('r/s1', 2, { fingerprint: 'fp-A', generation: 1 })
       .build()
     const found = permanentErrorRetried(h)
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ judge: 'permanent-error-retried', call: 'r/s1', tool: 'issue_refund', boundaries: ['after-receipt'] })
+    expect(found[0]).toMatchObject({
+      judge: 'permanent-error-retried',
+      call: 'r/s1',
+      tool: 'issue_refund',
+      boundaries: ['after-receipt'],
+    })
     expect(found[0]?.message).toContain('attempt 2 resent')
     expect(found[0]?.message).toContain(`attempt 1 had been refused with ${status}`)
   })
@@ -135,7 +142,12 @@ describe('permanentErrorRetried', () => {
   })
 
   it('does not fire when no request follows the refusal', () => {
-    const h = history().callStarted('r/s1').attemptWith('r/s1', 1, { fingerprint: 'fp-A' }).answered('r/s1', 1, 422).report('r/s1', 1, 'FAILED_NO_EFFECT').build()
+    const h = history()
+      .callStarted('r/s1')
+      .attemptWith('r/s1', 1, { fingerprint: 'fp-A' })
+      .answered('r/s1', 1, 422)
+      .report('r/s1', 1, 'FAILED_NO_EFFECT')
+      .build()
     expect(permanentErrorRetried(h)).toEqual([])
   })
 })

@@ -10,10 +10,12 @@ describe('returnedAfterDeadline', () => {
   const reportedAt = (t: number) =>
     history()
       .runStartedWithDeadline(1000)
-      .at(100).callStarted('r/s1')
+      .at(100)
+      .callStarted('r/s1')
       .attempt('r/s1', 1)
       .fault('r/s1', 1, 'in-transit', 'latency')
-      .at(t).report('r/s1', 1, 'SUCCEEDED')
+      .at(t)
+      .report('r/s1', 1, 'SUCCEEDED')
       .build()
 
   it('does not fire for a report exactly at deadline + grace', () => {
@@ -28,7 +30,12 @@ describe('returnedAfterDeadline', () => {
   it('fires for a report 1 ms past deadline + grace', () => {
     const found = returnedAfterDeadline(reportedAt(1501))
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ judge: 'returned-after-deadline', call: 'r/s1', tool: 'issue_refund', boundaries: ['in-transit'] })
+    expect(found[0]).toMatchObject({
+      judge: 'returned-after-deadline',
+      call: 'r/s1',
+      tool: 'issue_refund',
+      boundaries: ['in-transit'],
+    })
     expect(found[0]?.message).toContain('ask 1')
     expect(found[0]?.message).toContain('1501 ms')
     expect(found[0]?.message).toContain('501 ms after')
@@ -39,19 +46,24 @@ describe('returnedAfterDeadline', () => {
     const h = history()
       .runStartedWithDeadline(30_000)
       .turn(1000)
-      .at(100).callStarted('r/s1')
-      .at(1501).report('r/s1', 1, 'UNKNOWN')
+      .at(100)
+      .callStarted('r/s1')
+      .at(1501)
+      .report('r/s1', 1, 'UNKNOWN')
       .build()
     expect(returnedAfterDeadline(h).map((v) => v.call)).toEqual(['r/s1'])
   })
 
-  it("judges an ask by the turn in force at its call-started, even if a new turn began before the report", () => {
+  it('judges an ask by the turn in force at its call-started, even if a new turn began before the report', () => {
     const h = history()
       .runStartedWithDeadline(1000)
       .turn(1000)
-      .at(100).callStarted('r/s1')
-      .at(1200).turn(10_000)
-      .at(1501).report('r/s1', 1, 'SUCCEEDED')
+      .at(100)
+      .callStarted('r/s1')
+      .at(1200)
+      .turn(10_000)
+      .at(1501)
+      .report('r/s1', 1, 'SUCCEEDED')
       .build()
     const found = returnedAfterDeadline(h)
     expect(found).toHaveLength(1)
@@ -63,12 +75,16 @@ describe('returnedAfterDeadline', () => {
       history()
         .runStartedWithDeadline(1000)
         .turn(1000)
-        .at(100).callStarted('r/s1', 1)
-        .at(400).crashed(1, 'after-send', 'r/s1')
-        .at(2000).turn(10_000)
+        .at(100)
+        .callStarted('r/s1', 1)
+        .at(400)
+        .crashed(1, 'after-send', 'r/s1')
+        .at(2000)
+        .turn(10_000)
         .booted(2)
         .callStarted('r/s1', 2)
-        .at(t).report('r/s1', 2, 'SUCCEEDED')
+        .at(t)
+        .report('r/s1', 2, 'SUCCEEDED')
         .build()
     // Long after the first turn's deadline, within the second's: fine.
     expect(returnedAfterDeadline(upTo(9000))).toEqual([])
@@ -83,11 +99,15 @@ describe('returnedAfterDeadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)
       .turn(1000)
-      .at(100).callStarted('r/s1', 1)
-      .at(1400).report('r/s1', 1, 'UNKNOWN') // on time for turn 1
-      .at(1600).turn(5000)
+      .at(100)
+      .callStarted('r/s1', 1)
+      .at(1400)
+      .report('r/s1', 1, 'UNKNOWN') // on time for turn 1
+      .at(1600)
+      .turn(5000)
       .callStarted('r/s1', 2)
-      .at(1700).report('r/s1', 2, 'SUCCEEDED') // on time for turn 2, late for turn 1
+      .at(1700)
+      .report('r/s1', 2, 'SUCCEEDED') // on time for turn 2, late for turn 1
       .build()
     expect(returnedAfterDeadline(h)).toEqual([])
   })
@@ -97,7 +117,8 @@ describe('returnedAfterDeadline', () => {
       .runStartedWithDeadline(1000)
       .callStarted('r/s1', 1)
       .callStarted('r/s2', 1, 'send_email')
-      .at(2000).report('r/s1', 1, 'UNKNOWN')
+      .at(2000)
+      .report('r/s1', 1, 'UNKNOWN')
       .report('r/s2', 1, 'FAILED_NO_EFFECT')
       .build()
     const found = returnedAfterDeadline(h)
@@ -112,7 +133,7 @@ describe('returnedAfterDeadline', () => {
     expect(returnedAfterDeadline(h)).toEqual([])
   })
 
-  it('judges abort() too: its report after its own turn\'s deadline plus grace fires, within it does not', () => {
+  it("judges abort() too: its report after its own turn's deadline plus grace fires, within it does not", () => {
     const envelope = { status: 'SUCCEEDED' as const, retry_safe: true, effect: null, action_taken: 'x', message: '' }
     const mk = (at: number) =>
       [
@@ -122,6 +143,8 @@ describe('returnedAfterDeadline', () => {
         { seq: 3, t: at, type: 'abort-reported', run: 'r', envelopes: [envelope] },
       ] as unknown as import('../../../harness/history/history.ts').History
     expect(returnedAfterDeadline(mk(11_400))).toEqual([])
-    expect(returnedAfterDeadline(mk(11_401))).toEqual([expect.objectContaining({ judge: 'returned-after-deadline', call: 'r#abort' })])
+    expect(returnedAfterDeadline(mk(11_401))).toEqual([
+      expect.objectContaining({ judge: 'returned-after-deadline', call: 'r#abort' }),
+    ])
   })
 })

@@ -17,7 +17,12 @@ describe('unknownRetrySafe', () => {
       .build()
     const found = unknownRetrySafe(h)
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({ judge: 'unknown-retry-safe', call: 'r/s1', tool: 'issue_refund', boundaries: ['after-effect'] })
+    expect(found[0]).toMatchObject({
+      judge: 'unknown-retry-safe',
+      call: 'r/s1',
+      tool: 'issue_refund',
+      boundaries: ['after-effect'],
+    })
     expect(found[0]?.message).toContain('ask 1')
     expect(found[0]?.message).toContain('retry_safe: true')
   })

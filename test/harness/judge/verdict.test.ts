@@ -14,12 +14,15 @@ describe('judge (verdict)', () => {
     const h = history()
       .runStarted()
       .callStarted('r/s1')
-      .at(5).attempt('r/s1', 1)
+      .at(5)
+      .attempt('r/s1', 1)
       .delivered(1)
       .effect('r/s1', 1, 're_1')
       .response(1)
-      .at(25).report('r/s1', 1, 'SUCCEEDED', { type: 'refund', id: 're_1' })
-      .at(30).runEnded()
+      .at(25)
+      .report('r/s1', 1, 'SUCCEEDED', { type: 'refund', id: 're_1' })
+      .at(30)
+      .runEnded()
       .build()
     expect(judge(h)).toEqual({
       violations: [],
@@ -41,30 +44,40 @@ describe('judge (verdict)', () => {
       .runStarted()
       // r/s1: duplicate effect (reset after effect, blind retry)
       .callStarted('r/s1')
-      .at(0).attempt('r/s1', 1)
+      .at(0)
+      .attempt('r/s1', 1)
       .fault('r/s1', 1, 'after-effect', 'reset-after-effect')
       .effect('r/s1', 1, 're_1')
       .lost(1)
-      .at(100).attempt('r/s1', 2)
+      .at(100)
+      .attempt('r/s1', 2)
       .effect('r/s1', 2, 're_2')
-      .at(150).report('r/s1', 1, 'SUCCEEDED')
+      .at(150)
+      .report('r/s1', 1, 'SUCCEEDED')
       // r/s2: false success
       .callStarted('r/s2')
-      .at(200).attempt('r/s2', 3)
+      .at(200)
+      .attempt('r/s2', 3)
       .fault('r/s2', 3, 'after-receipt', 'server-fails-before-apply')
-      .at(260).report('r/s2', 1, 'SUCCEEDED')
+      .at(260)
+      .report('r/s2', 1, 'SUCCEEDED')
       // r/s3: false failure by a late delivery, then a probe
       .callStarted('r/s3')
-      .at(300).attempt('r/s3', 4)
+      .at(300)
+      .attempt('r/s3', 4)
       .fault('r/s3', 4, 'in-transit', 'late-delivery')
-      .at(400).attempt('r/s3', 5, true)
-      .at(500).report('r/s3', 1, 'FAILED_NO_EFFECT')
-      .at(900).effect('r/s3', 4, 're_3')
+      .at(400)
+      .attempt('r/s3', 5, true)
+      .at(500)
+      .report('r/s3', 1, 'FAILED_NO_EFFECT')
+      .at(900)
+      .effect('r/s3', 4, 're_3')
       // r/s4: the executor threw, then the call stayed UNKNOWN
       .callStarted('r/s4')
       .executorFault('r/s4', 'threw', 'boom')
       .report('r/s4', 1, 'UNKNOWN')
-      .at(1234).runEnded()
+      .at(1234)
+      .runEnded()
       .build()
 
     const v = judge(h)
@@ -102,7 +115,8 @@ describe('judge (verdict)', () => {
         .effect('r/s1', 1, 're_1')
         .attempt('r/s1', 2)
         .effect('r/s1', 2, 're_2')
-        .at(10).report('r/s1', 1, 'FAILED_NO_EFFECT')
+        .at(10)
+        .report('r/s1', 1, 'FAILED_NO_EFFECT')
         .build(),
     )
     const a = judge(h)
@@ -112,6 +126,18 @@ describe('judge (verdict)', () => {
   })
 
   it('covers zero virtual ms for an empty history', () => {
-    expect(judge([])).toEqual({ violations: [], unresolved: { calls: 0, unresolved: 0 }, recovery: [], notStarted: 0, verification: { calls: 0, probes: 0, extraAttempts: 0 }, humanReview: 0, lateEffects: 0, abortsUnsupported: 0, requests: 0, faults: 0, simulatedMs: 0 })
+    expect(judge([])).toEqual({
+      violations: [],
+      unresolved: { calls: 0, unresolved: 0 },
+      recovery: [],
+      notStarted: 0,
+      verification: { calls: 0, probes: 0, extraAttempts: 0 },
+      humanReview: 0,
+      lateEffects: 0,
+      abortsUnsupported: 0,
+      requests: 0,
+      faults: 0,
+      simulatedMs: 0,
+    })
   })
 })

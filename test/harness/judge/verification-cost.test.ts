@@ -8,7 +8,12 @@ describe('verificationCost', () => {
   })
 
   it('costs nothing beyond the call itself for one clean attempt', () => {
-    const h = history().callStarted('r/s1').attempt('r/s1', 1).answered('r/s1', 1, 200).report('r/s1', 1, 'SUCCEEDED').build()
+    const h = history()
+      .callStarted('r/s1')
+      .attempt('r/s1', 1)
+      .answered('r/s1', 1, 200)
+      .report('r/s1', 1, 'SUCCEEDED')
+      .build()
     expect(verificationCost(h)).toEqual({ calls: 1, probes: 0, extraAttempts: 0 })
   })
 

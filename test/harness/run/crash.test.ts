@@ -8,7 +8,14 @@ import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
-const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): ExecutorCrash => ({ kind: 'executor-crash', boundary: 'executor', step: 's1', point, nth, pauseMs })
+const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): ExecutorCrash => ({
+  kind: 'executor-crash',
+  boundary: 'executor',
+  step: 's1',
+  point,
+  nth,
+  pauseMs,
+})
 
 /** An executor that logs to SQLite, sends one refund with a fixed key, then logs again, noting what happened to it. */
 function scripted(notes: string[]): Executor {
@@ -47,14 +54,23 @@ function scripted(notes: string[]): Executor {
 
 async function run(faults: ExecutorCrash[]) {
   const notes: string[] = []
-  const { history } = await runScenario(refundScenario({ faults, model: { maxAsks: 1, regenerateArgs: false } }), scripted(notes))
+  const { history } = await runScenario(
+    refundScenario({ faults, model: { maxAsks: 1, regenerateArgs: false } }),
+    scripted(notes),
+  )
   return { notes, history }
 }
 
 describe('executor crashes', () => {
   it('after a durable write: the write survives, the next process sees it, recovers, and is asked again', async () => {
     const { notes, history } = await run([crash('after-write', 1, 3_000)]) // s1's first write = "before s1" (boot's table is no call's)
-    expect(notes).toEqual(['boot sees []', 'threw ProcessCrashed', 'boot sees [before s1]', 'recover with 45000 ms left', 'response 200'])
+    expect(notes).toEqual([
+      'boot sees []',
+      'threw ProcessCrashed',
+      'boot sees [before s1]',
+      'recover with 45000 ms left',
+      'response 200',
+    ])
     const crashed = eventsOf(history, 'process-crashed')
     expect(crashed).toEqual([expect.objectContaining({ generation: 1, point: 'after-write #1', call: 'run-7/s1' })])
     const booted = eventsOf(history, 'process-booted')
@@ -105,7 +121,11 @@ describe('executor crashes', () => {
             }
             // What it still runs on its way down (queued microtasks) gets nowhere.
             void Promise.resolve().then(() => {
-              fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', body: 'payment_intent=pi_1&amount=100', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(
+              fetch(`${ctx.services.payments}/v1/refunds`, {
+                method: 'POST',
+                body: 'payment_intent=pi_1&amount=100',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              }).then(
                 () => attempts.push(`process ${me}: request answered`),
                 () => attempts.push(`process ${me}: request failed`),
               )
@@ -123,17 +143,25 @@ describe('executor crashes', () => {
         }
       },
     }
-    const { history } = await runScenario(refundScenario({ faults: [crash('after-write', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }), zombie)
+    const { history } = await runScenario(
+      refundScenario({ faults: [crash('after-write', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }),
+      zombie,
+    )
     expect(attempts.filter((a) => a.startsWith('process 1'))).toEqual(['process 1: write refused (ProcessCrashed)'])
     expect(eventsOf(history, 'fenced')).toEqual([expect.objectContaining({ generation: 1, what: 'POST /v1/refunds' })])
     // Only process 2's request reached the service.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(attempts).toContain('process 2: request answered')
     // Process 2's timers fire; none of process 1's, armed before or after its death.
-    expect(attempts).toEqual(expect.arrayContaining(['process 2: a timer armed before the write fired', 'process 2: a timer armed after the write fired']))
+    expect(attempts).toEqual(
+      expect.arrayContaining([
+        'process 2: a timer armed before the write fired',
+        'process 2: a timer armed after the write fired',
+      ]),
+    )
   })
 
-  it('a pause past 24 h outlives the service\'s keys: the same key makes a second refund', async () => {
+  it("a pause past 24 h outlives the service's keys: the same key makes a second refund", async () => {
     const { history } = await run([crash('after-response', 1, 25 * 60 * 60 * 1000)])
     // Process 1's request landed (refund 1); process 2 sent the same key 25 h later: forgotten, refund 2.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
@@ -147,7 +175,11 @@ describe('work done outside a tool call', () => {
       name: 'recover-resends',
       async boot(ctx) {
         const post = (key: string) =>
-          fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body: 'payment_intent=pi_1&amount=100' })
+          fetch(`${ctx.services.payments}/v1/refunds`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+            body: 'payment_intent=pi_1&amount=100',
+          })
         return {
           async recover() {
             await (await post(`recovered-${Date.now()}`)).text() // a new key: the original may have landed
@@ -159,7 +191,10 @@ describe('work done outside a tool call', () => {
         }
       },
     }
-    const { history } = await runScenario(refundScenario({ faults: [crash('after-send', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }), resender)
+    const { history } = await runScenario(
+      refundScenario({ faults: [crash('after-send', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }),
+      resender,
+    )
     const effects = eventsOf(history, 'effect-applied')
     expect(effects.map((e) => e.call)).toEqual(['run-7/s1', 'run-7/s1']) // the original and recover()'s resend (the re-ask replays 'first')
     const { judge } = await import('../../../harness/judge/verdict.ts')

@@ -21,7 +21,11 @@ describe('run isolation', () => {
             const loop = (n: number) => {
               if (stop || n > 400) return
               sent++
-              void fetch(`${ctx.services.payments}/v1/refunds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payment_intent=pi_1&amount=100' }).catch(() => {})
+              void fetch(`${ctx.services.payments}/v1/refunds`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body: 'payment_intent=pi_1&amount=100',
+              }).catch(() => {})
               setImmediate(() => loop(n + 1))
             }
             loop(0)

@@ -43,7 +43,13 @@ describe('world', () => {
           async callTool() {
             ids.push(randomBytes(8).toString('hex'))
             await new Promise((r) => setTimeout(r, 1_000)) // needs virtual time to move
-            return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: 'not done' }
+            return {
+              status: 'FAILED_NO_EFFECT',
+              retry_safe: false,
+              effect: null,
+              action_taken: 'none',
+              message: 'not done',
+            }
           },
         }
       },
@@ -85,7 +91,10 @@ describe('world', () => {
   // would keep, through its frames, the run's whole world alive with it.
   it.each<[string, Fault]>([
     ['an injected reset', { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 }],
-    ['a client timeout (AbortSignal.timeout)', { kind: 'withhold-after-effect', boundary: 'after-effect', step: 's1', send: 1 }],
+    [
+      'a client timeout (AbortSignal.timeout)',
+      { kind: 'withhold-after-effect', boundary: 'after-effect', step: 's1', send: 1 },
+    ],
   ])('is let go when the run ends, also after %s', async (_what, fault) => {
     const inner = oneShotExecutor({}, 5_000)
     let instance: WeakRef<object> | null = null
@@ -99,7 +108,10 @@ describe('world', () => {
     }
     startInterception()
     try {
-      const { history } = await runScenario(refundScenario({ faults: [fault], model: { maxAsks: 1, regenerateArgs: false } }), watched)
+      const { history } = await runScenario(
+        refundScenario({ faults: [fault], model: { maxAsks: 1, regenerateArgs: false } }),
+        watched,
+      )
       expect(eventsOf(history, 'fault-injected')).toHaveLength(1)
       for (let i = 0; i < 10 && instance!.deref() !== undefined; i++) {
         await new Promise((r) => setImmediate(r))

@@ -8,8 +8,16 @@ function valid(): Record<string, any> {
     seed: 42,
     turnBudgetMs: 30_000,
     plan: [
-      { stepId: 's1', tool: 'issue_refund', args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o-1' } },
-      { stepId: 's2', tool: 'issue_refund', args: { payment_intent: 'pi_1', amount: 10, currency: 'eur', order_id: 'o-2' } },
+      {
+        stepId: 's1',
+        tool: 'issue_refund',
+        args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: 'o-1' },
+      },
+      {
+        stepId: 's2',
+        tool: 'issue_refund',
+        args: { payment_intent: 'pi_1', amount: 10, currency: 'eur', order_id: 'o-2' },
+      },
     ],
     faults: [
       { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 },
@@ -52,7 +60,11 @@ describe('parseScenario', () => {
   it.each<[string, (s: Record<string, any>) => void, RegExp]>([
     ['bad version', (s) => (s.version = 3), /^version must be 2, got 3$/],
     ['missing version', (s) => delete s.version, /^version must be 2, got nothing$/],
-    ['a version 1 file (faults by run-wide attempt)', (s) => (s.version = 1), /^"version" 1 addressed faults by the run's n-th request.*"step": "<stepId>" and "send": n/],
+    [
+      'a version 1 file (faults by run-wide attempt)',
+      (s) => (s.version = 1),
+      /^"version" 1 addressed faults by the run's n-th request.*"step": "<stepId>" and "send": n/,
+    ],
     ['name not a string', (s) => (s.name = 7), /^name must be a string, got 7$/],
     ['fractional seed', (s) => (s.seed = 1.5), /^seed must be a whole number, got 1.5$/],
     ['seed past 31 bits', (s) => (s.seed = 2 ** 31), /^seed must be at most 2147483647/],
@@ -60,30 +72,90 @@ describe('parseScenario', () => {
     ['missing plan', (s) => delete s.plan, /^plan is missing/],
     ['empty plan', (s) => (s.plan = []), /^plan must be a list of at least 1/],
     ['plan step without a stepId', (s) => delete s.plan[1].stepId, /^plan\[1\]\.stepId is missing/],
-    ["a stepId that could pose as the harness's abort call", (s) => (s.plan[1].stepId = 'x#abort'), /^plan\[1\]\.stepId: must be 1-64 characters/],
+    [
+      "a stepId that could pose as the harness's abort call",
+      (s) => (s.plan[1].stepId = 'x#abort'),
+      /^plan\[1\]\.stepId: must be 1-64 characters/,
+    ],
     ['empty stepId', (s) => (s.plan[0].stepId = ''), /^plan\[0\]\.stepId/],
     ['duplicate stepId', (s) => (s.plan[1].stepId = 's1'), /^plan\[1\]\.stepId: "s1" is used twice/],
-    ['unknown tool', (s) => (s.plan[0].tool = 'delete_account'), /^plan\[0\]\.tool must be one of "charge_card", "issue_refund", "send_email", got "delete_account"$/],
+    [
+      'unknown tool',
+      (s) => (s.plan[0].tool = 'delete_account'),
+      /^plan\[0\]\.tool must be one of "charge_card", "issue_refund", "send_email", got "delete_account"$/,
+    ],
     ['args not an object', (s) => (s.plan[0].args = [1]), /^plan\[0\]\.args must be an object, got \[1\]$/],
     ['faults missing', (s) => delete s.faults, /^faults is missing/],
     ['fault not an object', (s) => (s.faults[0] = 'reset'), /^faults\[0\] must be an object, got "reset"$/],
-    ['unknown fault kind', (s) => (s.faults[1].kind = 'meteor-strike'), /^faults\[1\]\.kind must be one of connection-refused, .*executor-crash, got "meteor-strike"$/],
-    ['a misspelt fault kind', (s) => (s.faults[1].kind = 'late-delivry'), /^faults\[1\]\.kind must be one of .* — did you mean "late-delivery"\?$/],
-    ['boundary mismatch', (s) => (s.faults[0].boundary = 'before-send'), /^faults\[0\]\.boundary must be "after-effect", got "before-send"$/],
-    ['boundary missing', (s) => delete s.faults[3].boundary, /^faults\[3\]\.boundary must be "before-send", got nothing$/],
+    [
+      'unknown fault kind',
+      (s) => (s.faults[1].kind = 'meteor-strike'),
+      /^faults\[1\]\.kind must be one of connection-refused, .*executor-crash, got "meteor-strike"$/,
+    ],
+    [
+      'a misspelt fault kind',
+      (s) => (s.faults[1].kind = 'late-delivry'),
+      /^faults\[1\]\.kind must be one of .* — did you mean "late-delivery"\?$/,
+    ],
+    [
+      'boundary mismatch',
+      (s) => (s.faults[0].boundary = 'before-send'),
+      /^faults\[0\]\.boundary must be "after-effect", got "before-send"$/,
+    ],
+    [
+      'boundary missing',
+      (s) => delete s.faults[3].boundary,
+      /^faults\[3\]\.boundary must be "before-send", got nothing$/,
+    ],
     ['send zero', (s) => (s.faults[0].send = 0), /^faults\[0\]\.send must be at least 1, got 0$/],
-    ['a fault on a step that is not in the plan', (s) => (s.faults[0].step = 's9'), /^faults\[0\]\.step: no plan step "s9"; use one of "s1", "s2", "#abort"$/],
-    ['two faults on one request', (s) => (s.faults[2].step = 's1'), /^faults\[2\]: another fault already strikes there \(s1 send 1\)/],
-    ['bad fault parameter (delayMs)', (s) => (s.faults[1].delayMs = -1), /^faults\[1\]\.delayMs must be at least 0, got -1$/],
-    ['bad fault parameter (mode)', (s) => (s.faults[2].mode = '502'), /^faults\[2\]\.mode must be one of "500", "503", "reset", got "502"/],
+    [
+      'a fault on a step that is not in the plan',
+      (s) => (s.faults[0].step = 's9'),
+      /^faults\[0\]\.step: no plan step "s9"; use one of "s1", "s2", "#abort"$/,
+    ],
+    [
+      'two faults on one request',
+      (s) => (s.faults[2].step = 's1'),
+      /^faults\[2\]: another fault already strikes there \(s1 send 1\)/,
+    ],
+    [
+      'bad fault parameter (delayMs)',
+      (s) => (s.faults[1].delayMs = -1),
+      /^faults\[1\]\.delayMs must be at least 0, got -1$/,
+    ],
+    [
+      'bad fault parameter (mode)',
+      (s) => (s.faults[2].mode = '502'),
+      /^faults\[2\]\.mode must be one of "500", "503", "reset", got "502"/,
+    ],
     ['model missing', (s) => delete s.model, /^model is missing/],
     ['maxAsks zero', (s) => (s.model.maxAsks = 0), /^model\.maxAsks must be at least 1, got 0$/],
-    ['regenerateArgs not boolean', (s) => (s.model.regenerateArgs = 'yes'), /^model\.regenerateArgs must be a boolean, got "yes"$/],
+    [
+      'regenerateArgs not boolean',
+      (s) => (s.model.regenerateArgs = 'yes'),
+      /^model\.regenerateArgs must be a boolean, got "yes"$/,
+    ],
     ['services missing', (s) => delete s.services, /^services is missing/],
-    ['negative processingMs', (s) => (s.services.payments.processingMs = -1), /^services\.payments\.processingMs must be at least 0, got -1$/],
-    ['paymentIntents missing', (s) => delete s.services.payments.paymentIntents, /^services\.payments\.paymentIntents is missing/],
-    ['payment intent amount not an integer', (s) => (s.services.payments.paymentIntents[0].amount = 49.9), /^services\.payments\.paymentIntents\[0\]\.amount must be a whole number, got 49.9$/],
-    ['a setting beyond the vendors without its profile', (s) => (s.services.payments.keyStore = 'volatile'), /add "volatile-keys" to "profile" to opt in$/],
+    [
+      'negative processingMs',
+      (s) => (s.services.payments.processingMs = -1),
+      /^services\.payments\.processingMs must be at least 0, got -1$/,
+    ],
+    [
+      'paymentIntents missing',
+      (s) => delete s.services.payments.paymentIntents,
+      /^services\.payments\.paymentIntents is missing/,
+    ],
+    [
+      'payment intent amount not an integer',
+      (s) => (s.services.payments.paymentIntents[0].amount = 49.9),
+      /^services\.payments\.paymentIntents\[0\]\.amount must be a whole number, got 49.9$/,
+    ],
+    [
+      'a setting beyond the vendors without its profile',
+      (s) => (s.services.payments.keyStore = 'volatile'),
+      /add "volatile-keys" to "profile" to opt in$/,
+    ],
   ])('rejects %s with a one-line problem naming the field', (_label, edit, problem) => {
     const p = problemOf(variant(edit))
     expect(p).toMatch(problem)
@@ -92,21 +164,59 @@ describe('parseScenario', () => {
 
   // A misspelt key would otherwise run another experiment quietly: each part of the schema says what was meant.
   it.each<[string, (s: Record<string, any>) => void, string]>([
-    ['top level', (s) => ((s.abortOnFaliure = true), delete s.abortOnFailure), 'unknown key "abortOnFaliure": did you mean "abortOnFailure"?'],
-    ['model', (s) => ((s.model.maxAsk = 2), delete s.model.maxAsks), 'unknown key "maxAsk" in model: did you mean "maxAsks"?'],
-    ['a plan step', (s) => ((s.plan[0].step_id = 's1'), delete s.plan[0].stepId), 'unknown key "step_id" in plan[0]: did you mean "stepId"?'],
-    ['a fault', (s) => ((s.faults[1].delayMS = 5), delete s.faults[1].delayMs), 'unknown key "delayMS" in faults[1]: did you mean "delayMs"?'],
-    ['a crash', (s) => ((s.faults[5].pause = 5), delete s.faults[5].pauseMs), 'unknown key "pause" in faults[5]: did you mean "pauseMs"?'],
-    ['services', (s) => ((s.services.paymnets = s.services.payments), delete s.services.payments), 'unknown key "paymnets" in services: did you mean "payments"?'],
-    ['a service', (s) => (s.services.payments.visibilityLag = 5), 'unknown key "visibilityLag" in services.payments: did you mean "visibilityLagMs"?'],
-    ['a payment intent', (s) => (s.services.payments.paymentIntents[0].amout = 1), 'unknown key "amout" in services.payments.paymentIntents[0]: did you mean "amount"?'],
-    ['a version 1 fault', (s) => ((s.faults[0].attempt = 1), delete s.faults[0].send), 'unknown key "attempt" in faults[0]: faults are addressed by step now — "step": "<stepId>" with "send": n (or "probe": n)'],
+    [
+      'top level',
+      (s) => ((s.abortOnFaliure = true), delete s.abortOnFailure),
+      'unknown key "abortOnFaliure": did you mean "abortOnFailure"?',
+    ],
+    [
+      'model',
+      (s) => ((s.model.maxAsk = 2), delete s.model.maxAsks),
+      'unknown key "maxAsk" in model: did you mean "maxAsks"?',
+    ],
+    [
+      'a plan step',
+      (s) => ((s.plan[0].step_id = 's1'), delete s.plan[0].stepId),
+      'unknown key "step_id" in plan[0]: did you mean "stepId"?',
+    ],
+    [
+      'a fault',
+      (s) => ((s.faults[1].delayMS = 5), delete s.faults[1].delayMs),
+      'unknown key "delayMS" in faults[1]: did you mean "delayMs"?',
+    ],
+    [
+      'a crash',
+      (s) => ((s.faults[5].pause = 5), delete s.faults[5].pauseMs),
+      'unknown key "pause" in faults[5]: did you mean "pauseMs"?',
+    ],
+    [
+      'services',
+      (s) => ((s.services.paymnets = s.services.payments), delete s.services.payments),
+      'unknown key "paymnets" in services: did you mean "payments"?',
+    ],
+    [
+      'a service',
+      (s) => (s.services.payments.visibilityLag = 5),
+      'unknown key "visibilityLag" in services.payments: did you mean "visibilityLagMs"?',
+    ],
+    [
+      'a payment intent',
+      (s) => (s.services.payments.paymentIntents[0].amout = 1),
+      'unknown key "amout" in services.payments.paymentIntents[0]: did you mean "amount"?',
+    ],
+    [
+      'a version 1 fault',
+      (s) => ((s.faults[0].attempt = 1), delete s.faults[0].send),
+      'unknown key "attempt" in faults[0]: faults are addressed by step now — "step": "<stepId>" with "send": n (or "probe": n)',
+    ],
   ])('names the likely key for a misspelt one in %s', (_where, edit, problem) => {
     expect(problemOf(variant(edit))).toBe(problem)
   })
 
   it('lists the keys it knows when nothing is close', () => {
-    expect(problemOf(variant((s) => (s.colour = 'red')))).toMatch(/^unknown key "colour": expected one of "\$schema", "version", "name", /)
+    expect(problemOf(variant((s) => (s.colour = 'red')))).toMatch(
+      /^unknown key "colour": expected one of "\$schema", "version", "name", /,
+    )
   })
 
   it.each([null, [], 'scenario', 42])('rejects a non-object (%j)', (input) => {
@@ -114,10 +224,12 @@ describe('parseScenario', () => {
   })
 
   it('reports one problem at a time', () => {
-    const p = problemOf(variant((s) => {
-      s.seed = 'x'
-      s.plan = []
-    }))
+    const p = problemOf(
+      variant((s) => {
+        s.seed = 'x'
+        s.plan = []
+      }),
+    )
     expect(p).toMatch(/^(seed|plan)/)
   })
 

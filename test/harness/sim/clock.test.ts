@@ -5,7 +5,12 @@ import { realNow } from '../../../harness/sim/real-clock.ts'
 
 describe('virtual clock', () => {
   it('fakes Date and timers, and restores the very same globals afterwards', () => {
-    const before = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, Date: globalThis.Date, timeout: AbortSignal.timeout }
+    const before = {
+      setTimeout: globalThis.setTimeout,
+      clearTimeout: globalThis.clearTimeout,
+      Date: globalThis.Date,
+      timeout: AbortSignal.timeout,
+    }
     const clock = installClock()
     expect(Date.now()).toBe(EPOCH_MS)
     expect(globalThis.setTimeout).not.toBe(before.setTimeout)

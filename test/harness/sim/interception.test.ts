@@ -25,7 +25,10 @@ describe('interception', () => {
     try {
       const errors: string[] = []
       await new Promise<void>((resolve) => {
-        const req = https.request('https://payments.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+        const req = https.request('https://payments.test/v1/refunds', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
         req.on('error', (e) => errors.push(e.message))
         req.on('close', () => setTimeout(resolve, 50)) // room for a second error, were one coming
         req.setTimeout(30, () => req.destroy(new Error('client timeout')))
@@ -39,8 +42,12 @@ describe('interception', () => {
   })
 
   // A user's own msw server for other hosts, erroring on what it does not handle except the services' .test hosts.
-  const userServer = () => setupServer(mswHttp.get('https://api.example.com/ping', () => HttpResponse.json({ ok: true })))
-  const listenOptions = { onUnhandledRequest: (request: Request, print: { error(): void }) => void (new URL(request.url).hostname.endsWith('.test') || print.error()) }
+  const userServer = () =>
+    setupServer(mswHttp.get('https://api.example.com/ping', () => HttpResponse.json({ ok: true })))
+  const listenOptions = {
+    onUnhandledRequest: (request: Request, print: { error(): void }) =>
+      void (new URL(request.url).hostname.endsWith('.test') || print.error()),
+  }
   const globals = () => ({ fetch: globalThis.fetch, request: https.request, get: https.get })
 
   it("mounted inside a user's own msw server: both answer their hosts, nothing is reported as blocked, and the globals come back", async () => {

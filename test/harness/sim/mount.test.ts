@@ -7,9 +7,17 @@ describe('mountServices', () => {
     const fetchBefore = globalThis.fetch
     const payments = new PaymentsService(Date.now, { processingMs: 0 })
     payments.seedPaymentIntent('pi_1', 10_000, 'eur')
-    const mounted = mountServices([payments], [{ kind: 'connection-refused', boundary: 'before-send', step: '*', send: 1 }])
+    const mounted = mountServices(
+      [payments],
+      [{ kind: 'connection-refused', boundary: 'before-send', step: '*', send: 1 }],
+    )
     try {
-      const post = () => fetch('https://payments.test/v1/refunds', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payment_intent=pi_1&amount=100' })
+      const post = () =>
+        fetch('https://payments.test/v1/refunds', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'payment_intent=pi_1&amount=100',
+        })
       const refused = await post().catch((e: unknown) => e as TypeError & { cause?: { code?: string } })
       expect(refused).toBeInstanceOf(TypeError)
       expect((refused as TypeError).message).toBe('fetch failed')

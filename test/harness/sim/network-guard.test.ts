@@ -20,7 +20,9 @@ describe('network guard', () => {
     // Spies in place of the real calls: the guard wraps them, and anything it lets through is recorded here, not sent.
     net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
       const first = Array.isArray(args[0]) ? args[0][0] : args[0]
-      reached.push(`connect ${JSON.stringify(typeof first === 'object' ? { host: (first as { host?: string }).host, port: (first as { port?: number }).port } : args)}`)
+      reached.push(
+        `connect ${JSON.stringify(typeof first === 'object' ? { host: (first as { host?: string }).host, port: (first as { port?: number }).port } : args)}`,
+      )
       return (realConnect as (...a: unknown[]) => net.Socket).apply(this, args)
     } as typeof realConnect
     dgram.Socket.prototype.send = function (this: dgram.Socket, ...args: unknown[]) {
@@ -38,7 +40,11 @@ describe('network guard', () => {
     const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), rawNetwork)
     expect(seen).toEqual(['tcp ECONNREFUSED', 'udp ECONNREFUSED', 'dns ENOTFOUND'])
     expect(reached).toEqual([])
-    expect(eventsOf(history, 'executor-fault').map((e) => e.problem)).toEqual(['blocked-network', 'blocked-network', 'blocked-network'])
+    expect(eventsOf(history, 'executor-fault').map((e) => e.problem)).toEqual([
+      'blocked-network',
+      'blocked-network',
+      'blocked-network',
+    ])
     // And it is all undone: the spies are back in place.
     expect(net.Socket.prototype.connect).not.toBe(realConnect)
     expect(reached).toEqual([])
@@ -53,7 +59,9 @@ describe('network guard', () => {
       const text = await new Promise<string>((resolve, reject) => {
         const c = net.connect(port, '127.0.0.1')
         let got = ''
-        c.on('data', (d) => (got += d)).on('end', () => resolve(got)).on('error', reject)
+        c.on('data', (d) => (got += d))
+          .on('end', () => resolve(got))
+          .on('error', reject)
       })
       expect(text).toBe('hi')
       expect(reached).toEqual([expect.stringContaining('127.0.0.1')])
@@ -64,8 +72,10 @@ describe('network guard', () => {
   })
 
   it('knows loopback when it sees it', () => {
-    for (const h of ['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', 'api.localhost', undefined]) expect(isLoopback(h)).toBe(true)
-    for (const h of ['93.184.216.34', 'example.com', 'payments.test', '10.0.0.1', '::ffff:8.8.8.8']) expect(isLoopback(h)).toBe(false)
+    for (const h of ['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', 'api.localhost', undefined])
+      expect(isLoopback(h)).toBe(true)
+    for (const h of ['93.184.216.34', 'example.com', 'payments.test', '10.0.0.1', '::ffff:8.8.8.8'])
+      expect(isLoopback(h)).toBe(false)
   })
 
   it('nests: the patches go with the last guard', () => {

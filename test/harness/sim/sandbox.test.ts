@@ -28,10 +28,27 @@ describe('sandbox', () => {
   })
 
   it('undoes every patch when the executor under test throws and when it hangs', async () => {
-    const before = { random: Math.random, setTimeout: globalThis.setTimeout, Date: globalThis.Date, fetch: globalThis.fetch }
-    const throwing: Executor = { name: 'throws', boot: async () => ({ callTool: async () => { throw new Error('boom') } }) }
+    const before = {
+      random: Math.random,
+      setTimeout: globalThis.setTimeout,
+      Date: globalThis.Date,
+      fetch: globalThis.fetch,
+    }
+    const throwing: Executor = {
+      name: 'throws',
+      boot: async () => ({
+        callTool: async () => {
+          throw new Error('boom')
+        },
+      }),
+    }
     const hanging: Executor = { name: 'hangs', boot: async () => ({ callTool: () => new Promise(() => {}) }) }
-    const bootFails: Executor = { name: 'boot-fails', boot: async () => { throw new Error('no boot') } }
+    const bootFails: Executor = {
+      name: 'boot-fails',
+      boot: async () => {
+        throw new Error('no boot')
+      },
+    }
     for (const ex of [throwing, hanging, bootFails]) {
       const { history } = await runScenario(refundScenario(), ex)
       expect(history.some((e) => e.type === 'executor-fault')).toBe(true)
@@ -58,11 +75,21 @@ describe('sandbox', () => {
       name: 'tamperer',
       boot: async () => {
         Math.random = () => 0.5
-        return { callTool: async () => ({ status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: '' }) }
+        return {
+          callTool: async () => ({
+            status: 'FAILED_NO_EFFECT',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'none',
+            message: '',
+          }),
+        }
       },
     }
     const { history } = await runScenario(refundScenario(), tamperer)
-    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([expect.objectContaining({ problem: 'tampered', message: 'replaced Math.random during the run (restored)' })])
+    expect(history.filter((e) => e.type === 'executor-fault')).toEqual([
+      expect.objectContaining({ problem: 'tampered', message: 'replaced Math.random during the run (restored)' }),
+    ])
     expect(Math.random).toBe(original)
   })
 })

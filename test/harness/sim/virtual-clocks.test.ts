@@ -13,10 +13,19 @@ import { runScenario } from '../../../harness/run/runner.ts'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
-const honest = { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: 'no' } as const
+const honest = {
+  status: 'FAILED_NO_EFFECT',
+  retry_safe: false,
+  effect: null,
+  action_taken: 'none',
+  message: 'no',
+} as const
 
 /** Run `work` as the executor's one tool call; returns what it recorded and the history. */
-async function inRun(work: (ctx: { payments: string }) => Promise<Record<string, unknown>>, faults: readonly Fault[] = []) {
+async function inRun(
+  work: (ctx: { payments: string }) => Promise<Record<string, unknown>>,
+  faults: readonly Fault[] = [],
+) {
   let seen: Record<string, unknown> = {}
   const executor: Executor = {
     name: 'clock-reader',
@@ -29,7 +38,10 @@ async function inRun(work: (ctx: { payments: string }) => Promise<Record<string,
       }
     },
   }
-  const { history } = await runScenario(refundScenario({ faults: [...faults], model: { maxAsks: 1, regenerateArgs: false } }), executor)
+  const { history } = await runScenario(
+    refundScenario({ faults: [...faults], model: { maxAsks: 1, regenerateArgs: false } }),
+    executor,
+  )
   return { seen, history }
 }
 
@@ -41,7 +53,12 @@ describe('virtual clocks', () => {
       const h0 = process.hrtime()
       const b0 = process.hrtime.bigint()
       await new Promise((r) => setTimeout(r, 10_000))
-      return { date: Date.now() - d0, perf: performance.now() - p0, hr: process.hrtime(h0), big: Number((process.hrtime.bigint() - b0) / 1_000_000n) }
+      return {
+        date: Date.now() - d0,
+        perf: performance.now() - p0,
+        hr: process.hrtime(h0),
+        big: Number((process.hrtime.bigint() - b0) / 1_000_000n),
+      }
     })
     expect(seen).toEqual({ date: 10_000, perf: 10_000, hr: [10, 0], big: 10_000 })
   })
@@ -55,7 +72,9 @@ describe('virtual clocks', () => {
       const b = Date.now() - t0
       await new Promise((r) => timersSetTimeout(r, 1_000))
       const c = Date.now() - t0
-      const aborted = await sleep(60_000, 'late', { signal: AbortSignal.timeout(500) }).catch((e: Error) => `${e.name} at ${Date.now() - t0}`)
+      const aborted = await sleep(60_000, 'late', { signal: AbortSignal.timeout(500) }).catch(
+        (e: Error) => `${e.name} at ${Date.now() - t0}`,
+      )
       return { a, b, c, aborted }
     })
     expect(seen).toEqual({ a: 3_000, b: 5_000, c: 6_000, aborted: 'AbortError at 6500' })
@@ -74,9 +93,11 @@ describe('virtual clocks', () => {
       return { negative: attempt(-1), fraction: attempt(1.5), text: attempt('5'), zero: attempt(0) }
     })
     expect(seen).toEqual({
-      negative: 'RangeError ERR_OUT_OF_RANGE: The value of "delay" is out of range. It must be >= 0 && <= 4294967295. Received -1',
-      fraction: 'RangeError ERR_OUT_OF_RANGE: The value of "delay" is out of range. It must be an integer. Received 1.5',
-      text: "TypeError ERR_INVALID_ARG_TYPE: The \"delay\" argument must be of type number. Received type string ('5')",
+      negative:
+        'RangeError ERR_OUT_OF_RANGE: The value of "delay" is out of range. It must be >= 0 && <= 4294967295. Received -1',
+      fraction:
+        'RangeError ERR_OUT_OF_RANGE: The value of "delay" is out of range. It must be an integer. Received 1.5',
+      text: 'TypeError ERR_INVALID_ARG_TYPE: The "delay" argument must be of type number. Received type string (\'5\')',
       zero: 'ok',
     })
     // Node itself, outside a run, agrees.
@@ -89,7 +110,11 @@ describe('socket and agent timeouts on node:http follow virtual time', () => {
   const dropped = [{ kind: 'dropped' as const, boundary: 'in-transit' as const, step: 's1', send: 1 }]
   const post = (url: string, agent: http.Agent | undefined, onRequest: (req: http.ClientRequest) => void) =>
     new Promise<string>((resolve) => {
-      const req = http.request(`${url}/v1/refunds`, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      const req = http.request(`${url}/v1/refunds`, {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
       onRequest(req)
       req.on('response', (res) => resolve(`response ${res.statusCode}`))
       req.on('error', (e) => resolve(`error ${e.message}`))
@@ -99,7 +124,9 @@ describe('socket and agent timeouts on node:http follow virtual time', () => {
   it("a timeout set on the socket from the 'socket' event fires at its virtual time", async () => {
     const { seen, history } = await inRun(async ({ payments }) => {
       const t0 = Date.now()
-      const outcome = await post(payments.replace('https', 'http'), undefined, (req) => req.on('socket', (s) => s.setTimeout(3_000, () => req.destroy(new Error('socket idle')))))
+      const outcome = await post(payments.replace('https', 'http'), undefined, (req) =>
+        req.on('socket', (s) => s.setTimeout(3_000, () => req.destroy(new Error('socket idle')))),
+      )
       return { outcome, after: Date.now() - t0 }
     }, dropped)
     expect(seen).toEqual({ outcome: 'error socket idle', after: 3_000 })
@@ -110,7 +137,9 @@ describe('socket and agent timeouts on node:http follow virtual time', () => {
     const { seen } = await inRun(async ({ payments }) => {
       const t0 = Date.now()
       const agent = new http.Agent({ timeout: 4_000 })
-      const outcome = await post(payments.replace('https', 'http'), agent, (req) => req.on('timeout', () => req.destroy(new Error('agent timeout'))))
+      const outcome = await post(payments.replace('https', 'http'), agent, (req) =>
+        req.on('timeout', () => req.destroy(new Error('agent timeout'))),
+      )
       return { outcome, after: Date.now() - t0 }
     }, dropped)
     expect(seen).toEqual({ outcome: 'error agent timeout', after: 4_000 })

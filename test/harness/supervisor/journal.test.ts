@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { createJournal, JournalWriter, readJournal } from '../../../harness/supervisor/journal.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'
 
-const event = (seq: number, message = 'x'): HistoryEvent => ({ seq, t: seq * 10, type: 'executor-fault', call: null, problem: 'threw', message })
+const event = (seq: number, message = 'x'): HistoryEvent => ({
+  seq,
+  t: seq * 10,
+  type: 'executor-fault',
+  call: null,
+  problem: 'threw',
+  message,
+})
 
 describe('the run journal', () => {
   it('gives back the events of the task asked for, in order, and none of another task', () => {

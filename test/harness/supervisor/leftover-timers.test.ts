@@ -26,10 +26,16 @@ function faults(history: History): string[] {
 }
 
 // The request is dropped: held until the run ends, then answered with a 500; the executor's retry timer comes after.
-const cutOff = refundScenario({ model: { maxAsks: 1, regenerateArgs: false }, faults: [{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }] })
+const cutOff = refundScenario({
+  model: { maxAsks: 1, regenerateArgs: false },
+  faults: [{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }],
+})
 const plain = refundScenario({ model: { maxAsks: 1, regenerateArgs: false } })
 
-async function twoRuns(ref: ExecutorRef, options: PoolOptions = {}): Promise<{ first: History; second: History; workersStarted: number; ms: number }> {
+async function twoRuns(
+  ref: ExecutorRef,
+  options: PoolOptions = {},
+): Promise<{ first: History; second: History; workersStarted: number; ms: number }> {
   const pool = await WorkerPool.open(ref, options)
   try {
     const start = performance.now()
@@ -86,7 +92,13 @@ describe('leftovers of a finished run in a worker', () => {
 
   for (const misdeed of ['throw', 'reject', 'exit', 'block'] as const) {
     it(`a leftover that does "${misdeed}" after its run costs its worker, never either run a finding`, async () => {
-      const ref: ExecutorRef = { kind: 'factory', path: hostile('misbehaves-after-run'), export: 'misbehavesAfterRun', argument: misdeed, label: misdeed }
+      const ref: ExecutorRef = {
+        kind: 'factory',
+        path: hostile('misbehaves-after-run'),
+        export: 'misbehavesAfterRun',
+        argument: misdeed,
+        label: misdeed,
+      }
       // A run budget far past the bound below, so a drain cut by the budget instead of its own 2 s fails the bound.
       const { first, second, workersStarted, ms } = await twoRuns(ref, { budgets: { runRealMs: 100_000 } })
       for (const history of [first, second]) {
@@ -142,13 +154,22 @@ describe('leftovers of a finished run in a worker', () => {
       run.run('finished', () => setInterval(() => ticks++, 5))
       out.push(await leftovers.drain(7), ticks)
       console.log(JSON.stringify(out))`
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' })
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: root,
+      encoding: 'utf8',
+    })
     expect(child.status, child.stderr).toBe(0)
     expect(JSON.parse(child.stdout)).toEqual([
-      'setTimeout', true, 'slept', 'next',
-      0, 0, // nothing held fired on its own, nothing held keeps the process alive
-      true, ['immediate', 'past the longest delay: 1 ms', 'early', 'armed by a leftover', 'late'],
-      false, 7, // an interval never ends: the drain stops at its bound
+      'setTimeout',
+      true,
+      'slept',
+      'next',
+      0,
+      0, // nothing held fired on its own, nothing held keeps the process alive
+      true,
+      ['immediate', 'past the longest delay: 1 ms', 'early', 'armed by a leftover', 'late'],
+      false,
+      7, // an interval never ends: the drain stops at its bound
     ])
   })
 })

@@ -35,7 +35,11 @@ function clock(start = NOW) {
 function send(body: unknown, key: string | null = 'k1'): Request {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (key !== null) headers['idempotency-key'] = key
-  return new Request(`${BASE}/emails`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  return new Request(`${BASE}/emails`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 }
 const get = (path: string) => new Request(`${BASE}${path}`)
 
@@ -75,12 +79,29 @@ describe('EmailService — sending', () => {
     const body = (await res.json()) as Record<string, unknown>
     expect(Object.keys(body)).toEqual(['id'])
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(s.ledger.entries).toEqual([{ seq: 0, at: NOW, service: 'email', type: 'email', id: body.id, amount: 0, attempt: 1, call: 'r/s1', target: null }])
+    expect(s.ledger.entries).toEqual([
+      {
+        seq: 0,
+        at: NOW,
+        service: 'email',
+        type: 'email',
+        id: body.id,
+        amount: 0,
+        attempt: 1,
+        call: 'r/s1',
+        target: null,
+      },
+    ])
   })
 
   it('accepts html instead of text, a single `to` string and a `Name <addr>` or bare from', async () => {
     const s = service()
-    const id = await idOf(await s.handle(send({ from: 'orders@shop.example', to: 'ada@example.com', subject: 'Hi', html: '<p>Hi</p>' }, null), D1))
+    const id = await idOf(
+      await s.handle(
+        send({ from: 'orders@shop.example', to: 'ada@example.com', subject: 'Hi', html: '<p>Hi</p>' }, null),
+        D1,
+      ),
+    )
     const email = (await (await s.handle(get(`/emails/${id}`), D1)).json()) as Email
     expect(email).toMatchObject({ to: ['ada@example.com'], html: '<p>Hi</p>', text: null, tags: [] })
   })
@@ -227,28 +248,51 @@ describe('EmailService — validation errors are not stored under the key', () =
     ['from not a string', { ...MESSAGE, from: 42 }, 422, 'invalid_from_address'],
     ['neither html nor text', noBody, 422, 'validation_error'],
     ['tags not an array', { ...MESSAGE, tags: { name: 'client_reference', value: 'x' } }, 422, 'validation_error'],
-    ['tag name with a space', { ...MESSAGE, tags: [{ name: 'client reference', value: 'x' }] }, 422, 'validation_error'],
-    ['tag value with a colon', { ...MESSAGE, tags: [{ name: 'client_reference', value: 'a:b' }] }, 422, 'validation_error'],
-    ['tag value of 257 characters', { ...MESSAGE, tags: [{ name: 'client_reference', value: 'v'.repeat(257) }] }, 422, 'validation_error'],
+    [
+      'tag name with a space',
+      { ...MESSAGE, tags: [{ name: 'client reference', value: 'x' }] },
+      422,
+      'validation_error',
+    ],
+    [
+      'tag value with a colon',
+      { ...MESSAGE, tags: [{ name: 'client_reference', value: 'a:b' }] },
+      422,
+      'validation_error',
+    ],
+    [
+      'tag value of 257 characters',
+      { ...MESSAGE, tags: [{ name: 'client_reference', value: 'v'.repeat(257) }] },
+      422,
+      'validation_error',
+    ],
     ['tag without a value', { ...MESSAGE, tags: [{ name: 'client_reference' }] }, 422, 'validation_error'],
     ['to an empty list', { ...MESSAGE, to: [] }, 422, 'validation_error'],
-    ['to of 51 recipients', { ...MESSAGE, to: Array.from({ length: 51 }, (_, i) => `r${i}@example.com`) }, 422, 'validation_error'],
+    [
+      'to of 51 recipients',
+      { ...MESSAGE, to: Array.from({ length: 51 }, (_, i) => `r${i}@example.com`) },
+      422,
+      'validation_error',
+    ],
     ['body not an object', [MESSAGE], 422, 'validation_error'],
   ]
 
-  it.each(cases)('%s → %i %s; the corrected request with the same key then sends', async (_label, body, status, name) => {
-    const s = service()
-    const bad = await s.handle(send(body), D1)
-    expect(bad.status).toBe(status)
-    expect(await errorOf(bad)).toMatchObject({ statusCode: status, name })
-    expect(s.ledger.entries).toHaveLength(0)
-    expect(s.keys.size).toBe(0)
+  it.each(cases)(
+    '%s → %i %s; the corrected request with the same key then sends',
+    async (_label, body, status, name) => {
+      const s = service()
+      const bad = await s.handle(send(body), D1)
+      expect(bad.status).toBe(status)
+      expect(await errorOf(bad)).toMatchObject({ statusCode: status, name })
+      expect(s.ledger.entries).toHaveLength(0)
+      expect(s.keys.size).toBe(0)
 
-    const good = await s.handle(send(MESSAGE), D2)
-    await idOf(good)
-    expect(s.ledger.entries).toHaveLength(1)
-    expect(s.ledger.entries[0]?.attempt).toBe(2)
-  })
+      const good = await s.handle(send(MESSAGE), D2)
+      await idOf(good)
+      expect(s.ledger.entries).toHaveLength(1)
+      expect(s.ledger.entries[0]?.attempt).toBe(2)
+    },
+  )
 
   it('accepts a tag value of 256 characters', async () => {
     const s = service()
@@ -287,7 +331,9 @@ describe('EmailService — reads', () => {
     const a1 = await idOf(await tagged('abc', 'k1'))
     await idOf(await tagged('abcd', 'k2')) // a longer value is another tag
     await idOf(await tagged('ab', 'k3'))
-    await idOf(await s.handle(send({ ...MESSAGE, subject: 'k4', tags: [{ name: 'other_reference', value: 'abc' }] }, 'k4'), D1))
+    await idOf(
+      await s.handle(send({ ...MESSAGE, subject: 'k4', tags: [{ name: 'other_reference', value: 'abc' }] }, 'k4'), D1),
+    )
     await idOf(await s.handle(send({ ...MESSAGE, subject: 'k5', tags: undefined }, 'k5'), D1))
     const a2 = await idOf(await tagged('abc', 'k6', [{ name: 'category', value: 'refund' }]))
 
@@ -317,8 +363,14 @@ describe('EmailService — reads', () => {
   it("Resend's list (the default): newest first, a page at a time, no tags or bodies, and no filter — a tag is ignored", async () => {
     const s = service()
     const ids: string[] = []
-    for (let i = 1; i <= 3; i++) ids.push(await idOf(await s.handle(send({ ...MESSAGE, subject: `m${i}` }, `k${i}`), D1)))
-    const page = async (path: string) => (await (await s.handle(get(path), D1)).json()) as { object: string; has_more: boolean; data: Record<string, unknown>[] }
+    for (let i = 1; i <= 3; i++)
+      ids.push(await idOf(await s.handle(send({ ...MESSAGE, subject: `m${i}` }, `k${i}`), D1)))
+    const page = async (path: string) =>
+      (await (await s.handle(get(path), D1)).json()) as {
+        object: string
+        has_more: boolean
+        data: Record<string, unknown>[]
+      }
     const all = await page('/emails?tag=client_reference:nothing-like-this')
     expect(all.data.map((e) => e.id)).toEqual([...ids].reverse())
     expect(all.data.every((e) => !('tags' in e) && !('text' in e) && !('html' in e))).toBe(true)
@@ -459,7 +511,10 @@ describe('EmailService — key expiry, restarts, visibility', () => {
     const c = clock()
     const s = service({ visibilityLagMs: 5000 }, c.fn)
     const id = await idOf(await s.handle(send(MESSAGE), D1))
-    const lookup = async () => ((await (await s.handle(get('/emails?tag=client_reference:order-1'), D1)).json()) as LookupBody).data.map((e) => e.id)
+    const lookup = async () =>
+      ((await (await s.handle(get('/emails?tag=client_reference:order-1'), D1)).json()) as LookupBody).data.map(
+        (e) => e.id,
+      )
 
     expect(await lookup()).toEqual([])
     expect((await s.handle(get(`/emails/${id}`), D1)).status).toBe(404)

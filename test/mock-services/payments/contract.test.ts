@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '../../../mock-services/idempotency/store.ts'
-import { PaymentsService, type PaymentIntent, type PaymentsSettings, type Refund } from '../../../mock-services/payments/payments.ts'
+import {
+  PaymentsService,
+  type PaymentIntent,
+  type PaymentsSettings,
+  type Refund,
+} from '../../../mock-services/payments/payments.ts'
 import type { Delivery } from '../../../mock-services/service.ts'
 
 const BASE = 'https://payments.test'
@@ -132,7 +137,9 @@ describe('GET /v1/refunds — Stripe list pagination', () => {
     const seen: string[] = []
     let cursor: string | null = null
     for (let pages = 0; pages < 20; pages++) {
-      const body: StripeListBody = await json<StripeListBody>((await list(`&limit=7${cursor ? `&starting_after=${cursor}` : ''}`)).res)
+      const body: StripeListBody = await json<StripeListBody>(
+        (await list(`&limit=7${cursor ? `&starting_after=${cursor}` : ''}`)).res,
+      )
       seen.push(...body.data.map((r) => r.id))
       if (!body.has_more) break
       cursor = body.data[body.data.length - 1]!.id
@@ -194,16 +201,24 @@ describe('payment intents', () => {
     expect(await errorOf(missing)).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' })
   })
 
-  it.each(['', '&confirm=false'])("without confirm=true (%s) the intent waits for a payment method: no charge in the ledger", async (extra) => {
-    const s = service()
-    const res = await s.handle(intent(`amount=4990&currency=eur${extra}`), D1)
-    expect(res.status).toBe(200)
-    const pi = await json<PaymentIntent>(res)
-    expect(pi).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', amount: 4990, amount_received: 0 })
-    expect(s.ledger.entries).toEqual([])
-    const read = await s.handle(get(`/v1/payment_intents/${pi.id}`), D1)
-    expect(await json<PaymentIntent>(read)).toEqual(pi)
-  })
+  it.each(['', '&confirm=false'])(
+    'without confirm=true (%s) the intent waits for a payment method: no charge in the ledger',
+    async (extra) => {
+      const s = service()
+      const res = await s.handle(intent(`amount=4990&currency=eur${extra}`), D1)
+      expect(res.status).toBe(200)
+      const pi = await json<PaymentIntent>(res)
+      expect(pi).toMatchObject({
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+        amount: 4990,
+        amount_received: 0,
+      })
+      expect(s.ledger.entries).toEqual([])
+      const read = await s.handle(get(`/v1/payment_intents/${pi.id}`), D1)
+      expect(await json<PaymentIntent>(read)).toEqual(pi)
+    },
+  )
 
   it('with confirm=true it is a charge: status succeeded and one charge in the ledger', async () => {
     const s = service()
@@ -228,14 +243,17 @@ describe('payment intents', () => {
 })
 
 describe('refund parameters', () => {
-  it.each(['because', 'REQUESTED_BY_CUSTOMER', 'expired_uncaptured_charge'])('reason=%s → 400 param reason, no effect, not stored', async (reason) => {
-    const s = service()
-    const res = await s.handle(refund(`payment_intent=pi_1&amount=100&reason=${reason}`), D1)
-    expect(res.status).toBe(400)
-    expect(await errorOf(res)).toMatchObject({ type: 'invalid_request_error', param: 'reason' })
-    expect(s.ledger.entries).toHaveLength(0)
-    expect(s.keys.size).toBe(0)
-  })
+  it.each(['because', 'REQUESTED_BY_CUSTOMER', 'expired_uncaptured_charge'])(
+    'reason=%s → 400 param reason, no effect, not stored',
+    async (reason) => {
+      const s = service()
+      const res = await s.handle(refund(`payment_intent=pi_1&amount=100&reason=${reason}`), D1)
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toMatchObject({ type: 'invalid_request_error', param: 'reason' })
+      expect(s.ledger.entries).toHaveLength(0)
+      expect(s.keys.size).toBe(0)
+    },
+  )
 
   it.each(['duplicate', 'fraudulent', 'requested_by_customer'])('reason=%s is accepted and echoed', async (reason) => {
     const s = service()
@@ -450,7 +468,8 @@ describe('visibility lag', () => {
     const c = clock()
     const s = service({ visibilityLagMs: 5000 }, c.fn)
     const id = await refundIdOf(await s.handle(refund('payment_intent=pi_1&amount=6000'), D1))
-    const listed = async () => (await json<StripeListBody>(await s.handle(get('/v1/refunds?payment_intent=pi_1'), D1))).data.map((r) => r.id)
+    const listed = async () =>
+      (await json<StripeListBody>(await s.handle(get('/v1/refunds?payment_intent=pi_1'), D1))).data.map((r) => r.id)
 
     expect(await listed()).toEqual([])
     const missing = await s.handle(get(`/v1/refunds/${id}`), D1)

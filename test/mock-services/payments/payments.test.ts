@@ -28,7 +28,10 @@ function service(processingMs = 0, now: () => number = () => NOW): PaymentsServi
 describe('PaymentsService — refunds', () => {
   it('creates a refund: 200, a Stripe-shaped body and one ledger entry attributed to the delivery', async () => {
     const s = service()
-    const res = await s.handle(refund('payment_intent=pi_1&amount=100&reason=requested_by_customer&metadata[order_id]=o1'), D1)
+    const res = await s.handle(
+      refund('payment_intent=pi_1&amount=100&reason=requested_by_customer&metadata[order_id]=o1'),
+      D1,
+    )
     expect(res.status).toBe(200)
     expect(res.headers.get('idempotent-replayed')).toBeNull()
     expect(res.headers.get('idempotency-key')).toBe('k1')
@@ -45,7 +48,17 @@ describe('PaymentsService — refunds', () => {
     })
     expect(body.id).toMatch(/^re_/)
     expect(s.ledger.entries).toEqual([
-      { seq: 0, at: NOW, service: 'payments', type: 'refund', id: body.id, amount: 100, attempt: 1, call: 'r/s1', target: 'pi_1' },
+      {
+        seq: 0,
+        at: NOW,
+        service: 'payments',
+        type: 'refund',
+        id: body.id,
+        amount: 100,
+        attempt: 1,
+        call: 'r/s1',
+        target: 'pi_1',
+      },
     ])
   })
 
@@ -161,7 +174,11 @@ describe('PaymentsService — refunds', () => {
       const bad = await s.handle(refund('payment_intent=pi_nope&amount=100'), D1)
       expect(bad.status).toBe(404)
       const err = (await bad.json()) as StripeErrorBody
-      expect(err.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent' })
+      expect(err.error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+      })
       expect(s.ledger.entries).toHaveLength(0)
       expect(s.keys.size).toBe(0)
 
@@ -196,14 +213,20 @@ describe('PaymentsService — refunds', () => {
       const s = service()
       const res = await s.handle(refund('amount=100'), D1)
       expect(res.status).toBe(400)
-      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({ code: 'parameter_missing', param: 'payment_intent' })
+      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({
+        code: 'parameter_missing',
+        param: 'payment_intent',
+      })
     })
 
     it.each(['0', '-5', '1.5', 'abc'])('amount=%s → 400 parameter_invalid_integer', async (amount) => {
       const s = service()
       const res = await s.handle(refund(`payment_intent=pi_1&amount=${amount}`), D1)
       expect(res.status).toBe(400)
-      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({ code: 'parameter_invalid_integer', param: 'amount' })
+      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+      })
       expect(s.ledger.entries).toHaveLength(0)
     })
   })
@@ -213,7 +236,10 @@ describe('PaymentsService — refunds', () => {
       const s = service()
       const res = await s.handle(refund('payment_intent=pi_1&amount=100', 'k'.repeat(256)), D1)
       expect(res.status).toBe(400)
-      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({ type: 'invalid_request_error', param: 'Idempotency-Key' })
+      expect(((await res.json()) as StripeErrorBody).error).toMatchObject({
+        type: 'invalid_request_error',
+        param: 'Idempotency-Key',
+      })
       expect(s.ledger.entries).toHaveLength(0)
     })
 
@@ -295,7 +321,10 @@ describe('PaymentsService — refunds', () => {
 describe('PaymentsService — payment intents', () => {
   it('creates a charge with a lower-cased currency and records it in the ledger', async () => {
     const s = service()
-    const res = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=EUR&confirm=true&metadata[order_id]=o9', 'pk'), D1)
+    const res = await s.handle(
+      post('/v1/payment_intents', 'amount=4990&currency=EUR&confirm=true&metadata[order_id]=o9', 'pk'),
+      D1,
+    )
     expect(res.status).toBe(200)
     const pi = (await res.json()) as { id: string; amount: number; currency: string; metadata: Record<string, string> }
     expect(pi).toMatchObject({ amount: 4990, currency: 'eur', metadata: { order_id: 'o9' } })
@@ -309,14 +338,19 @@ describe('PaymentsService — payment intents', () => {
     const s = service()
     const res = await s.handle(post('/v1/payment_intents', 'amount=4990', 'pk'), D1)
     expect(res.status).toBe(400)
-    expect(((await res.json()) as StripeErrorBody).error).toMatchObject({ code: 'parameter_missing', param: 'currency' })
+    expect(((await res.json()) as StripeErrorBody).error).toMatchObject({
+      code: 'parameter_missing',
+      param: 'currency',
+    })
     expect(s.ledger.entries).toHaveLength(0)
   })
 
   // Regression: the stored body must be a snapshot, not the live PaymentIntent.
   it('replays the first response of a payment intent creation, not its current state', async () => {
     const s = service()
-    const first = (await (await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur&confirm=true', 'pk'), D1)).json()) as { id: string }
+    const first = (await (
+      await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur&confirm=true', 'pk'), D1)
+    ).json()) as { id: string }
     await s.handle(refund(`payment_intent=${first.id}&amount=1000`, 'rk'), D1)
     const replay = await s.handle(post('/v1/payment_intents', 'amount=4990&currency=eur&confirm=true', 'pk'), D1)
     expect(replay.headers.get('idempotent-replayed')).toBe('true')

@@ -26,7 +26,10 @@ async function contract(resend: Resend, email: EmailService) {
   expect(email.ledger.entries).toHaveLength(1)
 
   // The same key with another payload: Resend's 409.
-  const mismatch = await resend.emails.send({ ...message, subject: 'Something else' }, { idempotencyKey: 'confirm-ORD-1042' })
+  const mismatch = await resend.emails.send(
+    { ...message, subject: 'Something else' },
+    { idempotencyKey: 'confirm-ORD-1042' },
+  )
   expect(mismatch.data).toBeNull()
   expect(mismatch.error).toMatchObject({ name: 'invalid_idempotent_request', statusCode: 409 })
 

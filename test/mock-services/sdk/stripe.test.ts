@@ -15,27 +15,48 @@ function stripeAt(client: Client, where: { host: string; port: number; protocol:
     maxNetworkRetries: 0,
     telemetry: false,
     // Look fetch up per call, so msw's interception (installed later) is seen.
-    ...(client === 'fetch' ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) } : {}),
+    ...(client === 'fetch'
+      ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) }
+      : {}),
   })
 }
 
 function header(resource: { lastResponse: { headers: unknown } }, name: string): string | undefined {
   const h = resource.lastResponse.headers as Headers | Record<string, string>
-  return typeof (h as Headers).get === 'function' ? ((h as Headers).get(name) ?? undefined) : (h as Record<string, string>)[name]
+  return typeof (h as Headers).get === 'function'
+    ? ((h as Headers).get(name) ?? undefined)
+    : (h as Record<string, string>)[name]
 }
 
 async function contract(stripe: Stripe, payments: PaymentsService) {
-  const pi = await stripe.paymentIntents.create({ amount: 5_000, currency: 'eur', confirm: true, metadata: { order_id: 'ORD-1042' } })
-  expect(pi).toMatchObject({ object: 'payment_intent', amount: 5_000, currency: 'eur', status: 'succeeded', metadata: { order_id: 'ORD-1042' } })
+  const pi = await stripe.paymentIntents.create({
+    amount: 5_000,
+    currency: 'eur',
+    confirm: true,
+    metadata: { order_id: 'ORD-1042' },
+  })
+  expect(pi).toMatchObject({
+    object: 'payment_intent',
+    amount: 5_000,
+    currency: 'eur',
+    status: 'succeeded',
+    metadata: { order_id: 'ORD-1042' },
+  })
   expect((await stripe.paymentIntents.retrieve(pi.id)).id).toBe(pi.id)
 
-  const refund = await stripe.refunds.create({ payment_intent: pi.id, amount: 1_000, metadata: { client_reference: 'op-1' } }, { idempotencyKey: 'refund-op-1' })
+  const refund = await stripe.refunds.create(
+    { payment_intent: pi.id, amount: 1_000, metadata: { client_reference: 'op-1' } },
+    { idempotencyKey: 'refund-op-1' },
+  )
   expect(refund).toMatchObject({ object: 'refund', amount: 1_000, payment_intent: pi.id, status: 'succeeded' })
   expect(header(refund, 'idempotent-replayed')).toBeUndefined()
   expect(refund.lastResponse.requestId).toMatch(/^req_/)
 
   // Replay with the same key: the same refund, marked as a replay, no second effect.
-  const again = await stripe.refunds.create({ payment_intent: pi.id, amount: 1_000, metadata: { client_reference: 'op-1' } }, { idempotencyKey: 'refund-op-1' })
+  const again = await stripe.refunds.create(
+    { payment_intent: pi.id, amount: 1_000, metadata: { client_reference: 'op-1' } },
+    { idempotencyKey: 'refund-op-1' },
+  )
   expect(again.id).toBe(refund.id)
   expect(header(again, 'idempotent-replayed')).toBe('true')
   expect(again.lastResponse.idempotencyKey).toBe('refund-op-1')
@@ -47,11 +68,18 @@ async function contract(stripe: Stripe, payments: PaymentsService) {
   expect(page.data).toHaveLength(2)
   expect(page.has_more).toBe(true)
   const all = await stripe.refunds.list({ payment_intent: pi.id, limit: 2 }).autoPagingToArray({ limit: 10 })
-  expect(all.map((r) => r.id).sort()).toEqual(payments.ledger.entries.filter((e) => e.type === 'refund').map((e) => e.id).sort())
+  expect(all.map((r) => r.id).sort()).toEqual(
+    payments.ledger.entries
+      .filter((e) => e.type === 'refund')
+      .map((e) => e.id)
+      .sort(),
+  )
   expect(all.find((r) => r.id === refund.id)?.metadata).toEqual({ client_reference: 'op-1' })
 
   // The same key with other parameters: Stripe's idempotency error, as the SDK's class.
-  const mismatch = await stripe.refunds.create({ payment_intent: pi.id, amount: 2_000 }, { idempotencyKey: 'refund-op-1' }).catch((e: unknown) => e)
+  const mismatch = await stripe.refunds
+    .create({ payment_intent: pi.id, amount: 2_000 }, { idempotencyKey: 'refund-op-1' })
+    .catch((e: unknown) => e)
   expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError)
   expect(mismatch).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 })
 

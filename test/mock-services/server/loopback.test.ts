@@ -9,7 +9,12 @@ import { scratchDir } from '../../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 /** `faultline serve`, the real entry point, started in a scratch directory (tsx by its URL: a bare name would not resolve there). */
-const serve = (...args: string[]) => spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'serve', ...args], { cwd: scratchDir('serve'), stdio: ['ignore', 'pipe', 'pipe'] })
+const serve = (...args: string[]) =>
+  spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'serve', ...args],
+    { cwd: scratchDir('serve'), stdio: ['ignore', 'pipe', 'pipe'] },
+  )
 
 const form = (key: string | null, body: string): RequestInit => ({
   method: 'POST',
@@ -76,14 +81,28 @@ describe('serveLoopback', () => {
     expect(payments.ledger.entries[0]?.call).toBeNull()
   })
 
-  it('email (with faultline\'s lookup): send, then look it up by tag', async () => {
+  it("email (with faultline's lookup): send, then look it up by tag", async () => {
     const { email, urls } = await start()
-    const message = { from: 'shop@shop.example', to: 'ada@example.com', subject: 'Hi', text: 'hello', tags: [{ name: 'client_reference', value: 'c-42' }] }
-    const sent = await fetch(`${urls.email}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'e1' }, body: JSON.stringify(message) })
+    const message = {
+      from: 'shop@shop.example',
+      to: 'ada@example.com',
+      subject: 'Hi',
+      text: 'hello',
+      tags: [{ name: 'client_reference', value: 'c-42' }],
+    }
+    const sent = await fetch(`${urls.email}/emails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'e1' },
+      body: JSON.stringify(message),
+    })
     expect(sent.status).toBe(200)
     const { id } = (await sent.json()) as { id: string }
 
-    const again = await fetch(`${urls.email}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'e1' }, body: JSON.stringify(message) })
+    const again = await fetch(`${urls.email}/emails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'e1' },
+      body: JSON.stringify(message),
+    })
     expect(((await again.json()) as { id: string }).id).toBe(id)
 
     const found = await fetch(`${urls.email}/emails?tag=client_reference:c-42`)
@@ -107,7 +126,9 @@ describe('serveLoopback', () => {
 describe('faultline serve (the CLI)', () => {
   it('prints the two URLs, serves a refund of pi_demo, and exits 0 on SIGTERM', async () => {
     const child = serve('--port', '0')
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
     let stdout = ''
     let stderr = ''
     child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t))
@@ -126,7 +147,12 @@ describe('faultline serve (the CLI)', () => {
 
       const res = await fetch(`${urls.payments}/v1/refunds`, form('cli-1', 'payment_intent=pi_demo&amount=100'))
       expect(res.status).toBe(200)
-      expect((await res.json()) as Refund).toMatchObject({ object: 'refund', amount: 100, currency: 'eur', payment_intent: 'pi_demo' })
+      expect((await res.json()) as Refund).toMatchObject({
+        object: 'refund',
+        amount: 100,
+        currency: 'eur',
+        payment_intent: 'pi_demo',
+      })
     } finally {
       child.kill('SIGTERM')
     }

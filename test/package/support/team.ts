@@ -18,7 +18,10 @@ import { scratchDir } from '../../support/scratch.ts'
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..')
 
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> }
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string
+  devDependencies: Record<string, string>
+}
 export const VERSION = manifest.version
 
 /** What the team's project adds beside faultline to type-check its code: the versions this checkout uses (in npm's cache already). */
@@ -31,14 +34,18 @@ export const CHECK_TIMEOUT = 300_000
 /** The environment a person's shell would give npm: none of the npm_* variables of the `npm test` this may run under. */
 export function shellEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { FORCE_COLOR: '0', NO_COLOR: '1' }
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'FORCE_COLOR' && k !== 'NODE_OPTIONS') env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^npm_/i.test(k) && k !== 'INIT_CWD' && k !== 'FORCE_COLOR' && k !== 'NODE_OPTIONS') env[k] = v
   return env
 }
 
 /** Run a command; throw with what it printed unless it exits 0. */
 export function run(cwd: string, command: string, args: readonly string[]): string {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: shellEnv(), maxBuffer: 64 * 1024 * 1024 })
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`)
+  if (r.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`,
+    )
   return r.stdout
 }
 
@@ -55,7 +62,12 @@ export const INSTALL_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline']
  */
 export function sourceCopy(label: string): string {
   const dir = join(scratchDir(label), 'faultline')
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean)
   for (const file of files) {
     const from = join(ROOT, file)
     try {
@@ -129,14 +141,37 @@ export const gated: Promise<GateReport> = expectNoViolations({ executor: 'refere
 export const services = faultlineServices()
 `
 
-const TSCONFIG = { compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['typed.ts'] }
+const TSCONFIG = {
+  compilerOptions: {
+    module: 'nodenext',
+    target: 'es2022',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+  },
+  files: ['typed.ts'],
+}
 
 /** A fresh project, before faultline is added: its package.json, its executors, a mapping, a script and typed code. */
 export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `team-${type === 'module' ? 'esm' : 'cjs'}`, version: '1.0.0', private: true, type }, null, 2))
-  writeFileSync(join(dir, 'executor.ts'), `import type { Executor } from 'faultline'\n\nconst executor: Executor = {${EXECUTOR_BODY}}\nexport default executor\n`)
-  writeFileSync(join(dir, 'executor.js'), type === 'module' ? `export default {${EXECUTOR_BODY}}\n` : `module.exports = {${EXECUTOR_BODY}}\n`)
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify(
+      { name: `team-${type === 'module' ? 'esm' : 'cjs'}`, version: '1.0.0', private: true, type },
+      null,
+      2,
+    ),
+  )
+  writeFileSync(
+    join(dir, 'executor.ts'),
+    `import type { Executor } from 'faultline'\n\nconst executor: Executor = {${EXECUTOR_BODY}}\nexport default executor\n`,
+  )
+  writeFileSync(
+    join(dir, 'executor.js'),
+    type === 'module' ? `export default {${EXECUTOR_BODY}}\n` : `module.exports = {${EXECUTOR_BODY}}\n`,
+  )
   writeFileSync(join(dir, 'm.mjs'), MAPPING)
   writeFileSync(join(dir, 'api.mjs'), API_SCRIPT)
   writeFileSync(join(dir, 'typed.ts'), TYPED)
@@ -146,7 +181,12 @@ export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module')
 
 /** `npx faultline …` there; --no-install: a missing local bin must fail, never fetch a package of that name. */
 export function npx(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync('npx', ['--no-install', 'faultline', ...args], { cwd, encoding: 'utf8', env: shellEnv(), maxBuffer: 64 * 1024 * 1024 })
+  return spawnSync('npx', ['--no-install', 'faultline', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: shellEnv(),
+    maxBuffer: 64 * 1024 * 1024,
+  })
 }
 
 /** Seconds since `start` (performance.now()), for the log of each route's install time. */
@@ -156,27 +196,45 @@ export function seconds(start: number): string {
 
 /** The checks every route must pass, against the project `project()` returns once beforeAll has installed it. */
 export function teamChecks(project: () => string): void {
-  it('a plain node script imports gate and auditMapping from faultline and gets their reports back', () => {
-    const out = run(project(), process.execPath, ['api.mjs'])
-    const result = JSON.parse(out.trim().split('\n').at(-1)!) as { command: string; passed: boolean; runs: number; cells: number; clients: string[] }
-    expect(result).toMatchObject({ command: 'gate', passed: true, runs: 5, clients: ['fetch'] })
-    expect(result.cells).toBeGreaterThan(0)
-  }, CHECK_TIMEOUT)
+  it(
+    'a plain node script imports gate and auditMapping from faultline and gets their reports back',
+    () => {
+      const out = run(project(), process.execPath, ['api.mjs'])
+      const result = JSON.parse(out.trim().split('\n').at(-1)!) as {
+        command: string
+        passed: boolean
+        runs: number
+        cells: number
+        clients: string[]
+      }
+      expect(result).toMatchObject({ command: 'gate', passed: true, runs: 5, clients: ['fetch'] })
+      expect(result.cells).toBeGreaterThan(0)
+    },
+    CHECK_TIMEOUT,
+  )
 
-  it("tsc type-checks the team's code against faultline, faultline/vitest and faultline/msw", () => {
-    run(project(), process.execPath, [join(project(), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
-  }, CHECK_TIMEOUT)
+  it(
+    "tsc type-checks the team's code against faultline, faultline/vitest and faultline/msw",
+    () => {
+      run(project(), process.execPath, [join(project(), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+    },
+    CHECK_TIMEOUT,
+  )
 
-  it('npx faultline gate prints a replay command starting with `npx faultline`, and it replays the counterexample', () => {
-    const gate = npx(project(), 'gate', '--executor', 'naive', '--runs', '30', '--seed', '1', '--workers', '1')
-    expect(gate.status, gate.stderr).toBe(1)
-    expect(gate.stdout).not.toContain('npm run faultline')
-    const replay = /^\s*replay with\s+(npx faultline run (\S+) --executor naive)\s*$/m.exec(gate.stdout)
-    expect(replay, gate.stdout).not.toBeNull()
-    const args = ['run', replay![2]!, '--executor', 'naive'] // the command, word for word
-    expect(`npx faultline ${args.join(' ')}`).toBe(replay![1])
-    const again = npx(project(), ...args)
-    expect(again.status, again.stderr).toBe(1)
-    expect(again.stdout).toMatch(/✗ [a-z-]+: /)
-  }, CHECK_TIMEOUT)
+  it(
+    'npx faultline gate prints a replay command starting with `npx faultline`, and it replays the counterexample',
+    () => {
+      const gate = npx(project(), 'gate', '--executor', 'naive', '--runs', '30', '--seed', '1', '--workers', '1')
+      expect(gate.status, gate.stderr).toBe(1)
+      expect(gate.stdout).not.toContain('npm run faultline')
+      const replay = /^\s*replay with\s+(npx faultline run (\S+) --executor naive)\s*$/m.exec(gate.stdout)
+      expect(replay, gate.stdout).not.toBeNull()
+      const args = ['run', replay![2]!, '--executor', 'naive'] // the command, word for word
+      expect(`npx faultline ${args.join(' ')}`).toBe(replay![1])
+      const again = npx(project(), ...args)
+      expect(again.status, again.stderr).toBe(1)
+      expect(again.stdout).toMatch(/✗ [a-z-]+: /)
+    },
+    CHECK_TIMEOUT,
+  )
 }

@@ -6,7 +6,15 @@ import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync']
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const INSTALL = `install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`
 

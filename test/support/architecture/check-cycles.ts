@@ -23,9 +23,17 @@ export function checkCycles(files: readonly SourceFile[]): Violation[] {
     }
   }
   const found: Violation[] = []
-  for (const [what, graph] of [['rooms', rooms], ['folders', folders]] as const) {
+  for (const [what, graph] of [
+    ['rooms', rooms],
+    ['folders', folders],
+  ] as const) {
     const cycle = findCycle(graph)
-    if (cycle) found.push({ rule: 'cycle', at: cycle[0]!, message: `${what} import each other in a circle: ${cycle.join(' → ')}` })
+    if (cycle)
+      found.push({
+        rule: 'cycle',
+        at: cycle[0]!,
+        message: `${what} import each other in a circle: ${cycle.join(' → ')}`,
+      })
   }
   return found
 }

@@ -19,7 +19,11 @@ export function checkFlow(files: readonly SourceFile[]): Violation[] {
       const to = roomOf(target.path, target.folder)
       if (to === from || allowed.includes(to)) continue
       const what = target.folder ? `${target.path}/ (a folder: anything in it)` : target.path
-      found.push({ rule: 'flow', at: `${file.path}:${ref.line}`, message: `${from} may not import ${to}: ${ref.via} '${ref.specifier}' → ${what}` })
+      found.push({
+        rule: 'flow',
+        at: `${file.path}:${ref.line}`,
+        message: `${from} may not import ${to}: ${ref.via} '${ref.specifier}' → ${what}`,
+      })
     }
   }
   return found

@@ -11,8 +11,14 @@ export function checkSize(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     if (!SIZED.includes(roomOf(file.path))) continue
     const lines = file.text.split('\n').length
-    if (lines > SIZE.hard) found.push({ rule: 'size', at: file.path, message: `${lines} lines, past the cap of ${SIZE.hard}: split it` })
-    else if (lines > SIZE.soft && !LONG_REASON.test(openingComment(file))) found.push({ rule: 'size', at: file.path, message: `${lines} lines, past ${SIZE.soft}, and the comment that opens it does not say why ("Longer than most because …")` })
+    if (lines > SIZE.hard)
+      found.push({ rule: 'size', at: file.path, message: `${lines} lines, past the cap of ${SIZE.hard}: split it` })
+    else if (lines > SIZE.soft && !LONG_REASON.test(openingComment(file)))
+      found.push({
+        rule: 'size',
+        at: file.path,
+        message: `${lines} lines, past ${SIZE.soft}, and the comment that opens it does not say why ("Longer than most because …")`,
+      })
   }
   return found
 }

@@ -28,7 +28,8 @@ export function targetOf(file: string, ref: Reference): Target | undefined {
   let spec = ref.specifier
   if (spec.startsWith('file:')) return undefined // an absolute URL: not a path into the tree as written
   if (spec === `${PACKAGE_NAME}/${MANIFEST}`) return { path: MANIFEST, folder: false }
-  if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`)) return { path: `faultline/${spec.slice(PACKAGE_NAME.length + 1)}`.replace(/\/$/, ''), folder: true }
+  if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`))
+    return { path: `faultline/${spec.slice(PACKAGE_NAME.length + 1)}`.replace(/\/$/, ''), folder: true }
   if (!spec.startsWith('./') && !spec.startsWith('../') && spec !== '.' && spec !== '..') return undefined
   if (spec === '.' || spec === '..') spec += '/'
   const path = posix.normalize(posix.join(posix.dirname(file), spec))

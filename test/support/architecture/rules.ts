@@ -33,7 +33,15 @@ export const FACE = 'faultline'
 export const CONSUMERS = ['bin', 'bench', 'scripts', 'examples', 'test'] as const
 
 /** Every top-level folder that may hold source. A new one must be added here (and given rules) first. */
-export const TOP_LEVEL = ['faultline', 'harness', 'mock-services', 'executors', 'scenarios', 'reports', ...CONSUMERS] as const
+export const TOP_LEVEL = [
+  'faultline',
+  'harness',
+  'mock-services',
+  'executors',
+  'scenarios',
+  'reports',
+  ...CONSUMERS,
+] as const
 
 export const SOURCE_FILE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/
 
@@ -66,10 +74,14 @@ export function allowedFrom(room: string): readonly string[] | 'anything' | unde
 }
 
 export const SIZE = {
-  /** Past this many lines a file's opening comment must say why: {@link LONG_REASON}. */
-  soft: 210,
+  /**
+   * Past this many lines a file's opening comment must say why: {@link LONG_REASON}.
+   * Lines as Biome formats them (width 120): the 210 and 450 of the tree before it grew
+   * by about a quarter when long lines were broken.
+   */
+  soft: 300,
   /** No file may pass this many lines, whatever its comment says. */
-  hard: 450,
+  hard: 600,
 } as const
 
 /** The phrase that explains a long file; it counts only in the comment that opens the file, before any code. */

@@ -47,17 +47,27 @@ export function scanImports(path: string, text: string): Reference[] {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) add('import', node.moduleSpecifier)
     else if (ts.isExportDeclaration(node)) add('export … from', node.moduleSpecifier)
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add('import = require', node.moduleReference.expression)
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add('import() type', node.argument.literal)
-    else if (ts.isNewExpression(node) && nameOf(node.expression) === 'URL' && isHere(node.arguments?.[1])) add('new URL', node.arguments?.[0])
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add('import = require', node.moduleReference.expression)
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add('import() type', node.argument.literal)
+    else if (ts.isNewExpression(node) && nameOf(node.expression) === 'URL' && isHere(node.arguments?.[1]))
+      add('new URL', node.arguments?.[0])
     else if (ts.isCallExpression(node)) {
       const callee = nameOf(node.expression)
       const first = node.arguments[0]
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword) add('import()', first)
-      else if (callee !== undefined && (PATH_CALLS.has(callee) || requires.has(callee.replace(/\.resolve$/, '')))) add(callee, first)
+      else if (callee !== undefined && (PATH_CALLS.has(callee) || requires.has(callee.replace(/\.resolve$/, ''))))
+        add(callee, first)
       else if (isCreateRequire(node.expression)) add('createRequire()()', first)
-      else if (ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'resolve' && isCreateRequire(node.expression.expression)) add('createRequire().resolve', first)
-      else if (callee !== undefined && JOIN_CALLS.has(callee) && HERE.has(nameOf(first) ?? '')) joined(source, node, found)
+      else if (
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'resolve' &&
+        isCreateRequire(node.expression.expression)
+      )
+        add('createRequire().resolve', first)
+      else if (callee !== undefined && JOIN_CALLS.has(callee) && HERE.has(nameOf(first) ?? ''))
+        joined(source, node, found)
     }
     ts.forEachChild(node, visit)
   }
@@ -69,7 +79,13 @@ export function scanImports(path: string, text: string): Reference[] {
 function requireNames(source: ts.SourceFile): Set<string> {
   const names = new Set(['require'])
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isCreateRequire(node.initializer)) names.add(node.name.text)
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      isCreateRequire(node.initializer)
+    )
+      names.add(node.name.text)
     ts.forEachChild(node, visit)
   }
   visit(source)
@@ -105,7 +121,8 @@ function lineOf(source: ts.SourceFile, node: ts.Node): number {
 /** A string literal, or a template literal's static directory prefix. */
 function literal(node: ts.Node): { specifier: string; folder: boolean } | undefined {
   if (ts.isStringLiteralLike(node)) return { specifier: node.text, folder: false }
-  if (ts.isTemplateExpression(node)) return { specifier: node.head.text.slice(0, node.head.text.lastIndexOf('/') + 1), folder: true }
+  if (ts.isTemplateExpression(node))
+    return { specifier: node.head.text.slice(0, node.head.text.lastIndexOf('/') + 1), folder: true }
   return undefined
 }
 

@@ -20,7 +20,8 @@ export function readTree(root: string): SourceFile[] {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`
       if (isIgnored(path, entry.name, ignored)) continue
       if (entry.isDirectory()) walk(path)
-      else if (entry.isFile() && SOURCE_FILE.test(entry.name)) out.push({ path, text: readFileSync(join(root, path), 'utf8') })
+      else if (entry.isFile() && SOURCE_FILE.test(entry.name))
+        out.push({ path, text: readFileSync(join(root, path), 'utf8') })
     }
   }
   walk('')
@@ -31,7 +32,9 @@ export function readTree(root: string): SourceFile[] {
 function ignoredPaths(root: string): string[] {
   const file = join(root, '.gitignore')
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []
-  const plain = lines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!') && !/[*?[]/.test(l))
+  const plain = lines
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!') && !/[*?[]/.test(l))
   return ['.git', ...plain.map((l) => l.replace(/^\/|\/$/g, ''))]
 }
 

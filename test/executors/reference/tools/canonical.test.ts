@@ -7,7 +7,7 @@ describe('toMinorUnits', () => {
   it.each([
     [49.9, 4990],
     ['49.90', 4990],
-    [49.90, 4990],
+    [49.9, 4990],
     ['49.9', 4990],
     [' 49.9 ', 4990],
     ['49', 4900],
@@ -19,12 +19,31 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits(input)).toBe(minor)
   })
 
-  it.each([0, '0', '0.00', -1, '-1', '49.999', '49.', '.5', '1e3', '49,90', '', 'abc', NaN, Infinity, -Infinity, null, undefined, true, {}, [49.9], '1234567890'])(
-    'rejects %j',
-    (input) => {
-      expect(toMinorUnits(input)).toBeNull()
-    },
-  )
+  it.each([
+    0,
+    '0',
+    '0.00',
+    -1,
+    '-1',
+    '49.999',
+    '49.',
+    '.5',
+    '1e3',
+    '49,90',
+    '',
+    'abc',
+    NaN,
+    Infinity,
+    -Infinity,
+    null,
+    undefined,
+    true,
+    {},
+    [49.9],
+    '1234567890',
+  ])('rejects %j', (input) => {
+    expect(toMinorUnits(input)).toBeNull()
+  })
 
   // Regression: numbers with more than 2 decimals are refused, not rounded.
   it('rejects a number with more than 2 decimals, like the equivalent string', () => {
@@ -34,7 +53,7 @@ describe('toMinorUnits', () => {
 
 describe('canonicalRefund', () => {
   it('canonicalises 49.9, "49.90", 49.90 and "49.9" to 4990 minor units', () => {
-    for (const amount of [49.9, '49.90', 49.90, '49.9']) {
+    for (const amount of [49.9, '49.90', 49.9, '49.9']) {
       const c = canonicalRefund({ ...ARGS, amount })
       expect(c).toEqual({ ok: true, value: { payment_intent: 'pi_1', amount: 4990, currency: 'eur', order_id: 'o-1' } })
     }
