@@ -1,5 +1,5 @@
-// The public API is what faultline/index.ts exports, and docs/api.md documents
-// every name of it: neither may drift from the other.
+// docs/api.md documents every name
+// faultline/index.ts exports, and no more.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -17,12 +17,13 @@ function exportedNames(file = 'faultline/index.ts'): string[] {
   )
 }
 
-/** The names a part of docs/api.md documents (its table rows). */
+/** The names in a part of docs/api.md's tables. */
 function documentedIn(text: string): string[] {
   return [...text.matchAll(/^\| `([A-Za-z_]+)` \|/gm)].map((m) => m[1]!)
 }
 
-// Entry points other than the main one each have a section of their own, from its heading to the next.
+// Other entry points each have a section,
+// from its heading to the next.
 const ENTRY_POINTS = [
   { heading: '## Entry point `faultline/vitest`', file: 'faultline/vitest/index.ts', subpath: './vitest' },
   { heading: '## Entry point `faultline/msw`', file: 'faultline/msw/index.ts', subpath: './msw' },

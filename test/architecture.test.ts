@@ -1,10 +1,8 @@
-// The house's rules, checked (the rules are data in test/support/architecture/rules.ts):
-// imports flow one way — the face (faultline/) on top, the engine's rooms in
-// the order data flows, the renderers reading the engine's types, the plug-ins
-// and the mock services on their own — with no circle between rooms or
-// folders; every source folder is known; files stay small unless their
-// opening comment says why. The checker is tested first on small file sets
-// made up here, one per way around a rule, then run on the real tree.
+// The house's rules (test/support/architecture/
+// rules.ts), checked: imports flow one way, no
+// cycles, every folder known, files small or
+// excused. Each checker is tried on small made-up
+// file sets first, then on the real tree.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -78,7 +76,7 @@ describe('the architecture checker', () => {
           'harness/run/load.ts': 'export const load = (name: string) => import(`../../executors/correct/${name}.ts`)',
         }),
       ).toEqual(['harness/run/load.ts:1 harness/run may not import executors'])
-      // a prefix that stops at the engine's folder reaches every room in it
+      // a prefix ending at the engine reaches every room
       expect(flow({ 'harness/judge/load.ts': 'await import(`../${room}/index.ts`)' })).toEqual([
         'harness/judge/load.ts:1 harness/judge may not import harness',
       ])

@@ -1,4 +1,5 @@
-// The docs name every fault kind and every named scenario: they cannot drift silently.
+// The docs name every fault kind and named
+// scenario, so neither drifts silently.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

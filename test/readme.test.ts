@@ -1,6 +1,7 @@
-// The README is code a newcomer copies: every TypeScript block in it must
-// type-check against the public API (`faultline` resolved to faultline/index.ts),
-// and every faultline command it shows must name a real command and real options.
+// The README is code a newcomer copies: each
+// TypeScript block must type-check against the
+// public API; each command it shows must exist,
+// with real options.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
@@ -14,7 +15,8 @@ function blocks(lang: string): string[] {
   return [...README.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!)
 }
 
-// In a scratch directory, with its output captured: not this process's stdout or working directory.
+// In a scratch dir, output captured: not this
+// process's stdout or working directory.
 async function helpOf(command: string): Promise<string> {
   const { code, out } = await cli([command, '--help'])
   expect(code, `faultline ${command} --help`).toBe(0)

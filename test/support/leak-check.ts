@@ -1,11 +1,8 @@
-// Global setup (vitest.config.ts): a test run leaves nothing in the temp dir.
-// Before the run, the `faultline-*` entries already there are noted and the
-// run gets a tag for its scratch directories (test/support/scratch.ts); after
-// it, a scratch directory of this run still there fails the run, naming each.
-// A new entry without the tag cannot be told apart from another process's (a
-// test run in another checkout, at the same time): it is named, loudly, but
-// does not fail the run; test/support/scratch.test.ts keeps tests from making
-// such entries in the first place.
+// Global setup: a test run leaves nothing in the
+// temp dir. Its scratch dirs carry a run tag
+// (test/support/scratch.ts); one still there after
+// the run fails it. An untagged new entry may be
+// another checkout's run: named, not failed.
 import { randomBytes } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,7 +26,8 @@ export default function setup(project: TestProject) {
       )
     const left = added.filter((name) => SCRATCH_NAME.exec(name)?.[1] === run)
     if (left.length === 0) return
-    // Removed, so a failed check leaves nothing either; named, so the file that leaked is found (the label says which).
+    // Removed so a failed check leaves nothing; the
+    // label in the name says which file leaked it.
     for (const name of left) rmSync(join(tmpdir(), name), { recursive: true, force: true })
     process.exitCode = 1
     throw new Error(

@@ -1,6 +1,6 @@
-// A test executor that sends exactly one refund request with fetch and keeps
-// the error (or status) its client saw, so a test can compare it with the
-// ledger's truth.
+// A test executor that sends one refund with fetch
+// and keeps what its client saw (error or status),
+// to compare with the ledger's truth.
 import type { Executor } from '../../harness/contract/executor.ts'
 
 export interface Seen {

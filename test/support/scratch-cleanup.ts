@@ -1,7 +1,7 @@
-// A setup file (vitest.config.ts): after each test file, passed or failed, the
-// scratch directories it made are removed. Registered first, it runs after the
-// file's own afterAll hooks, which may still use them; and its beforeAll, first
-// of the file's, marks the end of loading, before which scratchDir refuses.
+// Setup file: after each test file, passed or not,
+// its scratch dirs are removed. Registered first,
+// so it runs after the file's afterAll hooks; its
+// beforeAll marks the end of loading.
 import { afterAll, beforeAll } from 'vitest'
 import { fileLoading, removeScratch } from './scratch.ts'
 

@@ -1,6 +1,7 @@
-// The scratch fixture: a test's directory is fresh, tagged with its run, under
-// the OS temp dir, and gone after its file; and no test makes a temp dir any
-// other way (the leak check can only hold the fixture's to account).
+// The scratch fixture: fresh, run-tagged dirs under
+// the OS temp dir, gone after the file; and no test
+// makes temp dirs another way (the leak check can
+// only hold the fixture's to account).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -9,7 +10,7 @@ import { fileLoading, removeScratch, SCRATCH_NAME, scratchDir } from './scratch.
 
 const TEST = join(import.meta.dirname, '..')
 
-/** The files that may use the OS temp dir themselves: the fixture's own. */
+/** The files that may use the OS temp dir: the fixture's own. */
 const OWN_TEMP_DIRS = new Set(['support/scratch.ts', 'support/leak-check.ts', 'support/scratch.test.ts'])
 
 describe('scratchDir', () => {

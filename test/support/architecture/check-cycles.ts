@@ -1,6 +1,6 @@
-// No arrow runs back up: neither the rooms nor the folders inside them import
-// each other in a circle (a room's own files may import each other freely,
-// but not folder-to-folder both ways).
+// No arrow runs back up: no rooms, nor folders
+// inside one, import each other in a circle (a
+// room's own files may import each other freely).
 import { posix } from 'node:path'
 import { roomOf, targetOf } from './rooms.ts'
 import { MANIFEST } from './rules.ts'
@@ -17,7 +17,7 @@ export function checkCycles(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     for (const ref of referencesOf(file)) {
       const target = targetOf(file.path, ref)
-      if (!target || target.path === MANIFEST) continue // data, it imports nothing
+      if (!target || target.path === MANIFEST) continue // data: it imports nothing
       arrow(rooms, roomOf(file.path), roomOf(target.path, target.folder))
       arrow(folders, posix.dirname(file.path), target.folder ? target.path : posix.dirname(target.path))
     }

@@ -1,5 +1,5 @@
-// Imports against the rules: every reference a file makes (scan-imports.ts)
-// must land in its own room or one its room may import (rules.ts), or be the
+// Each reference a file makes must land in its own
+// room, one its room may import (rules.ts), or the
 // package's manifest, which any room may read.
 import { allowedFrom, MANIFEST } from './rules.ts'
 import { roomOf, targetOf } from './rooms.ts'

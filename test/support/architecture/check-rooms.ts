@@ -1,5 +1,6 @@
-// Every source file lives in a room the rules know: a new top-level folder, a
-// new engine room or a file loose in harness/ must be given rules first.
+// Every source file lives in a room the rules know:
+// a new top-level folder, engine room or file loose
+// in harness/ must be given rules first.
 import { allowedFrom, ROOT_ROOM, SOURCE_FILE, TOP_LEVEL } from './rules.ts'
 import { roomOf } from './rooms.ts'
 import type { SourceFile } from './source-tree.ts'

@@ -1,5 +1,6 @@
-// Files stay small: past SIZE.soft lines the comment that opens the file (before
-// any code) must say why (LONG_REASON); past SIZE.hard lines nothing excuses it.
+// Files stay small: past SIZE.soft lines the
+// opening comment must say why (LONG_REASON);
+// past SIZE.hard nothing excuses it.
 import ts from 'typescript'
 import { LONG_REASON, SIZE, SIZED } from './rules.ts'
 import { roomOf } from './rooms.ts'
@@ -23,7 +24,7 @@ export function checkSize(files: readonly SourceFile[]): Violation[] {
   return found
 }
 
-/** The text before the file's first statement: its opening comments (and a shebang), nothing after code has begun. */
+/** The text before the first statement: the opening comments. */
 export function openingComment(file: SourceFile): string {
   const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true)
   const first = source.statements[0]

@@ -1,5 +1,6 @@
-// The architecture checker: the rules (rules.ts) applied to a set of source
-// files, on disk (readTree) or in memory. Each check-*.ts is one rule.
+// The architecture checker: the rules (rules.ts)
+// applied to source files, on disk or in memory.
+// Each check-*.ts is one rule.
 import { checkCycles } from './check-cycles.ts'
 import { checkFlow } from './check-flow.ts'
 import { checkRooms } from './check-rooms.ts'

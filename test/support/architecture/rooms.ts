@@ -1,10 +1,11 @@
-// Where a path lives: its room (`harness/<room>` inside the engine, else its
-// top-level folder), and where a reference written in a file points.
+// Where a path lives (its room: `harness/<room>`,
+// else its top-level folder), and where a
+// reference written in a file points.
 import { posix } from 'node:path'
 import { MANIFEST, PACKAGE_NAME, ROOT_ROOM } from './rules.ts'
 import type { Reference } from './scan-imports.ts'
 
-/** The room of a file (`folder` false) or of a folder (anything inside it). */
+/** The room of a file, or of a folder (`folder` true). */
 export function roomOf(path: string, folder = false): string {
   const parts = path.split('/').filter((p) => p !== '' && p !== '.')
   if (!folder) parts.pop()
@@ -14,19 +15,20 @@ export function roomOf(path: string, folder = false): string {
 }
 
 export interface Target {
-  /** Relative to the root; `..` at its start when it leaves the repository. */
+  /** Relative to the root; a leading `..` leaves the repository. */
   readonly path: string
   readonly folder: boolean
 }
 
 /**
- * Where a reference from `file` points, or undefined when it is a package other
- * than this one (`node:fs`, `vitest`) or cannot be read. The package's own name
- * (`faultline`, `faultline/vitest`) points at the face, `faultline/package.json` at the manifest.
+ * Where a reference from `file` points; undefined for
+ * another package (`node:fs`) or one unreadable. The
+ * package's own name points at the face, and
+ * `faultline/package.json` at the manifest.
  */
 export function targetOf(file: string, ref: Reference): Target | undefined {
   let spec = ref.specifier
-  if (spec.startsWith('file:')) return undefined // an absolute URL: not a path into the tree as written
+  if (spec.startsWith('file:')) return undefined // an absolute URL: not a path in the tree
   if (spec === `${PACKAGE_NAME}/${MANIFEST}`) return { path: MANIFEST, folder: false }
   if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`))
     return { path: `faultline/${spec.slice(PACKAGE_NAME.length + 1)}`.replace(/\/$/, ''), folder: true }

@@ -1,7 +1,11 @@
-// The house's rules as data: which rooms there are and which each may import.
-// The checkers (check-*.ts) only read this file; change a rule here.
+// The house's rules as data: the rooms and what
+// each may import. The checkers only read this
+// file; change a rule here.
 
-/** The engine's rooms in the order data flows: each may import only the rooms before it, itself and `mock-services`. */
+/**
+ * The engine's rooms in data-flow order: each may import
+ * earlier rooms, itself and `mock-services`.
+ */
 export const FLOW = [
   'harness/contract',
   'harness/history',
@@ -22,17 +26,17 @@ const BESIDE_THE_FLOW: Record<string, readonly string[]> = {
   'mock-services': [],
   executors: ['harness/contract'],
   scenarios: ['harness/contract', 'harness/faults', 'harness/scenario', 'mock-services'],
-  /** The renderers: the report's and the audit result's types, from any engine room; nothing above the engine. */
+  /** The renderers: types from any engine room; nothing above it. */
   reports: [...FLOW],
 }
 
-/** The package's face and composition root: it may import every product room; only consumers import it. */
+/** The face: imports every product room; only consumers import it. */
 export const FACE = 'faultline'
 
-/** Top-level folders that use the product and that nothing in the product imports; each may import anything. */
+/** Folders that use the product, never imported by it: they may import anything. */
 export const CONSUMERS = ['bin', 'bench', 'scripts', 'examples', 'test'] as const
 
-/** Every top-level folder that may hold source. A new one must be added here (and given rules) first. */
+/** Every top-level folder that may hold source; add new ones first. */
 export const TOP_LEVEL = [
   'faultline',
   'harness',
@@ -46,25 +50,28 @@ export const TOP_LEVEL = [
 export const SOURCE_FILE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/
 
 /**
- * The name the package imports itself by. `faultline`, `faultline/vitest`, `faultline/msw`: the face,
- * reached another way (every export but the manifest is built from faultline/; the tree test checks
- * package.json says so). `faultline/package.json`: the manifest.
+ * The name the package imports itself by: `faultline`,
+ * `faultline/vitest`, `faultline/msw` are the face;
+ * `faultline/package.json` is the manifest.
  */
 export const PACKAGE_NAME = 'faultline'
 
-/** The package's manifest: data any room may read (a version, a peer range), not a room. */
+/** The manifest: data any room may read, not a room. */
 export const MANIFEST = 'package.json'
 
 /** The product's rooms: the flow, the rooms beside it and the face. */
 export const PRODUCT: readonly string[] = [...FLOW, ...Object.keys(BESIDE_THE_FLOW), FACE]
 
-/** Rooms whose files the size rule covers: the product and `bin` (tests, benches and scripts are not held to it). */
+/** Rooms held to the size rule: the product and `bin`. */
 export const SIZED: readonly string[] = [...PRODUCT, 'bin']
 
-/** The room of the files at the top (vitest.config.ts): configuration, held to no rule but the cycles. */
+/** The room of top-level files (vitest.config.ts): cycles only. */
 export const ROOT_ROOM = '(root)'
 
-/** What a file in `room` may import besides its own room, `'anything'` for the consumers, undefined for a room no rule knows. */
+/**
+ * What `room` may import besides itself: `'anything'`
+ * for consumers, undefined for a room no rule knows.
+ */
 export function allowedFrom(room: string): readonly string[] | 'anything' | undefined {
   if (room === FACE) return PRODUCT
   if ((CONSUMERS as readonly string[]).includes(room) || room === ROOT_ROOM) return 'anything'
@@ -75,14 +82,14 @@ export function allowedFrom(room: string): readonly string[] | 'anything' | unde
 
 export const SIZE = {
   /**
-   * Past this many lines a file's opening comment must say why: {@link LONG_REASON}.
-   * Lines as Biome formats them (width 120): the 210 and 450 of the tree before it grew
-   * by about a quarter when long lines were broken.
+   * Past this many lines the opening comment must say why
+   * ({@link LONG_REASON}). Lines as Biome formats them:
+   * was 210 before long lines were broken (+~25%).
    */
   soft: 300,
   /** No file may pass this many lines, whatever its comment says. */
   hard: 600,
 } as const
 
-/** The phrase that explains a long file; it counts only in the comment that opens the file, before any code. */
+/** Explains a long file; counts only in the opening comment. */
 export const LONG_REASON = /Longer than most because/i

@@ -1,34 +1,35 @@
-// The import scanner: every way a file can reach another file, read from its
-// syntax tree (TypeScript's parser, so a comment or a string that only
-// mentions `import('…')` is not an import). Each reference keeps what the
-// code spells; resolving it to a room is the flow checker's job.
+// The import scanner: every way a file reaches
+// another, read from its syntax tree (so a comment
+// or string that mentions `import('…')` is not an
+// import). References keep what the code spells;
+// the flow checker resolves them to rooms.
 //
-// A template literal counts by its static prefix, cut back to the last `/`:
-// `import(\`./correct/${name}.ts\`)` reaches the folder `./correct/`, and
-// `\`../${room}/x.ts\`` reaches `../` — anything up there. A reference built
-// at run time from a variable cannot be read here and is not reported.
+// A template literal counts by its static prefix,
+// cut back to the last `/`: it reaches that folder.
+// A path built from a variable cannot be read and
+// is not reported.
 import ts from 'typescript'
 import type { SourceFile } from './source-tree.ts'
 
 export interface Reference {
-  /** How the file reaches out: `import`, `export`, `import()`, `require`, `new URL`, `tsImport`, … */
+  /** How it reaches out: `import`, `import()`, `require`, `new URL`, … */
   readonly via: string
-  /** The path as written, or for a template literal its static directory prefix (ends in `/`). */
+  /** The path as written, or a template literal's static folder. */
   readonly specifier: string
-  /** True when the target is a folder (a template literal's prefix): anything inside may be reached. */
+  /** True when the target is a folder: anything inside may be reached. */
   readonly folder: boolean
   readonly line: number
 }
 
-/** Calls whose first argument is a module or file path relative to the calling file (besides `require` and its kin). */
+/** Calls whose first argument is a path relative to the calling file. */
 const PATH_CALLS = new Set(['tsImport', 'import.meta.resolve'])
-/** Calls that build a path from the file's own folder: `join(import.meta.dirname, '..', 'x')`. */
+/** Calls that build a path from the file's own folder. */
 const JOIN_CALLS = new Set(['join', 'resolve', 'path.join', 'path.resolve'])
 const HERE = new Set(['import.meta.dirname', '__dirname'])
 
 const scanned = new WeakMap<SourceFile, Reference[]>()
 
-/** The references of one file of a file set, scanned once however many checkers ask. */
+/** One file's references, scanned once for all checkers. */
 export function referencesOf(file: SourceFile): Reference[] {
   let refs = scanned.get(file)
   if (!refs) scanned.set(file, (refs = scanImports(file.path, file.text)))
@@ -75,7 +76,7 @@ export function scanImports(path: string, text: string): Reference[] {
   return found
 }
 
-/** `require` and every name bound to `createRequire(…)` in this file. */
+/** `require` and every name bound to `createRequire(…)` here. */
 function requireNames(source: ts.SourceFile): Set<string> {
   const names = new Set(['require'])
   const visit = (node: ts.Node): void => {
@@ -96,7 +97,10 @@ function isCreateRequire(node: ts.Node): boolean {
   return ts.isCallExpression(node) && /(^|\.)createRequire$/.test(nameOf(node.expression) ?? '')
 }
 
-/** `join(import.meta.dirname, '..', 'x')`: the literal parts after the folder, up to the first one that is not a literal. */
+/**
+ * `join(import.meta.dirname, '..', 'x')`: the literal
+ * parts after the folder, up to the first non-literal.
+ */
 function joined(source: ts.SourceFile, node: ts.CallExpression, found: Reference[]): void {
   const parts: string[] = []
   let whole = true
@@ -109,7 +113,8 @@ function joined(source: ts.SourceFile, node: ts.CallExpression, found: Reference
     }
     parts.push(part.specifier)
   }
-  // a part that is not a literal may be a file or a folder, so what came before it is reached as a folder
+  // a non-literal part may be a file or a folder, so
+  // what came before it is reached as a folder
   const specifier = ['.', ...parts, ...(whole ? [] : [''])].join('/').replace(/\/+/g, '/')
   found.push({ via: `${nameOf(node.expression)}(dirname, …)`, specifier, folder: !whole, line: lineOf(source, node) })
 }
@@ -118,7 +123,7 @@ function lineOf(source: ts.SourceFile, node: ts.Node): number {
   return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
 }
 
-/** A string literal, or a template literal's static directory prefix. */
+/** A string literal, or a template literal's static folder prefix. */
 function literal(node: ts.Node): { specifier: string; folder: boolean } | undefined {
   if (ts.isStringLiteralLike(node)) return { specifier: node.text, folder: false }
   if (ts.isTemplateExpression(node))
@@ -126,7 +131,7 @@ function literal(node: ts.Node): { specifier: string; folder: boolean } | undefi
   return undefined
 }
 
-/** `a.b.c` for an identifier or property chain (`import.meta.url` included), else undefined. */
+/** `a.b.c` for an identifier or property chain, else undefined. */
 function nameOf(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined
   if (ts.isIdentifier(node)) return node.text
@@ -138,7 +143,7 @@ function nameOf(node: ts.Node | undefined): string | undefined {
   return undefined
 }
 
-/** `import.meta.url` (or `import.meta.dirname`): the base that makes a URL relative to this file. */
+/** `import.meta.url` or `.dirname`: a base relative to this file. */
 function isHere(node: ts.Node | undefined): boolean {
   const name = nameOf(node)
   return name === 'import.meta.url' || name === 'import.meta.dirname'

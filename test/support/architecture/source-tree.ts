@@ -1,7 +1,6 @@
-// The file set the checkers read: every source file under the root that git
-// would track (node_modules, build output and whatever .gitignore names by a
-// plain path are left out). The checkers take the same shape in memory, so
-// the tests of the checkers need no tree on disk.
+// The file set the checkers read: every source file
+// git would track. The checkers take the same shape
+// in memory, so their tests need no tree on disk.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SOURCE_FILE } from './rules.ts'
@@ -28,7 +27,7 @@ export function readTree(root: string): SourceFile[] {
   return out.sort((a, b) => a.path.localeCompare(b.path))
 }
 
-/** The plain entries of the root's .gitignore (`node_modules/`, `reports/out/`, `dist`), plus `.git`. Globs are not followed. */
+/** The root .gitignore's plain entries, plus `.git`; no globs. */
 function ignoredPaths(root: string): string[] {
   const file = join(root, '.gitignore')
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []

@@ -1,8 +1,8 @@
-// What a checker reports: which rule, where, and what it found.
+// What a checker reports: rule, place, finding.
 export interface Violation {
   /** `flow`, `room`, `cycle` or `size`. */
   readonly rule: string
-  /** The file (and line) it was found at, relative to the root; for a cycle, its first folder. */
+  /** File (and line) from the root; for a cycle, its first folder. */
   readonly at: string
   readonly message: string
 }
