@@ -41,7 +41,8 @@ describe('which matrix row a fault stands for', () => {
 })
 
 describe('attributing a violation to a dangerous cell', () => {
-  // A refund reset after the effect, then resent and refused with a 400: reported "not done".
+  // A refund reset after the effect, resent, refused
+  // with a 400: reported "not done".
   const scenario = refundScenario({
     faults: [
       { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 },
@@ -69,7 +70,7 @@ describe('attributing a violation to a dangerous cell', () => {
     expect(attribute(scenario, history, [falseFailure], new Map([['reset-after-effect', 'duplicate-effect']]))).toEqual(
       [{ case: 'reset-after-effect', judge: 'false-failure', call: CALL }],
     )
-    // A false success is not what a not-sent reading of a reset causes.
+    // A not-sent reading of a reset causes no false success.
     expect(
       attribute(
         scenario,

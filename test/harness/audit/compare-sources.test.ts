@@ -39,7 +39,8 @@ describe('the published sources beside the mapping', () => {
       { class: 'rejected', clients: ['fetch'] },
       { class: 'ambiguous', clients: ['stripe'] },
     ])
-    // Stripe's docs and stripe-node say ambiguous, undici, AWS and AIP-194 rejected, openai-node not-sent.
+    // Stripe's docs and stripe-node: ambiguous; undici,
+    // AWS, AIP-194: rejected; openai-node: not-sent.
     expect(conflict.sourcesDisagree).toBe(true)
     expect(Object.fromEntries(conflict.published.map((p) => [p.source, p.departs]))).toEqual({
       'stripe-docs': true,
@@ -52,7 +53,7 @@ describe('the published sources beside the mapping', () => {
     const validation = rows.find((r) => r.observation === 'status-400')!
     expect(validation.sourcesDisagree).toBe(false)
     expect(validation.published.every((p) => !p.departs)).toBe(true)
-    // Nothing asked of the mapping for this kind: nothing to depart from.
+    // Nothing asked of the mapping here: no departure.
     expect(rows.find((r) => r.observation === 'reset')!.published.some((p) => p.departs)).toBe(false)
   })
 })

@@ -1,7 +1,8 @@
-// The consequences, end to end: the reference with each wrong example mapping
-// plugged in, the usual generated campaign and judges, and for every dangerous
-// fetch cell a failing run is attributed to, a shrunk counterexample that
-// still shows a violation from that cell when it is run again.
+// End to end: the reference with each wrong example
+// mapping, a generated campaign and the judges; each
+// dangerous fetch cell a failing run is attributed
+// to gets a shrunk counterexample that still fails
+// from that cell when re-run.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { attribute } from '../../../harness/audit/attribute.ts'
@@ -36,7 +37,7 @@ async function consequences(module: string, runs: number) {
   return { path, dangerous, result }
 }
 
-// Runs enough for the default generator (seed 1) to reach at least one cell of each.
+// Enough runs for seed 1 to reach a cell of each.
 const WRONG: [string, number, string[]][] = [
   ['examples/mappings/reset-as-not-sent.ts', 200, ['reset-after-effect']],
   ['examples/mappings/timeout-as-rejected.ts', 60, ['latency.past-timeout']],
@@ -58,10 +59,11 @@ describe('the consequences of each wrong example mapping', () => {
           expect(dangerous.get(r.case)).toBe(r.consequence)
           expect(JUDGES_OF[r.consequence]).toContain(r.judge)
           expect(r.counterexample.reproduced).toBe(true)
-          // Minimal: a step or two, and no more faults than the reference's sends of one call (a reset on
-          // every send it makes is the shortest way to a false failure when resets are read as not sent).
+          // Minimal: no more faults than the reference's
+          // sends of one call (a reset on each is the
+          // shortest way to a false failure here).
           expect(r.counterexample.scenario.faults.length).toBeLessThanOrEqual(4)
-          // Replayed as saved, it fails again, and the failure is still this cell's.
+          // Replayed as saved: fails again, from this cell.
           const again = await pool.run(r.counterexample.scenario)
           const violations = judge(again.history).violations
           expect(

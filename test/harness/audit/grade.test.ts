@@ -25,7 +25,8 @@ describe('grading one class against what the observation can stand for', () => {
       grade: 'dangerous',
       consequence: 'false-success',
     })
-    // A failed look read as "not there" makes the executor send again.
+    // A failed look read as "not there" makes the
+    // executor send again.
     expect(grade('rejected', set('applied', 'not-applied'), none, 'probe')).toMatchObject({
       grade: 'dangerous',
       consequence: 'duplicate-effect',
@@ -106,10 +107,12 @@ describe('the matrix graded', () => {
     ])
     expect(cells.map((c) => [c.case, c.client, c.grade, c.consequence])).toEqual([
       ['reset-after-effect', 'fetch', 'dangerous', 'duplicate-effect'],
-      // Right by its own ledger, but the same reset follows an applied refund.
+      // Right by its own ledger, but the same reset
+      // follows an applied refund.
       ['server-fails-before-apply.reset', 'fetch', 'dangerous', 'duplicate-effect'],
       ['connection-refused', 'fetch', 'right', null],
-      // resend says `statusCode: null` for a refused connection and a reset alike.
+      // resend says `statusCode: null` for a refused
+      // connection and a reset alike.
       ['connection-refused', 'resend', 'dangerous', 'duplicate-effect'],
       ['reset-after-effect', 'resend', 'right', null],
     ])

@@ -1,8 +1,9 @@
-// The matrix, end to end: each example mapping's cells as the real clients
-// meet the faults inside the simulation, run in supervised workers. Every wrong
-// example is flagged with exactly the dangerous cells its comment names; the
-// correct one (and the reference's own mapping) with none; a mapping that
-// throws, answers nonsense or blocks is reported cell by cell.
+// End to end: each example mapping's cells as the
+// real clients meet the faults, in supervised
+// workers. Each wrong example gets exactly the
+// dangerous cells its comment names; the correct
+// ones none; a mapping that throws, answers
+// nonsense or blocks is reported cell by cell.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_CASES } from '../../../harness/audit/cases.ts'
@@ -53,13 +54,14 @@ describe('the matrix of each example mapping', () => {
     expect(dangerous(cells)).toEqual([])
     expect(cells.filter((c) => c.grade === 'faulty')).toEqual([])
     expect(cells.every((c) => c.truth !== null && c.observed !== '(nothing observed)')).toBe(true)
-    // The truths the ledger gives: an applied refund, none, and one that lands after the client gave up.
+    // The ledger's truths: a refund applied, none, and
+    // one landing after the client gave up.
     const truth = (row: string) => new Set(cells.filter((c) => c.case === row).map((c) => c.truth))
     expect(truth('reset-after-effect')).toEqual(new Set(['applied']))
     expect(truth('server-fails-before-apply.reset')).toEqual(new Set(['not-applied']))
     expect(truth('gateway-timeout.finishes')).toEqual(new Set(['depends-on-timing']))
     expect(truth('key-in-use.in-flight')).toEqual(new Set(['depends-on-timing']))
-    // What the clients really raised, as docs/fidelity.md has it.
+    // What the clients really raised (docs/fidelity.md).
     const shown = (row: string, client: ClientName) =>
       cells.find((c) => c.case === row && c.client === client)!.observed
     expect(shown('reset-after-effect', 'fetch')).toBe(
@@ -109,7 +111,8 @@ describe('the matrix of each example mapping', () => {
       'probe-timeout.after-effect',
       'probe-timeout.no-effect',
     ]
-    // resend shows a refused connection and an unknown name as it shows a reset: `{ statusCode: null }`.
+    // resend shows a refused connection and an unknown
+    // name as a reset: `{ statusCode: null }`.
     const expected = [
       ...expand(mayHaveLanded, ALL, 'duplicate-effect'),
       ...expand(['connection-refused', 'dns-failure'], ['resend'], 'duplicate-effect'),
@@ -134,7 +137,8 @@ describe('a mapping that misbehaves is reported per cell, never a failure of the
     const threw = cells.filter((c) => c.problem?.kind === 'threw')
     expect(threw.length).toBeGreaterThan(0)
     expect(threw[0]!.why).toMatch(/^the mapping threw: TypeError: Cannot read properties of undefined/)
-    // fetch wraps a network failure in a cause, but not its own timeout; node:http's errors have none.
+    // fetch wraps a network failure in a cause, not its
+    // own timeout; node:http's errors have none.
     const timeouts = AUDIT_CASES.filter(
       (r) => r.observation === 'client-timeout' || r.observation === 'probe-timeout',
     ).map((r) => r.id)
@@ -169,7 +173,8 @@ describe('a mapping that misbehaves is reported per cell, never a failure of the
     expect(cells.find((c) => c.case === 'latency.slow-success')).toMatchObject({ grade: 'right', class: 'applied' })
   }, 120_000)
 
-  // "Bounded" is the cells not run: the audit gave up on the mapping instead of waiting out every cell (and the test's timeout bounds the rest).
+  // "Bounded": the audit gave up on the mapping
+  // rather than wait out every cell.
   it('one that blocks its thread: reported hung on the cells it blocked, the rest not run, in bounded time', async () => {
     const cells = await matrix('test/fixtures/mappings/hangs.ts', ['fetch'], 1_500)
     const kinds = new Set(cells.map((c) => c.problem?.kind ?? 'answered'))

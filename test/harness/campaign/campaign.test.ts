@@ -1,5 +1,6 @@
-// The campaign's aggregation: recovery latency per class of the first fault, so
-// one slow class (a crash kept down past key expiry) hides nothing else.
+// Recovery latency is aggregated per class of the
+// first fault, so one slow class (a crash kept
+// down past key expiry) hides nothing else.
 import { describe, expect, it } from 'vitest'
 import { summarize } from '../../../harness/campaign/campaign.ts'
 import { judge } from '../../../harness/judge/verdict.ts'

@@ -21,18 +21,20 @@ describe('compare', () => {
       generator: scenarioGenerator(),
     })
     const [ref, nai, kfm] = rows
-    // The same scenarios: same requests would differ, but the run count and the seeds are the same.
+    // Same scenarios: run counts and seeds match
+    // (request counts may differ).
     expect(rows.map((r) => r.summary.runs)).toEqual([150, 150, 150])
     for (const j of JUDGE_NAMES) expect(ref!.summary.violations[j]).toBe(0)
     expect(ref!.passK).toEqual({ k: 3, scenarios: 20, replays: 60, passed: 20, faulted: 0, rate: 1 })
     expect(ref!.counterexamples).toEqual([])
     expect(nai!.summary.failingRuns).toBeGreaterThan(0)
     expect(nai!.passK.rate).toBeLessThan(1)
-    // A scenario stops at its first failing replay: fewer replays than k per scenario, never fewer than one.
+    // A scenario stops at its first failing replay:
+    // fewer than k replays each, never fewer than one.
     expect(nai!.passK.replays).toBeLessThan(60)
     expect(nai!.passK.replays).toBeGreaterThanOrEqual(20)
     expect(nai!.passK.replays).toBe(nai!.passKRuns.reduce((n, r) => n + r.replays, 0))
-    // One minimal counterexample per violation class found, each showing that class.
+    // One minimal counterexample per violation class.
     const classes = JUDGE_NAMES.filter((j) => nai!.summary.violations[j] > 0)
     expect(nai!.counterexamples.map((c) => c.judge).sort()).toEqual([...classes].sort())
     for (const c of nai!.counterexamples) expect(c.violations.map((v) => v.judge)).toContain(c.judge)
@@ -66,7 +68,8 @@ describe('compare', () => {
       { index: 2, passed: false, replays: 2, faulted: false },
     ]
     expect(passKOf(3, runs)).toEqual({ k: 3, scenarios: 3, replays: 6, passed: 1, faulted: 1, rate: 1 / 3 })
-    // An executor that throws on every call: each scenario that calls a tool is decided by a fault on its first replay.
+    // It throws on every call: each scenario that calls
+    // a tool is decided by a fault on its first replay.
     const thrower: Executor = {
       name: 'thrower',
       boot: async () => ({

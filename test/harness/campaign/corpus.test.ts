@@ -1,6 +1,7 @@
-// The failure corpus: a counterexample saved under its judge, its executor and
-// its content's hash; replayed first by the next gate of that executor and
-// reported still failing until the executor is fixed, then fixed.
+// The failure corpus: a counterexample is saved
+// under judge, executor and content hash, replayed
+// first by that executor's next gate, and reported
+// still failing until the executor is fixed.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -62,7 +63,8 @@ describe('gate and the corpus', () => {
     expect(file).toMatch(/^\.faultline\/corpus\/[a-z-]+--refund-adapter--[0-9a-f]{12}\.json$/)
     expect(readdirSync(join(cwd, '.faultline', 'corpus'))).toEqual([file.split('/').at(-1)])
 
-    // The flawed version again: its saved counterexample is replayed first, and still fails.
+    // The flawed version again: its saved
+    // counterexample is replayed first, still failing.
     const again = JSON.parse((await gate(V1)).out)
     expect(again.corpus).toEqual([
       expect.objectContaining({
@@ -73,7 +75,7 @@ describe('gate and the corpus', () => {
       }),
     ])
 
-    // The fixed version (same name): the entry is fixed, and the gate passes.
+    // The fixed version (same name): entry fixed, pass.
     const fixed = await gate(V2)
     const report = JSON.parse(fixed.out)
     expect(report.corpus).toEqual([expect.objectContaining({ file, status: 'fixed', violations: [] })])
@@ -82,7 +84,8 @@ describe('gate and the corpus', () => {
     const text = await cli(['gate', '--executor', V2, '--runs', '5', '--workers', '1'], cwd)
     expect(text.out).toContain(`✓ fixed         ${file}`)
 
-    // Another executor's gate leaves the entry alone; --no-corpus neither replays nor saves.
+    // Another executor's gate leaves the entry alone;
+    // --no-corpus neither replays nor saves.
     expect(
       JSON.parse((await cli(['gate', '--executor', 'reference', '--runs', '5', '--workers', '1', '--json'], cwd)).out)
         .corpus,
@@ -109,7 +112,8 @@ describe('gate and the corpus', () => {
 describe('--min-coverage on the command line', () => {
   it('fails a campaign that never exercised what was declared, with a clear message (exit 1)', async () => {
     const cwd = scratchDir('coverage')
-    // Three runs of the reference: green, but too few to have struck a refund with a reset after its effect five times.
+    // 3 runs of the reference: green, but too few to
+    // strike a refund with reset-after-effect 5 times.
     const r = await cli(
       [
         'gate',
@@ -156,7 +160,8 @@ describe('--min-coverage on the command line', () => {
       counterexample: null,
       minCoverage: [{ term: 'reset-after-effect:issue_refund', need: 5, met: false }],
     })
-    // The same requirements from a JSON file, met by a larger campaign.
+    // The same requirements from a JSON file, met by a
+    // larger campaign.
     writeFileSync(join(cwd, 'coverage.json'), JSON.stringify({ struck: 10, 'executor-crash': 1 }))
     const ok = await cli(
       [

@@ -1,7 +1,7 @@
-// A campaign run whole, and the same campaign run as 3 shards and merged, print
-// the same bytes: text, --json and --out, for gate (failing and passing) and for
-// compare; and both leave the same corpus. Each runs in a directory of its own,
-// so each starts from an empty corpus, as separate CI jobs would.
+// A campaign run whole and as 3 merged shards
+// prints the same bytes (text, --json, --out) and
+// leaves the same corpus. Each runs in its own dir,
+// from an empty corpus, as separate CI jobs would.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,9 +20,9 @@ const corpus = (cwd: string) => {
 }
 
 /**
- * The whole campaign (printed as text, and in another directory as --json), and
- * its 3 shards and their merge (text, then --json from the same files: a merge
- * runs nothing, so merging twice changes nothing).
+ * The whole campaign (text; --json elsewhere), and
+ * its 3 shards merged (text, then --json from the
+ * same files: merging twice changes nothing).
  */
 async function wholeAndMerged(command: string[]) {
   const a = dir()
@@ -38,7 +38,8 @@ async function wholeAndMerged(command: string[]) {
 }
 
 describe('merge', () => {
-  // naive fails early (run 3 with seed 1: in shard 3), single-unspaced-probe later (each shard at another run), reference not at all.
+  // naive fails early (run 3, seed 1: shard 3),
+  // single-unspaced-probe later, reference never.
   for (const [executor, runs] of [
     ['naive', 20],
     ['single-unspaced-probe', 40],
@@ -67,7 +68,8 @@ describe('merge', () => {
         expect(r.whole.code).toBe(0)
         expect(r.shards.map((s) => s.code)).toEqual([0, 0, 0])
       } else {
-        // The whole gate's first failure is the lowest-numbered across shards; the shards that failed later ran further.
+        // The whole gate's first failure is the lowest
+        // across shards; shards that failed later ran on.
         expect(r.whole.code).toBe(1)
         const firsts = r.shards
           .map((s) => /first at run (\d+)/.exec(s.out)?.[1])
@@ -113,7 +115,8 @@ describe('merge', () => {
     await cli([...gate, '--seed', '2', '--shard', '3/3', '--out', 'other.json'], b)
     await cli([...gate, '--shard', '3/3', '--json'], b).then((r) => writeFileSync(join(b, 'printed.json'), r.out))
     writeFileSync(join(b, 'scenario.json'), readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json')))
-    // A hand-edited report with a misspelt key: the report schema says which, and what was meant.
+    // A hand-edited report with a misspelt key: the
+    // schema says which, and what was meant.
     const typo = JSON.parse(readFileSync(join(b, 's3.json'), 'utf8')) as Record<string, unknown>
     typo.sumary = typo.summary
     delete typo.summary

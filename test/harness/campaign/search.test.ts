@@ -1,7 +1,7 @@
-// Drawing overlaps running: scenarios are drawn as workers come free, and they
-// are still exactly the runner's sequence for the seed (what a path replay of
-// run i gives back), whatever the concurrency; a harness failure in a run ends
-// the campaign with that error rather than a shrink.
+// Scenarios are drawn as workers come free, yet are
+// exactly the runner's sequence for the seed, at
+// any concurrency; a harness failure in a run ends
+// the campaign with that error, not a shrink.
 import { describe, expect, it } from 'vitest'
 import { search } from '../../../harness/campaign/search.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
@@ -12,8 +12,9 @@ import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 const SEED = Number(process.env.FAULTLINE_SEED ?? 11)
 
 /**
- * A run service that runs nothing: it records what it was given and answers an empty history,
- * `concurrency` at a time, queueing the rest as a pool does.
+ * A run service that runs nothing: it records what it
+ * gets and answers an empty history, `concurrency` at
+ * a time, queueing the rest as a pool does.
  */
 function recorder(concurrency: number, fail?: (s: Scenario) => Error | null) {
   const given: Scenario[] = []
@@ -54,7 +55,8 @@ describe('search drawing', () => {
       expect(JSON.stringify(r.given)).toBe(JSON.stringify(expected))
       expect(result.summary.runs).toBe(40)
       expect(r.maxBusy()).toBe(concurrency)
-      // One more waits in the service's queue, so a worker that finishes never waits for the judge.
+      // One more waits in the queue, so a worker that
+      // finishes never waits for the judge.
       expect(r.maxHeld()).toBe(concurrency + 1)
     }
   })

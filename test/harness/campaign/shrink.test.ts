@@ -1,9 +1,9 @@
-// Shrinking removes what does not matter, leading steps included: faults are
-// addressed relative to their step's tool call (its n-th send or read), so a
-// step dropped by the shrinker takes its faults with it and leaves the later
-// steps' faults where they were. From a generated campaign this takes the first
-// run whose 3-step plan fails in step 3 alone — where the bug allows it: the
-// same step on its own, with its own faults, fails too — and shrinks it.
+// Shrinking drops leading steps too: faults are
+// addressed per step's tool call, so a dropped step
+// takes its faults along and later steps keep
+// theirs. The case: the first generated run whose
+// 3-step plan fails in step 3 alone, where step 3
+// fails on its own too.
 import { describe, expect, it } from 'vitest'
 import timeoutAsFailure, { catches } from '../../../executors/flawed/timeout-as-failure.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
@@ -17,7 +17,7 @@ import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 const RUNS = Number(process.env.FAULTLINE_RUNS ?? 1000)
 
-/** The judge's violations of a scenario's run against the mutant, by step. */
+/** Violations of a scenario's run against the mutant, by step. */
 async function failingSteps(s: Scenario): Promise<Set<string | null>> {
   const violations = judge((await runScenario(s, timeoutAsFailure)).history).violations.filter(
     (v) => v.judge === catches,
@@ -25,7 +25,7 @@ async function failingSteps(s: Scenario): Promise<Set<string | null>> {
   return new Set(violations.map((v) => stepOf(v.call)))
 }
 
-/** Step 3 alone, as step 1, with its own faults (and the abort's). */
+/** Step 3 alone, as step 1, with its faults (and the abort's). */
 function thirdAlone(s: Scenario): Scenario {
   const third = s.plan[2]!
   const faults = s.faults
@@ -43,7 +43,8 @@ describe('shrink', () => {
     const scenarios = campaignScenarios(arbitrary, SEED, RUNS)
     let found: { index: number; scenario: Scenario } | null = null
     for (const [index, s] of scenarios.entries()) {
-      // Step 3 struck, and the steps before it struck too (the faults a dropped step must take along).
+      // Step 3 struck, and earlier steps too (faults a
+      // dropped step must take along).
       if (
         s.plan.length !== 3 ||
         !s.faults.some((f) => f.step === 's3') ||

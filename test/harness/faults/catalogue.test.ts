@@ -1,5 +1,6 @@
-// The rest of the catalogue: for each fault kind, the ledger's truth and what
-// the client saw. (faults.test.ts covers the spine's first four.)
+// The rest of the catalogue: per fault kind, the
+// ledger's truth and what the client saw
+// (faults.test.ts covers the first four).
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
@@ -95,7 +96,8 @@ describe('after-receipt: an internal 500', () => {
       twice,
     )
     expect(eventsOf(history, 'effect-applied')).toHaveLength(0)
-    // Stripe says a stored 500 will replay as it is (Stripe-Should-Retry: false), first time and on replay.
+    // Stripe replays a stored 500 as it is
+    // (Stripe-Should-Retry: false).
     expect(statuses).toEqual([500, '-', 'false', 500, 'true', 'false'])
   })
 })
@@ -292,7 +294,7 @@ describe('service: service-restart', () => {
         }),
         ex,
       )
-      expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(ids[1]) // a connection closed mid-request, as undici reports it
+      expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(ids[1]) // a connection closed mid-request, per undici
       expect(eventsOf(history, 'service-restarted')).toHaveLength(1)
       if (keyStore === 'durable') expect(ids[2]).toBe(ids[0])
       else expect(ids[2]).not.toBe(ids[0])

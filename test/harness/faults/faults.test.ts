@@ -1,5 +1,5 @@
-// For each fault kind: the ledger's truth (did the effect happen?) and the
-// error the client saw.
+// Per fault kind: the ledger's truth (did the
+// effect happen?) and the error the client saw.
 import { describe, expect, it } from 'vitest'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
 import { eventsOf } from '../../../harness/history/history.ts'

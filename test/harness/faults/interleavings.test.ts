@@ -1,7 +1,7 @@
-// fast-check's scheduler explores the orders in which a late-arriving request
-// and its retry (same key, same body) reach the service, and in which two
-// in-flight duplicates progress: whatever the order, one effect at most, and
-// every reply is the result, its replay, or a 409.
+// fast-check's scheduler orders a late request and
+// its retry (same key and body), and two in-flight
+// duplicates: in any order, one effect at most, and
+// each reply is the result, its replay or a 409.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PaymentsService } from '../../../mock-services/payments/payments.ts'
@@ -24,7 +24,8 @@ describe('interleavings under the scheduler', () => {
           pause: () => s.schedule(Promise.resolve(), 'processing'),
         })
         payments.seedPaymentIntent('pi_1', 50_000, 'eur')
-        // The original (held in the network) and the retries race to the service in any order.
+        // The held original and the retries race to the
+        // service in any order.
         const sends = [0, ...Array.from({ length: retries }, (_, i) => i + 1)].map((i) =>
           s
             .schedule(Promise.resolve(i), i === 0 ? 'late original arrives' : `retry ${i} arrives`)
@@ -55,13 +56,15 @@ describe('interleavings under the scheduler', () => {
       }),
       { numRuns: 200 },
     )
-    // The scheduler really explored: both orders happened, and both kinds of duplicate reply.
+    // It really explored: both orders, and both kinds
+    // of duplicate reply.
     expect(Math.min(seen.inFlight409, seen.replay, seen.originalFirst, seen.retryFirst)).toBeGreaterThan(0)
   })
 
   it('two in-flight duplicates with a volatile store and a restart between them may both apply: the harness can show it', async () => {
-    // Not a property of a correct service: this shows the generator's reason to keep keys durable
-    // when a request may arrive late (see scenarios/arbitraries.ts).
+    // Not a correct service's property: why the
+    // generator keeps keys durable when a request may
+    // arrive late (scenarios/arbitraries.ts).
     const payments = new PaymentsService(() => 0, { processingMs: 0, keyStore: 'volatile' })
     payments.seedPaymentIntent('pi_1', 50_000, 'eur')
     await payments.handle(post('op-1'), { attempt: 1, call: 'r/s1' })

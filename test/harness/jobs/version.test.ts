@@ -1,7 +1,8 @@
-// The replay commands faultline prints start with a prefix that must work
-// where the user runs them: decided from the working directory's project
-// (is it faultline's own checkout?), never from where faultline's files are —
-// a folder npm links into a team's project has no node_modules in its real path.
+// Printed replay commands must work where the user
+// runs them: the prefix comes from the working
+// dir's project, never from where faultline's files
+// are (an npm-linked folder's real path has no
+// node_modules).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +21,7 @@ describe('commandPrefix', () => {
   it('is `npm run faultline --` in faultline’s own checkout, at its root and below it', () => {
     expect(commandPrefix(ROOT)).toBe('npm run faultline --')
     expect(commandPrefix(join(ROOT, 'harness', 'jobs'))).toBe('npm run faultline --')
-    expect(commandPrefix()).toBe('npm run faultline --') // the test runner's working directory: this checkout
+    expect(commandPrefix()).toBe('npm run faultline --') // the runner's working directory: this checkout
   })
 
   it('is `npx faultline` in a team’s project, at its root and below it', () => {
@@ -32,9 +33,10 @@ describe('commandPrefix', () => {
 
   it('is `npx faultline` outside any project, and where the nearest project is not faultline’s checkout', () => {
     expect(commandPrefix(scratchDir('prefix-bare'))).toBe('npx faultline')
-    // An installed copy of faultline has no `faultline` script: npm run would fail there.
+    // An installed faultline has no `faultline` script.
     expect(commandPrefix(project({ name: 'faultline', version: '0.1.0' }))).toBe('npx faultline')
-    // npm's project is the nearest directory with a package.json or a node_modules.
+    // npm's project: the nearest dir with a
+    // package.json or a node_modules.
     const installed = scratchDir('prefix-modules')
     mkdirSync(join(installed, 'node_modules'))
     mkdirSync(join(installed, 'src'))

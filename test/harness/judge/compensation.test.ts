@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { phantomCompensation, uncompensatedEffect } from '../../../harness/judge/compensation.ts'
 import { history } from './history-builder.ts'
 
-// A plan of two steps: r/s1 charges (the charge's id is the payment intent's,
-// pi_1), r/s2 sends an e-mail (em_1). Its abort is the call `r#abort`.
+// Two steps: r/s1 charges (pi_1), r/s2 sends an
+// e-mail (em_1). The abort is the call `r#abort`.
 const plan = () =>
   history()
     .runStartedWithDeadline(30_000)
@@ -183,7 +183,8 @@ describe('uncompensatedEffect', () => {
       .attemptWith('r#abort', 4, { service: 'email', path: '/v1/emails' })
       .effectWith('r#abort', 4, 'em_2', { type: 'email', target: 'em_1' })
       .build()
-    // The charge is still owed its refund by the abort; r/s3's refund is not compensable itself.
+    // The charge is still owed its refund; r/s3's
+    // refund is not compensable itself.
     expect(uncompensatedEffect(h).map((v) => v.call)).toEqual(['r/s1'])
   })
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { duplicateEffect } from '../../../harness/judge/duplicate-effect.ts'
 import { history } from './history-builder.ts'
 
-// A confirmed charge (pi_1) and e-mail (em_1), then an abort: `r#abort`.
+// A confirmed charge (pi_1) and e-mail (em_1),
+// then an abort: `r#abort`.
 const aborted = () =>
   history()
     .callStarted('r/s1', 1, 'charge_card')
@@ -78,7 +79,8 @@ describe('duplicateEffect on the abort call (one effect compensated twice)', () 
   })
 
   it("does not count several abort effects as one call's duplicate the way a plan call's are", () => {
-    // A plan call with the same two effects would fire ('2 effects for one tool call'); the abort does not.
+    // A plan call with these two effects would fire;
+    // the abort does not.
     const h = aborted()
       .attempt('r#abort', 3)
       .effectWith('r#abort', 3, 're_1', { type: 'refund', target: 'pi_1' })

@@ -98,12 +98,12 @@ describe('effectAfterDeadline', () => {
         .booted(2)
         .callStarted('r/s1', 2)
         .at(3500)
-        .attemptWith('r/s1', 2, { generation: 2 }) // with 1.5 s of the new turn left
-    // After the old deadline (1000) but within the new one (5000): fine.
+        .attemptWith('r/s1', 2, { generation: 2 }) // 1.5 s of the new turn left
+    // After the old deadline, within the new: fine.
     expect(effectAfterDeadline(base().at(3000).effect('r/s1', 2, 're_2').build())).toEqual([])
     // Exactly at the new deadline: fine.
     expect(effectAfterDeadline(base().at(5000).effect('r/s1', 2, 're_2').build())).toEqual([])
-    // 1 ms after the new deadline: fires, naming the new deadline.
+    // 1 ms past it: fires, naming the new deadline.
     const found = effectAfterDeadline(base().at(5001).effect('r/s1', 2, 're_2').build())
     expect(found).toHaveLength(1)
     expect(found[0]?.message).toContain('5001 ms')
@@ -130,7 +130,8 @@ describe('effectAfterDeadline', () => {
       .attemptWith('r/s1', 2, { generation: 2 })
       .at(2200)
       .effect('r/s1', 2, 're_2')
-      // The old attempt lands now: after the old deadline, well within the new one.
+      // The old attempt lands: past the old deadline,
+      // well within the new one.
       .at(2500)
       .delivered(1)
       .effect('r/s1', 1, 're_1')
@@ -154,7 +155,7 @@ describe('effectAfterDeadline', () => {
         .at(500)
         .crashed(1)
         .at(600)
-        .turn(5600) // restarted without a pause: the new turn began before the old deadline
+        .turn(5600) // no pause: the new turn began before the old deadline
         .booted(2)
         .at(effectAt)
         .delivered(1)
@@ -196,7 +197,7 @@ describe('effectAfterDeadline', () => {
     expect(found[0]?.message).toMatch(/^run: /)
   })
 
-  // The abort (compensation) runs as the call `<run>#abort`, in a turn of its own.
+  // The abort runs as `<run>#abort`, in its own turn.
   const lateAbort = () =>
     history()
       .runStartedWithDeadline(1000)
@@ -210,7 +211,7 @@ describe('effectAfterDeadline', () => {
       .abortRequested('r')
       .turn(3000)
       .at(2500)
-      .attempt('r#abort', 2) // half a second of the abort's turn left
+      .attempt('r#abort', 2) // 0.5 s of the abort's turn left
       .at(3001)
       .effectWith('r#abort', 2, 're_1', { type: 'refund', target: 'pi_1' })
       .build()
@@ -222,13 +223,14 @@ describe('effectAfterDeadline', () => {
     expect(found[0]?.message).toContain('deadline at 3000 ms')
   })
 
-  // Regression: the abort call has no tool; its violations say null, like the other judges'.
+  // Regression: the abort call has no tool (null).
   it('reports a late compensation with no tool (null), as the other judges report the abort', () => {
     expect(effectAfterDeadline(lateAbort())[0]?.tool).toBeNull()
   })
 
   describe('only where the executor could have prevented it', () => {
-    // Sent with 5 s of a 10 s turn left; held by the network, it lands at 12 s.
+    // Sent with 5 s of a 10 s turn left; held by the
+    // network, it lands at 12 s.
     const heldLate = (profile: readonly string[] = [], forwardedDeadline: number | null = null) =>
       history()
         .runStartedWithDeadline(10_000, profile)
@@ -267,7 +269,8 @@ describe('effectAfterDeadline', () => {
       expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 11_000)).map((v) => v.message)).toEqual([
         expect.stringContaining("past the turn's"),
       ])
-      // Forwarded within the turn: the service was told; what it did with it is not the executor's doing.
+      // Forwarded within the turn: what the service
+      // did with it is not the executor's doing.
       expect(effectAfterDeadline(heldLate(['deadline-forwarding'], 9_000))).toEqual([])
       expect(lateEffects(heldLate(['deadline-forwarding'], 9_000))).toBe(1)
     })

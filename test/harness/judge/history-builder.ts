@@ -1,5 +1,5 @@
-// Hand-written histories for judge tests: events get increasing `seq`, and
-// the virtual time `t` set by `at()` (it stays put until moved again).
+// Hand-written histories for judge tests: `seq`
+// increases; `t` stays where `at()` put it.
 import type { Envelope, OutcomeStatus } from '../../../harness/contract/envelope.ts'
 import type { Boundary } from '../../../harness/contract/names.ts'
 import type { CallId, EventInput, History, HistoryEvent } from '../../../harness/history/history.ts'
@@ -125,14 +125,14 @@ export class HistoryBuilder {
     return this.add({ type: 'run-ended', pendingTimers: 0 })
   }
 
-  // ---- More control, for the deadline, compensation and retry judges ----
+  // ---- For the deadline, compensation and retry judges ----
 
-  /** 'run-started' with a chosen deadline (the deadline before any 'turn-started'). */
+  /** 'run-started' with a chosen deadline. */
   runStartedWithDeadline(deadline: number, profile: readonly string[] = []): this {
     return this.add({ type: 'run-started', executor: 'test', scenario: 'hand-written', seed: 1, deadline, profile })
   }
 
-  /** 'attempt-sent' with every field that judges key on under the test's control. */
+  /** 'attempt-sent' with every field judges key on. */
   attemptWith(
     call: CallId | null,
     attempt: number,
@@ -163,7 +163,7 @@ export class HistoryBuilder {
     })
   }
 
-  /** 'effect-applied' of a given type, acting on `target` (a refund's payment intent, a correction's original e-mail). */
+  /** 'effect-applied' of a type, acting on `target`. */
   effectWith(
     call: CallId | null,
     attempt: number,
@@ -183,7 +183,7 @@ export class HistoryBuilder {
     })
   }
 
-  /** 'outcome-reported' with an envelope written by the test (e.g. UNKNOWN with retry_safe: true). */
+  /** 'outcome-reported' with an envelope the test writes. */
   reportEnvelope(call: CallId, ask: number, envelope: Envelope): this {
     return this.add({ type: 'outcome-reported', call, ask, envelope })
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { recoveryLatency as measured } from '../../../harness/judge/recovery-latency.ts'
 import type { History } from '../../../harness/history/history.ts'
 
-/** The latencies alone, for the tests about when the clock starts and stops. */
+/** The latencies alone: when the clock starts and stops. */
 const recoveryLatency = (h: History): number[] => measured(h).map((r) => r.ms)
 import { history } from './history-builder.ts'
 
@@ -91,7 +91,8 @@ describe('recoveryLatency', () => {
     expect(recoveryLatency(h)).toEqual([10, 1000])
   })
 
-  // Regression: order by history position, not by virtual time (same-ms events).
+  // Regression: order by history position, not by
+  // virtual time (same-ms events).
   it('does not measure from a known outcome reported earlier at the same virtual ms', () => {
     const h = history()
       .callStarted('r/s1', 1)
@@ -121,8 +122,9 @@ describe('recoveryLatency', () => {
     expect(measured(h)).toEqual([{ kind: 'gateway-timeout', boundary: 'gateway', ms: 40 }])
   })
 
-  // The pause between a crash and the next boot is the nemesis's, the same for every executor:
-  // a 25-hour pause must not be the whole figure.
+  // The pause from crash to boot is the nemesis's,
+  // the same for every executor: a 25-hour pause
+  // must not be the whole figure.
   it('leaves out the time no process of the executor ran', () => {
     const h = history()
       .callStarted('r/s1')

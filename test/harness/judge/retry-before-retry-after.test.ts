@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { retryBeforeRetryAfter } from '../../../harness/judge/retry-before-retry-after.ts'
 import { history } from './history-builder.ts'
 
-// Attempt 1 of r/s1 (process 1) to payments is answered at t = 100 with Retry-After 1000 ms:
-// that process may not send the same call's mutation to payments again before t = 1100.
+// r/s1's attempt 1 (process 1) gets Retry-After
+// 1000 ms at t = 100: that process may not send
+// the mutation to payments again before t = 1100.
 const throttled = (status = 429) =>
   history()
     .booted(1)

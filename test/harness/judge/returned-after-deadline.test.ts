@@ -86,7 +86,7 @@ describe('returnedAfterDeadline', () => {
         .at(t)
         .report('r/s1', 2, 'SUCCEEDED')
         .build()
-    // Long after the first turn's deadline, within the second's: fine.
+    // Long after turn 1's deadline, within turn 2's: fine.
     expect(returnedAfterDeadline(upTo(9000))).toEqual([])
     expect(returnedAfterDeadline(upTo(10_500))).toEqual([])
     const found = returnedAfterDeadline(upTo(10_501))

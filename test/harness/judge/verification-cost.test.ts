@@ -40,7 +40,8 @@ describe('verificationCost', () => {
       .attempt('r/s3', 4)
       .attempt('r/s3', 5)
       .build()
-    // Three mutations in three calls would be 2 extras if counted per run; per call only r/s3 has one.
+    // Per run, three mutations in three calls would be
+    // 2 extras; per call only r/s3 has one.
     expect(verificationCost(h)).toEqual({ calls: 3, probes: 1, extraAttempts: 1 })
   })
 

@@ -1,6 +1,7 @@
-// Executor crashes are real: after one, nothing the dead process does reaches
-// the network or its storage; what it had sent may still land; the next
-// process boots on the same durable storage, recovers, and is asked again.
+// Executor crashes are real: a dead process reaches
+// neither network nor storage; what it sent may
+// still land; the next process boots on the same
+// durable storage, recovers, and is asked again.
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
@@ -17,7 +18,7 @@ const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): Exe
   pauseMs,
 })
 
-/** An executor that logs to SQLite, sends one refund with a fixed key, then logs again, noting what happened to it. */
+/** Logs to SQLite, sends one refund (fixed key), logs again. */
 function scripted(notes: string[]): Executor {
   return {
     name: 'scripted',
@@ -63,7 +64,7 @@ async function run(faults: ExecutorCrash[]) {
 
 describe('executor crashes', () => {
   it('after a durable write: the write survives, the next process sees it, recovers, and is asked again', async () => {
-    const { notes, history } = await run([crash('after-write', 1, 3_000)]) // s1's first write = "before s1" (boot's table is no call's)
+    const { notes, history } = await run([crash('after-write', 1, 3_000)]) // s1's first write: "before s1"
     expect(notes).toEqual([
       'boot sees []',
       'threw ProcessCrashed',
@@ -85,11 +86,12 @@ describe('executor crashes', () => {
 
   it('after a send: the request lands, the dead process never hears back, and its later work is fenced', async () => {
     const { notes, history } = await run([crash('after-send', 1, 10_000)])
-    // Process 1 sent the refund and died: the refund happened, no response reached it.
+    // Process 1 sent the refund and died: refund done,
+    // no response reached it.
     expect(notes[0]).toBe('boot sees []')
     expect(notes).not.toContain('threw ProcessCrashed') // it never got far enough to touch anything again
     expect(eventsOf(history, 'effect-applied').map((e) => e.attempt)).toEqual([1])
-    // Process 2 used the same key: the service replayed, no second refund.
+    // Process 2 used the same key: replayed, no second refund.
     const replies = eventsOf(history, 'response-sent')
     expect(replies.some((r) => r.replayed)).toBe(true)
     expect(notes).toContain('boot sees [before s1]')
@@ -112,14 +114,15 @@ describe('executor crashes', () => {
         const db = ctx.storage.sqlite('z')
         return {
           async callTool() {
-            // A timer armed before the crash dies with the process (as in a real crash).
+            // A timer armed before the crash dies with it.
             setTimeout(() => attempts.push(`process ${me}: a timer armed before the write fired`), 50)
             try {
-              db.exec('CREATE TABLE IF NOT EXISTS t (x)') // write 1 of the run: process 1 dies right after it
+              db.exec('CREATE TABLE IF NOT EXISTS t (x)') // write 1: process 1 dies right after it
             } catch {
-              // a careless process carries on as if nothing happened
+              // a careless process carries on regardless
             }
-            // What it still runs on its way down (queued microtasks) gets nowhere.
+            // What it runs on its way down (queued
+            // microtasks) gets nowhere.
             void Promise.resolve().then(() => {
               fetch(`${ctx.services.payments}/v1/refunds`, {
                 method: 'POST',
@@ -135,7 +138,7 @@ describe('executor crashes', () => {
               } catch (e) {
                 attempts.push(`process ${me}: write refused (${(e as Error).name})`)
               }
-              // And it arms nothing: a timer armed by a dead process never fires.
+              // A timer armed by a dead process never fires.
               setTimeout(() => attempts.push(`process ${me}: a timer armed after the write fired`), 100)
             })
             return new Promise(() => {}) // never answers
@@ -152,7 +155,7 @@ describe('executor crashes', () => {
     // Only process 2's request reached the service.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(attempts).toContain('process 2: request answered')
-    // Process 2's timers fire; none of process 1's, armed before or after its death.
+    // Process 2's timers fire; none of process 1's.
     expect(attempts).toEqual(
       expect.arrayContaining([
         'process 2: a timer armed before the write fired',
@@ -163,7 +166,8 @@ describe('executor crashes', () => {
 
   it("a pause past 24 h outlives the service's keys: the same key makes a second refund", async () => {
     const { history } = await run([crash('after-response', 1, 25 * 60 * 60 * 1000)])
-    // Process 1's request landed (refund 1); process 2 sent the same key 25 h later: forgotten, refund 2.
+    // Process 1's refund landed; process 2 sent the
+    // same key 25 h later: forgotten, refund 2.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
     expect(eventsOf(history, 'response-sent').every((r) => !r.replayed)).toBe(true)
   })
@@ -196,7 +200,7 @@ describe('work done outside a tool call', () => {
       resender,
     )
     const effects = eventsOf(history, 'effect-applied')
-    expect(effects.map((e) => e.call)).toEqual(['run-7/s1', 'run-7/s1']) // the original and recover()'s resend (the re-ask replays 'first')
+    expect(effects.map((e) => e.call)).toEqual(['run-7/s1', 'run-7/s1']) // original, recover()'s resend; the re-ask replays
     const { judge } = await import('../../../harness/judge/verdict.ts')
     expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
   })

@@ -1,5 +1,6 @@
-// A run is sealed: leftovers of an earlier run never reach the next one, real
-// I/O is not mistaken for a hang, and the history does not change after the run.
+// A run is sealed: an earlier run's leftovers never
+// reach the next, real I/O is not taken for a hang,
+// and the history does not change after the run.
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
@@ -17,7 +18,7 @@ describe('run isolation', () => {
       async boot(ctx) {
         return {
           async callTool() {
-            // A background loop on real time that outlives the run (bounded, so the test ends).
+            // A real-time loop that outlives the run (bounded).
             const loop = (n: number) => {
               if (stop || n > 400) return
               sent++

@@ -1,4 +1,5 @@
-// A run's world installs all or nothing and undoes everything, whatever fails.
+// A run's world installs all or nothing and undoes
+// everything, whatever fails.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
@@ -24,7 +25,7 @@ describe('world', () => {
     await expect(runScenario(refundScenario(), naive)).rejects.toThrow('another run is already active')
     const { history } = await first
     expect(eventsOf(history, 'outcome-reported')).toHaveLength(1)
-    await new Promise((r) => setImmediate(r)) // msw's quieting of injected faults outlives its server by one turn
+    await new Promise((r) => setImmediate(r)) // msw quiets injected faults one turn past its server
     expect(globalThis.fetch).toBe(fetchBefore)
     expect(console.error).toBe(consoleErrorBefore)
     expect(Math.random).toBe(randomBefore)
@@ -86,9 +87,9 @@ describe('world', () => {
     expect(() => ((event.envelope as { status: string }).status = 'SUCCEEDED')).toThrow()
   })
 
-  // Interception stays on across runs, as in a worker, and whatever keeps an errored request (msw 2.15's
-  // server kept its record for good) would keep an error the harness made; with a captured stack it
-  // would keep, through its frames, the run's whole world alive with it.
+  // Interception stays on across runs; anything that
+  // keeps an errored request (msw 2.15's server did)
+  // would keep, via its stack, the run's whole world.
   it.each<[string, Fault]>([
     ['an injected reset', { kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send: 1 }],
     [

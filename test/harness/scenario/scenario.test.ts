@@ -32,7 +32,7 @@ function valid(): Record<string, any> {
   }
 }
 
-/** A copy of the valid scenario with one change made by `edit`. */
+/** A copy of the valid scenario, changed by `edit`. */
 function variant(edit: (s: Record<string, any>) => void): Record<string, any> {
   const s = valid()
   edit(s)
@@ -162,7 +162,8 @@ describe('parseScenario', () => {
     expect(p).not.toContain('\n')
   })
 
-  // A misspelt key would otherwise run another experiment quietly: each part of the schema says what was meant.
+  // A misspelt key would quietly run another
+  // experiment: each part says what was meant.
   it.each<[string, (s: Record<string, any>) => void, string]>([
     [
       'top level',
@@ -238,7 +239,8 @@ describe('parseScenario', () => {
     expect(parseScenario(variant((s) => (s.plan[0].tool = 'constructor'))).ok).toBe(false)
   })
 
-  // Regression: only own properties name fault kinds, and bad input never throws.
+  // Regression: only own properties name fault
+  // kinds, and bad input never throws.
   it('returns a problem (does not throw) for a fault kind named after an Object.prototype member', () => {
     const input = variant((s) => (s.faults = [{ kind: 'constructor', step: 's1', send: 1 }]))
     expect(() => parseScenario(input)).not.toThrow()

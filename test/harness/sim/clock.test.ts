@@ -34,7 +34,9 @@ describe('virtual clock', () => {
       expect(result.kind).toBe('done')
       expect(order).toEqual([10, 60_000])
       expect(clock.elapsed()).toBe(60_001)
-      // Far less real time than the minute it simulated (realNow: performance.now is virtual too); generous for a loaded machine.
+      // Far less real time than the simulated minute
+      // (realNow: performance.now is virtual too);
+      // generous for a loaded machine.
       expect(realNow() - started).toBeLessThan(30_000)
     } finally {
       clock.uninstall()

@@ -3,7 +3,8 @@ import * as osEsm from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { syncBuiltinExports, syncOnceAfter } from '../../../harness/sim/esm-sync.ts'
 
-// The CommonJS face of node:os, whose changes reach the ESM namespace only through a sync.
+// node:os's CommonJS face: its changes reach the
+// ESM namespace only through a sync.
 const osCjs = createRequire(import.meta.url)('node:os') as typeof import('node:os')
 const original = osCjs.hostname
 

@@ -41,7 +41,8 @@ describe('interception', () => {
     }
   })
 
-  // A user's own msw server for other hosts, erroring on what it does not handle except the services' .test hosts.
+  // A user's own msw server for other hosts, erroring
+  // on unhandled requests but the services' .test hosts.
   const userServer = () =>
     setupServer(mswHttp.get('https://api.example.com/ping', () => HttpResponse.json({ ok: true })))
   const listenOptions = {

@@ -1,5 +1,6 @@
-// Real work in flight, as virtual time sees it: native requests until their
-// callback has run, sockets until their owner is closed, on loopback only.
+// Real work in flight, as virtual time sees it:
+// native requests until their callback has run,
+// sockets until closed, on loopback only.
 import { generateKeyPairSync, pbkdf2, pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto'
 import { createServer, connect, type AddressInfo } from 'node:net'
 import { once } from 'node:events'

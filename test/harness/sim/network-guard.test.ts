@@ -1,5 +1,6 @@
-// Raw sockets, datagrams and DNS fail closed inside a run — checked without
-// sending anything off the machine: the real connect sits behind a spy that
+// Raw sockets, datagrams and DNS fail closed in a
+// run, checked without sending anything off the
+// machine: the real connect sits behind a spy that
 // must never see a public address.
 import dgram from 'node:dgram'
 import net from 'node:net'
@@ -17,7 +18,8 @@ describe('network guard', () => {
   const realSend = dgram.Socket.prototype.send
   beforeEach(() => {
     reached.length = 0
-    // Spies in place of the real calls: the guard wraps them, and anything it lets through is recorded here, not sent.
+    // Spies stand in for the real calls: whatever the
+    // guard lets through is recorded, not sent.
     net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
       const first = Array.isArray(args[0]) ? args[0][0] : args[0]
       reached.push(
@@ -45,7 +47,7 @@ describe('network guard', () => {
       'blocked-network',
       'blocked-network',
     ])
-    // And it is all undone: the spies are back in place.
+    // And it is all undone: the spies are back.
     expect(net.Socket.prototype.connect).not.toBe(realConnect)
     expect(reached).toEqual([])
   })

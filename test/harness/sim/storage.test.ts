@@ -1,5 +1,5 @@
-// Durable storage after the run: code of a finished run that still runs (a
-// leftover, fired between runs in a worker) must not get a fresh, empty
+// A finished run's leftover code (fired between
+// runs in a worker) must not get a fresh, empty
 // database that looks like durable state.
 import { describe, expect, it } from 'vitest'
 import { ProcessTable } from '../../../harness/sim/process-table.ts'

@@ -1,5 +1,6 @@
-// Every clock and timeout an executor can read is virtual (or faithful) in a
-// run, and virtual time never runs ahead of real work the executor waits for.
+// Every clock and timeout an executor can read is
+// virtual (or faithful) in a run, and virtual time
+// never runs ahead of real work it waits for.
 import { subtle } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import http from 'node:http'
@@ -21,7 +22,7 @@ const honest = {
   message: 'no',
 } as const
 
-/** Run `work` as the executor's one tool call; returns what it recorded and the history. */
+/** Run `work` as the one tool call: its record and the history. */
 async function inRun(
   work: (ctx: { payments: string }) => Promise<Record<string, unknown>>,
   faults: readonly Fault[] = [],
@@ -149,7 +150,8 @@ describe('socket and agent timeouts on node:http follow virtual time', () => {
 describe('virtual time waits for real work', () => {
   it('a Web Crypto digest, a file read and zlib take no virtual time, however long they take for real', async () => {
     const { seen } = await inRun(async () => {
-      // A stray timer far ahead: a driver that does not wait for the digest would jump to it.
+      // A stray timer far ahead: a driver that did not
+      // wait for the digest would jump to it.
       const stray = setTimeout(() => {}, 120_000)
       const t0 = Date.now()
       await subtle.digest('SHA-256', new TextEncoder().encode('refund pi_1 49.90 eur'))

@@ -1,6 +1,7 @@
-// The run journal: what a worker wrote is what the supervisor reads, for the
-// task it asks about only; an event that does not fit is refused, and so is
-// every later one of that run (so that what goes by message stays in order).
+// The run journal: the supervisor reads what a
+// worker wrote, for the task it asks about only; an
+// event that does not fit is refused, and so is
+// every later one of that run (order is kept).
 import { describe, expect, it } from 'vitest'
 import { createJournal, JournalWriter, readJournal } from '../../../harness/supervisor/journal.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'

@@ -1,9 +1,9 @@
-// A finished run's leftovers in a worker: an SDK that retries a request the run
-// ended arms its delay after the run is over. That timer is held and fired
-// right after the run — the leftover ends as its code meant, before the next
-// run starts — and does not cost the worker its life (a replacement reloads
-// every module); a leftover that never ends, throws, exits or blocks does, and
-// is never a finding of either run.
+// An SDK retrying a request the run ended arms its
+// delay after the run. That timer is held and fired
+// right after the run, before the next, and costs
+// the worker nothing (a replacement reloads every
+// module); a leftover that never ends, throws, exits
+// or blocks does, and is never a finding of a run.
 import { bundledRef } from '../../../executors/index.ts'
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
@@ -25,7 +25,8 @@ function faults(history: History): string[] {
   return history.flatMap((e) => (e.type === 'executor-fault' ? [e.problem] : []))
 }
 
-// The request is dropped: held until the run ends, then answered with a 500; the executor's retry timer comes after.
+// Dropped: held until the run ends, then answered
+// 500; the executor's retry timer comes after.
 const cutOff = refundScenario({
   model: { maxAsks: 1, regenerateArgs: false },
   faults: [{ kind: 'dropped', boundary: 'in-transit', step: 's1', send: 1 }],
@@ -52,13 +53,13 @@ describe('leftovers of a finished run in a worker', () => {
   it('a timer armed after the run ended fires before the next run, and the worker stays', async () => {
     const { first, second, workersStarted } = await twoRuns(fixture('retries-after-run'))
     expect(answers(first)).toEqual(['calls=1 leftovers-fired=0'])
-    expect(answers(second)).toEqual(['calls=2 leftovers-fired=1']) // the same module instance, the leftover done
+    expect(answers(second)).toEqual(['calls=2 leftovers-fired=1']) // same module instance, the leftover done
     expect(workersStarted).toBe(1)
   })
 
   it('a lock the leftover holds in module state is released before the next run, which does not wait for it', async () => {
     const { second, workersStarted } = await twoRuns(fixture('lock-across-retry'))
-    expect(faults(second)).toEqual([]) // had the retry never run, this call would wait for the lock: hung
+    expect(faults(second)).toEqual([]) // had the retry never run, this would hang on the lock
     expect(answers(second)).toEqual(['calls=2'])
     expect(workersStarted).toBe(1)
   })
@@ -99,7 +100,8 @@ describe('leftovers of a finished run in a worker', () => {
         argument: misdeed,
         label: misdeed,
       }
-      // A run budget far past the bound below, so a drain cut by the budget instead of its own 2 s fails the bound.
+      // A budget far past the bound below, so a drain cut
+      // by the budget, not its own 2 s, fails the bound.
       const { first, second, workersStarted, ms } = await twoRuns(ref, { budgets: { runRealMs: 100_000 } })
       for (const history of [first, second]) {
         expect(faults(history)).toEqual([])
@@ -108,7 +110,8 @@ describe('leftovers of a finished run in a worker', () => {
       }
       expect(answers(second)).toEqual(['calls=1']) // a fresh module instance
       expect(workersStarted).toBe(2)
-      // A blocked drain is cut after 2 s, not the run's budget: both runs took ~4 s unloaded; 60 s leaves room for a loaded machine.
+      // A blocked drain is cut after 2 s: both runs took
+      // ~4 s unloaded; 60 s leaves room for a loaded box.
       expect(ms).toBeLessThan(60_000)
     })
   }
@@ -123,7 +126,7 @@ describe('leftovers of a finished run in a worker', () => {
     }
   })
 
-  // The hold is for a worker's whole life, so it is tried in a process of its own.
+  // The hold lasts a worker's life: own process.
   it("held timers fire only when drained, in order of their delay, with their arguments, unless cleared as Node clears them; the guarded timers are Node's for everyone else", () => {
     const code = `
       import { AsyncLocalStorage } from 'node:async_hooks'
@@ -165,7 +168,7 @@ describe('leftovers of a finished run in a worker', () => {
       'slept',
       'next',
       0,
-      0, // nothing held fired on its own, nothing held keeps the process alive
+      0, // nothing fired on its own or kept the process alive
       true,
       ['immediate', 'past the longest delay: 1 ms', 'early', 'armed by a leftover', 'late'],
       false,

@@ -1,6 +1,6 @@
-// The supervisor's workers: the same campaign gives the same result for any
-// number of workers, runs replay byte for byte, and a dead worker's run is
-// still a history the judges can read.
+// The supervisor's workers: any number gives the
+// same result, runs replay byte for byte, and a dead
+// worker's run is still a history judges can read.
 import { bundledRef } from '../../../executors/index.ts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -16,7 +16,8 @@ const SEED = Number(process.env.FAULTLINE_SEED ?? 5)
 describe('parallel campaigns', () => {
   it('gate --json is byte-identical for --workers 1 and --workers 2, passing or failing', async () => {
     console.log(`workers determinism: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
-    // stripe-sdk-defaults leaves retries behind when its runs end: they end between runs, in whichever worker.
+    // stripe-sdk-defaults leaves retries behind when
+    // its runs end: they end between runs, anywhere.
     for (const executor of ['naive', 'reference', 'single-unspaced-probe', 'stripe-sdk-defaults']) {
       const one = await cli([
         'gate',
@@ -116,7 +117,8 @@ describe("a dead worker's history", () => {
       { seq: 5, t: 10, type: 'run-ended', pendingTimers: 0 },
     ])
     expect(Object.isFrozen(h.at(-2))).toBe(true)
-    // "twice" only when the run was replayed before it was reported (shrinking does not replay).
+    // "twice" only when the run was replayed before it
+    // was reported (shrinking does not replay).
     expect((h.at(-2) as { message: string }).message).not.toContain('twice')
     expect((deathHistory(events, { kind: 'overran', ms: 1_500 }, 2).at(-2) as { message: string }).message).toContain(
       '1.5 s of real time, twice',
