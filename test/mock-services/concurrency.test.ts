@@ -1,6 +1,7 @@
-// Concurrent duplicates under one idempotency key, with fast-check's scheduler
-// choosing every interleaving of request starts and processing pauses. The
-// seed and the scheduler's report are printed on failure.
+// Concurrent duplicates under one idempotency key,
+// fast-check's scheduler choosing every order of
+// starts and pauses; seed and schedule printed on
+// failure.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EmailService } from '../../mock-services/email/email.ts'
@@ -19,9 +20,9 @@ interface Reply {
 }
 
 /**
- * Start each request when the scheduler says so, then wait for all replies:
- * waitAll releases the starts and the pauses; waitFor covers a request that
- * reaches its pause only after waitAll has found the queue empty.
+ * Start each request when the scheduler says, then
+ * wait for all replies: waitFor covers a request that
+ * reaches its pause after waitAll found the queue empty.
  */
 async function race(
   s: fc.Scheduler,
@@ -79,7 +80,7 @@ const emailRequest = (subject: string) => ({
     }),
 })
 
-/** What a reply was, to check that the scheduler really produced every kind of interleaving. */
+/** A reply's kind, to check every interleaving happened. */
 function kind(r: Reply): string {
   if (r.status === 200) return r.replayed === 'true' ? 'replay' : '200'
   const b = r.body as { name?: string; error?: { code?: string; type?: string } }
@@ -100,7 +101,8 @@ describe('PaymentsService — concurrent duplicates under one key', () => {
           Array.from({ length: n }, () => refundRequest(100)),
         )
         for (const r of replies) seen.add(kind(r))
-        // The first to reserve the key always completes (100 of 10 000 is refundable): one effect, at least one 200.
+        // The first to reserve the key always completes
+        // (100 of 10 000 refundable): one effect, a 200.
         expect(service.ledger.entries).toHaveLength(1)
         const effect = service.ledger.entries[0]!
         const ok = replies.filter((r) => r.status === 200)
@@ -121,7 +123,8 @@ describe('PaymentsService — concurrent duplicates under one key', () => {
       }),
       RUNS,
     )
-    // the scheduler produced both kinds of duplicate: arriving in flight and arriving after completion
+    // both kinds of duplicate happened: in flight, and
+    // after completion
     expect([...seen].sort()).toEqual(['200', '409 idempotency_key_in_use', 'replay'])
   })
 
@@ -188,7 +191,8 @@ describe('EmailService — concurrent duplicates under one key', () => {
       }),
       RUNS,
     )
-    // Resend marks no replay, so a replay shows as another 200 with the same id
+    // Resend marks no replay: a replay is another 200
+    // with the same id
     expect([...seen].sort()).toEqual(['200', '409 concurrent_idempotent_requests'])
   })
 

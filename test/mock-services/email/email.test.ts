@@ -56,7 +56,7 @@ async function errorOf(res: Response): Promise<ResendErrorBody> {
   return (await res.json()) as ResendErrorBody
 }
 
-/** A hand-operated `pause`: requests wait in it until released. */
+/** A hand-operated `pause`: requests wait until released. */
 function manualPause() {
   const waiting: (() => void)[] = []
   const g = {
@@ -492,7 +492,8 @@ describe('EmailService — key expiry, restarts, visibility', () => {
     expect(s.ledger.entries.map((e) => e.attempt)).toEqual([2])
   })
 
-  // Regression: a restart kills the send in flight; it must not deliver afterwards.
+  // Regression: a restart kills the send in flight;
+  // it must not deliver afterwards.
   it('a send in flight across a restart does not deliver afterwards', async () => {
     const g = manualPause()
     const s = service({ keyStore: 'durable', pause: g.pause })

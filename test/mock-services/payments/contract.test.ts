@@ -55,7 +55,7 @@ async function refundIdOf(res: Response): Promise<string> {
   return (await json<Refund>(res)).id
 }
 
-/** A hand-operated `pause`: requests wait in it until released. */
+/** A hand-operated `pause`: requests wait until released. */
 function manualPause() {
   const waiting: (() => void)[] = []
   const g = {
@@ -71,7 +71,10 @@ function manualPause() {
 }
 
 describe('GET /v1/refunds — Stripe list pagination', () => {
-  /** 25 refunds of pi_big and 3 of pi_1, interleaved; returns pi_big's ids newest first. */
+  /**
+   * 25 refunds of pi_big and 3 of pi_1, interleaved;
+   * returns pi_big's ids newest first.
+   */
   async function populated() {
     const s = service()
     s.seedPaymentIntent('pi_big', 100_000, 'eur')
@@ -272,7 +275,8 @@ describe('refund parameters', () => {
     expect(err).toMatchObject({ type: 'invalid_request_error', code: 'amount_too_large', param: 'amount' })
     expect(err.message).toContain('USD 20.00')
     expect(s.ledger.entries.map((e) => e.amount)).toEqual([3000])
-    // not stored: the same key with a corrected amount is a fresh request
+    // not stored: the same key with a corrected amount
+    // is a fresh request
     const fixed = await s.handle(refund('payment_intent=pi_2&amount=2000', 'b'), D2)
     expect(fixed.status).toBe(200)
     expect(fixed.headers.get('idempotent-replayed')).toBeNull()
@@ -376,7 +380,8 @@ describe("Stripe's Idempotency-Key contract", () => {
     const bad = await s.handle(refund('payment_intent=pi_1&amount=0'), D1)
     expect(bad.status).toBe(400)
     expect(s.keys.size).toBe(0)
-    // even with other parameters under the same key: no mismatch, a fresh request
+    // even with other parameters under the same key:
+    // no mismatch, a fresh request
     const good = await s.handle(refund('payment_intent=pi_1&amount=100'), D2)
     expect(good.status).toBe(200)
     expect(good.headers.get('idempotent-replayed')).toBeNull()
@@ -426,7 +431,8 @@ describe('restarts', () => {
     expect(s.ledger.entries.map((e) => e.attempt)).toEqual([2])
   })
 
-  // Regression: a restart kills the request in flight; it must not commit afterwards.
+  // Regression: a restart kills the request in
+  // flight; it must not commit afterwards.
   it('a request in flight across a restart does not commit its effect afterwards', async () => {
     const g = manualPause()
     const s = service({ keyStore: 'durable', pause: g.pause })

@@ -345,7 +345,8 @@ describe('PaymentsService — payment intents', () => {
     expect(s.ledger.entries).toHaveLength(0)
   })
 
-  // Regression: the stored body must be a snapshot, not the live PaymentIntent.
+  // Regression: the stored body is a snapshot, not
+  // the live PaymentIntent.
   it('replays the first response of a payment intent creation, not its current state', async () => {
     const s = service()
     const first = (await (

@@ -1,5 +1,5 @@
-// The official resend SDK pointed at the mock e-mail service, in-process
-// through msw and over a real loopback socket.
+// The official resend SDK against the mock e-mail
+// service: in-process via msw, and over loopback.
 import { Resend } from 'resend'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EmailService } from '../../../mock-services/email/email.ts'

@@ -1,6 +1,6 @@
-// The official stripe SDK, with its default Node client and its fetch client,
-// pointed at the mock payments service (in-process through msw, and over a
-// real loopback socket): the mock must be Stripe enough for a real adapter.
+// The official stripe SDK (Node and fetch clients)
+// against the mock payments service, via msw and
+// over loopback: Stripe enough for a real adapter.
 import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PaymentsService } from '../../../mock-services/payments/payments.ts'
@@ -14,7 +14,8 @@ function stripeAt(client: Client, where: { host: string; port: number; protocol:
     ...where,
     maxNetworkRetries: 0,
     telemetry: false,
-    // Look fetch up per call, so msw's interception (installed later) is seen.
+    // Look fetch up per call, so msw's interception
+    // (installed later) is seen.
     ...(client === 'fetch'
       ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) }
       : {}),
@@ -52,7 +53,8 @@ async function contract(stripe: Stripe, payments: PaymentsService) {
   expect(header(refund, 'idempotent-replayed')).toBeUndefined()
   expect(refund.lastResponse.requestId).toMatch(/^req_/)
 
-  // Replay with the same key: the same refund, marked as a replay, no second effect.
+  // Same key: the same refund, marked as a replay,
+  // no second effect.
   const again = await stripe.refunds.create(
     { payment_intent: pi.id, amount: 1_000, metadata: { client_reference: 'op-1' } },
     { idempotencyKey: 'refund-op-1' },
@@ -61,7 +63,8 @@ async function contract(stripe: Stripe, payments: PaymentsService) {
   expect(header(again, 'idempotent-replayed')).toBe('true')
   expect(again.lastResponse.idempotencyKey).toBe('refund-op-1')
 
-  // The probe: list the payment intent's refunds; auto-pagination follows starting_after.
+  // The probe: list the intent's refunds;
+  // auto-pagination follows starting_after.
   await stripe.refunds.create({ payment_intent: pi.id, amount: 500 }, { idempotencyKey: 'refund-op-2' })
   await stripe.refunds.create({ payment_intent: pi.id, amount: 500 }, { idempotencyKey: 'refund-op-3' })
   const page = await stripe.refunds.list({ payment_intent: pi.id, limit: 2 })
@@ -76,19 +79,21 @@ async function contract(stripe: Stripe, payments: PaymentsService) {
   )
   expect(all.find((r) => r.id === refund.id)?.metadata).toEqual({ client_reference: 'op-1' })
 
-  // The same key with other parameters: Stripe's idempotency error, as the SDK's class.
+  // Same key, other parameters: Stripe's idempotency
+  // error, as the SDK's class.
   const mismatch = await stripe.refunds
     .create({ payment_intent: pi.id, amount: 2_000 }, { idempotencyKey: 'refund-op-1' })
     .catch((e: unknown) => e)
   expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError)
   expect(mismatch).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 })
 
-  // A business rule: a refund cannot exceed what is left.
+  // A business rule: no refund past what is left.
   const tooMuch = await stripe.refunds.create({ payment_intent: pi.id, amount: 9_999 }).catch((e: unknown) => e)
   expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
   expect(tooMuch).toMatchObject({ code: 'amount_too_large', param: 'amount' })
 
-  // The ledger: one charge and exactly three refunds, whatever was replayed.
+  // The ledger: one charge and exactly three refunds,
+  // whatever was replayed.
   expect(payments.ledger.entries.map((e) => e.type)).toEqual(['charge', 'refund', 'refund', 'refund'])
 }
 

@@ -1,4 +1,5 @@
-// The mock services over real sockets on 127.0.0.1, with the real fetch (no msw here).
+// The mock services over real sockets on 127.0.0.1,
+// with the real fetch (no msw here).
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,7 +9,10 @@ import { serveLoopback, type LoopbackServer } from '../../../mock-services/serve
 import { scratchDir } from '../../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-/** `faultline serve`, the real entry point, started in a scratch directory (tsx by its URL: a bare name would not resolve there). */
+/**
+ * `faultline serve` started in a scratch dir (tsx by
+ * its URL: a bare name would not resolve there).
+ */
 const serve = (...args: string[]) =>
   spawn(
     process.execPath,
@@ -47,7 +51,8 @@ describe('serveLoopback', () => {
     expect(p.protocol).toBe('http:')
     expect(Number(p.port)).toBeGreaterThan(0)
     expect(p.port).not.toBe(e.port)
-    // bound to IPv4 loopback, not to every interface: the IPv6 loopback on the same port is refused
+    // bound to IPv4 loopback only: IPv6 loopback on the
+    // same port is refused
     await expect(fetch(`http://[::1]:${p.port}/v1/refunds`)).rejects.toThrow()
   })
 
@@ -76,7 +81,7 @@ describe('serveLoopback', () => {
     expect(body.object).toBe('list')
     expect(body.data.map((r) => r.id)).toEqual([refund.id])
 
-    // requests over sockets are attributed to no tool call
+    // socket requests are attributed to no tool call
     expect(payments.ledger.entries).toHaveLength(1)
     expect(payments.ledger.entries[0]?.call).toBeNull()
   })
