@@ -1,6 +1,7 @@
-// The client shims on their own: Node's timeout semantics on the run's clock,
-// the RST variant of a reset against a real RST, and every patch checked and
-// undone — by the shims alone and by the sandbox, also when installing fails.
+// The client shims alone: Node's timeouts on the
+// run's clock, the RST reset against a real RST,
+// and every patch checked and undone (by shims and
+// sandbox, also when installing fails).
 import http, { ClientRequest, createServer, type RequestOptions } from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -18,7 +19,7 @@ import { captureInRun } from './support/simulated.ts'
 type Proto = ClientRequest & { onSocket: unknown }
 const proto = ClientRequest.prototype as Proto
 
-/** node:http POST with a timeout set up by `arm`, resolving with the status or rejecting with the error. */
+/** node:http POST, timeout set by `arm`: status or error. */
 function nodeHttp(arm: (req: ClientRequest) => void, options: RequestOptions = {}): ClientCall {
   return (base) =>
     new Promise((resolve, reject) => {
@@ -136,7 +137,8 @@ describe("networkError(..., { reset: 'rst' }) is what a real TCP reset gives", (
   it('for fetch and for node:http', async () => {
     const plain = nodeHttp(() => {})
     const post = (base: string) => fetch(`${base}/v1/refunds`, { method: 'POST', body: 'x=1' })
-    // Real: the server resets the connection (RST) once it has read the request.
+    // Real: the server resets (RST) once it has read
+    // the request.
     const server = createServer((req) => {
       req.resume()
       req.on('end', () => req.socket.resetAndDestroy())
@@ -149,7 +151,8 @@ describe("networkError(..., { reset: 'rst' }) is what a real TCP reset gives", (
     }
     await new Promise((r) => server.close(r))
 
-    // Simulated: the interception throws the injected error; the shims shape it per client.
+    // Simulated: the interception throws the injected
+    // error; the shims shape it per client.
     startInterception()
     const deactivate = activate({
       route: async (request) => {
@@ -185,7 +188,8 @@ describe('clientGaveUp: the pipeline can tell that a client abandoned its reques
         throw abandonedRequest('the client gave up')
       },
     })
-    // As in a run: without the shims, node:http's own timeout never fires under msw.
+    // As in a run: without the shims, node:http's own
+    // timeout never fires under msw.
     const shims = installClientShims()
     try {
       const error = await call('https://payments.test').then(
@@ -193,7 +197,8 @@ describe('clientGaveUp: the pipeline can tell that a client abandoned its reques
         (e: unknown) => summary(observe(e)),
       )
       for (let i = 0; i < 20 && !noticed; i++) await new Promise((r) => setImmediate(r))
-      // Let msw finish with the handler's throw while its print is still quieted.
+      // Let msw finish with the handler's throw while
+      // its print is still quieted.
       for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
       return { error, noticed }
     } finally {

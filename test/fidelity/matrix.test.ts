@@ -1,9 +1,9 @@
-// Client-faithful errors: for each client and each fault, the error a client
-// raises inside a faultline run (virtual clock, msw, the fault thrown from the
-// handler) is the error it raises against a REAL loopback socket with the same
-// fault — constructor, name, message, code, every own field and the whole
-// cause chain, with only addresses and ports normalised. The real side also
-// has to match the documented matrix (docs/fidelity.md).
+// Client-faithful errors: per client and fault, the
+// error raised in a run (virtual clock, msw) equals
+// the one against a REAL loopback socket, field by
+// field and down the cause chain (addresses and
+// ports normalised). The real side must match
+// docs/fidelity.md.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENTS, loadClient, type ClientName, type LoadedClient } from './support/clients.ts'
 import { EXPECTED } from './support/expected.ts'
@@ -13,9 +13,9 @@ import { captureReal } from './support/real.ts'
 import { captureSimulated } from './support/simulated.ts'
 
 /**
- * Real timers are late, never early (by more than clock granularity); how late
- * is the machine's business, so the upper bound only catches a real client
- * waiting for something the simulation does not (seconds), never a loaded machine.
+ * Real timers are late, never early; the upper bound
+ * only catches a client waiting for something the
+ * simulation does not (seconds), not a loaded machine.
  */
 const EARLY_MS = 2
 const LATE_MS = 5_000
@@ -27,13 +27,15 @@ const real = new Map<string, Cell>()
 const key = (client: ClientName, fault: FaultCase) => `${client} × ${fault}`
 
 beforeAll(async () => {
-  // The reference, before any run: a run's msw would route even loopback requests through its sockets.
+  // The reference first: a run's msw would route even
+  // loopback requests through its sockets.
   const cells = CLIENTS.flatMap((client) => FAULT_CASES.map((fault) => ({ client, fault })))
   const capture = async ({ client, fault }: { client: ClientName; fault: FaultCase }) => {
     const l = loaded[client]
     if ('call' in l) real.set(key(client, fault), await captureReal(l.call, fault))
   }
-  // Refused first and alone: a closed port must stay closed (no other server of ours may take it meanwhile).
+  // Refused first and alone: the closed port must
+  // stay closed (no server of ours may take it).
   for (const cell of cells.filter((c) => c.fault === 'refused')) await capture(cell)
   await Promise.all(cells.filter((c) => c.fault !== 'refused').map(capture))
 }, 20_000)
@@ -49,7 +51,8 @@ describe.each(CLIENTS)('%s', (client) => {
         const reference = real.get(key(client, fault))
         expect(reference, 'the real socket was not measured').toBeDefined()
         const r = reference!
-        // The reference itself: the fault must make the client fail, as documented.
+        // The reference: the fault must make the client
+        // fail, as documented.
         expect(r.outcome.kind, `${DESCRIPTION[fault]} on a real socket must fail the call`).toBe('error')
         if (r.outcome.kind !== 'error') return
         expect(summary(r.outcome.error), 'the real socket no longer matches docs/fidelity.md').toBe(expected.error)
@@ -62,7 +65,8 @@ describe.each(CLIENTS)('%s', (client) => {
           `${client} × ${DESCRIPTION[fault]}: the run's error differs from the real socket's\n  real:      ${summary(r.outcome.error)}\n  simulated: ${sim.outcome.kind === 'error' ? summary(sim.outcome.error) : `HTTP ${sim.outcome.status}`}\n  ${diff.join('\n  ')}`,
         ).toEqual([])
         expect(sim.requests, 'requests that reached the server').toBe(r.requests)
-        // When: exact in virtual time; on the real socket, no earlier and not much later.
+        // When: exact in virtual time; on the real socket,
+        // no earlier and not much later.
         expect(sim.elapsedMs, 'virtual ms until the client reported the error').toBe(expected.atMs)
         expect(r.elapsedMs).toBeGreaterThanOrEqual(expected.atMs - EARLY_MS)
         expect(r.elapsedMs).toBeLessThan(expected.atMs + LATE_MS)

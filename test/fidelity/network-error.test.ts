@@ -1,6 +1,8 @@
-// networkError builds Node's own errors (node:http's view); the matrix suite
-// compares them with real sockets. Here: each code's exact shape, the former
-// signature, the marking, and msw's condition for handing a throw to a client.
+// networkError builds Node's own errors (node:http's
+// view); the matrix suite compares them with real
+// sockets. Here: each code's shape, the former
+// signature, the marking, and when msw hands a
+// throw to a client.
 import { constants } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import {

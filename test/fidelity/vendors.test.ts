@@ -1,6 +1,7 @@
-// Each vendor fact the mock services rely on (docs/vendors.md), pinned: one
-// test per numbered fact, against the services as a default (vendor-profile)
-// run builds them, and against the real SDKs where the fact is the SDK's.
+// Each vendor fact the mocks rely on (docs/
+// vendors.md), pinned: one test per numbered fact,
+// against the services as a default run builds them,
+// and the real SDKs where the fact is the SDK's.
 import { Resend } from 'resend'
 import Stripe from 'stripe'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -73,7 +74,8 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
     const p = payments()
     for (const kind of ['rate-limited', 'unavailable', 'key-in-use'] as const)
       expect(p.errorResponse(kind).headers.get('stripe-should-retry')).toBeNull()
-    // stripe-node at its defaults against each: attempts seen by a service that always answers that error.
+    // stripe-node at its defaults: attempts seen by a
+    // service that always answers that error.
     const attempts = async (status: 429 | 503 | 409) => {
       const service = payments()
       let n = 0

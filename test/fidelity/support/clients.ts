@@ -1,7 +1,7 @@
-// The clients under comparison, each making the same call — a form-encoded
-// `POST /v1/refunds` with an Idempotency-Key — against a base URL, with its
-// own idiomatic client timeout. The same code runs against a loopback socket
-// (real timers) and inside a faultline run (virtual clock, msw).
+// The clients compared, each making the same call
+// (form-encoded `POST /v1/refunds`, Idempotency-Key)
+// with its own idiomatic timeout, on a loopback
+// socket and inside a faultline run.
 import http from 'node:http'
 import https from 'node:https'
 import Stripe from 'stripe'
@@ -16,16 +16,16 @@ export const CLIENTS = [
 ] as const
 export type ClientName = (typeof CLIENTS)[number]
 
-/** Every client gives up after this long without an answer (real ms on loopback, virtual ms in a run). */
+/** Every client gives up after this long (ms, real or virtual). */
 export const CLIENT_TIMEOUT_MS = 200
 
 const BODY = 'payment_intent=pi_1&amount=4990'
 const HEADERS = { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'fidelity-key' }
 
-/** Resolves with the response status, or rejects with exactly what the client raised. */
+/** The response status, or exactly what the client raised. */
 export type ClientCall = (baseUrl: string) => Promise<number>
 
-/** A client ready to call, or why it cannot be (a missing optional package). */
+/** A client ready to call, or why not (a missing optional package). */
 export type LoadedClient = { readonly call: ClientCall } | { readonly skip: string }
 
 type AxiosLike = {
@@ -38,7 +38,7 @@ type AxiosLike = {
 
 let axiosModule: Promise<AxiosLike | null> | null = null
 
-/** axios is optional: a dynamic import by a computed name, so the type check does not need it either. */
+/** axios is optional: imported by a computed name for tsc. */
 function loadAxios(): Promise<AxiosLike | null> {
   const name = 'axios'
   axiosModule ??= import(name).then(
@@ -60,9 +60,9 @@ const fetchCall: ClientCall = async (base) => {
 }
 
 /**
- * node:http as its documentation suggests, with the timeout set by
- * `req.setTimeout(ms, cb)` or by the `timeout` request option plus a
- * 'timeout' listener; either way the client destroys the request.
+ * node:http as documented: a timeout by
+ * `req.setTimeout(ms, cb)` or the `timeout` option plus
+ * a 'timeout' listener; either way it destroys the request.
  */
 function nodeHttpCall(how: 'method' | 'option'): ClientCall {
   return (base) =>
@@ -97,7 +97,8 @@ function stripeCall(kind: 'node' | 'fetch'): ClientCall {
       maxNetworkRetries: 0,
       timeout: CLIENT_TIMEOUT_MS,
       telemetry: false,
-      // Look fetch up per call, so a run's interception and shims are seen.
+      // Look fetch up per call, so a run's interception
+      // and shims are seen.
       ...(kind === 'fetch'
         ? { httpClient: Stripe.createFetchHttpClient((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)) }
         : {}),

@@ -1,8 +1,7 @@
-// The matrix as documented in docs/fidelity.md: what each client raises for
-// each fault on a real socket (Node 20, undici as bundled, axios 1.x,
-// stripe 23.1.0), how many requests reach the server, and when the client
-// gives up. The suite checks the real socket against this table and the
-// simulation against the real socket, cell by cell.
+// The matrix of docs/fidelity.md: what each client
+// raises per fault on a real socket (Node 20, undici
+// as bundled, axios 1.x, stripe 23.1.0), requests
+// reaching the server, and when it gives up.
 import { CLIENT_TIMEOUT_MS, type ClientName } from './clients.ts'
 import type { FaultCase } from './faults.ts'
 
@@ -11,7 +10,7 @@ export interface ExpectedCell {
   readonly error: string
   /** Requests the server reads in full. */
   readonly requests: number
-  /** When the client reports the error (ms after the call; exact in virtual time). */
+  /** When the client reports the error (ms after the call). */
   readonly atMs: number
 }
 
@@ -22,7 +21,10 @@ const FETCH_CLOSED = 'TypeError: fetch failed ← SocketError: other side closed
 const STRIPE = 'StripeConnectionError (name Error)'
 const STRIPE_CONNECTION = `${STRIPE}: An error occurred with our connection to Stripe.`
 const STRIPE_TIMEOUT = `${STRIPE}: Request aborted due to timeout being reached (${CLIENT_TIMEOUT_MS}ms) ← TypeError: ETIMEDOUT [ETIMEDOUT]`
-/** stripe-node retries a closed connection once even with maxNetworkRetries: 0, after 500 ms. */
+/**
+ * stripe-node retries a closed connection once, after
+ * 500 ms, even with maxNetworkRetries: 0.
+ */
 const STRIPE_FREE_RETRY_MS = 500
 
 function resets(
@@ -46,7 +48,8 @@ export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
   'node:http': {
     refused: { error: REFUSED, requests: 0, atMs: 0 },
     ...resets(HANG_UP),
-    // The client's own `req.setTimeout(ms, () => req.destroy())`: destroying a request with no response is a hang-up.
+    // The client's own `req.setTimeout(ms, () =>
+    // req.destroy())`: with no response, a hang-up.
     'no-answer': { error: HANG_UP, requests: 1, atMs: CLIENT_TIMEOUT_MS },
   },
   'node:http (timeout option)': {

@@ -1,11 +1,11 @@
-// The faults under comparison, as a loopback server enacts them and as a
-// faultline scenario schedules them.
+// The faults compared, as a loopback server enacts
+// them and as a scenario schedules them.
 import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 
 export const FAULT_CASES = ['refused', 'reset-before-apply', 'reset-after-effect', 'no-answer'] as const
 export type FaultCase = (typeof FAULT_CASES)[number]
 
-/** How the real server behaves for each case. Both resets look the same to a client: that is the point. */
+/** The real server's behaviour per case; both resets look alike. */
 export type RealBehaviour = 'closed-port' | 'destroy-after-request' | 'never-answer'
 
 export const REAL: Record<FaultCase, RealBehaviour> = {
@@ -23,10 +23,10 @@ export const DESCRIPTION: Record<FaultCase, string> = {
 }
 
 /**
- * The scenario's faults. A real server fails every request the same way, and
- * some clients retry on their own (stripe-node retries a closed connection
- * once even with `maxNetworkRetries: 0`), so the fault strikes the first
- * ATTEMPTS side-effecting requests, not only the first.
+ * The scenario's faults. A real server fails every
+ * request alike and some clients retry on their own
+ * (stripe-node, once), so the fault strikes the first
+ * ATTEMPTS side-effecting requests.
  */
 export const ATTEMPTS = 3
 

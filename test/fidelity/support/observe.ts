@@ -1,40 +1,39 @@
-// What a client's error looks like, as plain data that two worlds can be
-// compared on: constructor, name, message, every own field (values of
-// primitives, the kind of object for the rest) and, recursively, the errors it
-// wraps (`cause`, stripe's `detail`, an AggregateError's `errors`). Addresses,
-// host names and ports legitimately differ between a loopback socket
-// (http://127.0.0.1:PORT) and the simulated network (https://payments.test:443):
-// they are replaced by <host>, <port> and <origin>; stack frames are dropped;
-// nothing else is.
+// A client's error as plain data two worlds can be
+// compared on: constructor, name, message, own
+// fields and, recursively, the errors it wraps.
+// Hosts and ports legitimately differ between
+// loopback and the simulated network, so they
+// become <host>, <port>, <origin>; stack frames are
+// dropped; nothing else is.
 
 export interface Observed {
   /** `error.constructor.name` (what `instanceof`-minded code sees). */
   readonly ctor: string
   readonly name: string
   readonly message: string
-  /** Every own property but stack, message and the wrapped errors (an own `name` included), sorted, normalised. */
+  /** Own fields but stack, message, wrapped errors; normalised. */
   readonly fields: Readonly<Record<string, unknown>>
-  /** Own enumerable keys, sorted (what util.inspect, spreading and JSON show). */
+  /** Own enumerable keys, sorted (what inspect, spread and JSON show). */
   readonly enumerable: readonly string[]
-  /** Own symbol-keyed properties (undici brands its errors so `instanceof` works across copies). */
+  /** Own symbol keys (undici's brand for cross-copy `instanceof`). */
   readonly symbols: Readonly<Record<string, unknown>>
   readonly cause?: Observed
-  /** stripe-node's StripeConnectionError keeps the client's error in `detail`. */
+  /** stripe-node's StripeConnectionError: the cause in `detail`. */
   readonly detail?: Observed
   readonly errors?: readonly Observed[]
 }
 
-/** What a client call ended with: an error, or (unexpectedly) a response. */
+/** What a call ended with: an error, or (unexpectedly) a response. */
 export type Outcome =
   | { readonly kind: 'error'; readonly error: Observed }
   | { readonly kind: 'response'; readonly status: number }
 
-/** A client call observed: its outcome, how many requests reached the server, and how long it took. */
+/** A call observed: outcome, requests served, duration. */
 export interface Cell {
   readonly outcome: Outcome
-  /** Requests the server read in full (what a reset or a withheld answer struck). */
+  /** Requests read in full (what a reset or withheld answer struck). */
   readonly requests: number
-  /** Milliseconds from the call to its outcome (real ms on loopback, virtual ms in a run). */
+  /** ms from call to outcome (real on loopback, virtual in a run). */
   readonly elapsedMs: number
 }
 
@@ -44,7 +43,10 @@ const ADDRESS_FIELDS = new Set(['address', 'hostname', 'host', 'localAddress', '
 const WRAPPED = new Set(['cause', 'detail', 'errors'])
 const SKIPPED = new Set(['stack', 'message', ...WRAPPED])
 
-/** Replace host names, addresses and ports in a string, and drop stack frames (axios keeps a cause's stack in a symbol). */
+/**
+ * Normalise hosts and ports; drop stack frames (axios
+ * keeps a cause's stack in a symbol).
+ */
 export function normaliseText(s: string): string {
   return s
     .replace(/\n\s+at [^\n]*/g, '')
@@ -54,14 +56,15 @@ export function normaliseText(s: string): string {
 }
 
 function value(key: string, v: unknown, depth: number): unknown {
-  // A key that is present with an undefined value differs from a missing key.
+  // Present-but-undefined differs from missing.
   if (v === undefined) return '<undefined>'
   if (PORT_FIELDS.has(key) && (typeof v === 'number' || typeof v === 'string')) return '<port>'
   if (ADDRESS_FIELDS.has(key) && typeof v === 'string') return '<host>'
   if (typeof v === 'string') return normaliseText(v)
   if (v === null || typeof v !== 'object') return typeof v === 'function' ? '<function>' : v
   const ctor = (v as object).constructor?.name ?? 'null-prototype'
-  // Plain records (undici's `socket` info, axios's `config` is not plain: it is shown by kind).
+  // Plain records (undici's `socket` info); axios's
+  // `config` is not plain: shown by kind.
   if (depth < 1 && (ctor === 'Object' || ctor === 'null-prototype')) {
     const out: Record<string, unknown> = {}
     for (const k of Object.keys(v).sort())
@@ -80,7 +83,7 @@ function fieldsOf(e: object): Record<string, unknown> {
   return out
 }
 
-/** The error as data (depth-limited, so a cyclic chain cannot hang). */
+/** The error as data (depth-limited: a cyclic chain cannot hang). */
 export function observe(e: unknown, depth = 0): Observed {
   if (e === null || typeof e !== 'object')
     return { ctor: typeof e, name: '', message: String(e), fields: {}, enumerable: [], symbols: {} }
@@ -105,7 +108,7 @@ export function observe(e: unknown, depth = 0): Observed {
   return observed
 }
 
-/** One line per leaf that differs, with its path: `cause.fields.code: "UND_ERR_SOCKET" ≠ "ECONNRESET"`. */
+/** One line per differing leaf: `cause.fields.code: "A" ≠ "B"`. */
 export function differences(real: unknown, simulated: unknown, path = ''): string[] {
   if (Object.is(real, simulated)) return []
   const bothObjects = real !== null && simulated !== null && typeof real === 'object' && typeof simulated === 'object'
@@ -123,9 +126,10 @@ export function differences(real: unknown, simulated: unknown, path = ''): strin
 }
 
 /**
- * A one-line summary of an error chain, as the docs' matrix shows it:
- * `TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]`.
- * The constructor is shown when it is not the name: `StripeConnectionError (name Error): …`.
+ * A one-line summary of an error chain, as the docs'
+ * matrix shows it: `TypeError: fetch failed ←
+ * SocketError: other side closed [UND_ERR_SOCKET]`; the
+ * constructor too when it is not the name.
  */
 export function summary(o: Observed): string {
   const who = o.ctor === o.name ? o.name : `${o.ctor} (name ${o.name})`

@@ -1,7 +1,7 @@
-// The reference: each client against a REAL socket on 127.0.0.1 that refuses
-// (a closed port), destroys the connection once it has read the whole request,
-// or never answers. Real timers; must run while no msw interception is active
-// (loopback requests would otherwise go through msw's passthrough socket).
+// The reference: each client against a REAL socket
+// on 127.0.0.1 that refuses, destroys the connection
+// after reading the request, or never answers. Run
+// with no msw active (it would route loopback too).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
@@ -32,7 +32,7 @@ function shut(server: Server): Promise<void> {
 
 async function startServer(behaviour: RealBehaviour): Promise<RealServer> {
   if (behaviour === 'closed-port') {
-    // A port that was just ours and is now closed: connecting to it is refused.
+    // A port just ours and now closed: refused.
     const probe = createServer()
     const port = await listen(probe)
     await shut(probe)
@@ -43,8 +43,8 @@ async function startServer(behaviour: RealBehaviour): Promise<RealServer> {
     req.resume()
     req.on('end', () => {
       requests++
-      // 'destroy-after-request': close the connection with no response (the
-      // server crashed or reset it); 'never-answer': keep it open, silent.
+      // 'destroy-after-request': close with no response
+      // (a crash or reset); 'never-answer': stay silent.
       if (behaviour === 'destroy-after-request') req.socket.destroy()
     })
   })

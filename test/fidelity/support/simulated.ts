@@ -1,7 +1,7 @@
-// The same client call inside a faultline run: virtual clock, msw
-// interception, the fault scheduled in the scenario and thrown from the msw
-// handler by the request pipeline. A one-call executor makes the call against
-// ctx.services.payments and keeps what the client raised.
+// The same call inside a faultline run: virtual
+// clock, msw, the scheduled fault thrown from the
+// handler. A one-call executor makes it and keeps
+// what the client raised.
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
@@ -36,12 +36,12 @@ function capturingExecutor(call: ClientCall, seen: { outcome?: Outcome; elapsedM
   }
 }
 
-/** One client call inside a faultline run with the fault scheduled, observed. */
+/** One client call in a run with the fault scheduled, observed. */
 export function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Cell> {
   return captureInRun(call, scenarioFaults(fault), `fidelity-${fault}`)
 }
 
-/** One client call inside a faultline run with these faults, observed. */
+/** One client call in a run with these faults, observed. */
 export async function captureInRun(
   call: ClientCall,
   faults: readonly RequestFault[],
@@ -53,7 +53,8 @@ export async function captureInRun(
       name,
       faults: [...faults],
       model: { maxAsks: 1, regenerateArgs: false },
-      // An instant service, like the loopback server, so the two worlds' timings compare.
+      // An instant service, like the loopback server, so
+      // the two worlds' timings compare.
       services: { payments: { processingMs: 0, paymentIntents: [{ id: 'pi_1', amount: 10_000, currency: 'eur' }] } },
     }),
     capturingExecutor(call, seen),
@@ -64,7 +65,8 @@ export async function captureInRun(
       `the client call never completed in the run: ${problems.map((p) => `${p.problem}: ${p.message}`).join('; ') || 'no outcome'}`,
     )
   }
-  // Requests that reached the service: every attempt but those refused before sending.
+  // Requests reaching the service: every attempt but
+  // those refused before sending.
   const refused = eventsOf(history, 'fault-injected').filter((f) => f.boundary === 'before-send').length
   return {
     outcome: seen.outcome,
