@@ -1,5 +1,6 @@
-// docs/mapping-audit.md names every row of the matrix, every source with the
-// version it was read in, and every example mapping: it cannot drift silently.
+// docs/mapping-audit.md names every matrix row,
+// every source with the version read, and every
+// example mapping: it cannot drift silently.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,5 @@
-// The spine end to end: generated scenarios, injected faults, judges, shrinking.
+// The spine end to end: generated scenarios,
+// injected faults, judges, shrinking.
 import { describe, expect, it } from 'vitest'
 import { naive } from '../../executors/naive.ts'
 import { reference } from '../../executors/reference/reference.ts'
@@ -23,7 +24,8 @@ describe('reference executor', () => {
     expect(result.counterexample).toBeNull()
     expect(result.summary.runs).toBe(1_000)
     for (const j of JUDGE_NAMES) expect(result.summary.violations[j]).toBe(0)
-    // The campaign really did strike: faults were injected and calls recovered.
+    // The campaign really struck: faults injected,
+    // calls recovered.
     expect(result.summary.faults).toBeGreaterThan(500)
     expect(result.summary.recoveryMs.count).toBeGreaterThan(100)
   })
@@ -44,19 +46,21 @@ describe('naive executor', () => {
     expect(c!.scenario.faults.length).toBeLessThanOrEqual(2)
     expect(c!.scenario.faults.length).toBeGreaterThanOrEqual(1)
     expect(c!.scenario.plan).toHaveLength(1)
-    // Replaying the minimal scenario shows the same violation, and the same history twice.
+    // Replaying the minimal scenario: the same
+    // violation, and the same history twice.
     const a = await runScenario(c!.scenario, naive)
     const b = await runScenario(c!.scenario, naive)
     expect(JSON.stringify(b.history)).toBe(JSON.stringify(a.history))
     expect(judge(a.history).violations.map((v) => v.judge)).toContain(c!.judge)
-    // And the reference executor survives the same minimal scenario.
+    // And the reference survives the same scenario.
     expect(judge((await runScenario(c!.scenario, reference)).history).violations).toEqual([])
   })
 })
 
 describe('shrinking', () => {
   it('keeps only the faults that matter: dropping any fault of the minimal counterexample makes it pass', async () => {
-    // Faults only (an obedient model that never asks twice), so every violation needs a fault.
+    // Faults only (an obedient model never asks twice),
+    // so every violation needs a fault.
     const result = await search(naive, {
       runs: 300,
       seed: SEED + 100,

@@ -1,6 +1,7 @@
-// A saved scenario replays identically under load: an executor that does real
-// asynchronous work (Web Crypto, file I/O, zlib) between its requests, run 50
-// times while the test keeps every core busy, gives 50 identical histories.
+// A saved scenario replays identically under load:
+// an executor doing real async work (Web Crypto,
+// file I/O, zlib), run 50 times with every core
+// busy, gives 50 identical histories.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { subtle } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
@@ -16,7 +17,7 @@ import { scratchDir } from '../support/scratch.ts'
 
 const gzipAsync = promisify(gzip)
 
-/** Keys from Web Crypto, a journal on disk, a compressed copy of each body: real work between requests. */
+/** Web Crypto keys, a journal on disk, each body compressed. */
 function busyExecutor(dir: string): Executor {
   return {
     name: 'real-async-work',
@@ -62,7 +63,7 @@ function busyExecutor(dir: string): Executor {
 describe('replay under load', () => {
   let load: ChildProcess[] = []
   beforeAll(() => {
-    // One busy process per core, for the length of the test.
+    // One busy process per core, for the whole test.
     const spin = 'for (;;) { Math.sqrt(Math.random()) }'
     load = Array.from({ length: availableParallelism() }, () =>
       spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }),
@@ -85,7 +86,8 @@ describe('replay under load', () => {
     const histories = new Set<string>()
     for (let i = 0; i < 50; i++) histories.add(JSON.stringify((await runScenario(scenario, busyExecutor(dir))).history))
     expect(histories.size).toBe(1)
-    // Not a vacuous replay: both faults struck, and the executor sent again after them.
+    // Not vacuous: both faults struck, and the executor
+    // sent again after them.
     const [history] = [...histories].map((h) => JSON.parse(h) as { type: string }[])
     expect(history!.filter((e) => e.type === 'fault-injected')).toHaveLength(2)
     expect(history!.filter((e) => e.type === 'attempt-sent').length).toBeGreaterThanOrEqual(3)

@@ -1,6 +1,6 @@
-// Every named scenario: valid, not vacuous (its faults really strike), passed
-// by the reference executor, and — where it rehearses a trap — failed by the
-// naive one.
+// Every named scenario: valid, not vacuous (its
+// faults strike), passed by the reference and,
+// where it rehearses a trap, failed by naive.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +20,10 @@ const named: [string, Scenario][] = readdirSync(DIR)
     return [f.replace(/\.json$/, ''), parsed.value]
   })
 
-/** Traps the naive executor falls into (the others it survives by luck or because nothing was ambiguous). */
+/**
+ * Traps naive falls into (the rest it survives by luck,
+ * or nothing was ambiguous).
+ */
 const NAIVE_FAILS = [
   'worked-example',
   'slow-response',

@@ -1,5 +1,5 @@
-// npm start: the comparison's leaderboard, and its HTML report written from the
-// report JSON, with the report's path printed.
+// npm start: the comparison's leaderboard, and its
+// HTML report written from the JSON, path printed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,8 +1,8 @@
-// The correct zoo's SDKs (stripe, resend, axios) are optional peers, not
-// dependencies: an install of faultline gets none of them, and a bundled
-// executor whose SDK is missing fails to load with one line that names the
-// package and the command that installs it. A missing package is simulated by a
-// fixture that imports one that does not exist (nothing is uninstalled).
+// The correct zoo's SDKs are optional peers: an
+// install gets none, and an executor whose SDK is
+// missing fails to load with one line naming the
+// package and the install command. A fixture
+// imports a package that does not exist.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

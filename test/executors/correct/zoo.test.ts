@@ -1,7 +1,7 @@
-// No false alarms: the correct zoo — executors written the way real teams
-// write them (real SDKs at their defaults, Web Crypto keys, monotonic budgets)
-// — shows no violation over generated runs of the vendor-faithful profile.
-// A short campaign each, in the suite; `npm run bench:soak` runs the long one.
+// No false alarms: the correct zoo (written as real
+// teams do: SDK defaults, Web Crypto keys, monotonic
+// budgets) shows no violation in the vendor-faithful
+// profile. Short here; `npm run bench:soak` is long.
 import { describe, expect, it } from 'vitest'
 import { CORRECT_ZOO, loadBundled } from '../../../executors/index.ts'
 import { search } from '../../../harness/campaign/search.ts'

@@ -1,7 +1,8 @@
-// The mutants whose bug needs two conditions at once: for each, a hand-written
-// scenario with both conditions is caught by the judge its file names (and the
-// reference passes it), and the same scenario with either condition taken away
-// is not caught — so none of them is a one-condition bug in disguise.
+// Mutants whose bug needs two conditions at once:
+// with both, a hand-written scenario is caught by
+// the judge the file names (the reference passes);
+// with either alone it is not. No one-condition bug
+// in disguise.
 import { describe, expect, it } from 'vitest'
 import abortSkipsConfirmedEmails from '../../../executors/flawed/abort-skips-confirmed-emails.ts'
 import backoffIgnoresDeadline from '../../../executors/flawed/backoff-ignores-deadline.ts'

@@ -1,5 +1,5 @@
-// Detection power: gate, with its default settings, catches every member of
-// the zoo, each with the judge its file names.
+// Detection power: gate at its defaults catches
+// every zoo member, by the judge its file names.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
@@ -24,7 +24,8 @@ describe('the zoo of flawed executors', () => {
     }
   })
 
-  // What each catch cost, printed after whichever of them ran: a summary, not a test, so no test needs another to have run first.
+  // Each catch's cost, printed after whichever ran: a
+  // summary, not a test, so no test needs another.
   const report: string[] = []
   afterAll(() => {
     if (report.length > 0)

@@ -45,7 +45,8 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits(input)).toBeNull()
   })
 
-  // Regression: numbers with more than 2 decimals are refused, not rounded.
+  // Regression: more than 2 decimals is refused, not
+  // rounded.
   it('rejects a number with more than 2 decimals, like the equivalent string', () => {
     expect(toMinorUnits(49.999)).toBeNull()
   })
