@@ -1,11 +1,10 @@
-// Installing faultline from a folder, as a team would until it is published:
-// `npm install --save-dev ../faultline`, the folder a fresh clone (no
-// node_modules, no dist/). npm links the folder (node_modules/faultline is a
-// symbolic link to it), installs none of its dependencies, and runs its
-// `prepare` script there: scripts/prepare.mjs installs the folder's
-// dependencies (`npm ci`, from the registry) and builds dist/. The real path
-// of the installed package has no node_modules in it: the replay commands
-// faultline prints must still be `npx faultline` in the team's project.
+// Installing faultline from a folder (a fresh clone,
+// no node_modules or dist/), as a team would until
+// it is published. npm links the folder, installs
+// none of its dependencies and runs `prepare`
+// there, which runs npm ci and builds dist/. The
+// real path then has no node_modules, yet replay
+// commands must still say `npx faultline`.
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'

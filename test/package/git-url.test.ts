@@ -1,10 +1,9 @@
-// Installing faultline from a git URL, as a team would until it is published:
-// `npm install --save-dev git+https://…/faultline.git#<commit>` (here a
-// git+file: URL of a fresh repository holding this checkout's files). npm
-// clones it, installs its dependencies there (devDependencies too), runs its
-// `prepare` script (scripts/prepare.mjs builds dist/ when another project
-// installs faultline) and installs the packed result: the same package as the
-// tarball's, every dependency from the registry, and no optional SDK.
+// Installing faultline from a git URL (here git+file:
+// of a fresh repo of this checkout), as a team would
+// until it is published. npm clones it, installs its
+// dependencies there, runs `prepare` (builds dist/)
+// and installs the packed result: the tarball's
+// package, deps from the registry, no optional SDK.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'

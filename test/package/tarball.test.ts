@@ -1,13 +1,11 @@
-// Installing faultline from a packed tarball, as a team would until it is
-// published: `npm pack` of a fresh clone of this checkout, then, in a fresh
-// project, `npm install --save-dev ./faultline-<version>.tgz` — every
-// dependency from the registry, the lock file written, and the project
-// installed from it with `npm ci`. The tarball holds compiled JavaScript and
-// declarations (no TypeScript source, nothing to build), and no optional SDK
-// (stripe, resend, axios) comes with it. The checks every route passes
-// (support/team.ts), then a .ts and a .js executor gated with `npx faultline`
-// in an ESM and in a CommonJS project, faultline/vitest from plain code, and
-// require('faultline').
+// Installing faultline from a packed tarball (`npm
+// pack` of a fresh clone), as a team would until it
+// is published: deps from the registry, a lock file,
+// then `npm ci`. It holds compiled JS and
+// declarations, no optional SDK. Then the checks
+// every route passes (support/team.ts), .ts and .js
+// executors gated in ESM and CommonJS projects,
+// faultline/vitest from plain code, and require().
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,7 +41,7 @@ beforeAll(() => {
   esm = teamProject(join(base, 'team'))
   npm(esm, 'install', '--save-dev', '--package-lock-only', ...INSTALL_FLAGS, tarball, ...TEAM_TOOLS)
   npm(esm, 'ci', ...INSTALL_FLAGS)
-  // A CommonJS project beside it, with the same node_modules.
+  // A CommonJS project beside it, same node_modules.
   cjs = teamProject(join(esm, 'cjs'), 'commonjs')
   symlinkSync(join(esm, 'node_modules'), join(cjs, 'node_modules'))
   console.log(`tarball route: packed in ${packed} s, installed with npm ci in ${seconds(start)} s in all`)
@@ -90,7 +88,7 @@ describe('faultline installed from a packed tarball', () => {
           `npx faultline gate finds the bug in a ${file} executor and prints a replay command that works there`,
           () => {
             const r = npx(dir(), 'gate', '--executor', `./${file}`, '--runs', '40', '--seed', '1', '--workers', '1')
-            expect(r.stdout).toMatch(/✗ (false-failure|duplicate-effect): /) // the minimal counterexample's violation, not the judges' list
+            expect(r.stdout).toMatch(/✗ (false-failure|duplicate-effect): /) // the minimal counterexample's violation
             expect(r.status).toBe(1)
             const replay = /npx faultline run (\S+) --executor \.\/executor\.(?:ts|js)/.exec(r.stdout)
             expect(replay, r.stdout).not.toBeNull()

@@ -1,6 +1,7 @@
-// `faultline audit-mapping` through the command line: its three parts in
-// order, --json as the versioned result, counterexamples saved and replayable
-// with `run --mapping`, and the exit codes 0, 1 and 2.
+// `faultline audit-mapping` from the command line:
+// its three parts in order, --json as the versioned
+// result, counterexamples saved and replayable with
+// `run --mapping`, and exit codes 0, 1 and 2.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,9 +1,9 @@
-// The command line, run in this process for a test: what it printed, line by
-// line, and its exit code. The environment is the test's own (empty unless
-// given), so a CI variable of the machine (GITHUB_ACTIONS, a shard index) never
-// changes what a test sees. The working directory is a fresh scratch one
-// unless given, so a command never replays or writes the repository's own
-// .faultline/corpus or reports/out: give files by absolute path (ROOT).
+// The CLI run in this process: printed lines and
+// exit code. The env is the test's own (empty unless
+// given), so a CI variable never changes what a test
+// sees; the cwd a fresh scratch dir unless given, so
+// no command touches the repo's corpus or
+// reports/out (name files by absolute path: ROOT).
 import { join } from 'node:path'
 import { main, type Io } from '../../../faultline/cli/main.ts'
 import { scratchDir } from '../../support/scratch.ts'

@@ -1,6 +1,6 @@
-// The CLI prints, byte for byte, what it printed before it
-// became a shell over the library: golden/*.out hold stdout
-// and the exit code of the command before (commit f0d2f0c).
+// The CLI prints, byte for byte, what it printed
+// before it became a shell over the library
+// (golden/*.out: stdout and exit code at f0d2f0c).
 // Regenerate only for a deliberate change of output:
 //   FAULTLINE_GOLDEN=write npx vitest run test/faultline/cli/golden.test.ts
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'

@@ -1,5 +1,6 @@
-// `--judge`: a team's own judge, loaded from a module, runs beside the bundled
-// ones in gate, compare and run, and names itself in the verdict.
+// `--judge`: a team's own judge module runs beside
+// the bundled ones in gate, compare and run, and
+// names itself in the verdict.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,7 +11,10 @@ import { cli, ROOT } from './cli.ts'
 
 const API = pathToFileURL(join(ROOT, 'faultline/index.ts')).href
 
-/** A team's judge module, ./no-refunds.ts in `dir`: any refund applied is a violation (so the reference fails it). */
+/**
+ * A team's judge, ./no-refunds.ts in `dir`: any refund
+ * is a violation (so the reference fails it).
+ */
 function writeNoRefundsJudge(dir: string): void {
   writeFileSync(
     join(dir, 'no-refunds.ts'),
@@ -89,7 +93,8 @@ defineJudge({
       'no-refunds-at-all',
     )
 
-    // A shard run without the module is another campaign: it could not have found the same failures.
+    // A shard without the module is another campaign:
+    // it could not have found the same failures.
     for (const j of definedJudges()) undefineJudge(j.judgeName)
     await cli(
       ['gate', '--executor', 'reference', '--runs', '30', '--seed', '1', '--shard', '2/2', '--out', 'plain.json'],

@@ -24,7 +24,8 @@ describe('gate', () => {
     )
     const c = report.counterexample
     expect(c.scenario.faults.length).toBeLessThanOrEqual(2)
-    // Saved in the corpus under its judge, its executor and its content's hash; the replay command names that file.
+    // Saved in the corpus under judge, executor and
+    // content hash; the replay command names that file.
     expect(c.file).toMatch(new RegExp(`^\\.faultline/corpus/${c.judge}--naive--[0-9a-f]{12}\\.json$`))
     expect(c.replay).toBe(`npm run faultline -- run ${c.file} --executor naive`)
     const { about, ...saved } = JSON.parse(readFileSync(join(cwd, c.file), 'utf8'))
@@ -128,7 +129,8 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
   })
 
   it('the real entry point sets the exit code and prints one line', () => {
-    // tsx by its resolved URL: from a scratch directory, a bare --import tsx would not resolve.
+    // tsx by its resolved URL: a bare --import tsx
+    // would not resolve from a scratch dir.
     const r = spawnSync(
       process.execPath,
       ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), 'gate', '--executor', 'nope'],

@@ -1,6 +1,7 @@
-// The progress line: drawn only on a terminal, in place, cleared at the end;
-// runs done, failing, runs/s and ETA from the clock it is given; colour unless
-// NO_COLOR is set (no-color.org: present and not empty) or TERM is dumb.
+// The progress line: on a terminal only, in place,
+// cleared at the end; done, failing, runs/s and ETA
+// by the given clock; colour unless NO_COLOR is set
+// (no-color.org: present, not empty) or TERM=dumb.
 import { describe, expect, it } from 'vitest'
 import type { Io } from '../../../faultline/cli/io.ts'
 import { progressOn } from '../../../faultline/cli/progress.ts'
@@ -32,7 +33,7 @@ describe('progress', () => {
       tick(20)
       p.run(i === 10)
     }
-    // 50 runs over 1 s of the given clock: at most one draw per 100 ms.
+    // 50 runs over 1 s: at most one draw per 100 ms.
     expect(writes.length).toBeLessThanOrEqual(11)
     expect(writes.length).toBeGreaterThanOrEqual(9)
     for (const w of writes) expect(w.startsWith('\r\u001b[2K')).toBe(true)

@@ -1,9 +1,9 @@
-// The published JSON Schemas stay in step with what faultline writes: `npm run
-// schemas` (run here into a temporary directory) writes exactly the files npm
-// run build does (PUBLISHED_SCHEMAS), each the schema generated from its zod
-// source; and what `audit-mapping --json` prints for an example mapping is
-// valid against audit-mapping.schema.json by an independent validator (ajv,
-// draft 2020-12), which refuses what breaks it.
+// The published JSON Schemas keep step with what
+// faultline writes: `npm run schemas` writes exactly
+// the files the build does, each from its zod
+// source; `audit-mapping --json` output validates
+// against its schema by an independent validator
+// (ajv, draft 2020-12), which refuses what breaks it.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -60,7 +60,9 @@ describe('the published schemas', () => {
     )
     expect(code).toBe(1)
     const result = JSON.parse(out.join('\n'))
-    // What makes the check worth something: dangerous cells, and a reached counterexample with its scenario, file and replay.
+    // What makes the check worth something: dangerous
+    // cells, a reached counterexample with its
+    // scenario, file and replay.
     expect(result.counts.dangerous).toBeGreaterThan(0)
     expect(
       result.consequences.cells.find((c: { status: string }) => c.status === 'reached')?.counterexample,

@@ -1,7 +1,8 @@
-// The CI-facing outputs end to end: compare writes --junit, --markdown and --html,
-// appends the Markdown to $GITHUB_STEP_SUMMARY and prints annotations under GitHub
-// Actions; `faultline report` draws the same bytes again from the saved JSON alone;
-// compare --fail-on-violation; run's outputs; an audit-mapping result; bad files.
+// The CI-facing outputs end to end: compare's
+// --junit, --markdown, --html, step summary and
+// annotations; `faultline report` redraws the same
+// bytes from the saved JSON; --fail-on-violation;
+// run's outputs; audit-mapping; bad files.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -161,8 +162,9 @@ describe('run and audit-mapping outputs', () => {
   }, 60_000)
 
   it('audit-mapping writes JUnit, Markdown and HTML, and `report` draws the same bytes again from its --json', async () => {
-    // A campaign that reaches a dangerous cell: its counterexample is saved, and where (with the replay
-    // command) is part of the --json, so the renderings from the saved result carry it too.
+    // A dangerous cell reached: where its counterexample
+    // was saved (and the replay command) is in the
+    // --json, so renderings from it carry it too.
     const mapping = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
     const a = await cli(
       [

@@ -1,6 +1,7 @@
-// faultline/msw as a team uses it: the mock services mounted in the team's own
-// msw server at their default hosts, called with fetch, a fault armed for the
-// next request of a route, and the ledger asserted on.
+// faultline/msw as a team uses it: the mocks in the
+// team's own msw server at their default hosts,
+// fetch, a fault armed for a route's next request,
+// and the ledger asserted on.
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { faultlineServices, type MswFault } from '../../../faultline/msw/index.ts'
@@ -135,7 +136,7 @@ describe('faultline/msw with fetch', () => {
     services.reset()
     expect(services.payments.effects()).toEqual([])
     expect(services.payments.pending()).toEqual([])
-    // The new service knows neither the seeded intent nor the key.
+    // The new service knows neither the intent nor the key.
     expect((await refund('op-1')).status).toBe(404)
   })
 

@@ -1,6 +1,7 @@
-// faultline/msw behind the vendors' own SDKs at their default hosts, as a team
-// tests its refund and e-mail code: `new Stripe(key)` (node:http, stripe-node's
-// default client) and `new Resend(key)` (fetch), no host options.
+// faultline/msw behind the vendors' own SDKs at
+// their default hosts, no host options:
+// `new Stripe(key)` (node:http) and `new
+// Resend(key)` (fetch).
 import { setupServer } from 'msw/node'
 import { Resend } from 'resend'
 import Stripe from 'stripe'
@@ -32,7 +33,8 @@ describe('faultline/msw with the Stripe SDK', () => {
     expect(lost).toBeInstanceOf(Stripe.errors.StripeConnectionError)
     expect(services.payments.effects('refund')).toMatchObject([{ amount: 4_990, target: 'pi_1' }])
 
-    // The caller's retry with the same key: Stripe replays the refund, no second one.
+    // The caller's retry, same key: Stripe replays the
+    // refund, no second one.
     const retried = await stripe.refunds.create({ payment_intent: 'pi_1', amount: 4_990 }, { idempotencyKey: 'op-1' })
     expect(retried.id).toBe(services.payments.effects('refund')[0]!.id)
     expect(services.payments.effects('refund')).toHaveLength(1)
@@ -69,7 +71,8 @@ describe('faultline/msw with the Resend SDK', () => {
     services.email.next('POST /emails', { kind: 'reset-after-effect' })
 
     const lost = await resend.emails.send(message, { idempotencyKey: 'mail-1' })
-    // The SDK answers a failed fetch with a result, not a throw.
+    // The SDK answers a failed fetch with a result, not
+    // a throw.
     expect(lost.data).toBeNull()
     expect(lost.error).toMatchObject({ name: 'application_error', statusCode: null })
     expect(services.email.effects('email')).toHaveLength(1)

@@ -1,8 +1,8 @@
-// faultline/vitest: one call gates an executor from a test suite. A correct
-// executor passes and hands back its report; a flawed one fails the test with
-// an assertion error carrying the judge, the shrunk counterexample (scenario
-// and key history lines), its seed and the exact command that replays it —
-// and that command does replay it.
+// faultline/vitest: one call gates an executor in a
+// test suite. A correct one passes and returns its
+// report; a flawed one fails with the judge, the
+// shrunk counterexample, its seed and the exact
+// replay command, which does replay it.
 import { AssertionError } from 'node:assert'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../../faultline/cli/main.ts'
@@ -13,7 +13,8 @@ const quiet = (cwd: string) => ({ out: () => {}, err: () => {}, cwd, env: {} })
 
 describe('expectNoViolations', () => {
   it('resolves with the gate report when an executor module passes', async () => {
-    // Every gate here runs in a scratch directory: never the repository's own corpus.
+    // Every gate here runs in a scratch dir, never
+    // against the repository's own corpus.
     const report = await expectNoViolations({
       executor: new URL('../../fixtures/custom-executor.ts', import.meta.url),
       runs: 30,
@@ -46,7 +47,8 @@ describe('expectNoViolations', () => {
       `Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed 4, path "${c.fastCheck.path}")`,
     )
     for (const v of c.violations) expect(message).toContain(`✗ ${v.judge}: ${v.message}`)
-    // The key history lines: the fault that struck, what the executor reported, none of the plumbing.
+    // The key history lines: the fault, what the
+    // executor reported, none of the plumbing.
     const history = message.slice(message.indexOf('Key history'), message.indexOf('Scenario'))
     for (const f of c.scenario.faults) expect(history).toContain(`⚡ ${f.kind}`)
     expect(history).toMatch(/ask 1 → FAILED_NO_EFFECT|ask \d → \w+/)
@@ -61,7 +63,8 @@ describe('expectNoViolations', () => {
     )
     expect(await main(['run', c.file!, '--executor', 'naive'], quiet(cwd))).toBe(1)
 
-    // The saved counterexample is replayed first next time, and still fails.
+    // The saved counterexample is replayed first next
+    // time, and still fails.
     await expect(expectNoViolations({ executor: 'naive', runs: 1, seed: 9, workers: 1, cwd })).rejects.toThrow(
       /Saved counterexamples still failing[\s\S]*replay: npm run faultline -- run \.faultline\/corpus\//,
     )

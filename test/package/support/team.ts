@@ -1,15 +1,14 @@
-// faultline installed as a team would: a fresh project in a scratch
-// directory, faultline added by one route (a packed tarball, a git URL, a
-// folder), every dependency from the npm registry through npm itself (the
-// default npm cache, so a rerun is quick; the machine's own cache settings,
-// --prefer-offline). Each route's test file installs once, in beforeAll, then
-// checks the same things here against it:
-// - a plain `node` ESM script (no tsx) imports `gate` and `auditMapping`
-//   from 'faultline' and gets their reports back;
-// - `tsc` in the project type-checks a .ts file importing 'faultline',
+// faultline installed as a team would: a fresh
+// project in a scratch dir, faultline added by one
+// route (tarball, git URL, folder), deps from the
+// registry via npm's default cache (a rerun is
+// quick). Each route installs once, then checks:
+// - a plain `node` ESM script imports `gate` and
+//   `auditMapping` and gets their reports;
+// - `tsc` type-checks code importing 'faultline',
 //   'faultline/vitest' and 'faultline/msw';
-// - `npx faultline gate` prints a replay command that starts with
-//   `npx faultline`, and that command works there.
+// - `npx faultline gate` prints a replay command
+//   starting `npx faultline` that works there.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -24,14 +23,14 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 }
 export const VERSION = manifest.version
 
-/** What the team's project adds beside faultline to type-check its code: the versions this checkout uses (in npm's cache already). */
+/** Added to type-check the team's code: this checkout's versions. */
 export const TEAM_TOOLS = ['typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`)
 
 /** Slow: npm installs, a native build (better-sqlite3) among them. */
 export const INSTALL_TIMEOUT = 1_800_000
 export const CHECK_TIMEOUT = 300_000
 
-/** The environment a person's shell would give npm: none of the npm_* variables of the `npm test` this may run under. */
+/** The env a shell gives npm: no npm_* variables from `npm test`. */
 export function shellEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { FORCE_COLOR: '0', NO_COLOR: '1' }
   for (const [k, v] of Object.entries(process.env))
@@ -39,7 +38,7 @@ export function shellEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-/** Run a command; throw with what it printed unless it exits 0. */
+/** Run a command; throw with its output unless it exits 0. */
 export function run(cwd: string, command: string, args: readonly string[]): string {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: shellEnv(), maxBuffer: 64 * 1024 * 1024 })
   if (r.status !== 0)
@@ -57,8 +56,8 @@ export function npm(cwd: string, ...args: string[]): string {
 export const INSTALL_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline']
 
 /**
- * A fresh clone of this checkout as it stands (tracked files and untracked,
- * unignored ones, as in the working tree): no node_modules, no dist/.
+ * A fresh clone of the working tree (tracked and
+ * unignored files): no node_modules, no dist/.
  */
 export function sourceCopy(label: string): string {
   const dir = join(scratchDir(label), 'faultline')
@@ -80,8 +79,9 @@ export function sourceCopy(label: string): string {
   return dir
 }
 
-// A hurried team's executor: one request, no key, success on 2xx, and a network error taken for no effect.
-// faultline must find what that costs: refunds reported failed that landed, or landed twice.
+// A hurried team's executor: one request, no key,
+// 2xx is success, a network error means no effect.
+// faultline must find what that costs.
 export const EXECUTOR_BODY = `
   name: 'hurried-refunds',
   async boot({ services }) {
@@ -101,7 +101,7 @@ export const EXECUTOR_BODY = `
   },
 `
 
-/** A plain ESM script: the jobs as library functions, their reports printed as one JSON line. */
+/** A plain ESM script: the jobs as functions, reports as JSON. */
 const API_SCRIPT = `import { auditMapping, gate } from 'faultline'
 
 const report = await gate({ executor: 'reference', runs: 5, workers: 1, corpus: false })
@@ -109,7 +109,7 @@ const audit = await auditMapping({ mapping: './m.mjs', runs: 0, clients: 'fetch'
 console.log(JSON.stringify({ command: report.command, passed: report.passed, runs: report.summary.runs, cells: audit.matrix.cells.length, clients: audit.clients, verdict: audit.verdict }))
 `
 
-/** A mapping a team might write: a status says what happened, no answer is unknown. */
+/** A team's mapping: a status says what happened, else unknown. */
 const MAPPING = `export default (observed) => {
   if (!('response' in observed)) return 'ambiguous'
   const { status } = observed.response
@@ -119,7 +119,10 @@ const MAPPING = `export default (observed) => {
 }
 `
 
-/** The team's TypeScript: the API's types, faultline/vitest and faultline/msw, under strict settings and with the libraries' declarations checked too. */
+/**
+ * The team's TypeScript: the API's types, faultline/vitest
+ * and faultline/msw, strict, libraries' declarations too.
+ */
 const TYPED = `import { auditMapping, gate, type AuditResult, type Envelope, type Executor, type GateReport } from 'faultline'
 import { expectNoViolations } from 'faultline/vitest'
 import { faultlineServices } from 'faultline/msw'
@@ -153,7 +156,10 @@ const TSCONFIG = {
   files: ['typed.ts'],
 }
 
-/** A fresh project, before faultline is added: its package.json, its executors, a mapping, a script and typed code. */
+/**
+ * A fresh project before faultline: package.json,
+ * executors, a mapping, a script and typed code.
+ */
 export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
   mkdirSync(dir, { recursive: true })
   writeFileSync(
@@ -179,7 +185,10 @@ export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module')
   return dir
 }
 
-/** `npx faultline …` there; --no-install: a missing local bin must fail, never fetch a package of that name. */
+/**
+ * `npx faultline …` there; --no-install: a missing local
+ * bin must fail, never fetch a package of that name.
+ */
 export function npx(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
   return spawnSync('npx', ['--no-install', 'faultline', ...args], {
     cwd,
@@ -189,12 +198,12 @@ export function npx(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
   })
 }
 
-/** Seconds since `start` (performance.now()), for the log of each route's install time. */
+/** Seconds since `start`, for the log of each install's time. */
 export function seconds(start: number): string {
   return ((performance.now() - start) / 1000).toFixed(1)
 }
 
-/** The checks every route must pass, against the project `project()` returns once beforeAll has installed it. */
+/** The checks every route must pass, once beforeAll has installed. */
 export function teamChecks(project: () => string): void {
   it(
     'a plain node script imports gate and auditMapping from faultline and gets their reports back',
