@@ -1,6 +1,7 @@
-// GitHub annotations: escaped as the Actions toolkit escapes workflow commands
-// (actions/toolkit packages/core/src/command.ts), one per violation class titled
-// with the judge, at most ten.
+// GitHub annotations: escaped as the Actions toolkit
+// escapes workflow commands (actions/toolkit
+// packages/core/src/command.ts), one per violation
+// class titled with the judge, at most ten.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport } from '../../harness/campaign/report-schema.ts'
 import {
@@ -20,7 +21,7 @@ beforeAll(async () => {
   report = await smallCompare()
 }, 60_000)
 
-/** The runner's unescaping (actions/runner ActionCommand.cs), to check nothing is lost. */
+/** The runner's unescaping (actions/runner ActionCommand.cs). */
 function runnerUnescape(s: string, property: boolean): string {
   let out = s.replace(/%0D/g, '\r').replace(/%0A/g, '\n')
   if (property) out = out.replace(/%3A/g, ':').replace(/%2C/g, ',')
@@ -56,7 +57,8 @@ describe('annotations', () => {
     for (const line of lines) {
       expect(line).toMatch(/^::error title=[a-z-]+::/)
       expect(line).not.toMatch(/[\r\n]/)
-      // The message's own "::" cannot end the command early: it is data after the first "::" pair.
+      // The message's own "::" cannot end the command
+      // early: it is data after the first "::" pair.
     }
     expect(lines.map((l) => /^::error title=([a-z-]+)::/.exec(l)![1]).sort()).toEqual([...judges].sort())
     expect(lines.some((l) => l.includes('replay with: npx faultline run'))).toBe(true)

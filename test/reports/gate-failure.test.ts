@@ -1,7 +1,8 @@
-// The failed gate as one assertion message: the key lines of a history, and
-// the failures other than a counterexample (saved ones still failing, coverage
-// not reached). The counterexample's part is checked end to end with the
-// vitest helper (test/faultline/vitest/).
+// The failed gate as one assertion message: a
+// history's key lines, and failures other than a
+// counterexample (saved ones still failing, coverage
+// not reached). The counterexample part is tested
+// end to end in test/faultline/vitest/.
 import { describe, expect, it } from 'vitest'
 import { parseReport } from '../../harness/campaign/merge.ts'
 import { main } from '../../faultline/cli/main.ts'

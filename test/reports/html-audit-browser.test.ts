@@ -1,12 +1,9 @@
-// The audit-mapping page in a real browser: a wrong example mapping (5xx read
-// as "rejected") audited against fetch, its --html opened from disk in headless
-// Chromium (Debian's, driven by playwright-core). The page must put the verdict
-// and the dangerous cells above the matrix, draw every cell of the matrix in
-// its grade's colour, give the reached consequence its replay command, ask the
-// network for nothing, and be screenshotted (in a scratch directory, never the
-// developer's reports/out/).
-// Like html-browser.test.ts, it fails (with the command that installs it) when
-// Chromium is missing and CI is set, and is skipped, saying why, without CI.
+// The audit-mapping page in headless Chromium: a
+// wrong mapping (5xx as "rejected") against fetch.
+// Verdict and dangerous cells above the matrix,
+// each cell in its grade's colour, the replay
+// command, no network, a screenshot (scratch dir).
+// Without Chromium: fails under CI, skipped without.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,7 +14,7 @@ import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium, skipWithoutChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-// Made in beforeAll, not while the file loads (see test/support/scratch.ts).
+// Made in beforeAll, not at load (test/support/scratch.ts).
 let OUT = ''
 const MAPPING = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
 
@@ -46,7 +43,8 @@ beforeAll(async () => {
   htmlFile = join(OUT, 'audit-five-xx-as-rejected.html')
   const out: string[] = []
   const err: string[] = []
-  // 130 runs reach this mapping's dangerous cell (see test/faultline/cli/report.test.ts).
+  // 130 runs reach this mapping's dangerous cell
+  // (see test/faultline/cli/report.test.ts).
   const code = await main(
     [
       'audit-mapping',
@@ -85,7 +83,7 @@ describe.skipIf(skipWithoutChromium('html-audit-browser.test.ts'))(
       expect(await verdict.isVisible()).toBe(true)
       const ys = await Promise.all(['[data-verdict]', '#dangerous', '#matrix', '#consequences', '#sources'].map(top))
       expect([...ys].sort((a, b) => a - b)).toEqual(ys)
-      // Every dangerous cell of the matrix is listed in the section above it.
+      // Every dangerous cell is listed above the matrix.
       const dangerous = audit.matrix.cells.filter((c) => c.grade === 'dangerous')
       expect(dangerous.length, 'this mapping reads 5xx as rejected: some cells must be dangerous').toBeGreaterThan(0)
       for (const c of dangerous)
@@ -108,7 +106,7 @@ describe.skipIf(skipWithoutChromium('html-audit-browser.test.ts'))(
         set.add(await background(c))
         colours.set(c.grade, set)
       }
-      // One colour per grade, and no two grades alike.
+      // One colour per grade, no two grades alike.
       for (const [grade, set] of colours) expect(set.size, grade).toBe(1)
       const all = [...colours.values()].map((s) => [...s][0])
       expect(new Set(all).size).toBe(colours.size)

@@ -1,8 +1,8 @@
-// The HTML rendering of an audit-mapping result: one self-contained page, the
-// dangerous cells first, every cell of the matrix present and graded, the
-// consequences with their replay commands, the published sources; every
-// string escaped. (The command's --html against `report --html` of its --json,
-// byte for byte, is in test/faultline/cli/report.test.ts.)
+// An audit-mapping result as HTML: one
+// self-contained page, dangerous cells first, every
+// cell graded, consequences with replay commands,
+// the sources; every string escaped. (--html against
+// `report --html`: test/faultline/cli/report.test.ts.)
 import { describe, expect, it } from 'vitest'
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { renderAuditHtml } from '../../reports/html/audit.ts'

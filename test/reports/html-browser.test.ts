@@ -1,17 +1,14 @@
-// The HTML report in a real browser: a failing gate of the flawed `naive`
-// executor, saved as its report JSON (what --out writes), drawn as HTML from
-// that JSON alone, and opened from disk in headless Chromium (Debian's, driven
-// by playwright-core). The page must show the fault where it struck and the
-// violation on the counterexample's timeline, must ask the network for
-// nothing, and can be screenshotted. The page and its screenshots are drawn
-// in a scratch directory, never the developer's reports/out/.
+// The HTML report in headless Chromium: naive's
+// failing gate, saved as JSON, drawn from it alone
+// and opened from disk. The fault shows where it
+// struck, the violation on the timeline; no network;
+// screenshots go to a scratch dir.
 //
-// Chromium (/usr/bin/chromium) is not optional in CI: when it is missing and
-// CI is set, this suite fails with the command that installs it (.ci/run
-// installs it and runs with CI=true); without CI (a developer's `npm test` on
-// a fresh machine) it is skipped, saying why.
-// FAULTLINE_UPDATE_DOCS_SCREENSHOT=1 also copies the timeline's screenshot to
-// docs/timeline.png, the picture the README shows.
+// Chromium is not optional in CI: missing, the suite
+// fails with its install command under CI and is
+// skipped, saying why, without.
+// FAULTLINE_UPDATE_DOCS_SCREENSHOT=1 also copies the
+// timeline to docs/timeline.png (the README's).
 import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -26,9 +23,11 @@ import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium, skipWithoutChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-// Made in beforeAll, not while the file loads (see test/support/scratch.ts).
+// Made in beforeAll, not at load (test/support/scratch.ts).
 let OUT = ''
-// Seed 5's first failure shrinks to the seed article's case: the refund applied, its response lost, reported as a failure.
+// Seed 5's first failure shrinks to the seed
+// article's case: refund applied, response lost,
+// reported as a failure.
 const GATE = ['gate', '--executor', 'naive', '--runs', '200', '--seed', '5', '--workers', '1', '--out', 'gate.json']
 
 let browser: Browser | undefined
@@ -57,7 +56,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** The counterexample the gate kept, and its history's events of one type. */
+/** The gate's counterexample, and its history's events of one type. */
 function counterexample() {
   const c = report.counterexample
   if (c === null || c.history === null) throw new Error('the gate found no reproducible counterexample')
@@ -107,11 +106,13 @@ describe.skipIf(skipWithoutChromium('html-browser.test.ts'))('the HTML report of
     expect(await page.locator('#counterexample-1 ul.violations li').first().innerText()).toContain(v.message)
     const callout = page.locator(`#counterexample-1 g.callout.violation[data-judge="${v.judge}"]`)
     expect(await callout.isVisible()).toBe(true)
-    // The callout wraps the message into lines: compare without the spaces it broke at.
+    // The callout wraps the message: compare without
+    // the spaces it broke at.
     const words = (s: string) => s.replace(/\s+/g, '')
     expect(words((await callout.textContent()) ?? '')).toContain(words(v.message).slice(0, 60))
     expect(await page.locator('#counterexample-1 g.ev.violation').count()).toBeGreaterThan(0)
-    // The ledger's truth beside what the executor reported, for the call the violation is about.
+    // The ledger's truth beside the executor's report,
+    // for the violation's call.
     const effects = c.history.flatMap((e) => (e.type === 'effect-applied' && e.call === v.call ? [e.effect] : []))
     const reports = c.history.flatMap((e) =>
       e.type === 'outcome-reported' && e.call === v.call ? [e.envelope.status] : [],

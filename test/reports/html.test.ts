@@ -20,9 +20,10 @@ const ATTR_BREAK = '" onmouseover="alert(2)'
 const DAY = 25 * 3_600_000
 
 /**
- * A refund whose response is lost after the effect (reported FAILED_NO_EFFECT: a false failure),
- * an e-mail reported UNKNOWN with retry_safe: true, a crash with a 25-hour pause, recovery,
- * an abort, and every other kind of event, with executor-written strings that are hostile.
+ * A refund's response lost after the effect (reported
+ * FAILED_NO_EFFECT), an e-mail UNKNOWN with retry_safe
+ * true, a crash with a 25-hour pause, recovery, an
+ * abort, every other event kind; hostile strings.
  */
 function fullHistory(pauseMs = DAY): History {
   const h = history()
@@ -228,7 +229,7 @@ describe('renderTimelineSvg', () => {
     expect(svg).toMatch(/<g class="callout violation" data-judge="false-failure" data-call="r\/s1" data-violation="1">/)
     expect(svg).toContain('r/s1: reported FAILED_NO_EFFECT at 20 ms (ask 1)')
     expect(svg).toMatch(/class="ledger-line violation"[^>]*data-event-type="outcome-reported"/)
-    // The UNKNOWN report of r/s2 is the second violation's.
+    // r/s2's UNKNOWN report is the second violation's.
     expect(
       group(
         svg,
@@ -278,7 +279,7 @@ describe('renderTimelineSvg', () => {
   })
 })
 
-/** The SVG group of the event of `type` (the one with `seq`, or the first). */
+/** The SVG group of the event of `type` (with `seq`, or the first). */
 function group(svg: string, type: string, seq?: number): string {
   const re = new RegExp(
     `<g class="ev ev-${type}[^"]*"[^>]*data-seq="${seq ?? '\\d+'}"[^>]*>[\\s\\S]*?</g>(?=<g class="ev|<g class="callouts|<g class="ledger)`,
@@ -292,7 +293,7 @@ function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
   return h.find(pred)!.seq
 }
 
-/** A scratch directory for the command line, and how to read back a report it saved there. */
+/** A scratch dir for the CLI, and a reader for reports saved there. */
 function scratch() {
   const cwd = scratchDir('html')
   return {
@@ -339,7 +340,8 @@ describe('the HTML report from a saved result', () => {
     const compared = read('compare.json')
     const html = renderHtmlReport(htmlReportFrom(compared))
     expect(html).toContain('data-verdict="FAIL"')
-    // reference (no failing run) heads the leaderboard, though it was named second.
+    // reference (no failing run) heads the leaderboard,
+    // though named second.
     expect(html.indexOf('<tr class="passing" data-executor="reference"')).toBeLessThan(
       html.indexOf('data-executor="naive"'),
     )
@@ -366,7 +368,9 @@ describe('the HTML report from a saved result', () => {
 
   it("gives a gate's figures, what it exercised, and its checks: a saved counterexample still failing, coverage not reached", async () => {
     const { io, read } = scratch()
-    // The first gate saves its counterexample; the second replays it first, and asks for coverage it cannot reach in 2 runs.
+    // The first gate saves its counterexample; the
+    // second replays it first and asks for coverage 2
+    // runs cannot reach.
     await main(['gate', '--executor', 'naive', '--runs', '50', '--seed', '4', '--workers', '1'], io)
     await main(
       [

@@ -1,7 +1,9 @@
-// JUnit XML: valid against the rules of Jenkins' junit-10.xsd (checked strictly by
-// support/junit-check.ts), one case per executor × judge, failures with the violation
-// and the replay command, counts right, and every string escaped — control characters
-// included — so that a hostile message neither breaks the document nor is lost.
+// JUnit XML: valid by Jenkins' junit-10.xsd rules
+// (strictly: support/junit-check.ts), one case per
+// executor × judge, failures with violation and
+// replay command, counts right, every string escaped
+// (control characters too): hostile text neither
+// breaks the document nor is lost.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport, GateReport, RunReport } from '../../harness/campaign/report-schema.ts'
 import { JUDGE_NAMES } from '../../harness/contract/names.ts'
@@ -65,7 +67,8 @@ describe('renderJunit', () => {
     expect(junitProblems(xml)).toEqual([])
     const failing = junitCases(xml).filter((c) => c.outcome?.kind === 'failure' && !c.name.startsWith('pass^'))
     expect(failing.length).toBeGreaterThan(0)
-    // What XML 1.0 can carry comes back exactly; what it cannot is written as visible \uXXXX text.
+    // What XML 1.0 can carry comes back exactly; the
+    // rest is written as visible \uXXXX text.
     const carried = HOSTILE.replace(
       /[\u0001\u0008\u000B\u001F\uFFFE\uD800]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

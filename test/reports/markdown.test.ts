@@ -1,9 +1,9 @@
-// Markdown: the verdict first, the leaderboard, coverage, the counterexamples
-// folded; executor-written text cannot open a tag or close a fence; and the
-// document stays under GitHub's 1 MiB step-summary limit — for a 5,000-run
-// comparison of every bundled executor, built here as a report object (each
-// executor with a counterexample per judge and long histories: far more than
-// fits) — by leaving out whole blocks, never cutting one.
+// Markdown: verdict first, leaderboard, coverage,
+// counterexamples folded; executor text cannot open
+// a tag or close a fence; and a 5,000-run comparison
+// of every bundled executor (far more than fits)
+// stays under GitHub's 1 MiB step-summary limit by
+// leaving out whole blocks, never cutting one.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import type { CompareReport } from '../../harness/campaign/report-schema.ts'
@@ -21,7 +21,10 @@ beforeAll(async () => {
   report = await smallCompare()
 }, 60_000)
 
-/** Whole structures: fences closed, <details> balanced, and no raw HTML of an executor's outside a fence. */
+/**
+ * Whole structures: fences closed, <details> balanced,
+ * no raw executor HTML outside a fence.
+ */
 function structureProblems(md: string): string[] {
   const problems: string[] = []
   let fence: string | null = null
@@ -45,7 +48,10 @@ function structureProblems(md: string): string[] {
   return problems
 }
 
-/** A comparison of every bundled executor over 5,000 runs, each with a counterexample per judge and a 2,000-event history. */
+/**
+ * Every bundled executor over 5,000 runs, each with a
+ * counterexample per judge and a 2,000-event history.
+ */
 function bigCompare(small: CompareReport): CompareReport {
   const template = small.rows.find((r) => r.counterexamples.length > 0)!
   const ce = template.counterexamples[0]!
@@ -140,7 +146,7 @@ describe('recovery latency per fault class in Markdown', () => {
     let at = overall
     for (const c of classes) {
       const row = `| ↳ \`${c.kind}\` @ ${c.boundary} | p50 ${Math.round(c.latency.p50!)} · p95 ${Math.round(c.latency.p95!)} · max ${Math.round(c.latency.max!)} (${c.latency.count}) |`
-      expect(md.indexOf(row), row).toBeGreaterThan(at) // in the campaign's order, under the overall figure
+      expect(md.indexOf(row), row).toBeGreaterThan(at) // campaign order, under the overall figure
       at = md.indexOf(row)
     }
     expect(at).toBeLessThan(md.indexOf('| verification |'))

@@ -1,6 +1,7 @@
-// A small audit-mapping result, by hand: one right, one costly, one dangerous
-// and one faulty cell. It is the audit's own result type (and passes its
-// schema), so the renderers are tested on what the audit really returns.
+// A small audit-mapping result by hand: one right,
+// one costly, one dangerous, one faulty cell. The
+// audit's own type (and schema), so renderers are
+// tested on what the audit really returns.
 import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, AUDIT_VERSION, type AuditResult } from '../../../harness/audit/result.ts'
 import type { ClientName, MappingClass } from '../../../harness/contract/mapping.ts'
 

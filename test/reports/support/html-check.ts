@@ -1,22 +1,23 @@
-// Checks of an HTML report for the tests: it references nothing outside
-// itself, and its markup is balanced.
+// HTML report checks: nothing referenced outside
+// the page, and balanced markup.
 import { expect } from 'vitest'
 
-/** One file that opens offline: no reference to anything outside it, and no URL at all. */
+/** Opens offline: no outside reference, no URL at all. */
 export function expectSelfContained(html: string): void {
   expect(html).not.toMatch(/\b(?:src|href|xlink:href|action|poster|data|srcset)\s*=\s*["']?\s*(?:https?:)?\/\//i)
   expect(html).not.toMatch(/<script\b[^>]*\bsrc\b/i)
   expect(html).not.toMatch(/<link\b/i)
   expect(html).not.toMatch(/<img\b|<iframe\b|<object\b|<embed\b|<use\b|<image\b/i)
   expect(html).not.toMatch(/@import|url\(/i)
-  // Nothing in a report is a URL at all (no namespace URLs either: inline SVG in HTML needs none).
+  // No URL at all (inline SVG in HTML needs no
+  // namespace URL either).
   expect(html).not.toMatch(/https?:\/\//)
-  // Every href is a link within the page; nothing has a src.
+  // Every href links within the page; nothing has a src.
   for (const m of html.matchAll(/\bhref\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^#/)
   expect(html).not.toMatch(/\bsrc\s*=/i)
 }
 
-/** The SVG elements of a document, checked for balance (a cheap well-formedness check). */
+/** SVG elements checked for balance (cheap well-formedness). */
 export function assertBalanced(markup: string): void {
   const stack: string[] = []
   for (const m of markup.matchAll(/<(\/?)([a-zA-Z][\w-]*)\b[^>]*?(\/?)>/g)) {

@@ -1,17 +1,21 @@
-// A strict check of JUnit XML, for the tests: well-formed XML 1.0 (fast-xml-parser's
-// XMLValidator, pinned, plus what it lets through: characters outside XML 1.0's Char
-// production, raw or as references; a '<' in an attribute; an '&' that is not a
-// predefined entity or a character reference), then the structure and attributes of
-// the junit-10.xsd that Jenkins' xUnit plugin validates against (jenkinsci/xunit-plugin,
-// src/main/resources/org/jenkinsci/plugins/xunit/types/model/xsd/junit-10.xsd):
-//   testsuites: children testsuite only; attributes name, time, tests, failures, errors
-//   testsuite: name, tests, failures, errors required; children testsuite, properties,
-//     testcase, system-out, system-err; time of the SUREFIRE_TIME pattern
-//   properties: property children, each with name and value required
-//   testcase: name required (and time, classname, group); children skipped, error,
-//     failure, rerun*/flaky*, system-out, system-err
-//   failure, error, skipped: type and message attributes, text content
-// and, beyond the XSD, that every suite's counts are its cases' (what CI tabs show).
+// A strict JUnit XML check: well-formed XML 1.0
+// (fast-xml-parser's XMLValidator, plus what it
+// lets through: non-Char characters, '<' in an
+// attribute, a bare '&'), then the structure of
+// Jenkins' junit-10.xsd (jenkinsci/xunit-plugin,
+// src/main/resources/org/jenkinsci/plugins/xunit/
+// types/model/xsd/junit-10.xsd):
+//   testsuites: testsuite children; name, time,
+//     tests, failures, errors
+//   testsuite: name, tests, failures, errors
+//     required; children testsuite, properties,
+//     testcase, system-out, system-err; SUREFIRE_TIME
+//   properties: property (name, value required)
+//   testcase: name required (time, classname,
+//     group); children skipped, error, failure,
+//     rerun*/flaky*, system-out, system-err
+//   failure, error, skipped: type, message, text
+// and, beyond the XSD, suite counts match cases.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
 type Node = Record<string, unknown> & { ':@'?: Record<string, string> }
@@ -145,7 +149,7 @@ export function junitProblems(xml: string): string[] {
   return problems
 }
 
-/** The document's cases: suite, name, and the outcome's kind, type and (entity-decoded) message. */
+/** The cases: suite, name, outcome kind, type and decoded message. */
 export function junitCases(xml: string): {
   suite: string
   name: string

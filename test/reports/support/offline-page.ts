@@ -1,6 +1,7 @@
-// A page opened from disk in headless Chromium (Debian's, driven by
-// playwright-core), with every request recorded and any that is not the file
-// itself (or inline data) refused: what the HTML reports' browser tests look at.
+// A page opened from disk in headless Chromium
+// (Debian's, via playwright-core), every request
+// recorded and any but the file itself (or inline
+// data) refused.
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -18,22 +19,22 @@ const LAUNCH_ARGS = [
 
 const INSTALL = `install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`
 
-/** Fails, with the command that installs it, when Chromium is missing. */
+/** Fails, with its install command, when Chromium is missing. */
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): ${INSTALL}`)
 }
 
-/** CI=true (or any value but "", "0" and "false"), as CI services and .ci/run set it. */
+/** CI is set: any value but "", "0", "false" (.ci/run sets true). */
 function inCi(): boolean {
   const ci = process.env.CI
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
 }
 
 /**
- * Whether a browser test file skips: only when Chromium is missing and CI is
- * not set — a developer's `npm test` on a fresh machine — and then it says so,
- * with the command that installs it. Under CI it runs, and fails in
- * requireChromium() when Chromium is missing: CI installs it rather than skip.
+ * A browser test file skips only when Chromium is
+ * missing and CI is not set (a fresh dev machine),
+ * saying how to install it. Under CI it fails
+ * instead: CI installs Chromium rather than skip.
  */
 export function skipWithoutChromium(file: string): boolean {
   if (existsSync(CHROMIUM) || inCi()) return false
@@ -53,7 +54,8 @@ export async function openOffline(file: string): Promise<OfflinePage> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS })
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
   const requests: string[] = []
-  // Anything but the file itself (and inline data) would be a reference out of the page: recorded, then refused.
+  // Anything else would be a reference out of the
+  // page: recorded, then refused.
   context.on('request', (r) => requests.push(r.url()))
   await context.route(/^(?!file:|data:)/, (route) => route.abort())
   const page = await context.newPage()

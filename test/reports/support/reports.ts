@@ -1,7 +1,7 @@
-// Real reports for the renderers' tests, made once per file in this thread:
-// a comparison of the reference and the naive executor (which fails several
-// ways), its counterexamples saved in a temporary corpus so they carry replay
-// commands; and a copy of it with executor-written strings made hostile.
+// Real reports for the renderer tests, made once
+// per file: reference vs naive (which fails several
+// ways), counterexamples saved in a temp corpus so
+// they carry replay commands; and a hostile copy.
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { compare } from '../../../harness/campaign/compare.ts'
@@ -37,7 +37,7 @@ export async function smallCompare(): Promise<CompareReport> {
   )
 }
 
-/** A gate report of one executor of the comparison (its summary, its first counterexample). */
+/** A gate report of one executor of the comparison. */
 export function gateOf(report: CompareReport, executor: string): GateReport {
   const row = report.rows.find((r) => r.executor.name === executor)!
   const { k: _k, passKScenarios: _n, ...campaign } = report.campaign
@@ -55,11 +55,14 @@ export function gateOf(report: CompareReport, executor: string): GateReport {
   }
 }
 
-/** Everything XML, Markdown and workflow commands treat specially, and characters XML 1.0 cannot carry. */
+/**
+ * What XML, Markdown and workflow commands treat
+ * specially, and characters XML 1.0 cannot carry.
+ */
 export const HOSTILE =
   'a <b>&amp; "q" \'s\' ]]> </details></summary><script>alert(1)</script> | `tick` ``` %25 50% a:b, c\r\nnext line \u0001\u0008\u000B\u001F\uFFFE \uD800 end'
 
-/** The report with every violation message (and the executor's name) made hostile. */
+/** The report with violation messages and executor name hostile. */
 export function hostile(report: CompareReport): CompareReport {
   const copy = JSON.parse(JSON.stringify(report)) as {
     rows: {
