@@ -1,8 +1,9 @@
-// Executors that misbehave the way real code does, against the real command
-// line: whatever the executor does — exit, block, flood, leak, throw, tamper —
-// the command ends, with the exit code and the finding the supervisor
-// decided. None hangs, none exits 0 by the executor's hand, none blames the
-// harness (exit 3).
+// Executors misbehaving as real code does, against
+// the real CLI: whatever they do (exit, block,
+// flood, leak, throw, tamper), the command ends with
+// the supervisor's exit code and finding. None
+// hangs, exits 0 by the executor's hand, or blames
+// the harness (exit 3).
 import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,10 +21,10 @@ interface Ran {
 }
 
 /**
- * The real command line, in a scratch directory of its own. A command still running after
- * 90 s is killed (code null): that bound is how "ends" is checked, with room
- * for a loaded machine — the tests here run several at once, some burning CPU
- * on purpose, so none asserts how long a command took.
+ * The real CLI in its own scratch dir. A command still
+ * running after 90 s is killed (code null): that is how
+ * "ends" is checked. Tests here run several at once,
+ * some burning CPU, so none asserts a duration.
  */
 function cli(args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
@@ -39,7 +40,10 @@ function cli(args: string[]): Promise<Ran> {
   })
 }
 
-/** A small gate: one worker, a tight real-time budget, machine-readable output, no failure corpus (each test stands alone). */
+/**
+ * A small gate: one worker, a tight real-time budget,
+ * JSON output, no corpus (each test stands alone).
+ */
 const gate = (fixture: string, ...more: string[]) =>
   cli([
     'gate',
@@ -238,13 +242,15 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
     const history = JSON.parse(r.stdout).history as { type: string; generation?: number | null; seq: number }[]
     const crashed = history.find((e) => e.type === 'process-crashed')!
     expect(crashed).toBeDefined()
-    // Not one request from the dead process after its crash, and no flood from the live one.
+    // No request from the dead process after its crash,
+    // and no flood from the live one.
     expect(history.filter((e) => e.type === 'attempt-sent' && e.generation === 1 && e.seq > crashed.seq)).toEqual([])
     expect(history.length).toBeLessThan(5_000)
   })
 
   it('a flood of events is cut at the budget: flooded', async () => {
-    // The poller fetches every second, also while late requests settle: with a tiny budget, a flood.
+    // The poller fetches every second, also while late
+    // requests settle: with a tiny budget, a flood.
     const flood = await cli([
       'gate',
       '--executor',

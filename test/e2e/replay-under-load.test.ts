@@ -17,7 +17,7 @@ import { scratchDir } from '../support/scratch.ts'
 
 const gzipAsync = promisify(gzip)
 
-/** Web Crypto keys, a journal on disk, each body compressed. */
+/** Web Crypto keys, a disk journal, bodies compressed. */
 function busyExecutor(dir: string): Executor {
   return {
     name: 'real-async-work',

@@ -19,7 +19,7 @@ import { captureInRun } from './support/simulated.ts'
 type Proto = ClientRequest & { onSocket: unknown }
 const proto = ClientRequest.prototype as Proto
 
-/** node:http POST, timeout set by `arm`: status or error. */
+/** node:http POST, timeout set by `arm`. */
 function nodeHttp(arm: (req: ClientRequest) => void, options: RequestOptions = {}): ClientCall {
   return (base) =>
     new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium, skipWithoutChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-// Made in beforeAll, not at load (test/support/scratch.ts).
+// Made in beforeAll, not at load (support/scratch.ts).
 let OUT = ''
 const MAPPING = join(ROOT, 'examples', 'mappings', 'five-xx-as-rejected.ts')
 

@@ -23,7 +23,7 @@ import { scratchDir } from '../support/scratch.ts'
 import { openOffline, requireChromium, skipWithoutChromium } from './support/offline-page.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-// Made in beforeAll, not at load (test/support/scratch.ts).
+// Made in beforeAll, not at load (support/scratch.ts).
 let OUT = ''
 // Seed 5's first failure shrinks to the seed
 // article's case: refund applied, response lost,
@@ -56,7 +56,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** The gate's counterexample, and its history's events of one type. */
+/** The gate's counterexample, and its events of a type. */
 function counterexample() {
   const c = report.counterexample
   if (c === null || c.history === null) throw new Error('the gate found no reproducible counterexample')

@@ -279,7 +279,7 @@ describe('renderTimelineSvg', () => {
   })
 })
 
-/** The SVG group of the event of `type` (with `seq`, or the first). */
+/** The SVG group of a `type` event (`seq`, or the first). */
 function group(svg: string, type: string, seq?: number): string {
   const re = new RegExp(
     `<g class="ev ev-${type}[^"]*"[^>]*data-seq="${seq ?? '\\d+'}"[^>]*>[\\s\\S]*?</g>(?=<g class="ev|<g class="callouts|<g class="ledger)`,
@@ -293,7 +293,7 @@ function eventSeq(h: History, pred: (e: HistoryEvent) => boolean): number {
   return h.find(pred)!.seq
 }
 
-/** A scratch dir for the CLI, and a reader for reports saved there. */
+/** A scratch dir for the CLI, and a reader for it. */
 function scratch() {
   const cwd = scratchDir('html')
   return {

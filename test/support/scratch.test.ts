@@ -10,7 +10,7 @@ import { fileLoading, removeScratch, SCRATCH_NAME, scratchDir } from './scratch.
 
 const TEST = join(import.meta.dirname, '..')
 
-/** The files that may use the OS temp dir: the fixture's own. */
+/** May use the OS temp dir: the fixture's own files. */
 const OWN_TEMP_DIRS = new Set(['support/scratch.ts', 'support/leak-check.ts', 'support/scratch.test.ts'])
 
 describe('scratchDir', () => {

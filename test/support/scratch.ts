@@ -12,19 +12,19 @@ import { inject } from 'vitest'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's tag in scratch dir names (set by leak-check.ts). */
+    /** The run's tag in scratch dir names (leak-check.ts). */
     faultlineScratchRun: string
   }
 }
 
-/** A scratch dir's name: label, run tag, mkdtemp's six characters. */
+/** label, run tag, mkdtemp's six characters. */
 export const SCRATCH_NAME = /^faultline-[a-z0-9-]+-(r[0-9a-f]{8})-[A-Za-z0-9]{6}$/
 
 const made = new Set<string>()
-/** True while the test file loads; undefined without the setup file. */
+/** True while the file loads; undefined with no setup file. */
 let loading: boolean | undefined
 
-/** A new, empty dir, removed after this test file. `label`: [a-z0-9-]. */
+/** A new, empty dir, removed after this test file. */
 export function scratchDir(label: string): string {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(label))
     throw new Error(`scratchDir: label ${JSON.stringify(label)}: use lower case, digits and dashes`)
@@ -39,12 +39,12 @@ export function scratchDir(label: string): string {
   return dir
 }
 
-/** Called by the setup file: is the test file still loading? */
+/** Called by the setup file: is the file still loading? */
 export function fileLoading(now: boolean): void {
   loading = now
 }
 
-/** Remove every dir this file made (after the file's tests). */
+/** Remove every dir this file made. */
 export function removeScratch(): void {
   for (const dir of made) {
     // A child a test started may still be writing: retry.

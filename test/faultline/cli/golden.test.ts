@@ -61,7 +61,7 @@ const NAIVE_GATE = [
   '1',
 ] as const
 
-/** Name, command, and the commands that make its input first. */
+/** Name, command, and the commands making its input. */
 const CASES: readonly (readonly [string, readonly string[], (readonly (readonly string[])[])?])[] = [
   [
     'gate-pass-text',
@@ -154,7 +154,7 @@ async function cli(argv: readonly string[], cwd: string): Promise<string> {
   return `${out.join('')}exit ${code}\n`
 }
 
-/** A fresh working directory with the inputs the commands name. */
+/** A fresh cwd with the inputs the commands name. */
 async function workdir(before: readonly (readonly string[])[]): Promise<string> {
   const cwd = scratchDir('golden')
   mkdirSync(join(cwd, 'm'))

@@ -16,16 +16,16 @@ export const CLIENTS = [
 ] as const
 export type ClientName = (typeof CLIENTS)[number]
 
-/** Every client gives up after this long (ms, real or virtual). */
+/** Every client gives up after this long (ms). */
 export const CLIENT_TIMEOUT_MS = 200
 
 const BODY = 'payment_intent=pi_1&amount=4990'
 const HEADERS = { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'fidelity-key' }
 
-/** The response status, or exactly what the client raised. */
+/** The status, or exactly what the client raised. */
 export type ClientCall = (baseUrl: string) => Promise<number>
 
-/** A client ready to call, or why not (a missing optional package). */
+/** A client ready to call, or why not (missing package). */
 export type LoadedClient = { readonly call: ClientCall } | { readonly skip: string }
 
 type AxiosLike = {
@@ -38,7 +38,7 @@ type AxiosLike = {
 
 let axiosModule: Promise<AxiosLike | null> | null = null
 
-/** axios is optional: imported by a computed name for tsc. */
+/** axios is optional: imported by a computed name. */
 function loadAxios(): Promise<AxiosLike | null> {
   const name = 'axios'
   axiosModule ??= import(name).then(
@@ -60,9 +60,9 @@ const fetchCall: ClientCall = async (base) => {
 }
 
 /**
- * node:http as documented: a timeout by
- * `req.setTimeout(ms, cb)` or the `timeout` option plus
- * a 'timeout' listener; either way it destroys the request.
+ * node:http as documented: `req.setTimeout(ms, cb)`, or
+ * the `timeout` option plus a 'timeout' listener; either
+ * way it destroys the request.
  */
 function nodeHttpCall(how: 'method' | 'option'): ClientCall {
   return (base) =>

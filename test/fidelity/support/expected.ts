@@ -6,11 +6,11 @@ import { CLIENT_TIMEOUT_MS, type ClientName } from './clients.ts'
 import type { FaultCase } from './faults.ts'
 
 export interface ExpectedCell {
-  /** `summary()` of the error chain (addresses and ports normalised). */
+  /** `summary()` of the error chain, normalised. */
   readonly error: string
   /** Requests the server reads in full. */
   readonly requests: number
-  /** When the client reports the error (ms after the call). */
+  /** When the client reports the error (ms). */
   readonly atMs: number
 }
 

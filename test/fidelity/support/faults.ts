@@ -5,7 +5,7 @@ import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 export const FAULT_CASES = ['refused', 'reset-before-apply', 'reset-after-effect', 'no-answer'] as const
 export type FaultCase = (typeof FAULT_CASES)[number]
 
-/** The real server's behaviour per case; both resets look alike. */
+/** The real server per case; both resets look alike. */
 export type RealBehaviour = 'closed-port' | 'destroy-after-request' | 'never-answer'
 
 export const REAL: Record<FaultCase, RealBehaviour> = {

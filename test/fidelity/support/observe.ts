@@ -7,23 +7,23 @@
 // dropped; nothing else is.
 
 export interface Observed {
-  /** `error.constructor.name` (what `instanceof`-minded code sees). */
+  /** `error.constructor.name`, as `instanceof` sees it. */
   readonly ctor: string
   readonly name: string
   readonly message: string
-  /** Own fields but stack, message, wrapped errors; normalised. */
+  /** Own fields but stack, message, wrapped errors. */
   readonly fields: Readonly<Record<string, unknown>>
-  /** Own enumerable keys, sorted (what inspect, spread and JSON show). */
+  /** Own enumerable keys (what inspect, spread, JSON show). */
   readonly enumerable: readonly string[]
-  /** Own symbol keys (undici's brand for cross-copy `instanceof`). */
+  /** Own symbol keys (undici brands its errors). */
   readonly symbols: Readonly<Record<string, unknown>>
   readonly cause?: Observed
-  /** stripe-node's StripeConnectionError: the cause in `detail`. */
+  /** stripe-node keeps the cause in `detail`. */
   readonly detail?: Observed
   readonly errors?: readonly Observed[]
 }
 
-/** What a call ended with: an error, or (unexpectedly) a response. */
+/** An error, or (unexpectedly) a response. */
 export type Outcome =
   | { readonly kind: 'error'; readonly error: Observed }
   | { readonly kind: 'response'; readonly status: number }
@@ -31,9 +31,9 @@ export type Outcome =
 /** A call observed: outcome, requests served, duration. */
 export interface Cell {
   readonly outcome: Outcome
-  /** Requests read in full (what a reset or withheld answer struck). */
+  /** Requests read in full (what a fault struck). */
   readonly requests: number
-  /** ms from call to outcome (real on loopback, virtual in a run). */
+  /** ms from call to outcome, real or virtual. */
   readonly elapsedMs: number
 }
 
@@ -83,7 +83,7 @@ function fieldsOf(e: object): Record<string, unknown> {
   return out
 }
 
-/** The error as data (depth-limited: a cyclic chain cannot hang). */
+/** The error as data (depth-limited: cycles end). */
 export function observe(e: unknown, depth = 0): Observed {
   if (e === null || typeof e !== 'object')
     return { ctor: typeof e, name: '', message: String(e), fields: {}, enumerable: [], symbols: {} }
@@ -108,7 +108,7 @@ export function observe(e: unknown, depth = 0): Observed {
   return observed
 }
 
-/** One line per differing leaf: `cause.fields.code: "A" ≠ "B"`. */
+/** One line per differing leaf, with its path. */
 export function differences(real: unknown, simulated: unknown, path = ''): string[] {
   if (Object.is(real, simulated)) return []
   const bothObjects = real !== null && simulated !== null && typeof real === 'object' && typeof simulated === 'object'

@@ -36,12 +36,12 @@ function capturingExecutor(call: ClientCall, seen: { outcome?: Outcome; elapsedM
   }
 }
 
-/** One client call in a run with the fault scheduled, observed. */
+/** One call in a run with the fault scheduled. */
 export function captureSimulated(call: ClientCall, fault: FaultCase): Promise<Cell> {
   return captureInRun(call, scenarioFaults(fault), `fidelity-${fault}`)
 }
 
-/** One client call in a run with these faults, observed. */
+/** One call in a run with these faults. */
 export async function captureInRun(
   call: ClientCall,
   faults: readonly RequestFault[],

@@ -26,7 +26,7 @@ async function matrix(module: string, clients: readonly ClientName[] = ALL, runR
   )
 }
 
-/** `row × client` of every dangerous cell, with its consequence. */
+/** `row × client` of each dangerous cell, and its cost. */
 function dangerous(cells: readonly MatrixCell[]): string[] {
   return cells
     .filter((c) => c.grade === 'dangerous')

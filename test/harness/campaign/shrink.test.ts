@@ -17,7 +17,7 @@ import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
 const RUNS = Number(process.env.FAULTLINE_RUNS ?? 1000)
 
-/** Violations of a scenario's run against the mutant, by step. */
+/** The mutant's violations for a scenario, by step. */
 async function failingSteps(s: Scenario): Promise<Set<string | null>> {
   const violations = judge((await runScenario(s, timeoutAsFailure)).history).violations.filter(
     (v) => v.judge === catches,
@@ -25,7 +25,7 @@ async function failingSteps(s: Scenario): Promise<Set<string | null>> {
   return new Set(violations.map((v) => stepOf(v.call)))
 }
 
-/** Step 3 alone, as step 1, with its faults (and the abort's). */
+/** Step 3 alone, as step 1, with its faults. */
 function thirdAlone(s: Scenario): Scenario {
   const third = s.plan[2]!
   const faults = s.faults

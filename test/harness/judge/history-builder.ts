@@ -18,7 +18,7 @@ export class HistoryBuilder {
   readonly #events: HistoryEvent[] = []
   #t = 0
 
-  /** Move virtual time to `t` ms for the events that follow. */
+  /** Move virtual time to `t` ms for what follows. */
   at(t: number): this {
     this.#t = t
     return this
@@ -125,7 +125,7 @@ export class HistoryBuilder {
     return this.add({ type: 'run-ended', pendingTimers: 0 })
   }
 
-  // ---- For the deadline, compensation and retry judges ----
+  // ---- For the deadline, compensation, retry judges ----
 
   /** 'run-started' with a chosen deadline. */
   runStartedWithDeadline(deadline: number, profile: readonly string[] = []): this {

@@ -18,7 +18,7 @@ const crash = (point: ExecutorCrash['point'], nth: number, pauseMs = 1_000): Exe
   pauseMs,
 })
 
-/** Logs to SQLite, sends one refund (fixed key), logs again. */
+/** Logs to SQLite, sends one refund, logs again. */
 function scripted(notes: string[]): Executor {
   return {
     name: 'scripted',

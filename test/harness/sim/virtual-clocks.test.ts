@@ -22,7 +22,7 @@ const honest = {
   message: 'no',
 } as const
 
-/** Run `work` as the one tool call: its record and the history. */
+/** Run `work` as the one tool call. */
 async function inRun(
   work: (ctx: { payments: string }) => Promise<Record<string, unknown>>,
   faults: readonly Fault[] = [],

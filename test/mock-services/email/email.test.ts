@@ -56,7 +56,7 @@ async function errorOf(res: Response): Promise<ResendErrorBody> {
   return (await res.json()) as ResendErrorBody
 }
 
-/** A hand-operated `pause`: requests wait until released. */
+/** A hand-operated `pause`: requests wait in it. */
 function manualPause() {
   const waiting: (() => void)[] = []
   const g = {
@@ -519,7 +519,7 @@ describe('EmailService — key expiry, restarts, visibility', () => {
 
     expect(await lookup()).toEqual([])
     expect((await s.handle(get(`/emails/${id}`), D1)).status).toBe(404)
-    // the key already knows it: a retry replays, no second e-mail
+    // the key knows it: a retry replays, no second e-mail
     expect(await idOf(await s.handle(send(MESSAGE), D2))).toBe(id)
     expect(s.ledger.entries).toHaveLength(1)
 

@@ -55,7 +55,7 @@ async function refundIdOf(res: Response): Promise<string> {
   return (await json<Refund>(res)).id
 }
 
-/** A hand-operated `pause`: requests wait until released. */
+/** A hand-operated `pause`: requests wait in it. */
 function manualPause() {
   const waiting: (() => void)[] = []
   const g = {

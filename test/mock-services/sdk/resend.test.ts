@@ -19,7 +19,7 @@ async function contract(resend: Resend, email: EmailService) {
   expect(first.error).toBeNull()
   const id = first.data!.id
 
-  // The same key and payload: the same e-mail, not a second one.
+  // Same key and payload: the same e-mail, not another.
   const again = await resend.emails.send(message, { idempotencyKey: 'confirm-ORD-1042' })
   expect(again.error).toBeNull()
   expect(again.data!.id).toBe(id)

@@ -23,14 +23,14 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 }
 export const VERSION = manifest.version
 
-/** Added to type-check the team's code: this checkout's versions. */
+/** What the team adds to type-check: our versions. */
 export const TEAM_TOOLS = ['typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`)
 
-/** Slow: npm installs, a native build (better-sqlite3) among them. */
+/** Slow: npm installs, with a native build (better-sqlite3). */
 export const INSTALL_TIMEOUT = 1_800_000
 export const CHECK_TIMEOUT = 300_000
 
-/** The env a shell gives npm: no npm_* variables from `npm test`. */
+/** The env a shell gives npm: no npm_* from `npm test`. */
 export function shellEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { FORCE_COLOR: '0', NO_COLOR: '1' }
   for (const [k, v] of Object.entries(process.env))
@@ -101,7 +101,7 @@ export const EXECUTOR_BODY = `
   },
 `
 
-/** A plain ESM script: the jobs as functions, reports as JSON. */
+/** A plain ESM script printing the reports as JSON. */
 const API_SCRIPT = `import { auditMapping, gate } from 'faultline'
 
 const report = await gate({ executor: 'reference', runs: 5, workers: 1, corpus: false })
@@ -109,7 +109,7 @@ const audit = await auditMapping({ mapping: './m.mjs', runs: 0, clients: 'fetch'
 console.log(JSON.stringify({ command: report.command, passed: report.passed, runs: report.summary.runs, cells: audit.matrix.cells.length, clients: audit.clients, verdict: audit.verdict }))
 `
 
-/** A team's mapping: a status says what happened, else unknown. */
+/** A team's mapping: a status decides, else unknown. */
 const MAPPING = `export default (observed) => {
   if (!('response' in observed)) return 'ambiguous'
   const { status } = observed.response
@@ -198,12 +198,12 @@ export function npx(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
   })
 }
 
-/** Seconds since `start`, for the log of each install's time. */
+/** Seconds since `start`, to log each install's time. */
 export function seconds(start: number): string {
   return ((performance.now() - start) / 1000).toFixed(1)
 }
 
-/** The checks every route must pass, once beforeAll has installed. */
+/** The checks every route must pass, after beforeAll. */
 export function teamChecks(project: () => string): void {
   it(
     'a plain node script imports gate and auditMapping from faultline and gets their reports back',

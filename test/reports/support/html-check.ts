@@ -17,7 +17,7 @@ export function expectSelfContained(html: string): void {
   expect(html).not.toMatch(/\bsrc\s*=/i)
 }
 
-/** SVG elements checked for balance (cheap well-formedness). */
+/** SVG elements balanced (a cheap well-formedness check). */
 export function assertBalanced(markup: string): void {
   const stack: string[] = []
   for (const m of markup.matchAll(/<(\/?)([a-zA-Z][\w-]*)\b[^>]*?(\/?)>/g)) {

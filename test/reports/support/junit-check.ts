@@ -149,7 +149,7 @@ export function junitProblems(xml: string): string[] {
   return problems
 }
 
-/** The cases: suite, name, outcome kind, type and decoded message. */
+/** The cases: suite, name, and outcome (entity-decoded). */
 export function junitCases(xml: string): {
   suite: string
   name: string

@@ -19,12 +19,12 @@ const LAUNCH_ARGS = [
 
 const INSTALL = `install it with "apt-get install -y chromium" (.ci/run does this when it is missing)`
 
-/** Fails, with its install command, when Chromium is missing. */
+/** Fails with the install command if Chromium is missing. */
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing (${CHROMIUM}): ${INSTALL}`)
 }
 
-/** CI is set: any value but "", "0", "false" (.ci/run sets true). */
+/** CI set to anything but "", "0" or "false". */
 function inCi(): boolean {
   const ci = process.env.CI
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
@@ -45,7 +45,7 @@ export function skipWithoutChromium(file: string): boolean {
 export interface OfflinePage {
   readonly browser: Browser
   readonly page: Page
-  /** Every URL the page asked for, the file itself included. */
+  /** Every URL the page asked for, its own included. */
   readonly requests: readonly string[]
 }
 

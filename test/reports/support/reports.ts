@@ -62,7 +62,7 @@ export function gateOf(report: CompareReport, executor: string): GateReport {
 export const HOSTILE =
   'a <b>&amp; "q" \'s\' ]]> </details></summary><script>alert(1)</script> | `tick` ``` %25 50% a:b, c\r\nnext line \u0001\u0008\u000B\u001F\uFFFE \uD800 end'
 
-/** The report with violation messages and executor name hostile. */
+/** The report with violations and executor name hostile. */
 export function hostile(report: CompareReport): CompareReport {
   const copy = JSON.parse(JSON.stringify(report)) as {
     rows: {

@@ -24,7 +24,7 @@ export function checkSize(files: readonly SourceFile[]): Violation[] {
   return found
 }
 
-/** The text before the first statement: the opening comments. */
+/** The text before the first statement. */
 export function openingComment(file: SourceFile): string {
   const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true)
   const first = source.statements[0]

@@ -15,7 +15,7 @@ export function roomOf(path: string, folder = false): string {
 }
 
 export interface Target {
-  /** Relative to the root; a leading `..` leaves the repository. */
+  /** From the root; a leading `..` leaves the repo. */
   readonly path: string
   readonly folder: boolean
 }

@@ -21,22 +21,22 @@ export const FLOW = [
   'harness/jobs',
 ] as const
 
-/** The product's other rooms and what each may import besides itself. */
+/** The product's other rooms, and what each may import. */
 const BESIDE_THE_FLOW: Record<string, readonly string[]> = {
   'mock-services': [],
   executors: ['harness/contract'],
   scenarios: ['harness/contract', 'harness/faults', 'harness/scenario', 'mock-services'],
-  /** The renderers: types from any engine room; nothing above it. */
+  /** The renderers: types from any engine room, nothing above. */
   reports: [...FLOW],
 }
 
 /** The face: imports every product room; only consumers import it. */
 export const FACE = 'faultline'
 
-/** Folders that use the product, never imported by it: they may import anything. */
+/** Folders that use the product; they may import anything. */
 export const CONSUMERS = ['bin', 'bench', 'scripts', 'examples', 'test'] as const
 
-/** Every top-level folder that may hold source; add new ones first. */
+/** Every top-level folder that may hold source. */
 export const TOP_LEVEL = [
   'faultline',
   'harness',
@@ -59,13 +59,13 @@ export const PACKAGE_NAME = 'faultline'
 /** The manifest: data any room may read, not a room. */
 export const MANIFEST = 'package.json'
 
-/** The product's rooms: the flow, the rooms beside it and the face. */
+/** The flow, the rooms beside it and the face. */
 export const PRODUCT: readonly string[] = [...FLOW, ...Object.keys(BESIDE_THE_FLOW), FACE]
 
 /** Rooms held to the size rule: the product and `bin`. */
 export const SIZED: readonly string[] = [...PRODUCT, 'bin']
 
-/** The room of top-level files (vitest.config.ts): cycles only. */
+/** The room of top-level files: only cycles are checked. */
 export const ROOT_ROOM = '(root)'
 
 /**
@@ -87,9 +87,9 @@ export const SIZE = {
    * was 210 before long lines were broken (+~25%).
    */
   soft: 300,
-  /** No file may pass this many lines, whatever its comment says. */
+  /** No file may pass this many lines, whatever it says. */
   hard: 600,
 } as const
 
-/** Explains a long file; counts only in the opening comment. */
+/** Explains a long file, in the opening comment only. */
 export const LONG_REASON = /Longer than most because/i

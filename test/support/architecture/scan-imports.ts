@@ -12,16 +12,16 @@ import ts from 'typescript'
 import type { SourceFile } from './source-tree.ts'
 
 export interface Reference {
-  /** How it reaches out: `import`, `import()`, `require`, `new URL`, … */
+  /** How: `import`, `import()`, `require`, `new URL`, … */
   readonly via: string
-  /** The path as written, or a template literal's static folder. */
+  /** As written, or a template literal's static folder. */
   readonly specifier: string
-  /** True when the target is a folder: anything inside may be reached. */
+  /** The target is a folder: anything inside may be reached. */
   readonly folder: boolean
   readonly line: number
 }
 
-/** Calls whose first argument is a path relative to the calling file. */
+/** Calls whose first argument is a path from this file. */
 const PATH_CALLS = new Set(['tsImport', 'import.meta.resolve'])
 /** Calls that build a path from the file's own folder. */
 const JOIN_CALLS = new Set(['join', 'resolve', 'path.join', 'path.resolve'])
@@ -76,7 +76,7 @@ export function scanImports(path: string, text: string): Reference[] {
   return found
 }
 
-/** `require` and every name bound to `createRequire(…)` here. */
+/** `require`, and names bound to `createRequire(…)`. */
 function requireNames(source: ts.SourceFile): Set<string> {
   const names = new Set(['require'])
   const visit = (node: ts.Node): void => {
@@ -123,7 +123,7 @@ function lineOf(source: ts.SourceFile, node: ts.Node): number {
   return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
 }
 
-/** A string literal, or a template literal's static folder prefix. */
+/** A string, or a template literal's static folder. */
 function literal(node: ts.Node): { specifier: string; folder: boolean } | undefined {
   if (ts.isStringLiteralLike(node)) return { specifier: node.text, folder: false }
   if (ts.isTemplateExpression(node))
@@ -131,7 +131,7 @@ function literal(node: ts.Node): { specifier: string; folder: boolean } | undefi
   return undefined
 }
 
-/** `a.b.c` for an identifier or property chain, else undefined. */
+/** `a.b.c` for an identifier or property chain. */
 function nameOf(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined
   if (ts.isIdentifier(node)) return node.text
@@ -143,7 +143,7 @@ function nameOf(node: ts.Node | undefined): string | undefined {
   return undefined
 }
 
-/** `import.meta.url` or `.dirname`: a base relative to this file. */
+/** `import.meta.url` or `.dirname`: this file's base. */
 function isHere(node: ts.Node | undefined): boolean {
   const name = nameOf(node)
   return name === 'import.meta.url' || name === 'import.meta.dirname'

@@ -27,7 +27,7 @@ export function readTree(root: string): SourceFile[] {
   return out.sort((a, b) => a.path.localeCompare(b.path))
 }
 
-/** The root .gitignore's plain entries, plus `.git`; no globs. */
+/** Plain .gitignore entries, plus `.git`; no globs. */
 function ignoredPaths(root: string): string[] {
   const file = join(root, '.gitignore')
   const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []

@@ -2,7 +2,7 @@
 export interface Violation {
   /** `flow`, `room`, `cycle` or `size`. */
   readonly rule: string
-  /** File (and line) from the root; for a cycle, its first folder. */
+  /** File (and line); for a cycle, its first folder. */
   readonly at: string
   readonly message: string
 }
