@@ -1,10 +1,18 @@
-// Entry point: `npm run faultline -- <command>`, or `faultline` when installed.
-// The exit code is the supervisor's alone, and the command ends when its
-// report is out: nothing an executor left behind (it ran in workers, which are
-// gone by now) can keep this process alive.
+// Entry point: `npm run faultline -- <command>`, or
+// `faultline` installed. The exit code is the
+// supervisor's, and we exit once the report is out:
+// nothing an executor left behind keeps us alive.
 import { main } from './main.ts'
 
 const code = await main(process.argv.slice(2))
 process.exitCode = code
-// Output to pipes and files is written synchronously on Linux; a short grace covers a terminal.
-setTimeout(() => process.exit(code), 100).unref()
+// A pipe whose reader is slow takes writes async
+// (a 400 KB report was cut at exit): wait for both
+// streams to flush, or 10 s for a reader that stalls.
+let open = 2
+const flushed = () => {
+  if (--open === 0) process.exit(code)
+}
+process.stdout.write('', flushed)
+process.stderr.write('', flushed)
+setTimeout(() => process.exit(code), 10_000).unref()

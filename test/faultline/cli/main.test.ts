@@ -140,4 +140,31 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stdout).toBe('')
   })
+
+  it('the real entry point exits only when a slow reader has all of a large report', () => {
+    // A reader stalling 2 s after the first byte
+    // makes the pipe take ~85 KB async, and a live
+    // handle keeps the process up: exit() cut at 64 KB.
+    const args = [
+      '--import',
+      import.meta.resolve('tsx'),
+      join(ROOT, 'test/fixtures/cli-kept-alive.mjs'),
+      'audit-mapping',
+      '--mapping',
+      join(ROOT, 'examples/mappings/correct.ts'),
+      '--runs',
+      '0',
+      '--workers',
+      '1',
+      '--json',
+    ]
+    const quoted = [process.execPath, ...args].map((a) => `'${a}'`).join(' ')
+    const r = spawnSync('sh', ['-c', `${quoted} 2>/dev/null | (head -c 1 && sleep 2 && cat)`], {
+      cwd: scratchDir('cli-main'),
+      encoding: 'utf8',
+      maxBuffer: 16 * 2 ** 20,
+    })
+    expect(r.stdout.length).toBeGreaterThan(65_536)
+    expect(JSON.parse(r.stdout).format).toBe('faultline-audit')
+  }, 120_000)
 })
