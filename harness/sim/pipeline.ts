@@ -15,6 +15,7 @@ import { asHarnessWork, currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
+import { serviceOfHost } from './vendor-hosts.ts'
 
 /** Services by name (a Map will do). */
 export interface ServiceDirectory {
@@ -79,9 +80,10 @@ export class RequestPipeline implements RequestRouter {
 
   async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    // 1. Service: the host's first label; none:
-    //    the name does not resolve.
-    const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
+    // 1. Service: `<name>.test` or a vendor's
+    //    host; none: the name does not resolve.
+    const name = serviceOfHost(url.hostname)
+    const service = name === null ? undefined : this.#services.get(name)
     if (!service) throw networkError('ENOTFOUND', url.hostname)
 
     // 2. Attribution: which process and call.
