@@ -92,6 +92,7 @@ export const HISTORY_EVENT = z
         'blocked-network',
       ]),
       message: z.string(),
+      host: z.string().optional().describe('blocked-network: the host (or address) it tried to reach'),
     }),
     event('run-ended', { pendingTimers: count }),
     event('turn-started', { deadline: ms }),

@@ -1,7 +1,7 @@
 // Routes `.test` and vendor-host requests to
 // the active run via msw's interceptors
 // (setupServer's work is waste here). Other
-// hosts are errors.
+// hosts are refused, and the run records it.
 import { RequestController, getRawRequest, type Interceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
@@ -14,6 +14,11 @@ import { isSimulatedUrl } from './vendor-hosts.ts'
 /** A run's request pipeline. */
 export interface RequestRouter {
   route(request: Request): Promise<Response>
+  /**
+   * A request to a host nothing here serves,
+   * refused: record it (false: not recorded).
+   */
+  refused?(request: Request): boolean
 }
 
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
@@ -45,7 +50,8 @@ async function onRequest({ request, controller }: HttpRequestEventMap['request']
   if (!isSimulatedUrl(request.url)) {
     if (guest) return // its owner decides
     const error = unhandled(request)
-    console.error(`faultline: ${error.message}`)
+    // Recorded by a run: no line per request.
+    if (!active?.refused?.(request)) console.error(`faultline: ${error.message}`)
     controller.errorWith(error)
     return
   }

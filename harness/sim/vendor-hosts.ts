@@ -19,6 +19,9 @@ export function serviceOfHost(hostname: string): string | null {
   return VENDOR_HOSTS.get(host) ?? null
 }
 
+/** Why a request elsewhere was refused. */
+export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, or ${[...VENDOR_HOSTS.keys()].join(', ')})`
+
 /** Is the URL's host one the harness answers? */
 export function isSimulatedUrl(url: string): boolean {
   let hostname: string
