@@ -35,8 +35,9 @@ interface Seen {
 }
 
 /**
- * One per judge that found something, most
- * first; then a gate's corpus and coverage.
+ * Nothing tested first; then one per judge
+ * that found something, most first; then a
+ * gate's corpus and coverage.
  */
 export function annotationsOf(report: Report): Annotation[] {
   const byJudge = new Map<string, Seen>()
@@ -57,6 +58,11 @@ export function annotationsOf(report: Report): Annotation[] {
     byJudge.set(judge, seen)
   }
   const extra: Annotation[] = []
+  // First: the gravest; a shard leaves it to the merge.
+  const idle: Annotation[] =
+    report.command === 'gate' && !report.campaign.shard && report.summary.nothingTested
+      ? [{ title: 'nothing-tested', message: `${report.summary.executor}: ${report.summary.nothingTested}` }]
+      : []
   if (report.command === 'run') {
     for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
   } else if (report.command === 'gate') {
@@ -88,7 +94,7 @@ export function annotationsOf(report: Report): Annotation[] {
         message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}`,
       }
     })
-  return [...judged, ...extra].slice(0, MAX_ANNOTATIONS)
+  return [...idle, ...judged, ...extra].slice(0, MAX_ANNOTATIONS)
 }
 
 /**

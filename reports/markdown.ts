@@ -53,6 +53,7 @@ function gateBlocks(r: GateReport): Block[] {
   const line = r.passed
     ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}`
     : [
+        s.nothingTested && !c.shard ? `NOTHING TESTED — ${s.nothingTested}` : '',
         r.counterexample
           ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})`
           : '',
@@ -120,6 +121,10 @@ function figures(s: ReportSummary): string {
       'simulated',
       `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
     ],
+    ...(s.blocked.attempts
+      ? [['refused', `${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.map(code).join(', ')}`]]
+      : []),
+    ...(s.nothingTested ? [['nothing tested', md(s.nothingTested)]] : []),
   ]
   return `### Figures\n\n${mdTable(['measure', 'value'], rows)}`
 }

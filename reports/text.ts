@@ -48,6 +48,11 @@ export function renderGate(report: GateReport): string {
   out.push(
     `  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
   )
+  if (s.blocked.attempts)
+    out.push(`  refused      ${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.join(', ')}`)
+  // A shard's share may be too small to say.
+  if (s.nothingTested && campaign.shard)
+    out.push(`  nothing tested in this shard: ${s.nothingTested} (faultline merge decides for the whole campaign)`)
   out.push(renderCoverage(s.coverage))
   if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
@@ -57,6 +62,7 @@ export function renderGate(report: GateReport): string {
       `PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`,
     )
   }
+  if (s.nothingTested && !campaign.shard) out.push(`NOTHING TESTED — ${s.nothingTested}`)
   if (counterexample) {
     out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
     out.push(renderCounterexample(counterexample))

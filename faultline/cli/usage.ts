@@ -46,7 +46,7 @@ const REPORTS = `reports people read (drawn from the result's JSON alone; faultl
   (NO_COLOR turns its colour off)`
 
 const EXIT =
-  'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
+  'exit codes: 0 no violation, 1 a violation was found or nothing was tested (no tool call reached a service), 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]

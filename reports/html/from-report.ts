@@ -23,11 +23,13 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     const s = report.summary
     const line = report.passed
       ? `PASS — no violation in ${s.runs} generated runs`
-      : report.counterexample
-        ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
-        : report.corpus.some((e) => e.status === 'still-failing')
-          ? 'FAIL — a saved counterexample still fails'
-          : 'FAIL — the campaign never exercised what --min-coverage declares'
+      : s.nothingTested && !c.shard
+        ? `FAIL — nothing tested: ${s.nothingTested}`
+        : report.counterexample
+          ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
+          : report.corpus.some((e) => e.status === 'still-failing')
+            ? 'FAIL — a saved counterexample still fails'
+            : 'FAIL — the campaign never exercised what --min-coverage declares'
     return {
       title: `faultline gate — ${s.executor}`,
       subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs, profile ${c.profile}${shard}`,
@@ -63,6 +65,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
+  const why = failing.length ? `${failing.length} of ${report.rows.length} executor(s) had a violation` : ''
   // The text leaderboard's order.
   const rows = [...report.rows].sort(
     (a, b) =>
@@ -73,12 +76,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
-    verdict: {
-      passed: failing.length === 0,
-      line: failing.length
-        ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation`
-        : `PASS — no violation in ${c.runs} scenarios`,
-    },
+    verdict: { passed: !why, line: why ? `FAIL — ${why}` : `PASS — no violation in ${c.runs} scenarios` },
     leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
@@ -246,7 +244,13 @@ function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
       value: duration(s.simulatedMs),
       note: `of virtual time · ${s.requests} requests · ${s.faults} faults`,
     },
-  ]
+  ].concat(refused(s))
+}
+
+/** Attempts beyond the mocks, if any. */
+function refused(s: ReportSummary): HtmlFigure[] {
+  const note = `attempts to reach other hosts: ${s.blocked.hosts.join(', ')}`
+  return s.blocked.attempts ? [{ label: 'refused', value: String(s.blocked.attempts), note }] : []
 }
 
 function counterexample(executor: string, c: ReportCounterexample): HtmlCounterexample {

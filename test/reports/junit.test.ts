@@ -153,6 +153,7 @@ describe('renderJunit', () => {
         lateEffects: 0,
         abortsUnsupported: 0,
         requests: 2,
+        blocked: { attempts: 0, hosts: [] },
         faults: 1,
         simulatedMs: 100,
       },
