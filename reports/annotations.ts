@@ -58,11 +58,13 @@ export function annotationsOf(report: Report): Annotation[] {
     byJudge.set(judge, seen)
   }
   const extra: Annotation[] = []
-  // First: the gravest; a shard leaves it to the merge.
+  // First: the gravest, and a shard leaves it to the merge.
   const idle: Annotation[] =
-    report.command === 'gate' && !report.campaign.shard && report.summary.nothingTested
-      ? [{ title: 'nothing-tested', message: `${report.summary.executor}: ${report.summary.nothingTested}` }]
-      : []
+    report.command === 'run' || report.campaign.shard
+      ? []
+      : (report.command === 'gate' ? [report.summary] : report.rows.map((r) => r.summary))
+          .filter((s) => s.nothingTested)
+          .map((s) => ({ title: 'nothing-tested', message: `${s.executor}: ${s.nothingTested}` }))
   if (report.command === 'run') {
     for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
   } else if (report.command === 'gate') {

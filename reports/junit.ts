@@ -146,6 +146,7 @@ function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): Jun
           ? { kind: 'failure', type: 'pass^k', message: `${name} ${pct(p.rate)}: ${said}`, details: said }
           : null,
   })
+  cases.push(nothingTestedCase('compare', s, r.campaign.shard !== null))
   return {
     name: `faultline compare ${s.executor}`,
     properties: [...campaignProperties(r.campaign), ['executor', row.executor.spec]],

@@ -12,6 +12,7 @@ import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../kit/format.ts'
 import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
+import { byLeaderboard } from '../kit/leaderboard.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -65,14 +66,12 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
-  const why = failing.length ? `${failing.length} of ${report.rows.length} executor(s) had a violation` : ''
+  // A shard leaves it to the merge.
+  const idle = c.shard ? [] : report.rows.filter((r) => r.summary.nothingTested).map((r) => r.summary.executor)
+  const had = failing.length ? `${failing.length} of ${report.rows.length} executor(s) had a violation` : ''
+  const why = [had, idle.length ? `nothing tested by ${idle.join(', ')}` : ''].filter(Boolean).join('; ')
   // The text leaderboard's order.
-  const rows = [...report.rows].sort(
-    (a, b) =>
-      a.summary.failingRuns - b.summary.failingRuns ||
-      (b.passK.rate ?? -1) - (a.passK.rate ?? -1) ||
-      a.summary.executor.localeCompare(b.summary.executor),
-  )
+  const rows = [...report.rows].sort(byLeaderboard)
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
@@ -180,6 +179,7 @@ function row(s: ReportSummary, passK: number | null): HtmlRow {
     executor: s.executor,
     runs: s.runs,
     failingRuns: s.failingRuns,
+    nothingTested: s.nothingTested,
     violations: nonZero(s.violations),
     unresolvedRate: s.unresolved.rate,
     recoveryP50Ms: s.recoveryMs.p50,

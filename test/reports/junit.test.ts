@@ -41,7 +41,11 @@ describe('renderJunit', () => {
     const cases = junitCases(xml)
     for (const row of report.rows) {
       const mine = cases.filter((c) => c.suite === `faultline compare ${row.executor.name}`)
-      expect(mine.map((c) => c.name)).toEqual([...Object.keys(row.summary.violations), `pass^${report.campaign.k}`])
+      expect(mine.map((c) => c.name)).toEqual([
+        ...Object.keys(row.summary.violations),
+        `pass^${report.campaign.k}`,
+        'nothing-tested',
+      ])
       expect(Object.keys(row.summary.violations)).toEqual(expect.arrayContaining([...JUDGE_NAMES]))
       for (const [judge, n] of Object.entries(row.summary.violations)) {
         const c = mine.find((x) => x.name === judge)!

@@ -93,3 +93,25 @@ describe('a gate that tested nothing', () => {
     expect(renderGate(tested)).not.toMatch(/nothing tested/i)
   })
 })
+
+describe('a comparison in which an executor tested nothing', () => {
+  it('ranks it last, marks its row, and fails the verdict', () => {
+    const html = htmlReportFrom(board)
+    expect(html.leaderboard.map((r) => [r.executor, r.nothingTested === null])).toEqual([
+      ['reference', true],
+      ['never-sends', false],
+    ])
+    expect(html.verdict.passed).toBe(false)
+    expect(html.verdict.line).toContain('nothing tested by never-sends')
+    const md = renderMarkdown(board)
+    expect(md).toMatch(/^## ❌ faultline compare/)
+    expect(md).toMatch(/\| never-sends \| 0\/8 · nothing tested \|/)
+    expect(md).toContain('**nothing tested** by never-sends: no tool call reached a service in 8 runs')
+    const cases = junitCases(renderJunit(board)).filter((c) => c.name === 'nothing-tested')
+    expect(cases.map((c) => [c.suite, c.outcome?.kind ?? 'pass'])).toEqual([
+      ['faultline compare never-sends', 'failure'],
+      ['faultline compare reference', 'pass'],
+    ])
+    expect(annotationsOf(board)[0]?.title).toBe('nothing-tested')
+  })
+})

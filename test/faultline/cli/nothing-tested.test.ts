@@ -1,6 +1,6 @@
 // Never a pass on nothing, through the command line: a gate
 // whose executor never sends exits 1 with NOTHING TESTED and
-// why.
+// why; compare says it in its leaderboard and ranks it last.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, ROOT } from './cli.ts'
@@ -37,5 +37,18 @@ describe('a campaign that tested nothing', () => {
     expect(shard.code, shard.err).toBe(0)
     expect(shard.out).toMatch(/nothing tested in this shard: .*\(faultline merge decides for the whole campaign\)/)
     expect(shard.out).not.toContain('NOTHING TESTED')
+  })
+
+  it('compare marks it in the leaderboard, ranks it last, and fails it with --fail-on-violation', async () => {
+    const compare = ['compare', '--executors', `${NEVER_SENDS},reference`, '--runs', '10', '--k', '1']
+    const r = await cli([...compare, '--workers', '1', '--no-corpus'])
+    expect(r.code, r.err).toBe(0) // a comparison is a report
+    const rows = r.outLines.join('\n').split('\n')
+    const board = rows.filter((l) => /^(reference|never-sends)\s/.test(l))
+    expect(board.map((l) => l.split(/\s+/)[0])).toEqual(['reference', 'never-sends'])
+    expect(board[1]).toContain('0/10 · nothing tested')
+    expect(r.out).toMatch(/^nothing tested: never-sends — no tool call reached a service in 10 runs: /m)
+    const strict = await cli([...compare, '--workers', '1', '--no-corpus', '--fail-on-violation'])
+    expect(strict.code, strict.err).toBe(1)
   })
 })
