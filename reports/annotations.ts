@@ -35,8 +35,9 @@ interface Seen {
 }
 
 /**
- * One per judge that found something, most
- * first; then a gate's corpus and coverage.
+ * Nothing tested first; then one per judge
+ * that found something, most first; then a
+ * gate's corpus and coverage.
  */
 export function annotationsOf(report: Report): Annotation[] {
   const byJudge = new Map<string, Seen>()
@@ -57,6 +58,13 @@ export function annotationsOf(report: Report): Annotation[] {
     byJudge.set(judge, seen)
   }
   const extra: Annotation[] = []
+  // First: the gravest, and a shard leaves it to the merge.
+  const idle: Annotation[] =
+    report.command === 'run' || report.campaign.shard
+      ? []
+      : (report.command === 'gate' ? [report.summary] : report.rows.map((r) => r.summary))
+          .filter((s) => s.nothingTested)
+          .map((s) => ({ title: 'nothing-tested', message: `${s.executor}: ${s.nothingTested}` }))
   if (report.command === 'run') {
     for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
   } else if (report.command === 'gate') {
@@ -88,7 +96,7 @@ export function annotationsOf(report: Report): Annotation[] {
         message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}`,
       }
     })
-  return [...judged, ...extra].slice(0, MAX_ANNOTATIONS)
+  return [...idle, ...judged, ...extra].slice(0, MAX_ANNOTATIONS)
 }
 
 /**

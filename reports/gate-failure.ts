@@ -5,6 +5,7 @@
 import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
+import { VENDOR_HOSTS } from '../harness/sim/vendor-hosts.ts'
 
 /** The run's plumbing: not key lines. */
 const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set([
@@ -27,6 +28,15 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   const s = report.summary
   const out: string[] = []
   const c = report.counterexample
+  // A shard leaves it to the merge.
+  const idle = report.campaign.shard ? null : s.nothingTested
+  if (idle) {
+    out.push(
+      `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${idle}`,
+      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or ${[...VENDOR_HOSTS.keys()].join(' and ')} (a vendor SDK at its default host). Other hosts are refused (blocked-network).`,
+    )
+    if (c) out.push('')
+  }
   if (c) {
     const judges = Object.entries(s.violations)
       .filter(([, n]) => n > 0)
@@ -40,7 +50,7 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   const still = report.corpus.filter((e) => e.status === 'still-failing')
   if (still.length) {
     out.push(
-      c
+      c || idle
         ? ''
         : `faultline: executor ${s.executor} still fails on ${still.length} saved counterexample(s) from its corpus`,
     )
@@ -54,7 +64,9 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
   const unmet = report.minCoverage.filter((r) => r.met === false)
   if (unmet.length) {
     out.push(
-      c || still.length ? '' : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`,
+      c || idle || still.length
+        ? ''
+        : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`,
     )
     out.push(
       `Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`,

@@ -122,6 +122,7 @@ function gateSuite(r: GateReport): JunitSuite {
           : null
     cases.push({ name: `min-coverage ${q.term}`, classname, outcome })
   }
+  cases.push(nothingTestedCase('gate', s, r.campaign.shard !== null))
   return {
     name: `faultline gate ${s.executor}`,
     properties: [...campaignProperties(r.campaign), ['executor', r.executor.spec]],
@@ -145,10 +146,34 @@ function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): Jun
           ? { kind: 'failure', type: 'pass^k', message: `${name} ${pct(p.rate)}: ${said}`, details: said }
           : null,
   })
+  cases.push(nothingTestedCase('compare', s, r.campaign.shard !== null))
   return {
     name: `faultline compare ${s.executor}`,
     properties: [...campaignProperties(r.campaign), ['executor', row.executor.spec]],
     cases,
+  }
+}
+
+/**
+ * Something tested: a failure when no tool call
+ * reached a service; in a shard, the merge says.
+ */
+function nothingTestedCase(command: string, s: ReportSummary, shard: boolean): JunitCase {
+  const why = s.nothingTested
+  return {
+    name: 'nothing-tested',
+    classname: `faultline.${command}.${s.executor}`,
+    outcome:
+      why === null
+        ? null
+        : shard
+          ? {
+              kind: 'skipped',
+              type: 'nothing-tested',
+              message: `in this shard: ${why} (the merge decides)`,
+              details: '',
+            }
+          : { kind: 'failure', type: 'nothing-tested', message: `nothing tested: ${why}`, details: why },
   }
 }
 

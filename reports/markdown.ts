@@ -16,7 +16,8 @@ import { describeEvent } from './kit/describe-event.ts'
 import { ms, pct } from './kit/format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
 import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
-import { byLeaderboard, describeScenario, passKText } from './text.ts'
+import { describeScenario, passKText } from './text.ts'
+import { byLeaderboard, failingCell } from './kit/leaderboard.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -53,6 +54,7 @@ function gateBlocks(r: GateReport): Block[] {
   const line = r.passed
     ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}`
     : [
+        s.nothingTested && !c.shard ? `NOTHING TESTED — ${s.nothingTested}` : '',
         r.counterexample
           ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})`
           : '',
@@ -120,6 +122,10 @@ function figures(s: ReportSummary): string {
       'simulated',
       `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
     ],
+    ...(s.blocked.attempts
+      ? [['refused', `${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.map(code).join(', ')}`]]
+      : []),
+    ...(s.nothingTested ? [['nothing tested', md(s.nothingTested)]] : []),
   ]
   return `### Figures\n\n${mdTable(['measure', 'value'], rows)}`
 }
@@ -178,11 +184,15 @@ function compareBlocks(r: CompareReport): Block[] {
   const failing = r.rows.filter(
     (x) => x.summary.failingRuns > 0 || (x.passK.rate !== null && x.passK.passed < x.passK.scenarios),
   )
-  const line = failing.length
-    ? `${failing.length} of ${r.rows.length} executor(s) had a violation`
-    : `no violation in ${c.runs} scenarios against ${r.rows.length} executor(s)`
+  // A shard leaves it to the merge.
+  const idle = c.shard ? [] : r.rows.filter((x) => x.summary.nothingTested)
+  const line = `${
+    failing.length
+      ? `${failing.length} of ${r.rows.length} executor(s) had a violation`
+      : `no violation in ${c.runs} scenarios against ${r.rows.length} executor(s)`
+  }${idle.length ? `; nothing tested by ${idle.map((x) => x.summary.executor).join(', ')}` : ''}`
   const shard = c.shard ? ` · shard ${c.shard.index}/${c.shard.total}` : ''
-  const head = `${verdictHead(failing.length === 0, 'faultline compare', line)}\n\nthe same ${c.runs} generated scenarios against each executor · seed ${c.seed} · profile ${md(c.profile)}${shard} · pass^${c.k} over the first ${Math.min(c.passKScenarios, c.runs)} scenarios · faultline ${md(c.faultline)}`
+  const head = `${verdictHead(failing.length === 0 && idle.length === 0, 'faultline compare', line)}\n\nthe same ${c.runs} generated scenarios against each executor · seed ${c.seed} · profile ${md(c.profile)}${shard} · pass^${c.k} over the first ${Math.min(c.passKScenarios, c.runs)} scenarios · faultline ${md(c.faultline)}`
   const sorted = [...r.rows].sort(byLeaderboard)
   const judges = [...new Set(r.rows.flatMap((x) => Object.keys(x.summary.violations)))].filter((j) =>
     r.rows.some((x) => (x.summary.violations[j] ?? 0) > 0),
@@ -201,7 +211,7 @@ function compareBlocks(r: CompareReport): Block[] {
   ]
   const rows = sorted.map(({ summary: s, passK }) => [
     md(s.executor),
-    `${s.failingRuns}/${s.runs}`,
+    md(failingCell(s)),
     ...judges.map((j) => String(s.violations[j] || '·')),
     pct(s.unresolved.rate),
     `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
@@ -212,7 +222,11 @@ function compareBlocks(r: CompareReport): Block[] {
     String(passK.faulted || '·'),
   ])
   const note = `pass^${c.k}: scenarios right on all ${c.k} replays (each with another seed) over the scenarios replayed; replays: replays run (a scenario stops at its first failing replay); faulted: scenarios decided by an executor fault (threw, hung, exited, …), counted as not passed; n/a: no scenario was replayed. (docs/campaigns.md)`
-  const board = `### Leaderboard\n\n${mdTable(header, rows)}\n\n${md(note)}`
+  const why = sorted
+    .filter((x) => x.summary.nothingTested)
+    .map((x) => `\n\n**nothing tested** by ${md(x.summary.executor)}: ${md(x.summary.nothingTested!)}`)
+    .join('')
+  const board = `### Leaderboard\n\n${mdTable(header, rows)}\n\n${md(note)}${why}`
   const covRows = sorted.map(({ summary: s }) => {
     const t = (pick: (x: ReportSummary['coverage'][number]) => number) =>
       String(s.coverage.reduce((n, x) => n + pick(x), 0))

@@ -5,6 +5,7 @@ import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
 import { ms, pct, table } from './kit/format.ts'
+import { byLeaderboard, failingCell } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
 export function renderGate(report: GateReport): string {
@@ -48,6 +49,11 @@ export function renderGate(report: GateReport): string {
   out.push(
     `  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
   )
+  if (s.blocked.attempts)
+    out.push(`  refused      ${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.join(', ')}`)
+  // A shard's share may be too small to say.
+  if (s.nothingTested && campaign.shard)
+    out.push(`  nothing tested in this shard: ${s.nothingTested} (faultline merge decides for the whole campaign)`)
   out.push(renderCoverage(s.coverage))
   if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
@@ -57,6 +63,7 @@ export function renderGate(report: GateReport): string {
       `PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`,
     )
   }
+  if (s.nothingTested && !campaign.shard) out.push(`NOTHING TESTED — ${s.nothingTested}`)
   if (counterexample) {
     out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
     out.push(renderCounterexample(counterexample))
@@ -109,7 +116,7 @@ export function renderCompare(report: CompareReport): string {
   const sorted = [...rows].sort(byLeaderboard)
   const body = sorted.map(({ summary: s, passK }) => [
     s.executor,
-    `${s.failingRuns}/${s.runs}`,
+    failingCell(s),
     ...judges.map((j) => String(s.violations[j] || '·')),
     pct(s.unresolved.rate),
     `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
@@ -128,6 +135,9 @@ export function renderCompare(report: CompareReport): string {
   ]
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
+  const idle = sorted.filter((r) => r.summary.nothingTested)
+  for (const r of idle) out.push(`nothing tested: ${r.summary.executor} — ${r.summary.nothingTested}`)
+  if (idle.length) out.push('')
   out.push(passKNote(campaign.k), '')
   out.push('minimal counterexample per violation class:')
   for (const row of sorted) {
@@ -141,18 +151,6 @@ export function renderCompare(report: CompareReport): string {
   else if (campaign.corpus !== null)
     out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
   return out.join('\n')
-}
-
-/**
- * Fewest failing runs first, then best
- * pass^k (n/a last), then by name.
- */
-export function byLeaderboard(a: CompareReport['rows'][number], b: CompareReport['rows'][number]): number {
-  return (
-    a.summary.failingRuns - b.summary.failingRuns ||
-    (b.passK.rate ?? -1) - (a.passK.rate ?? -1) ||
-    a.summary.executor.localeCompare(b.summary.executor)
-  )
 }
 
 /** "96.0% (24/25)", or "n/a" when no scenario was replayed. */

@@ -4,7 +4,7 @@
 import { reportJson } from '../../reports/json.ts'
 import { renderCompare } from '../../reports/text.ts'
 import { withoutRuns } from '../../harness/campaign/report.ts'
-import { anyViolation } from '../../harness/jobs/compare.ts'
+import { anyFailure } from '../../harness/jobs/compare.ts'
 import { realNow } from '../../harness/sim/real-clock.ts'
 import { compare } from '../jobs.ts'
 import { CAMPAIGN_IO, corpusOption, shardOption, writeOut } from './campaign-options.ts'
@@ -51,5 +51,5 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
   writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   io.err(`faultline: ${report.rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`)
-  return values['fail-on-violation'] && anyViolation(report) ? 1 : 0
+  return values['fail-on-violation'] && anyFailure(report) ? 1 : 0
 }

@@ -3,7 +3,7 @@
 import { reportJson } from '../../reports/json.ts'
 import { renderCompare, renderGate } from '../../reports/text.ts'
 import { withoutRuns } from '../../harness/campaign/report.ts'
-import { anyViolation } from '../../harness/jobs/compare.ts'
+import { anyFailure } from '../../harness/jobs/compare.ts'
 import { merge } from '../jobs.ts'
 import { writeOut } from './campaign-options.ts'
 import type { Io } from './io.ts'
@@ -25,11 +25,5 @@ export async function mergeCommand(args: readonly string[], io: Io): Promise<num
   if (values.json) io.out(reportJson(withoutRuns(report)).trimEnd())
   else io.out(report.command === 'gate' ? renderGate(report) : renderCompare(report))
   writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
-  return report.command === 'gate'
-    ? report.passed
-      ? 0
-      : 1
-    : values['fail-on-violation'] && anyViolation(report)
-      ? 1
-      : 0
+  return report.command === 'gate' ? (report.passed ? 0 : 1) : values['fail-on-violation'] && anyFailure(report) ? 1 : 0
 }

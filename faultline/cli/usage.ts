@@ -46,7 +46,7 @@ const REPORTS = `reports people read (drawn from the result's JSON alone; faultl
   (NO_COLOR turns its colour off)`
 
 const EXIT =
-  'exit codes: 0 no violation, 1 a violation was found, 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
+  'exit codes: 0 no violation, 1 a violation was found or nothing was tested (no tool call reached a service), 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]
@@ -75,7 +75,7 @@ ${EXIT}`,
   a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3; with how many
   scenarios and replays it was computed over, and the scenarios an executor fault decided), one minimal
   counterexample per violation class (saved in the corpus). Exits 0 (the comparison is a report, not a gate);
-  --fail-on-violation  exit 1 when any executor had a violation (in a campaign run or a pass^k replay)
+  --fail-on-violation  exit 1 when any executor had a violation (in a campaign run or a pass^k replay) or tested nothing
 
 ${CAMPAIGN_IO}
 
@@ -102,7 +102,7 @@ ${SUPERVISION}`,
   what the whole campaign prints, byte for byte, and exits as it would (for gate: the lowest-numbered failure
   across shards, shrunk where it was found, saved again in the corpus). Nothing runs: no executor is needed.
   --out FILE writes the merged result (mergeable again). Exits 2 when the files are not one campaign's shards.
-  --fail-on-violation  for compare shards: exit 1 when any executor had a violation (as compare does with it)
+  --fail-on-violation  for compare shards: exit 1 when any executor had a violation or tested nothing (as compare does with it)
 
 ${REPORTS}`,
   report: `faultline report <result.json> [--junit FILE] [--markdown FILE] [--html FILE]

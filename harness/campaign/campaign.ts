@@ -4,6 +4,7 @@ import { BOUNDARIES, type Boundary } from '../contract/names.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
 import { definedJudges } from '../judge/registry.ts'
 import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
+import { nothingTested } from './nothing-tested.ts'
 
 export interface Percentiles {
   readonly count: number
@@ -49,7 +50,15 @@ export interface CampaignSummary {
   readonly lateEffects: number
   /** Aborts of runs whose executor has no abort(). */
   readonly abortsUnsupported: number
+  /** Requests that reached a mock service. */
   readonly requests: number
+  /** Attempts refused beyond the mocks, and where. */
+  readonly blocked: { readonly attempts: number; readonly hosts: readonly string[] }
+  /**
+   * Why no tool call reached a service, or null
+   * (docs/campaigns.md, "Nothing tested").
+   */
+  readonly nothingTested: string | null
   readonly faults: number
   readonly simulatedMs: number
   readonly realMs: number
@@ -81,6 +90,8 @@ export class Campaign {
   readonly #recovery: number[] = []
   readonly #recoveryByFault = new Map<string, { kind: string; boundary: Boundary; ms: number[] }>()
   #requests = 0
+  #blocked = 0
+  readonly #blockedHosts = new Set<string>()
   #notStarted = 0
   #verifiedCalls = 0
   #probes = 0
@@ -128,6 +139,8 @@ export class Campaign {
       cell.ms.push(r.ms)
     }
     this.#requests += verdict.requests
+    this.#blocked += verdict.blocked.attempts
+    for (const h of verdict.blocked.hosts) this.#blockedHosts.add(h)
     this.#notStarted += verdict.notStarted
     this.#verifiedCalls += verdict.verification.calls
     this.#probes += verdict.verification.probes
@@ -142,7 +155,7 @@ export class Campaign {
   }
 
   summary(): CampaignSummary {
-    return {
+    const counts = {
       executor: this.#executor,
       profile: this.#profile,
       runs: this.#runs,
@@ -170,6 +183,11 @@ export class Campaign {
       lateEffects: this.#lateEffects,
       abortsUnsupported: this.#abortsUnsupported,
       requests: this.#requests,
+      blocked: { attempts: this.#blocked, hosts: [...this.#blockedHosts].sort() },
+    }
+    return {
+      ...counts,
+      nothingTested: nothingTested(counts),
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,
       realMs: this.#realMs,

@@ -92,6 +92,7 @@ export const HISTORY_EVENT = z
         'blocked-network',
       ]),
       message: z.string(),
+      host: z.string().optional().describe('blocked-network: the host (or address) it tried to reach'),
     }),
     event('run-ended', { pendingTimers: count }),
     event('turn-started', { deadline: ms }),
@@ -117,6 +118,14 @@ export const VIOLATION = z
   })
   .meta({ id: 'Violation' })
 
+/** Refused beyond the mocks (verdict, summary). */
+export const BLOCKED = z
+  .strictObject({
+    attempts: count.describe('HTTP requests to hosts no mock serves, raw sockets, UDP and DNS beyond loopback'),
+    hosts: z.array(z.string()).describe('the hosts (or addresses) they named, sorted, once each'),
+  })
+  .describe('network attempts refused beyond the mock services: each is also a blocked-network executor-fault')
+
 export const VERDICT = z
   .strictObject({
     violations: z.array(VIOLATION),
@@ -131,7 +140,8 @@ export const VERDICT = z
     humanReview: count,
     lateEffects: count,
     abortsUnsupported: count,
-    requests: count,
+    requests: count.describe('requests that reached a mock service'),
+    blocked: BLOCKED,
     faults: count,
     simulatedMs: ms,
   })

@@ -4,10 +4,10 @@
 // Longer than most because it is the whole format.
 import { z } from 'zod'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
-import { COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
+import { BLOCKED, COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
 
 export const REPORT_FORMAT = 'faultline-report'
-export const REPORT_VERSION = 3
+export const REPORT_VERSION = 4
 
 /** The scenario format, named in the published schema. */
 const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
@@ -64,7 +64,11 @@ export const SUMMARY = z
     violations: z.record(z.string(), count).describe('violations per judge'),
     violationsByTool: z.record(z.string(), count),
     violationsByBoundary: z.record(z.string(), count),
-    unresolved: z.strictObject({ calls: count, unresolved: count, rate }),
+    unresolved: z.strictObject({
+      calls: count.describe('tool calls that got at least one report'),
+      unresolved: count,
+      rate,
+    }),
     recoveryMs: PERCENTILES.describe(
       "virtual ms from a call's first fault to its first known outcome, less the time no process of the executor ran",
     ),
@@ -73,14 +77,21 @@ export const SUMMARY = z
       .describe("recovery latency per class of the first fault (kind × boundary), in the order of a request's path"),
     notStarted: count.describe('asks refused before any request was sent'),
     verification: z.strictObject({
-      calls: count,
+      calls: count.describe('tool calls that had at least one request reach a service: none, and nothing was tested'),
       probesPerCall: z.number().min(0),
       extraAttemptsPerCall: z.number().min(0),
     }),
     humanReview: count,
     lateEffects: count,
     abortsUnsupported: count,
-    requests: count,
+    requests: count.describe('requests that reached a mock service, in tool calls or outside them'),
+    blocked: BLOCKED,
+    nothingTested: z
+      .string()
+      .nullable()
+      .describe(
+        'why no tool call of the runs counted had a request reach a service (null: some did). A gate or merge of a whole campaign with a reason here fails; a shard leaves it to the merge',
+      ),
     faults: count,
     simulatedMs: z.number().min(0),
     coverage: z.array(COVERAGE_CELL).describe('per fault kind × boundary × tool, sorted by those names'),
@@ -144,7 +155,11 @@ export const GATE_REPORT = z
     command: z.literal('gate'),
     campaign: CAMPAIGN,
     executor: EXECUTOR,
-    passed: z.boolean().describe('no violation found, no corpus entry still failing, every coverage requirement met'),
+    passed: z
+      .boolean()
+      .describe(
+        'no violation found, no corpus entry still failing, every coverage requirement met, and (a whole campaign) something tested: summary.nothingTested is null',
+      ),
     summary: SUMMARY,
     counterexample: COUNTEREXAMPLE.nullable().describe('the minimal counterexample of the first failing run'),
     corpus: z

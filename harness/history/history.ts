@@ -106,6 +106,8 @@ export type HistoryEvent = Stamp &
         readonly call: CallId | null
         readonly problem: ExecutorProblem
         readonly message: string
+        /** blocked-network: the host it tried. */
+        readonly host?: string
       }
     | { readonly type: 'run-ended'; readonly pendingTimers: number }
     | { readonly type: 'turn-started'; readonly deadline: number }

@@ -99,11 +99,15 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
 }
 
 /**
- * Some executor had a violation: in a
- * campaign run, or in a pass^k replay.
+ * Some executor had a violation (in a campaign
+ * run or a pass^k replay), or tested nothing
+ * (a shard leaves that to the merge).
  */
-export function anyViolation(report: CompareReport): boolean {
+export function anyFailure(report: CompareReport): boolean {
   return report.rows.some(
-    (r) => r.summary.failingRuns > 0 || (r.passK.rate !== null && r.passK.passed < r.passK.scenarios),
+    (r) =>
+      r.summary.failingRuns > 0 ||
+      (r.passK.rate !== null && r.passK.passed < r.passK.scenarios) ||
+      (r.summary.nothingTested !== null && report.campaign.shard === null),
   )
 }

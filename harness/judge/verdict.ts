@@ -18,6 +18,7 @@ import { verificationCost, type VerificationCost } from './verification-cost.ts'
 import { recoveryLatency, type FaultRecovery } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 import { definedJudges } from './registry.ts'
+import { blockedNetwork, type BlockedNetwork } from './blocked-network.ts'
 
 /** The bundled judges; `judge()` adds those from `defineJudge`. */
 export const JUDGES: readonly Judge[] = [
@@ -56,7 +57,10 @@ export interface Verdict {
   readonly lateEffects: number
   /** Aborts it could not be asked for (no abort()). */
   readonly abortsUnsupported: number
+  /** Requests that reached a mock service. */
   readonly requests: number
+  /** Attempts refused beyond the mock services. */
+  readonly blocked: BlockedNetwork
   readonly faults: number
   /** Virtual ms the run covered, settling included. */
   readonly simulatedMs: number
@@ -78,6 +82,7 @@ export function judge(history: History): Verdict {
     lateEffects: lateEffects(history),
     abortsUnsupported: eventsOf(history, 'abort-reported').filter((e) => !e.supported).length,
     requests: eventsOf(history, 'attempt-sent').length,
+    blocked: blockedNetwork(history),
     faults: eventsOf(history, 'fault-injected').length,
     simulatedMs: history.at(-1)?.t ?? 0,
   }

@@ -15,6 +15,7 @@ import { reinstateTampered } from '../sim/patch.ts'
 import { RequestPipeline } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
+import { ONLY_MOCKS } from '../sim/vendor-hosts.ts'
 import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
 import { executorName } from './executor-name.ts'
 import { ProcessSupervisor } from './processes.ts'
@@ -64,7 +65,8 @@ export class World {
     this.#run = Symbol(this.runId)
     this.executorName = executorName(executor)
 
-    // 1. Interception: .test hosts only; nothing leaves.
+    // 1. Interception: .test and vendor hosts
+    //    answered here; nothing leaves.
     startInterception()
     undo.push(() => stopInterception())
 
@@ -93,12 +95,13 @@ export class World {
     this.history = new HistoryRecorder(() => this.clock.elapsed(), { maxEvents: options.maxEvents, sink: options.sink })
 
     // 4. Raw sockets, datagrams, DNS fail closed (msw sees HTTP).
-    const guard = installNetworkGuard((what) =>
+    const guard = installNetworkGuard((what, host) =>
       this.history.record({
         type: 'executor-fault',
         call: currentContext()?.call ?? null,
         problem: 'blocked-network',
-        message: `tried ${what}; a run reaches only the mock services`,
+        host,
+        message: `tried ${what}; ${ONLY_MOCKS}`,
       }),
     )
     undo.push(() => guard.undo())

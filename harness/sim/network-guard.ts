@@ -62,16 +62,19 @@ function connectTarget(args: unknown[]): { host?: unknown; port?: unknown; path?
   return { path: first }
 }
 
+/** What was tried, and the host it named. */
+export type Blocked = (what: string, host: string) => void
+
 /** The newest guard hears of blocked attempts. */
-const listeners: ((what: string) => void)[] = []
+const listeners: Blocked[] = []
 let installed: { undo(): void } | null = null
 
 /**
  * Guard the network until `undo()`. Guards
  * nest: patched once, undone with the last.
  */
-export function installNetworkGuard(blocked: (what: string) => void): NetworkGuard {
-  installed ??= patchAll((what) => listeners.at(-1)?.(what))
+export function installNetworkGuard(blocked: Blocked): NetworkGuard {
+  installed ??= patchAll((what, host) => listeners.at(-1)?.(what, host))
   listeners.push(blocked)
   let undone = false
   return {
@@ -87,7 +90,7 @@ export function installNetworkGuard(blocked: (what: string) => void): NetworkGua
   }
 }
 
-function patchAll(blocked: (what: string) => void): { undo(): void } {
+function patchAll(blocked: Blocked): { undo(): void } {
   const patches: Patch[] = []
   try {
     const connect = net.Socket.prototype.connect
@@ -100,7 +103,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
           if (target.path !== undefined || isLoopback(target.host))
             return (connect as (...a: unknown[]) => net.Socket).apply(this, args)
           const what = `${String(target.host)}:${String(target.port)}`
-          blocked(`connect ${what}`)
+          blocked(`connect ${what}`, String(target.host))
           process.nextTick(() => this.destroy(blockedError('ECONNREFUSED', 'connect', what)))
           return this
         } as typeof connect,
@@ -116,7 +119,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
           // send(msg, [offset, length,] port, address, cb)
           const address = args.slice(1).find((a) => typeof a === 'string')
           if (address === undefined || isLoopback(address)) return (send as (...a: unknown[]) => void).apply(this, args)
-          blocked(`udp send to ${address}`)
+          blocked(`udp send to ${address}`, String(address))
           const callback = args.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined
           const error = blockedError('ECONNREFUSED', 'send', String(address))
           process.nextTick(() => (callback ? callback(error) : this.emit('error', error)))
@@ -133,7 +136,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
           const cb = typeof address === 'function' ? address : callback
           if (typeof address !== 'string' || isLoopback(address))
             return (dgramConnect as (...a: unknown[]) => void).call(this, port, address, callback)
-          blocked(`udp connect ${address}:${port}`)
+          blocked(`udp connect ${address}:${port}`, address)
           const error = blockedError('ECONNREFUSED', 'connect', `${address}:${port}`)
           process.nextTick(() =>
             typeof cb === 'function' ? (cb as (e: Error) => void)(error) : this.emit('error', error),
@@ -150,7 +153,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'lookup',
         ((hostname: string, ...rest: unknown[]) => {
           if (isLoopback(hostname)) return (lookup as (...a: unknown[]) => void)(hostname, ...rest)
-          blocked(`dns lookup ${hostname}`)
+          blocked(`dns lookup ${hostname}`, hostname)
           const callback = rest.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined
           process.nextTick(() => callback?.(blockedError('ENOTFOUND', 'getaddrinfo', hostname)))
         }) as typeof lookup,
@@ -164,7 +167,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
         'lookup',
         (async (hostname: string, ...rest: unknown[]) => {
           if (isLoopback(hostname)) return (promiseLookup as (...a: unknown[]) => Promise<unknown>)(hostname, ...rest)
-          blocked(`dns lookup ${hostname}`)
+          blocked(`dns lookup ${hostname}`, hostname)
           throw blockedError('ENOTFOUND', 'getaddrinfo', hostname)
         }) as typeof promiseLookup,
         'dns.promises.lookup (network guard)',
@@ -173,7 +176,7 @@ function patchAll(blocked: (what: string) => void): { undo(): void } {
     // Resolvers need a DNS server: none in a run.
     const refuse = (method: string, promise: boolean) =>
       function (this: unknown, hostname: unknown, ...rest: unknown[]) {
-        blocked(`dns ${method} ${String(hostname)}`)
+        blocked(`dns ${method} ${String(hostname)}`, String(hostname))
         const error = blockedError('ENOTFOUND', method, String(hostname))
         if (promise) return Promise.reject(error)
         const callback = rest.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined

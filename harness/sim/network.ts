@@ -1,6 +1,7 @@
-// Routes `.test` requests to the active run
-// via msw's interceptors (setupServer's work
-// is waste here). Other hosts are errors.
+// Routes `.test` and vendor-host requests to
+// the active run via msw's interceptors
+// (setupServer's work is waste here). Other
+// hosts are refused, and the run records it.
 import { RequestController, getRawRequest, type Interceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
@@ -8,13 +9,18 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { ClientRequest } from 'node:http'
 import { isExpectedThrow, isInjectedNetworkError } from '../faults/network-error.ts'
 import { jsonResponse } from '../../mock-services/json-response.ts'
+import { isSimulatedUrl } from './vendor-hosts.ts'
 
 /** A run's request pipeline. */
 export interface RequestRouter {
   route(request: Request): Promise<Response>
+  /**
+   * A request to a host nothing here serves,
+   * refused: record it (false: not recorded).
+   */
+  refused?(request: Request): boolean
 }
 
-const MOCK_HOST = /^https?:\/\/[^/]+\.test(:\d+)?\//
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
 const KINDS = [ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterceptor] as const
 
@@ -29,7 +35,7 @@ let guest = false
 function unhandled(request: Request): Error {
   return Object.assign(
     new Error(
-      `connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services)`,
+      `connect ECONNREFUSED ${request.method} ${request.url} (faultline blocks network access outside the mock services; use the URLs in ctx.services, or a vendor SDK at its default host)`,
     ),
     { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' },
   )
@@ -41,10 +47,11 @@ function unhandled(request: Request): Error {
  */
 async function onRequest({ request, controller }: HttpRequestEventMap['request'][0]): Promise<void> {
   if (controller.readyState !== RequestController.PENDING || LOOPBACK.test(request.url)) return // answered; or passed through
-  if (!MOCK_HOST.test(request.url)) {
+  if (!isSimulatedUrl(request.url)) {
     if (guest) return // its owner decides
     const error = unhandled(request)
-    console.error(`faultline: ${error.message}`)
+    // Recorded by a run: no line per request.
+    if (!active?.refused?.(request)) console.error(`faultline: ${error.message}`)
     controller.errorWith(error)
     return
   }

@@ -15,6 +15,7 @@ import { asHarnessWork, currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
+import { ONLY_MOCKS, serviceOfHost } from './vendor-hosts.ts'
 
 /** Services by name (a Map will do). */
 export interface ServiceDirectory {
@@ -77,12 +78,40 @@ export class RequestPipeline implements RequestRouter {
     for (const reject of parked) reject(abandonedRequest('the run is over'))
   }
 
+  /**
+   * A request to a host nothing serves: an
+   * `executor-fault` of the call it came from.
+   * True: taken care of (no console line).
+   */
+  refused(request: Request): boolean {
+    const ctx = currentContext()
+    // An earlier run's leftover is not this run's.
+    if (ctx && this.#run !== null && ctx.run !== this.#run) return true
+    const url = new URL(request.url)
+    // No query: it may hold a secret.
+    const what = `${request.method} ${url.origin}${url.pathname}`
+    const generation = ctx?.generation ?? null
+    // A dead process did it: no finding.
+    if (generation !== null && this.#processes && !this.#processes.isAlive(generation))
+      this.#history.record({ type: 'fenced', generation, what })
+    else
+      this.#history.record({
+        type: 'executor-fault',
+        call: ctx?.call ?? null,
+        problem: 'blocked-network',
+        host: url.hostname,
+        message: `tried ${what}; ${ONLY_MOCKS}`,
+      })
+    return true
+  }
+
   async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    // 1. Service: the host's first label; none:
-    //    the name does not resolve.
-    const service = this.#services.get(url.hostname.replace(/\.test$/, ''))
-    if (!service) throw networkError('ENOTFOUND', url.hostname)
+    // 1. Service: `<name>.test` or a vendor's
+    //    host; none: the name does not resolve.
+    const name = serviceOfHost(url.hostname)
+    const service = name === null ? undefined : this.#services.get(name)
+    if (!service) throw (this.refused(request), networkError('ENOTFOUND', url.hostname))
 
     // 2. Attribution: which process and call.
     //    A dead process's requests never leave.

@@ -12,6 +12,7 @@ import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../kit/format.ts'
 import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
+import { byLeaderboard } from '../kit/leaderboard.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -23,11 +24,13 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     const s = report.summary
     const line = report.passed
       ? `PASS — no violation in ${s.runs} generated runs`
-      : report.counterexample
-        ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
-        : report.corpus.some((e) => e.status === 'still-failing')
-          ? 'FAIL — a saved counterexample still fails'
-          : 'FAIL — the campaign never exercised what --min-coverage declares'
+      : s.nothingTested && !c.shard
+        ? `FAIL — nothing tested: ${s.nothingTested}`
+        : report.counterexample
+          ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
+          : report.corpus.some((e) => e.status === 'still-failing')
+            ? 'FAIL — a saved counterexample still fails'
+            : 'FAIL — the campaign never exercised what --min-coverage declares'
     return {
       title: `faultline gate — ${s.executor}`,
       subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs, profile ${c.profile}${shard}`,
@@ -63,22 +66,16 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     }
   }
   const failing = report.rows.filter((r) => r.summary.failingRuns > 0)
+  // A shard leaves it to the merge.
+  const idle = c.shard ? [] : report.rows.filter((r) => r.summary.nothingTested).map((r) => r.summary.executor)
+  const had = failing.length ? `${failing.length} of ${report.rows.length} executor(s) had a violation` : ''
+  const why = [had, idle.length ? `nothing tested by ${idle.join(', ')}` : ''].filter(Boolean).join('; ')
   // The text leaderboard's order.
-  const rows = [...report.rows].sort(
-    (a, b) =>
-      a.summary.failingRuns - b.summary.failingRuns ||
-      (b.passK.rate ?? -1) - (a.passK.rate ?? -1) ||
-      a.summary.executor.localeCompare(b.summary.executor),
-  )
+  const rows = [...report.rows].sort(byLeaderboard)
   return {
     title: 'faultline compare',
     subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
-    verdict: {
-      passed: failing.length === 0,
-      line: failing.length
-        ? `FAIL — ${failing.length} of ${report.rows.length} executor(s) had a violation`
-        : `PASS — no violation in ${c.runs} scenarios`,
-    },
+    verdict: { passed: !why, line: why ? `FAIL — ${why}` : `PASS — no violation in ${c.runs} scenarios` },
     leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),
     violationsByBoundary: sum(report.rows.map((r) => r.summary.violationsByBoundary)),
@@ -182,6 +179,7 @@ function row(s: ReportSummary, passK: number | null): HtmlRow {
     executor: s.executor,
     runs: s.runs,
     failingRuns: s.failingRuns,
+    nothingTested: s.nothingTested,
     violations: nonZero(s.violations),
     unresolvedRate: s.unresolved.rate,
     recoveryP50Ms: s.recoveryMs.p50,
@@ -246,7 +244,13 @@ function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
       value: duration(s.simulatedMs),
       note: `of virtual time · ${s.requests} requests · ${s.faults} faults`,
     },
-  ]
+  ].concat(refused(s))
+}
+
+/** Attempts beyond the mocks, if any. */
+function refused(s: ReportSummary): HtmlFigure[] {
+  const note = `attempts to reach other hosts: ${s.blocked.hosts.join(', ')}`
+  return s.blocked.attempts ? [{ label: 'refused', value: String(s.blocked.attempts), note }] : []
 }
 
 function counterexample(executor: string, c: ReportCounterexample): HtmlCounterexample {

@@ -11,6 +11,8 @@ export interface HtmlRow {
   readonly executor: string
   readonly runs: number
   readonly failingRuns: number
+  /** Why no tool call reached a service, or null. */
+  readonly nothingTested?: string | null
   /** Violations per judge (only judges with a count). */
   readonly violations: Readonly<Record<string, number>>
   readonly unresolvedRate: number

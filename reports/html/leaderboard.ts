@@ -23,11 +23,13 @@ export function renderLeaderboard(rows: readonly HtmlRow[]): string {
     '<th scope="col"><abbr title="the share of scenarios passed on every one of k replays">pass^k</abbr></th>',
   ]
   const body = rows.map((r) => {
-    const failing = r.failingRuns > 0
+    // Nothing tested is no pass, whatever the count.
+    const failing = r.failingRuns > 0 || Boolean(r.nothingTested)
+    const idle = r.nothingTested ? ` <span class="idle" title="${esc(r.nothingTested)}">nothing tested</span>` : ''
     return [
       `<tr class="${failing ? 'failing' : 'passing'}" data-executor="${esc(r.executor)}">`,
       `<th scope="row">${esc(r.executor)}</th>`,
-      `<td class="num ${failing ? 'bad' : 'good'}">${esc(r.failingRuns)}/${esc(r.runs)}</td>`,
+      `<td class="num ${failing ? 'bad' : 'good'}">${esc(r.failingRuns)}/${esc(r.runs)}${idle}</td>`,
       ...judges.map((j) => {
         const n = r.violations[j] ?? 0
         return n ? `<td class="num bad" title="${esc(`${j}: ${n}`)}">${esc(n)}</td>` : '<td class="num zero">·</td>'

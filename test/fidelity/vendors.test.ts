@@ -4,7 +4,7 @@
 // and the real SDKs where the fact is the SDK's.
 import { Resend } from 'resend'
 import Stripe from 'stripe'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmailService } from '../../mock-services/email/email.ts'
 import { PaymentsService } from '../../mock-services/payments/payments.ts'
 import type { Delivery } from '../../mock-services/service.ts'
@@ -49,13 +49,24 @@ const sendEmail = (key: string | null = 'e1', body: unknown = MESSAGE) =>
     body: JSON.stringify(body),
   })
 
+/** The service, noting each request's URL. */
+function recording<S extends PaymentsService | EmailService>(service: S, urls: string[]) {
+  return {
+    ledger: service.ledger,
+    isMutation: service.isMutation.bind(service),
+    restart: service.restart.bind(service),
+    errorResponse: service.errorResponse.bind(service),
+    handle: (r: Request, d: Delivery) => (urls.push(r.url), service.handle(r, d)),
+  }
+}
+
 let mounted: Mounted | null = null
 afterEach(() => {
   mounted?.unmount()
   mounted = null
 })
 
-describe('Stripe (docs/vendors.md S1–S9)', () => {
+describe('Stripe (docs/vendors.md S1–S10)', () => {
   it('S1: no Retry-After on 429 or 503 — only with the stripe-retry-after profile', () => {
     const p = payments()
     expect(p.errorResponse('rate-limited', 5).headers.get('retry-after')).toBeNull()
@@ -188,9 +199,19 @@ describe('Stripe (docs/vendors.md S1–S9)', () => {
     expect(new Set(keys).size).toBe(1)
     expect(keys[0]).toMatch(/^stripe-node-retry-/)
   }, 20_000)
+
+  it('S10: new Stripe(key) calls https://api.stripe.com/v1/, which the payments mock answers', async () => {
+    const service = payments()
+    const urls: string[] = []
+    mounted = mountServices([{ ...recording(service, urls), name: 'payments' }])
+    const refund = await new Stripe('sk_test_x').refunds.create({ payment_intent: 'pi_1', amount: 100 })
+    expect(refund.amount).toBe(100)
+    expect(urls).toEqual(['https://api.stripe.com/v1/refunds'])
+    expect(service.ledger.entries).toHaveLength(1)
+  })
 })
 
-describe('Resend (docs/vendors.md R1–R5)', () => {
+describe('Resend (docs/vendors.md R1–R6)', () => {
   it('R1: keys 1–256 characters, kept; another payload → 409 invalid_idempotent_request', async () => {
     const e = email()
     expect((await e.handle(sendEmail('k'.repeat(257)), D)).status).toBe(400)
@@ -252,5 +273,23 @@ describe('Resend (docs/vendors.md R1–R5)', () => {
     expect(n).toBe(1)
     expect(result.data).toBeNull()
     expect(result.error).toMatchObject({ name: 'service_unavailable', statusCode: 503 })
+  })
+
+  it('R6: new Resend(key) calls https://api.resend.com, or RESEND_BASE_URL when set at construction', async () => {
+    const service = email()
+    const urls: string[] = []
+    mounted = mountServices([{ ...recording(service, urls), name: 'email' }])
+    const first = await new Resend('re_test').emails.send(MESSAGE)
+    expect(first.error).toBeNull()
+    vi.stubEnv('RESEND_BASE_URL', 'https://email.test')
+    try {
+      const redirected = new Resend('re_test')
+      vi.unstubAllEnvs()
+      expect((await redirected.emails.send(MESSAGE)).error).toBeNull()
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    expect(urls).toEqual(['https://api.resend.com/emails', 'https://email.test/emails'])
+    expect(service.ledger.entries).toHaveLength(2)
   })
 })

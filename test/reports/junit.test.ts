@@ -43,7 +43,11 @@ describe('renderJunit', () => {
     const cases = junitCases(xml)
     for (const row of report.rows) {
       const mine = cases.filter((c) => c.suite === `faultline compare ${row.executor.name}`)
-      expect(mine.map((c) => c.name)).toEqual([...Object.keys(row.summary.violations), `pass^${report.campaign.k}`])
+      expect(mine.map((c) => c.name)).toEqual([
+        ...Object.keys(row.summary.violations),
+        `pass^${report.campaign.k}`,
+        'nothing-tested',
+      ])
       expect(Object.keys(row.summary.violations)).toEqual(expect.arrayContaining([...JUDGE_NAMES]))
       for (const [judge, n] of Object.entries(row.summary.violations)) {
         const c = mine.find((x) => x.name === judge)!
@@ -156,6 +160,7 @@ describe('renderJunit', () => {
         lateEffects: 0,
         abortsUnsupported: 0,
         requests: 2,
+        blocked: { attempts: 0, hosts: [] },
         faults: 1,
         simulatedMs: 100,
       },

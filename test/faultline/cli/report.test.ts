@@ -86,7 +86,7 @@ describe('compare with the CI outputs', () => {
     const v1 = await cli(['report', 'v1.json', '--junit', 'v1.xml'], cwd)
     expect(v1).toMatchObject({
       code: 2,
-      err: 'faultline: v1.json is a report of format version 1; this faultline reads version 3 (run the campaign again with this faultline)',
+      err: 'faultline: v1.json is a report of format version 1; this faultline reads version 4 (run the campaign again with this faultline)',
     })
     expect(existsSync(join(cwd, 'v1.xml'))).toBe(false)
     expect(await cli(['report'], cwd)).toMatchObject({ code: 2 })

@@ -70,6 +70,28 @@ describe('expectNoViolations', () => {
     )
   })
 
+  it('fails an executor that never sends: nothing tested is no pass, and the message says why', async () => {
+    const error = await expectNoViolations({
+      executor: new URL('../../fixtures/nothing-tested/never-sends.ts', import.meta.url),
+      runs: 20,
+      seed: 2,
+      workers: 1,
+      corpus: false,
+      cwd: scratchDir('vitest'),
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(GateFailedError)
+    const { message, report } = error as GateFailedError
+    expect(report.counterexample).toBeNull()
+    expect(message.split('\n')[0]).toBe(
+      `faultline: executor never-sends tested nothing in 20 run(s) (seed 2, profile vendor): ${report.summary.nothingTested}`,
+    )
+    expect(message).toContain('api.stripe.com and api.resend.com')
+    expect(message).toContain('Run the campaign again: npm run faultline -- gate --executor ')
+  })
+
   it('throws a plain one-line error, not a failed gate, for an executor that cannot be loaded', async () => {
     const error = await expectNoViolations({
       executor: './no-such-executor.ts',

@@ -84,6 +84,29 @@ describe('merge', () => {
     })
   }
 
+  it('a gate that tested nothing: the shards leave it to the merge, which fails as the whole gate does', async () => {
+    console.log(`merge gate never-sends: seed ${SEED} (replay: FAULTLINE_SEED=${SEED})`)
+    const r = await wholeAndMerged([
+      'gate',
+      '--executor',
+      join(ROOT, 'test/fixtures/nothing-tested/never-sends.ts'),
+      '--runs',
+      '12',
+      '--seed',
+      String(SEED),
+      '--workers',
+      '1',
+      '--no-corpus',
+    ])
+    expect(r.shards.map((s) => s.code)).toEqual([0, 0, 0])
+    for (const s of r.shards) expect(s.out).toContain('nothing tested in this shard: ')
+    expect(r.whole.code).toBe(1)
+    expect(r.merged.code).toBe(1)
+    expect(r.merged.out).toBe(r.whole.out)
+    expect(r.merged.out).toMatch(/\nNOTHING TESTED — no tool call reached a service in 12 runs: /)
+    expect(r.mergedJson.out).toBe(r.wholeJson.out)
+  })
+
   it('compare as 3 shards, merged, is the whole comparison byte for byte', async () => {
     const r = await wholeAndMerged([
       'compare',

@@ -32,7 +32,7 @@ describe('the report schema', () => {
   it('is generated as JSON Schema 2020-12, versioned, with the scenario schema beside it', () => {
     expect(report).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $id: 'urn:faultline:schema:report:3',
+      $id: 'urn:faultline:schema:report:4',
     })
     expect(Object.keys(report.$defs)).toEqual(
       expect.arrayContaining([

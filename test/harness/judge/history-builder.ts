@@ -121,6 +121,11 @@ export class HistoryBuilder {
     return this.add({ type: 'executor-fault', call, problem, message })
   }
 
+  /** A refused attempt on another host. */
+  blocked(call: CallId | null, host: string): this {
+    return this.add({ type: 'executor-fault', call, problem: 'blocked-network', host, message: `tried ${host}` })
+  }
+
   runEnded(): this {
     return this.add({ type: 'run-ended', pendingTimers: 0 })
   }

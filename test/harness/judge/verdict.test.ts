@@ -34,6 +34,7 @@ describe('judge (verdict)', () => {
       lateEffects: 0,
       abortsUnsupported: 0,
       requests: 1,
+      blocked: { attempts: 0, hosts: [] },
       faults: 0,
       simulatedMs: 30,
     })
@@ -125,6 +126,19 @@ describe('judge (verdict)', () => {
     expect(a.violations.map((v) => v.judge)).toEqual(['duplicate-effect', 'false-failure'])
   })
 
+  it('measures attempts refused beyond the mocks, and the hosts, once each, sorted', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .blocked('r/s1', 'api.example.com')
+      .blocked('r/s1', 'api.example.com')
+      .blocked('r/s1', '8.8.8.8')
+      .report('r/s1', 1, 'FAILED_NO_EFFECT')
+      .build()
+    const v = judge(h)
+    expect(v.blocked).toEqual({ attempts: 3, hosts: ['8.8.8.8', 'api.example.com'] })
+    expect(v.violations.filter((x) => x.judge === 'executor-fault')).toHaveLength(3)
+  })
+
   it('covers zero virtual ms for an empty history', () => {
     expect(judge([])).toEqual({
       violations: [],
@@ -136,6 +150,7 @@ describe('judge (verdict)', () => {
       lateEffects: 0,
       abortsUnsupported: 0,
       requests: 0,
+      blocked: { attempts: 0, hosts: [] },
       faults: 0,
       simulatedMs: 0,
     })

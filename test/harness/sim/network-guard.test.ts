@@ -42,10 +42,11 @@ describe('network guard', () => {
     const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), rawNetwork)
     expect(seen).toEqual(['tcp ECONNREFUSED', 'udp ECONNREFUSED', 'dns ENOTFOUND'])
     expect(reached).toEqual([])
-    expect(eventsOf(history, 'executor-fault').map((e) => e.problem)).toEqual([
-      'blocked-network',
-      'blocked-network',
-      'blocked-network',
+    // Each names the host it tried, on the call it came from.
+    expect(eventsOf(history, 'executor-fault').map((e) => [e.problem, e.host, e.call])).toEqual([
+      ['blocked-network', '93.184.216.34', 'run-7/s1'],
+      ['blocked-network', '8.8.8.8', 'run-7/s1'],
+      ['blocked-network', 'example.com', 'run-7/s1'],
     ])
     // And it is all undone: the spies are back.
     expect(net.Socket.prototype.connect).not.toBe(realConnect)

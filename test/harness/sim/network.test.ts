@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
+import { mountServices } from '../../../harness/sim/mount.ts'
+import { PaymentsService } from '../../../mock-services/payments/payments.ts'
+import otherHost from '../../fixtures/nothing-tested/other-host.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
 describe('network isolation', () => {
@@ -25,12 +29,43 @@ describe('network isolation', () => {
       const { history } = await runScenario(refundScenario(), leaky)
       expect(seen).toBeInstanceOf(Error)
       expect(history.filter((e) => e.type === 'attempt-sent')).toHaveLength(0) // never routed to a mock either
+      // The run has it on record: no console line needed.
+      expect(quiet).not.toHaveBeenCalled()
     } finally {
       quiet.mockRestore()
     }
   })
 
-  it('a .test host with no mock service behind it does not resolve (ENOTFOUND)', async () => {
+  it('a refused request is recorded as blocked-network, naming the host, on the call it came from', async () => {
+    const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), otherHost)
+    expect(eventsOf(history, 'executor-fault')).toEqual([
+      expect.objectContaining({
+        call: 'run-7/s1',
+        problem: 'blocked-network',
+        host: 'api.example.com',
+        // No query: it may hold a key.
+        message: expect.stringMatching(/^tried POST https:\/\/api\.example\.com\/v1\/refunds; a run reaches only/),
+      }),
+    ])
+    expect(JSON.stringify(history)).not.toContain('secret')
+  })
+
+  it('outside a run, mountServices records a refused request in its history, on no call', async () => {
+    const mounted = mountServices([new PaymentsService(Date.now, { processingMs: 0 })])
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await expect(fetch('https://api.example.com/ping')).rejects.toThrow(/ECONNREFUSED|fetch failed/)
+      expect(eventsOf(mounted.history, 'executor-fault')).toEqual([
+        expect.objectContaining({ call: null, problem: 'blocked-network', host: 'api.example.com' }),
+      ])
+      expect(printed).not.toHaveBeenCalled()
+    } finally {
+      printed.mockRestore()
+      mounted.unmount()
+    }
+  })
+
+  it('a .test host with no mock service behind it does not resolve (ENOTFOUND), and is blocked-network', async () => {
     let seen: unknown = null
     const lost: Executor = {
       name: 'lost',
@@ -44,8 +79,13 @@ describe('network isolation', () => {
         },
       }),
     }
-    await runScenario(refundScenario(), lost)
+    const { history } = await runScenario(refundScenario(), lost)
     expect(seen).toBeInstanceOf(TypeError)
     expect((seen as TypeError & { cause: { code: string } }).cause.code).toBe('ENOTFOUND')
+    // Refused, so recorded, as any other host.
+    expect(eventsOf(history, 'executor-fault').map((e) => [e.problem, e.host])).toContainEqual([
+      'blocked-network',
+      'nowhere.test',
+    ])
   })
 })

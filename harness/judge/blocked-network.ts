@@ -1,0 +1,19 @@
+import { eventsOf, type History } from '../history/history.ts'
+
+export interface BlockedNetwork {
+  /** Attempts refused beyond the mock services. */
+  readonly attempts: number
+  /** The hosts they named, sorted, once each. */
+  readonly hosts: readonly string[]
+}
+
+/**
+ * A measure beside the executor-fault finding:
+ * how much of the run went nowhere, and where
+ * it tried to go.
+ */
+export function blockedNetwork(history: History): BlockedNetwork {
+  const blocked = eventsOf(history, 'executor-fault').filter((e) => e.problem === 'blocked-network')
+  const hosts = new Set(blocked.map((e) => e.host ?? '(unknown)'))
+  return { attempts: blocked.length, hosts: [...hosts].sort() }
+}

@@ -1,0 +1,88 @@
+// Vendor SDKs at their default hosts: inside a run (and
+// under mountServices) api.stripe.com is the payments mock
+// and api.resend.com the e-mail mock; nothing leaves.
+import { Resend } from 'resend'
+import Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
+import { eventsOf } from '../../../harness/history/history.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import type { Scenario } from '../../../harness/scenario/scenario.ts'
+import { mountServices } from '../../../harness/sim/mount.ts'
+import { isSimulatedUrl, serviceOfHost, VENDOR_HOSTS } from '../../../harness/sim/vendor-hosts.ts'
+import { EmailService } from '../../../mock-services/email/email.ts'
+import { PaymentsService } from '../../../mock-services/payments/payments.ts'
+import resendAtDefault from '../../fixtures/vendor-hosts/resend-default-host.ts'
+import stripeAtDefault from '../../fixtures/vendor-hosts/stripe-default-host.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+const emailScenario = (): Scenario =>
+  refundScenario({
+    plan: [
+      {
+        stepId: 'confirm',
+        tool: 'send_email',
+        args: { to: 'customer@mail.test', template: 'refund_confirmation', order_id: 'ORD-1' },
+      },
+    ],
+  })
+
+describe('vendor hosts', () => {
+  it('one table: each vendor host names a service; .test names theirs; others none', () => {
+    expect(Object.fromEntries(VENDOR_HOSTS)).toEqual({ 'api.stripe.com': 'payments', 'api.resend.com': 'email' })
+    expect(serviceOfHost('API.Stripe.com')).toBe('payments')
+    expect(serviceOfHost('payments.test')).toBe('payments')
+    expect(serviceOfHost('api.example.com')).toBeNull()
+    // Only the API host: not files.stripe.com, not a look-alike.
+    expect(serviceOfHost('files.stripe.com')).toBeNull()
+    expect(serviceOfHost('api.stripe.com.evil.example')).toBeNull()
+    expect(isSimulatedUrl('https://api.resend.com/emails')).toBe(true)
+    expect(isSimulatedUrl('https://resend.com/emails')).toBe(false)
+  })
+
+  it('stripe-node built with a key alone reaches the payments mock inside a run', async () => {
+    const { history } = await runScenario(refundScenario(), stripeAtDefault)
+    const sent = eventsOf(history, 'attempt-sent')
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.every((e) => e.service === 'payments' && e.call === 'run-7/s1')).toBe(true)
+    const effects = eventsOf(history, 'effect-applied')
+    expect(effects).toEqual([expect.objectContaining({ service: 'payments', call: 'run-7/s1', amount: 4990 })])
+    expect(eventsOf(history, 'outcome-reported').at(-1)?.envelope.status).toBe('SUCCEEDED')
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+  })
+
+  it('resend built with a key alone reaches the e-mail mock inside a run', async () => {
+    const { history } = await runScenario(emailScenario(), resendAtDefault)
+    const sent = eventsOf(history, 'attempt-sent')
+    expect(sent).toEqual([expect.objectContaining({ service: 'email', method: 'POST', path: '/emails' })])
+    expect(eventsOf(history, 'effect-applied')).toEqual([
+      expect.objectContaining({ service: 'email', call: 'run-7/confirm' }),
+    ])
+    expect(eventsOf(history, 'outcome-reported').at(-1)?.envelope.status).toBe('SUCCEEDED')
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+  })
+
+  it('mountServices serves the vendor hosts too, outside a run', async () => {
+    const payments = new PaymentsService(Date.now, { processingMs: 0 })
+    payments.seedPaymentIntent('pi_1', 10_000, 'eur')
+    const email = new EmailService(Date.now, { processingMs: 0 })
+    const mounted = mountServices([payments, email])
+    try {
+      const refund = await new Stripe('sk_test_x', { maxNetworkRetries: 0 }).refunds.create({
+        payment_intent: 'pi_1',
+        amount: 100,
+      })
+      expect(refund).toMatchObject({ object: 'refund', amount: 100 })
+      const sent = await new Resend('re_test').emails.send({
+        from: 'Shop <support@shop.test>',
+        to: ['customer@mail.test'],
+        subject: 'Refunded',
+        text: 'Refunded.',
+      })
+      expect(sent.error).toBeNull()
+      expect([payments.ledger.entries.length, email.ledger.entries.length]).toEqual([1, 1])
+      expect(eventsOf(mounted.history, 'attempt-sent').map((e) => e.service)).toEqual(['payments', 'email'])
+    } finally {
+      mounted.unmount()
+    }
+  })
+})
