@@ -6,14 +6,13 @@ import { CorpusError } from '../campaign/corpus.ts'
 import type { CompareReport } from '../campaign/report-schema.ts'
 import { compareReport } from '../campaign/report.ts'
 import { inShard } from '../campaign/shard.ts'
-import { profileName } from '../scenario/profile.ts'
-import type { CampaignOptions } from './gate.ts'
+import { type CampaignOptions, campaignInfo } from './gate.ts'
 import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole } from './inputs.ts'
 import { loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import type { JobSetup } from './setup.ts'
 import { UsageError } from './usage-error.ts'
-import { commandPrefix, version } from './version.ts'
+import { commandPrefix } from './version.ts'
 
 /** How many of the campaign's scenarios pass^k replays. */
 const PASS_K_SCENARIOS = 25
@@ -75,13 +74,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     progress?.({ kind: 'end' })
   }
   const campaign = {
-    seed,
-    runs,
-    profile: profileName(profile),
-    faultline: version(),
-    corpus: corpusDir,
-    judges: judges ?? null,
-    shard,
+    ...campaignInfo({ seed, runs, profile, corpus: corpusDir, judges, shard }),
     k,
     passKScenarios: PASS_K_SCENARIOS,
   }

@@ -110,15 +110,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     await pool.close()
   }
   const executor = { spec, name: result.summary.executor }
-  const campaign = {
-    seed,
-    runs,
-    profile: profileName(profile),
-    faultline: version(),
-    corpus: corpusDir,
-    judges: judges ?? null,
-    shard,
-  }
+  const campaign = campaignInfo({ seed, runs, profile, corpus: corpusDir, judges, shard })
   let counterexample
   try {
     // A shard saves nothing: only the merge
@@ -145,4 +137,17 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     medianSpeedup: result.summary.medianSpeedup ?? null,
   })
   return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
+}
+
+/** What a report says of the campaign it comes from. */
+export function campaignInfo(c: {
+  seed: number
+  runs: number
+  profile: readonly ProfileFeature[]
+  corpus: string | null
+  judges: string | undefined
+  shard: Shard | null
+}) {
+  const { seed, runs, corpus, shard } = c
+  return { seed, runs, profile: profileName(c.profile), faultline: version(), corpus, judges: c.judges ?? null, shard }
 }
