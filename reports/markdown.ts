@@ -16,8 +16,8 @@ import { describeEvent } from './kit/describe-event.ts'
 import { ms, pct } from './kit/format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
 import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
-import { describeScenario, passKText } from './text.ts'
-import { byLeaderboard, failingCell } from './kit/leaderboard.ts'
+import { describeScenario } from './text.ts'
+import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -209,18 +209,10 @@ function compareBlocks(r: CompareReport): Block[] {
     'replays',
     'faulted',
   ]
-  const rows = sorted.map(({ summary: s, passK }) => [
-    md(s.executor),
-    md(failingCell(s)),
-    ...judges.map((j) => String(s.violations[j] || '·')),
-    pct(s.unresolved.rate),
-    `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
-    s.verification.probesPerCall.toFixed(2),
-    s.verification.extraAttemptsPerCall.toFixed(2),
-    passKText(passK),
-    String(passK.replays),
-    String(passK.faulted || '·'),
-  ])
+  const rows = sorted.map((row) => {
+    const [failing, ...rest] = leaderboardCells(row, judges)
+    return [md(row.summary.executor), md(failing!), ...rest]
+  })
   const note = `pass^${c.k}: scenarios right on all ${c.k} replays (each with another seed) over the scenarios replayed; replays: replays run (a scenario stops at its first failing replay); faulted: scenarios decided by an executor fault (threw, hung, exited, …), counted as not passed; n/a: no scenario was replayed. (docs/campaigns.md)`
   const why = sorted
     .filter((x) => x.summary.nothingTested)

@@ -5,7 +5,7 @@ import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
 import { ms, pct, table } from './kit/format.ts'
-import { byLeaderboard, failingCell } from './kit/leaderboard.ts'
+import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 
 export function renderGate(report: GateReport): string {
@@ -114,18 +114,7 @@ export function renderCompare(report: CompareReport): string {
     'faulted',
   ]
   const sorted = [...rows].sort(byLeaderboard)
-  const body = sorted.map(({ summary: s, passK }) => [
-    s.executor,
-    failingCell(s),
-    ...judges.map((j) => String(s.violations[j] || '·')),
-    pct(s.unresolved.rate),
-    `${ms(s.recoveryMs.p50)}/${ms(s.recoveryMs.p95)}`,
-    s.verification.probesPerCall.toFixed(2),
-    s.verification.extraAttemptsPerCall.toFixed(2),
-    passKText(passK),
-    String(passK.replays),
-    String(passK.faulted || '·'),
-  ])
+  const body = sorted.map((row) => [row.summary.executor, ...leaderboardCells(row, judges)])
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
   const out = [
     `faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`,
@@ -151,11 +140,6 @@ export function renderCompare(report: CompareReport): string {
   else if (campaign.corpus !== null)
     out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
   return out.join('\n')
-}
-
-/** "96.0% (24/25)", or "n/a" when no scenario was replayed. */
-export function passKText(p: CompareReport['rows'][number]['passK']): string {
-  return p.rate === null ? 'n/a' : `${pct(p.rate)} (${p.passed}/${p.scenarios})`
 }
 
 /** What the pass^k columns mean, in a line. */
