@@ -10,7 +10,7 @@
 // - `npx faultline gate` prints a replay command
 //   starting `npx faultline` that works there.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { expect, it } from 'vitest'
 import { scratchDir } from '../../support/scratch.ts'
@@ -267,4 +267,15 @@ export function teamChecks(project: () => string): void {
     },
     CHECK_TIMEOUT,
   )
+}
+
+/** The correct zoo's SDKs are optional peers: none installed. */
+export function expectNoSdks(project: string): void {
+  const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], {
+    cwd: project,
+    encoding: 'utf8',
+    env: shellEnv(),
+  })
+  expect(r.stdout.trim()).toBe('')
+  for (const sdk of ['stripe', 'resend', 'axios']) expect(readdirSync(join(project, 'node_modules'))).not.toContain(sdk)
 }
