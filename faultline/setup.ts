@@ -7,6 +7,7 @@ import { withMappingRef } from './reference-with-mapping.ts'
 
 export const SETUP: JobSetup = {
   bundled: BUNDLED,
-  generator: (profile) => scenarioGenerator({ profile }),
+  generator: (profile, declared) =>
+    scenarioGenerator({ profile, ...(declared && { tools: declared.tools, identity: declared.identity }) }),
   withMapping: withMappingRef,
 }

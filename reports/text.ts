@@ -16,6 +16,11 @@ export function renderGate(report: GateReport): string {
   out.push(
     `faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`,
   )
+  const d = report.executor.declared
+  if (d)
+    out.push(
+      `  declared     tools ${d.tools.join(', ')} · identity ${d.identity}${d.identity === 'per-run' ? ' (no plan had two steps alike)' : ''}`,
+    )
   if (report.corpus.length) {
     const failing = report.corpus.filter((c) => c.status === 'still-failing').length
     out.push(

@@ -8,6 +8,7 @@
 // as one arbitrary.
 // Design: docs/internals/reports-and-scenarios.md
 import fc from 'fast-check'
+import type { IdentityPolicy } from '../harness/contract/executor.ts'
 import { REQUEST_FAULTS, type Fault, type RequestFault } from '../harness/faults/catalogue.ts'
 import { executorCrash, type ExecutorCrash } from '../harness/faults/executor-crash.ts'
 import type { FaultContext, RequestFaultKind } from '../harness/faults/fault.ts'
@@ -51,6 +52,14 @@ export interface ScenarioArbitraryOptions {
    * boundaries, refunds (default false).
    */
   readonly spineOnly?: boolean
+  /** The tools the executor offers (default: all). */
+  readonly tools?: readonly string[]
+  /**
+   * `per-run`: no two steps alike, for an
+   * executor that names an operation by its
+   * identity fields (docs/adapters.md).
+   */
+  readonly identity?: IdentityPolicy
 }
 
 /** A fault drawn for a step, before the step is named. */
@@ -239,7 +248,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     const { steps: maxSteps, slots: sizeSlots, faults: sizeFaults, asks } = BY_SIZE[size]
     const slots = options.maxNth ?? sizeSlots
     const maxFaults = options.maxFaultsPerStep ?? sizeFaults
-    const tools = (Object.entries(swarm.tools) as [PlanTool, number][]).filter(([, w]) => w > 0)
+    const tools = offeredTools(swarm.tools, options.tools)
     const step = fc.record({
       tool: fc.oneof(...tools.map(([tool, weight]) => ({ weight, arbitrary: fc.constant(tool) }))),
       order: fc.nat({ max: ORDERS.length - 1 }),
@@ -274,7 +283,8 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
             ? fc.constant('durable' as const)
             : fc.constantFrom('durable' as const, 'volatile' as const),
       })
-      .map((g): Scenario => {
+      .map((drawn): Scenario => {
+        const g = options.identity === 'per-run' ? { ...drawn, steps: distinctOperations(drawn.steps) } : drawn
         const plan = g.steps.map((s, i) => planStep(s.tool, s.order, s.amount, `s${i + 1}`))
         const on = (stepId: string, fs: readonly StepFault[], c: StepCrash | null): Fault[] => [
           ...fs.map((f) => ({ ...f, step: stepId }) as unknown as Fault),
@@ -332,10 +342,37 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
   })
 }
 
+/** The swarm's tools the executor offers. */
+function offeredTools(weights: Readonly<Record<PlanTool, number>>, offered?: readonly string[]): [PlanTool, number][] {
+  const all = Object.entries(weights) as [PlanTool, number][]
+  if (!offered) return all.filter(([, w]) => w > 0)
+  const on = all.filter(([t, w]) => w > 0 && offered.includes(t))
+  // A swarm that left none of them on: each at 1.
+  return on.length > 0 ? on : all.filter(([t]) => offered.includes(t)).map(([t]) => [t, 1])
+}
+
+/**
+ * The first step of each operation: with a
+ * per-run identity, steps alike are one.
+ */
+function distinctOperations<S extends { tool: PlanTool; order: number; amount: number }>(steps: readonly S[]): S[] {
+  const seen = new Set<string>()
+  return steps.filter((s) => {
+    const key = s.tool === 'send_email' ? `${s.tool} ${s.order}` : `${s.tool} ${s.order} ${s.amount}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 /**
  * The default generator: the whole catalogue
  * under `profile` (default: vendor-faithful).
  */
 export function scenarioGenerator(options: ScenarioArbitraryOptions = {}): ScenarioGenerator {
-  return { arbitrary: scenarioArbitrary(options), profile: options.profile ?? [] }
+  return {
+    arbitrary: scenarioArbitrary(options),
+    profile: options.profile ?? [],
+    identity: options.identity ?? 'per-step',
+  }
 }

@@ -3,6 +3,7 @@
 // source (docs/internals/engine.md).
 // Longer than most because it is the whole format.
 import { z } from 'zod'
+import { IDENTITY_POLICIES, type IdentityPolicy } from '../contract/executor.ts'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { BLOCKED, COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
 
@@ -45,6 +46,15 @@ const EXECUTOR = z.strictObject({
     .string()
     .describe('as given on the command line: a bundled name or a module path (what a replay command passes)'),
   name: z.string().describe("the executor's own name"),
+  declared: z
+    .strictObject({
+      tools: z.array(z.string()).describe('the faultline tools it offers; the generator drew only these'),
+      identity: z
+        .enum(IDENTITY_POLICIES as [IdentityPolicy, ...IdentityPolicy[]])
+        .describe('how it names an operation; per-run: no plan had two steps alike'),
+    })
+    .optional()
+    .describe('what the executor declared of itself (absent: every tool, one operation per plan step)'),
 })
 
 const PERCENTILES = z.strictObject({

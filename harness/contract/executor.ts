@@ -11,6 +11,38 @@ export interface Executor {
   readonly name: string
   /** Start one (simulated) process of the executor. */
   boot(ctx: BootContext): Promise<ExecutorProcess>
+  /**
+   * What it offers and how it names an operation,
+   * read once at load; a throw fails the load.
+   */
+  declare?(): ExecutorDeclaration | Promise<ExecutorDeclaration>
+}
+
+/**
+ * How an operation is named. `per-step`: by
+ * (runId, stepId). `per-run`: by runId and the
+ * tool's identity fields, so two steps alike
+ * are one operation (docs/adapters.md).
+ */
+export type IdentityPolicy = 'per-step' | 'per-run'
+
+export const IDENTITY_POLICIES: readonly IdentityPolicy[] = ['per-step', 'per-run']
+
+export interface ExecutorDeclaration {
+  /** faultline tools it offers (default: all). */
+  readonly tools?: readonly string[]
+  /** Default `per-step`. */
+  readonly identity?: IdentityPolicy
+}
+
+/**
+ * What a tool declares it does (MCP's
+ * annotations), judged against the ledger.
+ */
+export interface ToolContract {
+  readonly readOnly?: boolean
+  readonly destructive?: boolean
+  readonly idempotent?: boolean
 }
 
 export interface BootContext {
@@ -41,4 +73,9 @@ export interface ExecutorProcess {
    * per compensation attempted or left to a person.
    */
   abort?(runId: string, deadline: number): Promise<Envelope[]>
+  /**
+   * Contracts its tools declare, by faultline
+   * tool name; read once after boot.
+   */
+  readonly contracts?: Readonly<Record<string, ToolContract>>
 }

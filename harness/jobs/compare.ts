@@ -9,6 +9,7 @@ import { inShard } from '../campaign/shard.ts'
 import { type CampaignOptions, campaignInfo } from './gate.ts'
 import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole } from './inputs.ts'
 import { loadJudges } from './judges.ts'
+import { commonDeclaration, declarationsOf, declaredField } from './declaration.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import type { JobSetup } from './setup.ts'
 import { UsageError } from './usage-error.ts'
@@ -40,6 +41,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   // Every name is checked first: a typo
   // fails at once, not after minutes.
   const refs = names.map((n) => resolveExecutor(n, cwd, setup.bundled))
+  const declared = await declarationsOf(refs, pool)
   const progress = options.onProgress
   const perExecutor = Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length
   progress?.({ kind: 'start', label: `compare ${names[0]} (1/${names.length})`, total: perExecutor * names.length })
@@ -52,7 +54,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
         seed,
         k,
         passKScenarios: PASS_K_SCENARIOS,
-        generator: setup.generator(profile),
+        generator: setup.generator(profile, commonDeclaration(declared)),
         shard,
         ...(progress && {
           onProgress: (e: CompareProgress) => {
@@ -82,7 +84,10 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     // A shard saves nothing; merge does.
     return compareReport(
       campaign,
-      rows.map((row, i) => ({ executor: { spec: names[i]!, name: row.summary.executor }, row })),
+      rows.map((row, i) => ({
+        executor: { spec: names[i]!, name: row.summary.executor, ...declaredField(declared[i]!) },
+        row,
+      })),
       { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges },
     )
   } catch (e) {

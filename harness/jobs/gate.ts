@@ -20,6 +20,7 @@ import {
   whole,
   type SupervisionOptions,
 } from './inputs.ts'
+import { declaredField } from './declaration.ts'
 import { loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import type { OnProgress } from './progress.ts'
@@ -69,11 +70,11 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const corpusDir = corpusOf(options.corpus)
   const shard = shardOf(options.shard)
   const judges = judgesOf(options.judges)
-  const generator = setup.generator(profile)
   const prefix = commandPrefix()
   const progress = options.onProgress
   await loadJudges(judges, cwd)
   const pool = await openPool(resolveExecutor(spec, cwd, setup.bundled), poolOptions(options))
+  const generator = setup.generator(profile, pool.declared)
   let result
   let corpus
   progress?.({
@@ -109,7 +110,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     progress?.({ kind: 'end' })
     await pool.close()
   }
-  const executor = { spec, name: result.summary.executor }
+  const executor = { spec, name: result.summary.executor, ...declaredField(pool.declared) }
   const campaign = campaignInfo({ seed, runs, profile, corpus: corpusDir, judges, shard })
   let counterexample
   try {

@@ -2,6 +2,7 @@
 // arbitrary and the profile its scenarios use.
 // scenarios/arbitraries.ts makes the default one.
 import type fc from 'fast-check'
+import type { IdentityPolicy } from '../contract/executor.ts'
 import type { ProfileFeature } from './profile.ts'
 import type { Scenario } from './scenario.ts'
 
@@ -9,4 +10,9 @@ export interface ScenarioGenerator {
   readonly arbitrary: fc.Arbitrary<Scenario>
   /** The features beyond the vendors (empty: vendor-faithful). */
   readonly profile: readonly ProfileFeature[]
+  /**
+   * `per-run`: no two steps of a plan are the
+   * same operation (default `per-step`).
+   */
+  readonly identity?: IdentityPolicy
 }

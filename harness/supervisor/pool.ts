@@ -11,6 +11,7 @@ import type { Scenario } from '../scenario/scenario.ts'
 import { DEFAULT_BUDGETS, type Budgets } from './budgets.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import { deathHistory, type Death } from './death.ts'
+import type { Declared } from '../run/executor-declaration.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import type { RunOutcome, RunService } from './run-service.ts'
 import { LoadFailure, spawn, spawnAndLoad, type Slot } from './spawn.ts'
@@ -58,6 +59,8 @@ const LEFTOVER_REAL_MS = 2_000
 
 export class WorkerPool implements RunService {
   readonly executorName: string
+  /** What it declared at load (tools, identity). */
+  readonly declared: Declared
   readonly concurrency: number
   readonly #ref: ExecutorRef
   readonly #budgets: Budgets
@@ -72,6 +75,7 @@ export class WorkerPool implements RunService {
   private constructor(
     ref: ExecutorRef,
     name: string,
+    declared: Declared,
     workers: number,
     budgets: Budgets,
     output: (chunk: string) => void,
@@ -79,6 +83,7 @@ export class WorkerPool implements RunService {
   ) {
     this.#ref = ref
     this.executorName = name
+    this.declared = declared
     this.concurrency = workers
     this.#budgets = budgets
     this.#output = output
@@ -93,8 +98,8 @@ export class WorkerPool implements RunService {
     const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
     const output = options.output ?? ((chunk: string) => process.stderr.write(chunk))
     const workers = Math.max(1, Math.floor(options.workers ?? 1))
-    const { slot, name } = await spawnAndLoad(ref, budgets, output)
-    return new WorkerPool(ref, name, workers, budgets, output, slot)
+    const { slot, name, declared } = await spawnAndLoad(ref, budgets, output)
+    return new WorkerPool(ref, name, declared, workers, budgets, output, slot)
   }
 
   /** Run a scenario; executor faults are in history. */

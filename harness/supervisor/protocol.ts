@@ -1,6 +1,7 @@
 // Supervisor ↔ run worker messages: plain,
 // structured-cloneable data only.
 import type { HistoryEvent } from '../history/history.ts'
+import type { Declared } from '../run/executor-declaration.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 
@@ -15,7 +16,7 @@ export type ToWorker =
     }
 
 export type FromWorker =
-  | { readonly type: 'loaded'; readonly task: number; readonly name: string }
+  | { readonly type: 'loaded'; readonly task: number; readonly name: string; readonly declared: Declared }
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
   /** Events past the journal, in order. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }

@@ -6,6 +6,7 @@ import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
 import type { Death } from './death.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import type { Attempt } from './pool.ts'
+import type { Declared } from '../run/executor-declaration.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { createJournal } from './journal.ts'
 
@@ -66,7 +67,7 @@ export function spawnAndLoad(
   ref: ExecutorRef,
   budgets: Budgets,
   output: (chunk: string) => void,
-): Promise<{ slot: Slot; name: string }> {
+): Promise<{ slot: Slot; name: string; declared: Declared }> {
   const slot = spawn(budgets, output)
   const { worker } = slot
   return new Promise((resolve, reject) => {
@@ -84,7 +85,7 @@ export function spawnAndLoad(
       if (m.type === 'loaded') {
         detach()
         slot.ready = true
-        resolve({ slot, name: m.name })
+        resolve({ slot, name: m.name, declared: m.declared })
       } else if (m.type === 'load-failed') fail(m.message)
       else if (m.type === 'exiting') fail(`executor module ${refLabel(ref)} ended its process while loading (${m.how})`)
       else if (m.type === 'harness-error') fail(m.message)

@@ -10,6 +10,7 @@ import { oneLine } from '../contract/one-line.ts'
 import { isExecutor } from '../contract/validate.ts'
 import type { HistoryEvent } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
+import { readDeclaration } from '../run/executor-declaration.ts'
 import { executorName } from '../run/executor-name.ts'
 import { World } from '../run/world.ts'
 import { currentContext } from '../sim/attribution.ts'
@@ -208,7 +209,12 @@ async function handle(m: ToWorker): Promise<void> {
     return
   }
   if (m.type === 'load') {
-    post({ type: 'loaded', task: m.task, name: executorName(executor) })
+    const declared = await readDeclaration(executor)
+    if (typeof declared === 'string') {
+      post({ type: 'load-failed', task: m.task, message: `${executorName(executor)}: ${declared}` })
+      return
+    }
+    post({ type: 'loaded', task: m.task, name: executorName(executor), declared })
     // Baseline: what the module's top level keeps running.
     await new Promise((r) => realSetImmediate(r))
     baseline ??= resources()

@@ -1,0 +1,49 @@
+// What an executor declares of itself, read once
+// at load and defensively: its answer shapes the
+// campaign, so a bad one fails the load (exit 2).
+import { IDENTITY_POLICIES, type IdentityPolicy } from '../contract/executor.ts'
+import type { Executor } from '../contract/executor.ts'
+import { oneLine } from '../contract/one-line.ts'
+import { TOOLS } from '../contract/tools.ts'
+
+/** A declaration with its defaults filled in. */
+export interface Declared {
+  /** faultline tools it offers, in TOOLS order. */
+  readonly tools: readonly string[]
+  readonly identity: IdentityPolicy
+}
+
+export const UNDECLARED: Declared = { tools: Object.keys(TOOLS), identity: 'per-step' }
+
+/** The declaration, or a one-line problem. */
+export async function readDeclaration(executor: Executor): Promise<Declared | string> {
+  let raw: unknown
+  try {
+    const declare = executor.declare
+    if (declare === undefined) return UNDECLARED
+    if (typeof declare !== 'function') return 'its "declare" is not a function'
+    raw = await declare.call(executor)
+  } catch (e) {
+    return `declare() threw: ${oneLine(e)}`
+  }
+  if (raw === undefined) return UNDECLARED
+  if (typeof raw !== 'object' || raw === null) return 'declare() must return an object ({ tools?, identity? })'
+  try {
+    const { tools, identity } = raw as { tools?: unknown; identity?: unknown }
+    if (identity !== undefined && !IDENTITY_POLICIES.includes(identity as IdentityPolicy))
+      return `declare() gave identity ${oneLine(identity)}: use ${IDENTITY_POLICIES.map((p) => `"${p}"`).join(' or ')}`
+    const all = Object.keys(TOOLS)
+    if (tools !== undefined) {
+      if (!Array.isArray(tools) || tools.length === 0) return 'declare() gave tools that are not a non-empty array'
+      const unknown = tools.find((t) => !all.includes(t as string))
+      if (unknown !== undefined)
+        return `declare() offers "${oneLine(unknown)}", which is not a faultline tool (use ${all.join(', ')})`
+    }
+    return {
+      tools: tools === undefined ? all : all.filter((t) => (tools as unknown[]).includes(t)),
+      identity: (identity as IdentityPolicy | undefined) ?? 'per-step',
+    }
+  } catch (e) {
+    return `reading the declaration threw: ${oneLine(e)}`
+  }
+}

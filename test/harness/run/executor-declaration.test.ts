@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import type { Executor } from '../../../harness/contract/executor.ts'
+import { readDeclaration, UNDECLARED } from '../../../harness/run/executor-declaration.ts'
+
+const boot = async () => ({ callTool: async () => ({}) as never })
+const declaring = (declare: unknown): Executor => ({ name: 'x', boot, declare }) as unknown as Executor
+
+describe('readDeclaration', () => {
+  it('fills in the defaults, and keeps faultline tool order', async () => {
+    expect(await readDeclaration({ name: 'x', boot })).toEqual(UNDECLARED)
+    expect(await readDeclaration(declaring(async () => ({ tools: ['send_email', 'issue_refund'] })))).toEqual({
+      tools: ['issue_refund', 'send_email'],
+      identity: 'per-step',
+    })
+    expect(await readDeclaration(declaring(() => ({ identity: 'per-run' })))).toMatchObject({ identity: 'per-run' })
+  })
+
+  it('gives one line for a declaration it cannot use, whatever the executor does', async () => {
+    expect(await readDeclaration(declaring(() => ({ tools: ['refund'] })))).toBe(
+      'declare() offers "refund", which is not a faultline tool (use charge_card, issue_refund, send_email)',
+    )
+    expect(await readDeclaration(declaring(() => ({ identity: 'per-turn' })))).toBe(
+      'declare() gave identity per-turn: use "per-step" or "per-run"',
+    )
+    expect(
+      await readDeclaration(
+        declaring(() => {
+          throw new TypeError('binding.issue_refund.args.amount_cents: no such field')
+        }),
+      ),
+    ).toBe('declare() threw: TypeError: binding.issue_refund.args.amount_cents: no such field')
+    expect(await readDeclaration(declaring(42))).toBe('its "declare" is not a function')
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap')
+        },
+      },
+    )
+    expect(await readDeclaration(declaring(() => hostile))).toMatch(/threw: Error: trap$/)
+  })
+})
