@@ -41,7 +41,19 @@ export const HISTORY_EVENT = z
       deadline: ms,
       profile: z.array(z.string()),
     }),
-    event('process-booted', { generation: count }),
+    event('process-booted', {
+      generation: count,
+      contracts: z
+        .record(
+          z.string(),
+          z.strictObject({
+            readOnly: z.boolean().optional(),
+            destructive: z.boolean().optional(),
+            idempotent: z.boolean().optional(),
+          }),
+        )
+        .optional(),
+    }),
     event('call-started', { call, tool: z.string(), ask: count, args: z.record(z.string(), z.unknown()) }),
     event('attempt-sent', {
       attempt: count,

@@ -40,6 +40,7 @@ export type BuiltinJudgeName =
   | 'unknown-retry-safe'
   | 'permanent-error-retried'
   | 'retry-before-retry-after'
+  | 'declared-contract'
   | 'executor-fault'
 
 /** A bundled judge's name, or one from `defineJudge`. */
@@ -56,5 +57,6 @@ export const JUDGE_NAMES: readonly BuiltinJudgeName[] = [
   'unknown-retry-safe',
   'permanent-error-retried',
   'retry-before-retry-after',
+  'declared-contract',
   'executor-fault',
 ]

@@ -1,6 +1,7 @@
 // One run's history: an append-only list of plain
 // events in virtual time; judges read only this.
 import type { Envelope } from '../contract/envelope.ts'
+import type { ToolContract } from '../contract/executor.ts'
 import type { Boundary } from '../contract/names.ts'
 import type { LedgerEntry } from '../../mock-services/ledger.ts'
 
@@ -28,7 +29,12 @@ export type HistoryEvent = Stamp &
          */
         readonly profile: readonly string[]
       }
-    | { readonly type: 'process-booted'; readonly generation: number }
+    | {
+        readonly type: 'process-booted'
+        readonly generation: number
+        /** What its tools declare, by faultline tool. */
+        readonly contracts?: Readonly<Record<string, ToolContract>>
+      }
     | {
         readonly type: 'call-started'
         readonly call: CallId

@@ -18,6 +18,7 @@ import { verificationCost, type VerificationCost } from './verification-cost.ts'
 import { recoveryLatency, type FaultRecovery } from './recovery-latency.ts'
 import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 import { definedJudges } from './registry.ts'
+import { declaredContract } from './declared-contract.ts'
 import { blockedNetwork, type BlockedNetwork } from './blocked-network.ts'
 
 /** The bundled judges; `judge()` adds those from `defineJudge`. */
@@ -32,6 +33,7 @@ export const JUDGES: readonly Judge[] = [
   unknownRetrySafe,
   permanentErrorRetried,
   retryBeforeRetryAfter,
+  declaredContract,
   executorFault,
 ]
 

@@ -1,7 +1,8 @@
 // The executor's processes in a run: work races a
 // crash; after one, its timers die and the next
 // generation boots on the same storage to recover.
-import type { Executor, ExecutorProcess } from '../contract/executor.ts'
+import type { Executor, ExecutorProcess, ToolContract } from '../contract/executor.ts'
+import { TOOLS } from '../contract/tools.ts'
 import { runInContext } from '../sim/attribution.ts'
 import type { VirtualClock } from '../sim/clock.ts'
 import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
@@ -153,7 +154,11 @@ export class ProcessSupervisor implements ProcessControl {
         return false
       }
       this.#process = process.value
-      this.#o.history.record({ type: 'process-booted', generation })
+      this.#o.history.record({
+        type: 'process-booted',
+        generation,
+        ...(process.contracts && { contracts: process.contracts }),
+      })
       if (generation > 1 && process.recover) {
         const recover = process.recover
         // Recovery reconciles the call in flight: what
@@ -209,7 +214,9 @@ export class ProcessSupervisor implements ProcessControl {
  * What boot() resolved to, as a process, read once: a
  * throwing getter or missing method is a boot failure.
  */
-function asProcess(value: unknown): { value: ExecutorProcess; recover: ExecutorProcess['recover'] } | string {
+function asProcess(
+  value: unknown,
+): { value: ExecutorProcess; recover: ExecutorProcess['recover']; contracts: Contracts | null } | string {
   if (typeof value !== 'object' || value === null)
     return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`
   try {
@@ -217,8 +224,29 @@ function asProcess(value: unknown): { value: ExecutorProcess; recover: ExecutorP
     if (typeof p.callTool !== 'function') return 'boot() resolved to an object without a callTool(call) method'
     const recover = p.recover
     if (recover !== undefined && typeof recover !== 'function') return "the process's recover is not a function"
-    return { value: p, recover: recover?.bind(p) }
+    const contracts = contractsOf(p.contracts)
+    if (typeof contracts === 'string') return contracts
+    return { value: p, recover: recover?.bind(p), contracts }
   } catch (e) {
     return `reading the booted process threw: ${oneLine(e)}`
   }
+}
+
+type Contracts = Record<string, ToolContract>
+
+/** Declared contracts as plain data, or why not. */
+function contractsOf(raw: unknown): Contracts | null | string {
+  if (raw === undefined) return null
+  if (typeof raw !== 'object' || raw === null) return "the process's contracts are not an object"
+  const out: Contracts = {}
+  for (const [tool, c] of Object.entries(raw)) {
+    if (!TOOLS[tool]) return `the process declares a contract for "${tool.slice(0, 60)}", which is not a faultline tool`
+    const one: Record<string, boolean> = {}
+    for (const k of ['readOnly', 'destructive', 'idempotent'] as const) {
+      const v = (c as Record<string, unknown> | null)?.[k]
+      if (typeof v === 'boolean') one[k] = v
+    }
+    if (Object.keys(one).length > 0) out[tool] = one
+  }
+  return Object.keys(out).length > 0 ? out : null
 }

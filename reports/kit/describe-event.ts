@@ -1,5 +1,6 @@
 // One history event in words, for the text
 // history and the HTML timeline's tooltips.
+import type { ToolContract } from '../../harness/contract/executor.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { profileName, type ProfileFeature } from '../../harness/scenario/profile.ts'
 
@@ -24,7 +25,7 @@ export function describeEvent(e: HistoryEvent): string {
     case 'run-started':
       return `run started (seed ${e.seed}, turn deadline at ${e.deadline} ms, profile ${profileName(e.profile as ProfileFeature[])})`
     case 'process-booted':
-      return `executor process ${e.generation} booted`
+      return `executor process ${e.generation} booted${e.contracts ? `; its tools declare ${contractsText(e.contracts)}` : ''}`
     case 'call-started':
       return `${e.call} ask ${e.ask}: ${e.tool} ${JSON.stringify(e.args)}`
     case 'attempt-sent':
@@ -63,4 +64,14 @@ export function describeEvent(e: HistoryEvent): string {
       if (!e.supported) return 'abort → the executor has no abort(): nothing compensated'
       return `abort → ${e.envelopes.map((x) => `${x.status} (${x.action_taken}${x.compensates ? `, for ${x.compensates.type} ${x.compensates.id}` : ''})`).join(', ') || 'nothing to compensate'}`
   }
+}
+
+/** `send_email idempotent, not destructive`. */
+function contractsText(contracts: Readonly<Record<string, ToolContract>>): string {
+  return Object.entries(contracts)
+    .map(([tool, c]) => {
+      const said = (Object.entries(c) as [string, boolean][]).map(([k, v]) => (v ? k : `not ${k}`))
+      return `${tool} ${said.join(', ')}`
+    })
+    .join('; ')
 }
