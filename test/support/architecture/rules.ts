@@ -25,6 +25,8 @@ export const FLOW = [
 const BESIDE_THE_FLOW: Record<string, readonly string[]> = {
   'mock-services': [],
   executors: ['harness/contract'],
+  /** Framework tools as executors: the contract only. */
+  adapters: ['harness/contract'],
   scenarios: ['harness/contract', 'harness/faults', 'harness/scenario', 'mock-services'],
   /** The renderers: types from any engine room, nothing above. */
   reports: [...FLOW],
@@ -42,6 +44,7 @@ export const TOP_LEVEL = [
   'harness',
   'mock-services',
   'executors',
+  'adapters',
   'scenarios',
   'reports',
   ...CONSUMERS,

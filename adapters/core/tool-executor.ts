@@ -1,0 +1,120 @@
+// A team's framework tools as an Executor: each
+// plan step through the binding, the framework's
+// own call path, then the outcome placed.
+import type { Envelope } from '../../harness/contract/envelope.ts'
+import type {
+  BootContext,
+  Executor,
+  ExecutorDeclaration,
+  ExecutorProcess,
+  IdentityPolicy,
+  ToolContract,
+} from '../../harness/contract/executor.ts'
+import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import { bindArgs, bindingProblem, type Binding } from './binding.ts'
+import { defaultClassifier, placeOutcome, type Classifier } from './classifier.ts'
+import type { Framework, OpenedTools } from './framework.ts'
+
+export interface AdapterOptions<Tools> {
+  /** Shown in reports. */
+  readonly name: string
+  /**
+   * The team's tools as they are, or a factory taking
+   * faultline's context (services, storage) per process.
+   */
+  readonly tools: Tools | ((ctx: BootContext) => Tools | Promise<Tools>)
+  /** faultline's tools onto the team's (docs/adapters.md). */
+  readonly binding: Binding
+  /** How the tools name an operation (default `per-step`). */
+  readonly identity?: IdentityPolicy
+  /** Default: a throw or error result is UNKNOWN. */
+  readonly classifier?: Classifier
+}
+
+/** A tool that cannot be adapted: one line. */
+export class AdapterError extends Error {
+  override readonly name = 'AdapterError'
+}
+
+const EFFECT: Readonly<Record<string, string>> = { issue_refund: 'refund', charge_card: 'charge', send_email: 'email' }
+
+export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: Framework<Tools>): Executor {
+  const { name, tools, binding } = options
+  const identity = options.identity ?? 'per-step'
+  const classify = options.classifier ?? defaultClassifier
+  if (identity !== 'per-step' && identity !== 'per-run')
+    throw new AdapterError(`identity "${String(identity)}" is not a policy: use "per-step" or "per-run"`)
+  const open = async (made: Tools): Promise<OpenedTools> => {
+    const opened = await framework.open(made)
+    const problem = bindingProblem(binding, opened.tools)
+    if (problem) {
+      await opened.close?.()
+      throw new AdapterError(problem)
+    }
+    return opened
+  }
+  return {
+    name,
+    async declare(): Promise<ExecutorDeclaration> {
+      // Tools given as they are: a bad binding fails the load.
+      if (typeof tools !== 'function') await (await open(tools)).close?.()
+      return { tools: Object.keys(binding), identity }
+    },
+    async boot(ctx: BootContext): Promise<ExecutorProcess> {
+      const made = typeof tools === 'function' ? await (tools as (c: BootContext) => Tools)(ctx) : tools
+      const opened = await open(made)
+      return {
+        contracts: contractsOf(binding, opened),
+        callTool: (call) => callOne(call, opened, binding, identity, classify),
+      }
+    },
+  }
+}
+
+async function callOne(
+  call: ToolCall,
+  opened: OpenedTools,
+  binding: Binding,
+  identity: IdentityPolicy,
+  classify: Classifier,
+): Promise<Envelope> {
+  const b = binding[call.tool]
+  const tool = b && opened.tools.find((t) => t.name === b.tool)
+  if (!b || !tool)
+    return {
+      status: 'FAILED_NO_EFFECT',
+      retry_safe: false,
+      effect: null,
+      action_taken: 'not-bound',
+      message: `No tool is bound to ${call.tool}.`,
+    }
+  // The frameworks pass tools no deadline: the
+  // signal carries the turn's, as a team's would.
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("the turn's deadline passed", 'TimeoutError')),
+    Math.max(0, call.deadline - Date.now()),
+  )
+  try {
+    const seen = await opened.call(b.tool, bindArgs(b, call.args, tool.inputSchema), {
+      toolCallId: call.toolCallId,
+      signal: controller.signal,
+      operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
+    })
+    const placed = placeOutcome(seen, classify, EFFECT[call.tool] ?? call.tool)
+    if (typeof placed === 'string') throw new AdapterError(placed)
+    return placed
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Declared contracts, by faultline tool. */
+function contractsOf(binding: Binding, opened: OpenedTools): Record<string, ToolContract> | undefined {
+  const out: Record<string, ToolContract> = {}
+  for (const [ours, b] of Object.entries(binding)) {
+    const contract = opened.tools.find((t) => t.name === b.tool)?.contract
+    if (contract) out[ours] = contract
+  }
+  return Object.keys(out).length > 0 ? out : undefined
+}
