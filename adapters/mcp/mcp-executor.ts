@@ -1,0 +1,13 @@
+// A team's MCP server as a faultline Executor:
+// each plan step through `client.callTool`.
+import type { Executor } from '../../harness/contract/executor.ts'
+import { type AdapterOptions, toolExecutor } from '../core/tool-executor.ts'
+import { mcpFramework, type McpTools } from './mcp-framework.ts'
+
+/**
+ * `tools`: an McpServer (tools registered), or
+ * `(ctx) => McpServer` for one per process.
+ */
+export function mcpExecutor(options: AdapterOptions<McpTools>): Executor {
+  return toolExecutor(options, mcpFramework)
+}

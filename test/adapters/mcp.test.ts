@@ -1,0 +1,316 @@
+// The MCP adapter through the real engine: small
+// inline servers, stripe-node at its default host.
+// Longer than most because each of the adapter's
+// promises (binding, channel, outcome, deadline,
+// MCP's own error path, restart) is a case here.
+import { join } from 'node:path'
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js'
+import Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  type AdapterOptions,
+  type Binding,
+  type Classifier,
+  envelopeSchema,
+  mcpExecutor,
+  type McpTools,
+  type Operation,
+  operationOf,
+  type ToolObservation,
+} from '../../faultline/adapters/mcp.ts'
+import { judge, runScenario, type Scenario } from '../../faultline/index.ts'
+import { eventsOf } from '../../harness/history/history.ts'
+import { cli, ROOT } from '../faultline/cli/cli.ts'
+import { refundScenario } from '../support/scenario.ts'
+
+const input = {
+  order_id: z.string(),
+  payment_intent: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string().optional(),
+}
+type Handler = ToolCallback<typeof input>
+
+const binding: Binding = {
+  issue_refund: {
+    tool: 'refund_order',
+    args: {
+      order_id: 'order_id',
+      payment_intent: 'payment_intent',
+      amount: 'amount',
+      currency: 'currency',
+      reason: 'reason',
+    },
+  },
+}
+
+function refundServer(handler: Handler, config: { outputSchema?: typeof envelopeSchema; annotations?: object } = {}) {
+  const server = new McpServer({ name: 'support', version: '1.0.0' })
+  server.registerTool('refund_order', { description: 'Refund an order.', inputSchema: input, ...config }, handler)
+  return server
+}
+
+const adapted = (tools: AdapterOptions<McpTools>['tools'], more: Partial<AdapterOptions<McpTools>> = {}) =>
+  mcpExecutor({ name: 'mcp-test', tools, binding, ...more })
+
+/** A refund through stripe-node at its default host. */
+async function refund(args: { payment_intent: string; amount: number }, key: string) {
+  const stripe = new Stripe('sk_test_faultline')
+  return stripe.refunds.create(
+    { payment_intent: args.payment_intent, amount: Math.round(args.amount * 100) },
+    { idempotencyKey: key },
+  )
+}
+
+const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] })
+
+async function run(tools: AdapterOptions<McpTools>['tools'], scenario: Partial<Scenario> = {}, more = {}) {
+  const { history } = await runScenario(refundScenario(scenario), adapted(tools, more))
+  return {
+    history,
+    outcomes: eventsOf(history, 'outcome-reported').map((e) => e.envelope),
+    faults: eventsOf(history, 'executor-fault'),
+    effects: eventsOf(history, 'effect-applied'),
+    call: eventsOf(history, 'call-started')[0]?.call ?? '',
+  }
+}
+
+describe('the binding, checked against the tool’s own input schema', () => {
+  const server = () => refundServer(async () => text({ id: 're_never' }))
+  const declared = (b: Binding, tools: unknown = server()) =>
+    mcpExecutor({ name: 'mcp-test', tools: tools as McpTools, binding: b }).declare!()
+
+  it('a field the schema lacks fails the load (gate exits 2), one line naming it', async () => {
+    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/adapters/mcp/bad-field.ts'), '--runs', '5'])
+    expect(r.code).toBe(2)
+    expect(r.err.split('\n')).toHaveLength(1)
+    expect(r.err).toMatch(/binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/)
+  })
+
+  it('a required field not bound, a tool not found: one line each', async () => {
+    const { currency: _, ...args } = binding.issue_refund!.args
+    await expect(declared({ issue_refund: { tool: 'refund_order', args } })).rejects.toThrow(
+      /^binding\.issue_refund\.args: refund_order requires "currency", which the binding does not give$/,
+    )
+    await expect(declared({ issue_refund: { ...binding.issue_refund!, tool: 'refund' } })).rejects.toThrow(
+      /^binding\.issue_refund\.tool: no tool "refund" among the module's tools \(refund_order\)$/,
+    )
+  })
+
+  it('a module exporting no tools: exit 2, one line; not a server: one line', async () => {
+    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/adapters/mcp/no-tools.ts'), '--runs', '5'])
+    expect(r.code).toBe(2)
+    expect(r.err.split('\n')).toHaveLength(1)
+    expect(r.err).toMatch(/the McpServer lists no tools: register them with registerTool\(\)/)
+    await expect(declared(binding, { refund_order: {} })).rejects.toThrow(/^the tools must be an McpServer/)
+  })
+
+  it('a factory’s server is checked at boot: a per-run boot-failed, one line', async () => {
+    const { faults, outcomes } = await run(
+      () => refundServer(async () => text({})),
+      {},
+      {
+        binding: { issue_refund: { tool: 'refund', args: {} } },
+      },
+    )
+    expect(outcomes).toEqual([])
+    expect(faults).toEqual([expect.objectContaining({ problem: 'boot-failed' })])
+    expect(faults[0]!.message).toMatch(/^AdapterError: binding\.issue_refund\.tool: no tool "refund"/)
+  })
+})
+
+describe('the context channel', () => {
+  it('the operation arrives in _meta; the per-ask requestId differs per ask', async () => {
+    const seen: { op: Operation | null; requestId: unknown; signal: boolean }[] = []
+    const server = refundServer(async (args, extra) => {
+      const op = operationOf(extra._meta)
+      seen.push({ op, requestId: extra.requestId, signal: extra.signal instanceof AbortSignal })
+      return text(await refund(args, `${op!.runId}/${op!.stepId}`))
+    })
+    const { call, outcomes, effects, history } = await run(server, {
+      model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: true },
+    })
+    expect(seen).toHaveLength(2)
+    const deadline = eventsOf(history, 'turn-started')[0]!
+    for (const { op, signal } of seen) {
+      expect(op).toEqual({
+        runId: call.split('/')[0],
+        stepId: 's1',
+        tool: 'refund_order',
+        deadline: expect.any(Number),
+        identity: 'per-step',
+      })
+      expect(signal).toBe(true)
+    }
+    expect(deadline.deadline).toBe(45_000)
+    expect(seen[0]!.requestId).not.toBe(seen[1]!.requestId)
+    // Keyed by the operation: asked twice, one refund.
+    expect(effects).toHaveLength(1)
+    expect(outcomes.map((o) => o.status)).toEqual(['SUCCEEDED', 'SUCCEEDED'])
+    expect(outcomes[0]!.effect).toEqual({ type: 'refund', id: effects[0]!.effect })
+  })
+
+  it('a per-run policy travels with the operation', async () => {
+    let op: Operation | null = null
+    const server = refundServer(async (_args, extra) => {
+      op = operationOf(extra._meta)
+      return text({ id: 're_1' })
+    })
+    await run(server, {}, { identity: 'per-run' })
+    expect(op).toMatchObject({ stepId: 's1', identity: 'per-run' })
+  })
+
+  it('declared annotations are the process’s contracts, only the hints declared', async () => {
+    const server = refundServer(async () => text({ id: 're_1' }), {
+      annotations: { idempotentHint: true, destructiveHint: false, openWorldHint: true },
+    })
+    const { history } = await run(server)
+    expect(eventsOf(history, 'process-booted')[0]!.contracts).toEqual({
+      issue_refund: { idempotent: true, destructive: false },
+    })
+  })
+})
+
+describe('what comes back, placed', () => {
+  it('a throw after the request left is UNKNOWN, never FAILED_NO_EFFECT', async () => {
+    const server = refundServer(async (args, extra) => {
+      const op = operationOf(extra._meta)!
+      await refund(args, `${op.runId}/${op.stepId}`)
+      throw new Error('the receipt printer is out of paper')
+    })
+    const { outcomes, effects, history } = await run(server, { model: { maxAsks: 1, regenerateArgs: false } })
+    expect(effects).toHaveLength(1)
+    expect(outcomes).toEqual([
+      expect.objectContaining({ status: 'UNKNOWN', retry_safe: false, action_taken: 'classified-ambiguous' }),
+    ])
+    expect(outcomes[0]!.message).toMatch(/refund_order answered isError: the receipt printer is out of paper/)
+    expect(judge(history).violations).toEqual([])
+  })
+
+  it('a returned envelope is used as is: structured content, or its JSON text', async () => {
+    const env: z.infer<typeof envelopeSchema> = {
+      status: 'FAILED_NO_EFFECT',
+      retry_safe: false,
+      effect: null,
+      action_taken: 'policy-refused',
+      message: 'Refunds need a person today.',
+    }
+    const structured = refundServer(async () => ({ ...text(env), structuredContent: env }), {
+      outputSchema: envelopeSchema,
+    })
+    expect((await run(structured)).outcomes).toEqual([env])
+    expect((await run(refundServer(async () => text(env)))).outcomes).toEqual([env])
+  })
+
+  it('a value the classifier cannot place is a per-call executor-fault, one line', async () => {
+    const server = refundServer(async () => text({ error: { type: 'card_error', message: 'declined\nreally' } }))
+    const { faults, outcomes, call } = await run(server)
+    expect(outcomes).toEqual([])
+    expect(faults).toHaveLength(1)
+    expect(faults[0]).toMatchObject({ call, problem: 'threw' })
+    expect(faults[0]!.message).toMatch(/^AdapterError: the classifier cannot place refund_order returned /)
+    expect(faults[0]!.message).not.toContain('\n')
+  })
+
+  it('the signal aborts at the deadline: the handler is cancelled, the outcome UNKNOWN in time', async () => {
+    let aborted: { at: number; reason: unknown; deadline: number } | null = null
+    const server = refundServer(
+      (_args, extra) =>
+        new Promise(() => {
+          const op = operationOf(extra._meta)!
+          extra.signal.addEventListener('abort', () => {
+            aborted = { at: Date.now(), reason: extra.signal.reason, deadline: op.deadline }
+          })
+        }),
+    )
+    const { outcomes, history } = await run(server, {
+      turnBudgetMs: 5_000,
+      model: { maxAsks: 1, regenerateArgs: false },
+    })
+    expect(aborted).not.toBeNull()
+    const a = aborted!
+    expect(a.at).toBe(a.deadline)
+    // notifications/cancelled carries String(reason).
+    expect(a.reason).toBe("TimeoutError: the turn's deadline passed")
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
+    expect(outcomes[0]!.message).toMatch(/refund_order threw McpError: MCP error -32001: TimeoutError/)
+    const reported = eventsOf(history, 'outcome-reported')[0]!
+    expect(reported.t).toBeLessThanOrEqual(5_000)
+    expect(judge(history).violations).toEqual([])
+  })
+})
+
+describe('MCP’s own error path, read right', () => {
+  /** The classifier sees what crossed; answers UNKNOWN. */
+  const recording = (seen: ToolObservation[]): { classifier: Classifier } => ({
+    classifier: (o) => {
+      seen.push(o as ToolObservation)
+      return 'ambiguous'
+    },
+  })
+
+  it('a throw in the handler is an isError result: only its text crosses', async () => {
+    const seen: ToolObservation[] = []
+    const server = refundServer(async () => {
+      throw Object.assign(new Error('stripe said no'), { code: 'card_declined' })
+    })
+    await run(server, { model: { maxAsks: 1, regenerateArgs: false } }, recording(seen))
+    expect(seen).toEqual([{ kind: 'mcp-error', tool: 'refund_order', text: 'stripe said no' }])
+  })
+
+  it('a bad argument is an isError result in 1.32.2, not a JSON-RPC -32602 error: the code is only in its text', async () => {
+    // mcp.js: validateToolInput throws McpError(InvalidParams);
+    // the tools/call handler's catch makes it createToolError.
+    const seen: ToolObservation[] = []
+    const server = refundServer(async () => text({ id: 're_never' }))
+    const args = { ...binding.issue_refund!.args, amount: { value: 'a lot' } }
+    await run(
+      server,
+      { model: { maxAsks: 1, regenerateArgs: false } },
+      { ...recording(seen), binding: { issue_refund: { tool: 'refund_order', args } } },
+    )
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ kind: 'mcp-error', tool: 'refund_order' })
+    expect((seen[0] as { text: string }).text).toMatch(
+      /^MCP error -32602: Input validation error: Invalid arguments for tool refund_order: .*at amount$/,
+    )
+  })
+
+  it('structured content off its output schema is an isError result too', async () => {
+    const seen: ToolObservation[] = []
+    const server = refundServer(async () => ({ ...text({ id: 're_1' }), structuredContent: { id: 're_1' } }), {
+      outputSchema: envelopeSchema,
+    })
+    await run(server, { model: { maxAsks: 1, regenerateArgs: false } }, recording(seen))
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ kind: 'mcp-error' })
+    expect((seen[0] as { text: string }).text).toMatch(
+      /^MCP error -32602: Output validation error: Invalid structured content for tool refund_order/,
+    )
+  })
+})
+
+describe('a module-level server across a crash', () => {
+  it('is let go by the dead process’s client and reconnected; requestId restarts', async () => {
+    const ids: unknown[] = []
+    const server = refundServer(async (args, extra) => {
+      ids.push(extra.requestId)
+      const op = operationOf(extra._meta)!
+      return text(await refund(args, `${op.runId}/${op.stepId}`))
+    })
+    const { history, outcomes, faults, effects } = await run(server, {
+      faults: [
+        { kind: 'executor-crash', boundary: 'executor', step: 's1', point: 'after-send', nth: 1, pauseMs: 5_000 },
+      ],
+    })
+    expect(eventsOf(history, 'process-booted').map((e) => e.generation)).toEqual([1, 2])
+    expect(faults).toEqual([])
+    expect(outcomes.map((o) => o.status)).toEqual(['SUCCEEDED'])
+    expect(effects).toHaveLength(1)
+    // A new client numbers from where the first began.
+    expect(ids).toHaveLength(2)
+    expect(ids[1]).toBe(ids[0])
+  })
+})
