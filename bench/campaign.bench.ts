@@ -19,6 +19,7 @@ import { bundledRef, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
+import { adapterCost } from './adapter-cost.ts'
 
 const { values } = parseArgs({
   options: {
@@ -359,3 +360,7 @@ console.log(`stripe-sdk-defaults (stripe-node at its default retries), ${fmt(sdk
 console.log(
   `  1 worker                 ${fmt(sdkRuns / sdkSeconds)} scenarios/s, ${sdkPool.workersStarted} worker(s) started   (in-process: ${fmt(sdkRuns / sdkInProcessSeconds)} scenarios/s)`,
 )
+
+// A framework's tools through its adapter, beside
+// the same logic as a plain executor.
+for (const line of await adapterCost(Math.min(runs, 300), seed)) console.log(line)

@@ -15,7 +15,20 @@ export { UsageError } from '../harness/jobs/usage-error.ts'
 export { render, type RenderFormat } from '../reports/render.ts'
 
 // The executor plug-in contract
-export type { Executor, BootContext, ExecutorProcess } from '../harness/contract/executor.ts'
+export type {
+  Executor,
+  BootContext,
+  ExecutorProcess,
+  ExecutorDeclaration,
+  IdentityPolicy,
+  ToolContract,
+} from '../harness/contract/executor.ts'
+export { IDENTITY_POLICIES } from '../harness/contract/executor.ts'
+// What every framework adapter shares (faultline/adapters/*)
+export type { AdapterOptions } from '../adapters/core/tool-executor.ts'
+export type { Binding, ToolBinding, ArgSource } from '../adapters/core/binding.ts'
+export type { Classifier, ToolObservation } from '../adapters/core/classifier.ts'
+export type { Operation } from '../adapters/core/operation.ts'
 export type { ToolCall } from '../harness/contract/tool-call.ts'
 export type { Envelope, OutcomeStatus } from '../harness/contract/envelope.ts'
 export type { DurableStorage } from '../harness/contract/storage.ts'

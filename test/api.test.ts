@@ -27,6 +27,11 @@ function documentedIn(text: string): string[] {
 const ENTRY_POINTS = [
   { heading: '## Entry point `faultline/vitest`', file: 'faultline/vitest/index.ts', subpath: './vitest' },
   { heading: '## Entry point `faultline/msw`', file: 'faultline/msw/index.ts', subpath: './msw' },
+  ...['ai-sdk', 'mcp', 'openai-agents', 'langchain'].map((fw) => ({
+    heading: `## Entry point \`faultline/adapters/${fw}\``,
+    file: `faultline/adapters/${fw}.ts`,
+    subpath: `./adapters/${fw}`,
+  })),
 ] as const
 
 describe('public API', () => {

@@ -48,6 +48,7 @@ describe('README', () => {
           faultline: [join(ROOT, 'faultline/index.ts')],
           'faultline/vitest': [join(ROOT, 'faultline/vitest/index.ts')],
           'faultline/msw': [join(ROOT, 'faultline/msw/index.ts')],
+          'faultline/adapters/*': [join(ROOT, 'faultline/adapters/*.ts')],
         },
       })
       const problems = ts.getPreEmitDiagnostics(program).filter((d) => d.file && files.includes(d.file.fileName))

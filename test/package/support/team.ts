@@ -165,6 +165,15 @@ export const gated: Promise<GateReport> = expectNoViolations({ executor: 'refere
 export const services = faultlineServices()
 `
 
+/**
+ * A team's AI SDK tools gated through the adapter,
+ * with "ai" not installed: one line says to add it.
+ */
+const ADAPTER = `import { aiSdkExecutor } from 'faultline/adapters/ai-sdk'
+
+export default aiSdkExecutor({ name: 'team-ai-sdk', tools: {}, binding: {} })
+`
+
 const TSCONFIG = {
   compilerOptions: {
     module: 'nodenext',
@@ -200,6 +209,7 @@ export function teamProject(dir: string, type: 'module' | 'commonjs' = 'module')
     type === 'module' ? `export default {${EXECUTOR_BODY}}\n` : `module.exports = {${EXECUTOR_BODY}}\n`,
   )
   writeFileSync(join(dir, 'm.mjs'), MAPPING)
+  writeFileSync(join(dir, 'adapter.mjs'), ADAPTER)
   writeFileSync(join(dir, 'api.mjs'), API_SCRIPT)
   writeFileSync(join(dir, 'typed.ts'), TYPED)
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
@@ -267,15 +277,31 @@ export function teamChecks(project: () => string): void {
     },
     CHECK_TIMEOUT,
   )
+
+  it(
+    'an adapter for a framework the team has not installed fails the gate with exit 2 and one line naming the package',
+    () => {
+      const gate = npx(project(), 'gate', '--executor', 'adapter.mjs', '--runs', '5', '--workers', '1')
+      expect(gate.status, gate.stderr).toBe(2)
+      const lines = gate.stderr.trim().split('\n')
+      expect(lines, gate.stderr).toHaveLength(1)
+      expect(lines[0]).toContain(
+        'it needs the package "ai", which is not installed (npm install --save-dev "ai@^7.0.0")',
+      )
+    },
+    CHECK_TIMEOUT,
+  )
 }
 
-/** The correct zoo's SDKs are optional peers: none installed. */
+/** SDKs and frameworks are optional peers: none installed. */
+const PEERS = ['stripe', 'resend', 'axios', 'ai', '@modelcontextprotocol/sdk', '@openai/agents', '@langchain/core']
+
 export function expectNoSdks(project: string): void {
-  const r = spawnSync('npm', ['ls', '--all', '--parseable', 'stripe', 'resend', 'axios'], {
+  const r = spawnSync('npm', ['ls', '--all', '--parseable', ...PEERS], {
     cwd: project,
     encoding: 'utf8',
     env: shellEnv(),
   })
   expect(r.stdout.trim()).toBe('')
-  for (const sdk of ['stripe', 'resend', 'axios']) expect(readdirSync(join(project, 'node_modules'))).not.toContain(sdk)
+  for (const sdk of PEERS) expect(readdirSync(join(project, 'node_modules'))).not.toContain(sdk.split('/')[0])
 }
