@@ -17,6 +17,7 @@ import {
   seconds,
   sourceCopy,
   TEAM_TOOLS,
+  adapterWithoutFramework,
   teamChecks,
   teamProject,
 } from './support/team.ts'
@@ -70,4 +71,5 @@ describe('faultline installed from a git URL', () => {
   })
 
   teamChecks(() => team)
+  adapterWithoutFramework(() => team)
 })

@@ -23,6 +23,7 @@ import {
   shellEnv,
   sourceCopy,
   TEAM_TOOLS,
+  adapterWithoutFramework,
   teamChecks,
   teamProject,
   VERSION,
@@ -73,6 +74,7 @@ describe('faultline installed from a packed tarball', () => {
   })
 
   teamChecks(() => esm)
+  adapterWithoutFramework(() => esm)
 
   for (const type of ['module', 'commonjs'] as const) {
     describe(`in a ${type} project`, () => {
