@@ -4,7 +4,6 @@
 // outcome read as the AI SDK's own loop reads it.
 // Longer than most because each case sets up its own
 // tools, and the last ones run generateText beside it.
-import Stripe from 'stripe'
 import { generateText, tool, type ToolSet } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
@@ -18,34 +17,19 @@ import {
   type Operation,
   type ToolObservation,
 } from '../../faultline/adapters/ai-sdk.ts'
-import { gate, runScenario, UsageError, type Envelope, type Scenario } from '../../faultline/index.ts'
+import type { Scenario } from '../../faultline/index.ts'
 import { eventsOf } from '../../harness/history/history.ts'
 import { refundScenario } from '../support/scenario.ts'
-import { scratchDir } from '../support/scratch.ts'
-
-const refundInput = z.object({
-  order_id: z.string(),
-  payment_intent: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  reason: z.string().optional(),
-})
-
-const binding: Binding = {
-  issue_refund: {
-    tool: 'refund_order',
-    args: {
-      order_id: 'order_id',
-      payment_intent: 'payment_intent',
-      amount: 'amount',
-      currency: 'currency',
-      reason: 'reason',
-    },
-  },
-}
+import { callOnce, operation, refundArgs } from './support/call-once.ts'
+import { refundBinding, refundBindingTo, refundBindingWithout } from './support/refund-binding.ts'
+import { refunded, refused } from './support/refund-envelopes.ts'
+import { type RefundInput, refundInput } from './support/refund-input.ts'
+import { gateRefuses } from './support/refused-at-load.ts'
+import { runAdapted } from './support/run-adapted.ts'
+import { stripeRefund } from './support/stripe-refund.ts'
 
 type Execute = (
-  input: z.infer<typeof refundInput>,
+  input: RefundInput,
   options: { toolCallId: string; abortSignal?: AbortSignal; context: unknown },
 ) => unknown
 
@@ -55,73 +39,40 @@ function refundTools(execute: Execute): ToolSet {
   }
 }
 
-const ok: Envelope = {
-  status: 'SUCCEEDED',
-  retry_safe: false,
-  effect: { type: 'refund', id: 're_inline' },
-  action_taken: 'sent',
-  message: 'Refunded.',
-}
-
-async function run(tools: ToolSet | (() => ToolSet), scenario: Scenario = refundScenario()) {
-  const { history } = await runScenario(scenario, aiSdkExecutor({ name: 'ai-sdk-inline', tools, binding }))
-  return {
-    history,
-    outcomes: eventsOf(history, 'outcome-reported').map((e) => e.envelope),
-    faults: eventsOf(history, 'executor-fault'),
-  }
-}
-
-const fixture = (name: string) => new URL(`../fixtures/adapters/ai-sdk/${name}.ts`, import.meta.url)
+const run = (tools: ToolSet | (() => ToolSet), scenario: Scenario = refundScenario()) =>
+  runAdapted(scenario, aiSdkExecutor({ name: 'ai-sdk-inline', tools, binding: refundBinding }))
 
 describe('the AI SDK adapter: the binding, checked at load', () => {
-  const declared = (tools: unknown, b: Binding = binding) =>
+  const declared = (tools: unknown, b: Binding = refundBinding) =>
     aiSdkExecutor({ name: 'x', tools: tools as ToolSet, binding: b }).declare?.()
 
   it('a field the tool schema lacks: gate() refuses the module (exit 2) in one line naming it', async () => {
-    const refused = gate({
-      executor: fixture('bad-field'),
-      runs: 1,
-      workers: 1,
-      corpus: false,
-      cwd: scratchDir('ai-sdk'),
-    })
-    await expect(refused).rejects.toThrow(UsageError)
-    const message = await refused.catch((e: Error) => e.message)
-    expect(message).not.toContain('\n')
-    expect(message).toMatch(/binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/)
+    expect(await gateRefuses('ai-sdk', 'bad-field')).toMatch(
+      /binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/,
+    )
   })
 
   it('a module exporting no tools: refused at load, in one line', async () => {
-    const refused = gate({
-      executor: fixture('no-tools'),
-      runs: 1,
-      workers: 1,
-      corpus: false,
-      cwd: scratchDir('ai-sdk'),
-    })
-    await expect(refused).rejects.toThrow(UsageError)
-    await expect(refused).rejects.toThrow(/^[^\n]*no AI SDK tools to gate/)
+    expect(await gateRefuses('ai-sdk', 'no-tools')).toMatch(/no AI SDK tools to gate/)
     await expect(declared(undefined)).rejects.toThrow(/no AI SDK tools to gate/)
-    await expect(declared([refundTools(() => ok).refund_order])).rejects.toThrow(
+    await expect(declared([refundTools(() => refunded).refund_order])).rejects.toThrow(
       /no AI SDK tools to gate \(got an array\)/,
     )
   })
 
   it('a required field not bound, a tool not found: each one line naming it', async () => {
-    const { currency: _, ...args } = binding.issue_refund!.args
     await expect(
       declared(
-        refundTools(() => ok),
-        { issue_refund: { tool: 'refund_order', args } },
+        refundTools(() => refunded),
+        refundBindingWithout('currency'),
       ),
     ).rejects.toThrow(
       new AdapterError('binding.issue_refund.args: refund_order requires "currency", which the binding does not give'),
     )
     await expect(
       declared(
-        refundTools(() => ok),
-        { issue_refund: { tool: 'refund', args: binding.issue_refund!.args } },
+        refundTools(() => refunded),
+        refundBindingTo('refund'),
       ),
     ).rejects.toThrow(/^binding\.issue_refund\.tool: no tool "refund" among the module's tools \(refund_order\)$/)
     // A JSON Schema tool (jsonSchema()) is read the same way.
@@ -133,7 +84,7 @@ describe('the AI SDK adapter: the binding, checked at load', () => {
           properties: { order_id: { type: 'string' } },
           required: ['order_id'],
         }),
-        execute: async () => ok,
+        execute: async () => refunded,
       }),
     }
     await expect(declared(fromJson)).rejects.toThrow(/args\.payment_intent: refund_order's input schema has no field/)
@@ -142,19 +93,19 @@ describe('the AI SDK adapter: the binding, checked at load', () => {
 
 describe('the AI SDK adapter: each ask through tool.execute', () => {
   it('the operation arrives as context.faultline; the toolCallId is new every ask; input as the schema types it', async () => {
-    const seen: { input: z.infer<typeof refundInput>; toolCallId: string; context: unknown; aborted?: boolean }[] = []
+    const seen: { input: RefundInput; toolCallId: string; context: unknown; aborted?: boolean }[] = []
     const boots: unknown[] = []
     const tools = (ctx?: { services: unknown }) => {
       boots.push(ctx?.services)
       return refundTools((input, { toolCallId, context, abortSignal }) => {
         seen.push({ input, toolCallId, context, aborted: abortSignal?.aborted })
-        return ok
+        return refunded
       })
     }
     const scenario = refundScenario({ model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: true } })
     const { outcomes, faults } = await run(tools as () => ToolSet, scenario)
     expect(faults).toEqual([])
-    expect(outcomes).toEqual([ok, ok])
+    expect(outcomes).toEqual([refunded, refunded])
     expect(boots).toEqual([expect.objectContaining({ payments: expect.any(String) })])
     expect(seen).toHaveLength(2)
     const ops = seen.map((s) => operationOf(s.context))
@@ -170,7 +121,7 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
     expect(seen[0]!.toolCallId).toMatch(/^call_/)
     expect(seen[1]!.toolCallId).not.toBe(seen[0]!.toolCallId)
     expect(seen.every((s) => s.aborted === false && typeof s.input.amount === 'number')).toBe(true)
-    expect(seen[0]!.input).toEqual({ order_id: 'ORD-1', payment_intent: 'pi_1', amount: 49.9, currency: 'eur' })
+    expect(seen[0]!.input).toEqual(refundArgs)
   })
 
   it('a throw is UNKNOWN, never FAILED_NO_EFFECT, even before any request left', async () => {
@@ -187,15 +138,9 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
   })
 
   it('an SDK throw after the effect (response lost): UNKNOWN, and the effect is in the ledger', async () => {
-    const tools = refundTools(async (input, { toolCallId }) => {
-      // stripe-node retries a closed connection even at
-      // maxNetworkRetries 0 (RequestSender): reset each.
-      const stripe = new Stripe('sk_test_faultline', { maxNetworkRetries: 0 })
-      return stripe.refunds.create(
-        { payment_intent: input.payment_intent, amount: Math.round(input.amount * 100) },
-        { idempotencyKey: toolCallId },
-      )
-    })
+    // stripe-node retries a closed connection even at
+    // maxNetworkRetries 0 (RequestSender): reset each.
+    const tools = refundTools(async (input, { toolCallId }) => stripeRefund(input, { key: toolCallId, retries: 0 }))
     const scenario = refundScenario({
       faults: [1, 2, 3].map((send) => ({ kind: 'reset-after-effect', boundary: 'after-effect', step: 's1', send })),
     })
@@ -205,12 +150,7 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
   })
 
   it('the SDK object returned: SUCCEEDED, with the refund as the effect', async () => {
-    const tools = refundTools(async (input, { toolCallId }) =>
-      new Stripe('sk_test_faultline').refunds.create(
-        { payment_intent: input.payment_intent, amount: Math.round(input.amount * 100) },
-        { idempotencyKey: toolCallId },
-      ),
-    )
+    const tools = refundTools(async (input, { toolCallId }) => stripeRefund(input, { key: toolCallId }))
     const { history, outcomes } = await run(tools)
     const [effect] = eventsOf(history, 'effect-applied')
     expect(outcomes).toEqual([
@@ -220,20 +160,13 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
   })
 
   it("a returned envelope, its JSON text, or a stream's last value: used as is", async () => {
-    const told: Envelope = {
-      ...ok,
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: false,
-      effect: null,
-      action_taken: 'refused',
-    }
-    expect((await run(refundTools(() => told))).outcomes).toEqual([told])
-    expect((await run(refundTools(() => JSON.stringify(told)))).outcomes).toEqual([told])
+    expect((await run(refundTools(() => refused))).outcomes).toEqual([refused])
+    expect((await run(refundTools(() => JSON.stringify(refused)))).outcomes).toEqual([refused])
     const streamed = refundTools(async function* () {
-      yield { ...ok, status: 'UNKNOWN', effect: null, action_taken: 'pending' }
-      yield ok
+      yield { ...refunded, status: 'UNKNOWN', effect: null, action_taken: 'pending' }
+      yield refunded
     })
-    expect((await run(streamed)).outcomes).toEqual([ok])
+    expect((await run(streamed)).outcomes).toEqual([refunded])
   })
 
   it('a value the classifier cannot place, a tool with no execute: a per-call executor-fault, one line', async () => {
@@ -275,9 +208,6 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
 })
 
 describe("the AI SDK adapter reads what the AI SDK's own loop reads", () => {
-  const args = { order_id: 'ORD-1', payment_intent: 'pi_1', amount: 49.9, currency: 'eur' }
-  const operation: Operation = { runId: 'r', stepId: 's1', tool: 'refund_order', deadline: 1e13, identity: 'per-step' }
-
   /** generateText with one model step that calls refund_order. */
   async function loopParts(tools: ToolSet, input: unknown) {
     const model = new MockLanguageModelV4({
@@ -300,28 +230,26 @@ describe("the AI SDK adapter reads what the AI SDK's own loop reads", () => {
     return result.steps[0]!.content.filter((p) => p.type === 'tool-error' || p.type === 'tool-result')
   }
 
-  async function adapterSees(tools: ToolSet, input: Record<string, unknown>): Promise<ToolObservation> {
-    const opened = await aiSdkFramework.open(tools)
-    return opened.call('refund_order', input, { toolCallId: 'call_1', signal: new AbortController().signal, operation })
-  }
+  const adapterSees = (tools: ToolSet, input: Record<string, unknown>): Promise<ToolObservation> =>
+    callOnce(aiSdkFramework, tools, input)
 
   it('a throw inside execute: the tool-error part holds the very error the adapter classifies', async () => {
     const boom = new Error('card_declined')
     const tools = refundTools(() => {
       throw boom
     })
-    const parts = await loopParts(tools, args)
+    const parts = await loopParts(tools, refundArgs)
     expect(parts).toEqual([expect.objectContaining({ type: 'tool-error', error: boom })])
-    expect(await adapterSees(tools, args)).toEqual({ kind: 'threw', tool: 'refund_order', error: boom })
+    expect(await adapterSees(tools, refundArgs)).toEqual({ kind: 'threw', tool: 'refund_order', error: boom })
   })
 
   it('input the schema refuses: never executed; the same tool-error text as the loop', async () => {
     let ran = 0
     const tools = refundTools(() => {
       ran++
-      return ok
+      return refunded
     })
-    const bad = { ...args, amount: 'forty-nine' }
+    const bad = { ...refundArgs, amount: 'forty-nine' }
     const parts = await loopParts(tools, bad)
     expect(parts).toEqual([expect.objectContaining({ type: 'tool-error', error: expect.any(String) })])
     const seen = await adapterSees(tools, bad)
@@ -337,18 +265,18 @@ describe("the AI SDK adapter reads what the AI SDK's own loop reads", () => {
         contextSchema,
         execute: async (_input, { context }) => {
           contexts.push(context)
-          return ok
+          return refunded
         },
       }),
     })
     const keeps = withSchema(z.object({ faultline: z.object({ runId: z.string(), stepId: z.string() }) }))
-    await loopParts(keeps, args)
-    expect(await adapterSees(keeps, args)).toEqual({ kind: 'returned', tool: 'refund_order', value: ok })
+    await loopParts(keeps, refundArgs)
+    expect(await adapterSees(keeps, refundArgs)).toEqual({ kind: 'returned', tool: 'refund_order', value: refunded })
     expect(contexts[1]).toEqual(contexts[0])
-    expect(contexts[0]).toEqual({ faultline: { runId: 'r', stepId: 's1' } })
+    expect(contexts[0]).toEqual({ faultline: { runId: 'run-1', stepId: 's1' } })
     const rejects = withSchema(z.object({ tenant: z.string() }))
-    await expect(loopParts(rejects, args)).rejects.toThrow(/tool context/)
-    await expect(adapterSees(rejects, args)).rejects.toThrow(
+    await expect(loopParts(rejects, refundArgs)).rejects.toThrow(/tool context/)
+    await expect(adapterSees(rejects, refundArgs)).rejects.toThrow(
       /^refund_order's contextSchema rejects faultline's context \{ faultline: … \}: declare faultline in it/,
     )
   })
@@ -356,9 +284,11 @@ describe("the AI SDK adapter reads what the AI SDK's own loop reads", () => {
   it('a streaming execute: the loop and the adapter both keep the last value', async () => {
     const tools = refundTools(async function* () {
       yield 'working'
-      yield ok
+      yield refunded
     })
-    expect(await loopParts(tools, args)).toEqual([expect.objectContaining({ type: 'tool-result', output: ok })])
-    expect(await adapterSees(tools, args)).toEqual({ kind: 'returned', tool: 'refund_order', value: ok })
+    expect(await loopParts(tools, refundArgs)).toEqual([
+      expect.objectContaining({ type: 'tool-result', output: refunded }),
+    ])
+    expect(await adapterSees(tools, refundArgs)).toEqual({ kind: 'returned', tool: 'refund_order', value: refunded })
   })
 })

@@ -4,12 +4,10 @@
 import { ToolMessage } from '@langchain/core/messages'
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools'
 import { tool } from 'langchain'
-import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import {
   AdapterError,
-  type Binding,
   type Classifier,
   defaultClassifier,
   type Operation,
@@ -17,32 +15,20 @@ import {
   type ToolObservation,
   langChainExecutor,
 } from '../../faultline/adapters/langchain.ts'
-import type { Envelope } from '../../harness/contract/envelope.ts'
 import { eventsOf } from '../../harness/history/history.ts'
-import { runScenario } from '../../harness/run/runner.ts'
-import { cli, ROOT } from '../faultline/cli/cli.ts'
 import { refundScenario } from '../support/scenario.ts'
+import { refundBinding, refundBindingTo, refundBindingWithout } from './support/refund-binding.ts'
+import { refunded } from './support/refund-envelopes.ts'
+import { type RefundInput, refundInput } from './support/refund-input.ts'
+import { cliRefuses } from './support/refused-at-load.ts'
+import { runAdapted } from './support/run-adapted.ts'
+import { stripeRefund } from './support/stripe-refund.ts'
 
-const schema = z.object({
-  order_id: z.string(),
-  payment_intent: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  reason: z.string().optional(),
-})
-type Input = z.infer<typeof schema>
+type Func = (input: RefundInput, config: ToolRunnableConfig) => Promise<unknown>
+const refundTool = (func: Func) =>
+  tool(func, { name: 'refund_order', description: 'Refund an order.', schema: refundInput })
 
-const ARGS = { order_id: 'order_id', payment_intent: 'payment_intent', amount: 'amount', currency: 'currency' }
-const BINDING: Binding = { issue_refund: { tool: 'refund_order', args: { ...ARGS, reason: 'reason' } } }
-
-type Func = (input: Input, config: ToolRunnableConfig) => Promise<unknown>
-const refundTool = (func: Func) => tool(func, { name: 'refund_order', description: 'Refund an order.', schema })
-
-const refund = (input: Input) =>
-  new Stripe('sk_test_faultline', { maxNetworkRetries: 0 }).refunds.create({
-    payment_intent: input.payment_intent,
-    amount: Math.round(input.amount * 100),
-  })
+const refund = (input: RefundInput) => stripeRefund(input, { retries: 0 })
 
 /** One run of the usual refund step; what the classifier saw. */
 async function run(tools: Parameters<typeof langChainExecutor>[0]['tools'], more: { askAgain?: boolean } = {}) {
@@ -51,17 +37,9 @@ async function run(tools: Parameters<typeof langChainExecutor>[0]['tools'], more
     if ('kind' in o) seen.push(o)
     return defaultClassifier(o)
   }
-  const executor = langChainExecutor({ name: 'langchain-inline', tools, binding: BINDING, classifier: spy })
+  const executor = langChainExecutor({ name: 'langchain-inline', tools, binding: refundBinding, classifier: spy })
   const scenario = refundScenario({ model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: more.askAgain } })
-  const { history } = await runScenario(scenario, executor)
-  const outcomes = eventsOf(history, 'outcome-reported')
-  return {
-    history,
-    seen,
-    outcomes,
-    envelopes: outcomes.map((o) => o.envelope),
-    faults: eventsOf(history, 'executor-fault'),
-  }
+  return { ...(await runAdapted(scenario, executor)), seen }
 }
 
 const loadProblem = async (options: Parameters<typeof langChainExecutor>[0]) => {
@@ -79,55 +57,45 @@ describe("langChainExecutor: the binding against the tool's own schema", () => {
   const noReason = tool(async () => 'x', {
     name: 'refund_order',
     description: 'Refund an order.',
-    schema: schema.omit({ reason: true }),
+    schema: refundInput.omit({ reason: true }),
   })
 
   it('a field the schema lacks, a required field unbound, an unknown tool, no tools: one line at load', async () => {
-    expect(await loadProblem({ name: 'x', tools: [noReason], binding: BINDING })).toBe(
+    expect(await loadProblem({ name: 'x', tools: [noReason], binding: refundBinding })).toBe(
       `binding.issue_refund.args.reason: refund_order's input schema has no field "reason" (its fields: order_id, payment_intent, amount, currency)`,
     )
-    const { currency: _, ...noCurrency } = ARGS
     expect(
       await loadProblem({
         name: 'x',
         tools: [refundTool(async () => 'x')],
-        binding: { issue_refund: { tool: 'refund_order', args: noCurrency } },
+        binding: refundBindingWithout('currency'),
       }),
     ).toBe('binding.issue_refund.args: refund_order requires "currency", which the binding does not give')
     expect(
       await loadProblem({
         name: 'x',
         tools: { refundOrder: refundTool(async () => 'x') },
-        binding: { issue_refund: { tool: 'refund', args: ARGS } },
+        binding: refundBindingTo('refund'),
       }),
     ).toBe(`binding.issue_refund.tool: no tool "refund" among the module's tools (refund_order)`)
-    expect(await loadProblem({ name: 'x', tools: [], binding: BINDING })).toBe(
+    expect(await loadProblem({ name: 'x', tools: [], binding: refundBinding })).toBe(
       `binding.issue_refund.tool: no tool "refund_order" among the module's tools (none)`,
     )
   })
 
   it('something that is not a LangChain tool, or two of one name: one line at load', async () => {
-    const notATool = { refundOrder: async (input: Input) => refund(input) }
-    expect(await loadProblem({ name: 'x', tools: notATool as never, binding: BINDING })).toBe(
+    const notATool = { refundOrder: async (input: RefundInput) => refund(input) }
+    expect(await loadProblem({ name: 'x', tools: notATool as never, binding: refundBinding })).toBe(
       'tools.refundOrder is not a LangChain tool (a name, a schema and invoke()): make it with tool() from "langchain"',
     )
     const twice = [refundTool(async () => 'x'), refundTool(async () => 'y')]
-    expect(await loadProblem({ name: 'x', tools: twice, binding: BINDING })).toBe(
+    expect(await loadProblem({ name: 'x', tools: twice, binding: refundBinding })).toBe(
       'tools[1]: two tools are named "refund_order"',
     )
   })
 
   it('gate: a binding field the schema lacks exits 2 with one line naming it', async () => {
-    const r = await cli([
-      'gate',
-      '--executor',
-      `${ROOT}/test/fixtures/adapters/langchain/bad-binding.ts`,
-      '--runs',
-      '5',
-    ])
-    expect(r.code).toBe(2)
-    expect(r.err.split('\n')).toHaveLength(1)
-    expect(r.err).toMatch(
+    expect(await cliRefuses('langchain', 'bad-binding')).toMatch(
       /langchain-bad-binding: .*binding\.issue_refund\.args\.reason: refund_order's input schema has no field "reason"/,
     )
   })
@@ -136,7 +104,7 @@ describe("langChainExecutor: the binding against the tool's own schema", () => {
 describe('langChainExecutor: each ask through tool.invoke', () => {
   it('the operation rides in config.configurable.faultline; the tool call id is new on every ask', async () => {
     const asks: { op: Operation | null; id: string | undefined; runtimeId: unknown; signal: boolean }[] = []
-    const { envelopes, history } = await run(
+    const { outcomes, effects } = await run(
       [
         refundTool(async (input, config) => {
           asks.push({
@@ -161,38 +129,30 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
     expect(asks[0]!.id).toMatch(/\S/)
     expect(asks[1]!.id).not.toBe(asks[0]!.id)
     // The success ToolMessage's JSON text, parsed: the refund's id.
-    const effects = eventsOf(history, 'effect-applied').map((e) => e.effect)
-    expect(envelopes.map((e) => [e.status, e.effect?.id])).toEqual(effects.map((id) => ['SUCCEEDED', id]))
+    expect(outcomes.map((e) => [e.status, e.effect?.id])).toEqual(effects.map((e) => ['SUCCEEDED', e.effect]))
   })
 
   it('a throw after the request left is UNKNOWN, never FAILED_NO_EFFECT', async () => {
-    const { envelopes, seen, history } = await run([
+    const { outcomes, seen, effects } = await run([
       refundTool(async (input) => {
         await refund(input)
         throw new Error('socket hang up')
       }),
     ])
-    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+    expect(effects).toHaveLength(1)
     expect(seen.map((s) => s.kind)).toEqual(['threw'])
-    expect(envelopes).toEqual([
+    expect(outcomes).toEqual([
       expect.objectContaining({ status: 'UNKNOWN', retry_safe: false, action_taken: 'classified-ambiguous' }),
     ])
-    expect(envelopes[0]!.message).toBe('refund_order threw Error: socket hang up')
+    expect(outcomes[0]!.message).toBe('refund_order threw Error: socket hang up')
   })
 
   it("a returned envelope is the outcome as is (the ToolMessage's JSON text, read back)", async () => {
-    const own: Envelope = {
-      status: 'SUCCEEDED',
-      retry_safe: false,
-      effect: { type: 'refund', id: 're_own' },
-      action_taken: 'refunded-once',
-      message: 'Refunded by the tool.',
-    }
     // An object (stringified by LangChain), or text content blocks.
-    const asBlocks = [{ type: 'text', text: JSON.stringify(own) }]
-    for (const value of [{ ...own }, asBlocks]) {
-      const { envelopes, seen } = await run([refundTool(async () => value)])
-      expect(envelopes).toEqual([own])
+    const asBlocks = [{ type: 'text', text: JSON.stringify(refunded) }]
+    for (const value of [{ ...refunded }, asBlocks]) {
+      const { outcomes, seen } = await run([refundTool(async () => value)])
+      expect(outcomes).toEqual([refunded])
       // Used as is: the classifier is not asked.
       expect(seen).toEqual([])
     }
@@ -219,16 +179,16 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
     class Stubborn extends StructuredTool {
       name = 'refund_order'
       description = 'Refund an order.'
-      schema = schema
+      schema = refundInput
       protected override _call(): Promise<string> {
         return new Promise(() => {})
       }
     }
     for (const tools of [[waits], [new Stubborn()]]) {
-      const { envelopes, outcomes, seen, history } = await run(tools)
+      const { outcomes, reported, seen, history } = await run(tools)
       const deadline = eventsOf(history, 'turn-started')[0]!.deadline
-      expect(envelopes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
-      expect(outcomes[0]!.t).toBeLessThanOrEqual(deadline)
+      expect(outcomes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
+      expect(reported[0]!.t).toBeLessThanOrEqual(deadline)
       expect(seen).toEqual([expect.objectContaining({ kind: 'threw' })])
       const error = (seen[0] as { error: Error }).error
       expect([error.name, error.message]).toEqual(['TimeoutError', "the turn's deadline passed"])
@@ -244,7 +204,7 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
       ),
     ])
     expect(errorMessage.seen).toEqual([{ kind: 'tool-message-error', tool: 'refund_order', content: 'card_declined' }])
-    expect(errorMessage.envelopes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
+    expect(errorMessage.outcomes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
 
     let ran = false
     const strict = tool(
@@ -252,13 +212,17 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
         ran = true
         return 'x'
       },
-      { name: 'refund_order', description: 'Refund an order.', schema: schema.extend({ currency: z.enum(['usd']) }) },
+      {
+        name: 'refund_order',
+        description: 'Refund an order.',
+        schema: refundInput.extend({ currency: z.enum(['usd']) }),
+      },
     )
     const badInput = await run([strict])
     expect(ran).toBe(false)
     expect(badInput.seen.map((s) => s.kind)).toEqual(['threw'])
     expect((badInput.seen[0] as { error: unknown }).error).toBeInstanceOf(ToolInputParsingException)
     expect(eventsOf(badInput.history, 'attempt-sent')).toEqual([])
-    expect(badInput.envelopes[0]).toMatchObject({ status: 'UNKNOWN', retry_safe: false })
+    expect(badInput.outcomes[0]).toMatchObject({ status: 'UNKNOWN', retry_safe: false })
   })
 })

@@ -3,11 +3,8 @@
 // Longer than most because each of the adapter's
 // promises (binding, channel, outcome, deadline,
 // MCP's own error path, restart) is a case here.
-import { join } from 'node:path'
 import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js'
-import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import {
   type AdapterOptions,
   type Binding,
@@ -19,63 +16,36 @@ import {
   operationOf,
   type ToolObservation,
 } from '../../faultline/adapters/mcp.ts'
-import { judge, runScenario, type Scenario } from '../../faultline/index.ts'
+import { judge, type Scenario } from '../../faultline/index.ts'
 import { eventsOf } from '../../harness/history/history.ts'
-import { cli, ROOT } from '../faultline/cli/cli.ts'
 import { refundScenario } from '../support/scenario.ts'
+import { refundBinding, refundBindingTo, refundBindingWith, refundBindingWithout } from './support/refund-binding.ts'
+import { refused } from './support/refund-envelopes.ts'
+import { refundInput } from './support/refund-input.ts'
+import { cliRefuses } from './support/refused-at-load.ts'
+import { runAdapted } from './support/run-adapted.ts'
+import { stripeRefund } from './support/stripe-refund.ts'
 
-const input = {
-  order_id: z.string(),
-  payment_intent: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  reason: z.string().optional(),
-}
-type Handler = ToolCallback<typeof input>
-
-const binding: Binding = {
-  issue_refund: {
-    tool: 'refund_order',
-    args: {
-      order_id: 'order_id',
-      payment_intent: 'payment_intent',
-      amount: 'amount',
-      currency: 'currency',
-      reason: 'reason',
-    },
-  },
-}
+type Handler = ToolCallback<typeof refundInput.shape>
 
 function refundServer(handler: Handler, config: { outputSchema?: typeof envelopeSchema; annotations?: object } = {}) {
   const server = new McpServer({ name: 'support', version: '1.0.0' })
-  server.registerTool('refund_order', { description: 'Refund an order.', inputSchema: input, ...config }, handler)
+  server.registerTool(
+    'refund_order',
+    { description: 'Refund an order.', inputSchema: refundInput.shape, ...config },
+    handler,
+  )
   return server
 }
 
-const adapted = (tools: AdapterOptions<McpTools>['tools'], more: Partial<AdapterOptions<McpTools>> = {}) =>
-  mcpExecutor({ name: 'mcp-test', tools, binding, ...more })
-
-/** A refund through stripe-node at its default host. */
-async function refund(args: { payment_intent: string; amount: number }, key: string) {
-  const stripe = new Stripe('sk_test_faultline')
-  return stripe.refunds.create(
-    { payment_intent: args.payment_intent, amount: Math.round(args.amount * 100) },
-    { idempotencyKey: key },
-  )
-}
+/** A refund through stripe-node, keyed by the operation. */
+const refund = (args: { payment_intent: string; amount: number }, op: Operation) =>
+  stripeRefund(args, { key: `${op.runId}/${op.stepId}` })
 
 const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] })
 
-async function run(tools: AdapterOptions<McpTools>['tools'], scenario: Partial<Scenario> = {}, more = {}) {
-  const { history } = await runScenario(refundScenario(scenario), adapted(tools, more))
-  return {
-    history,
-    outcomes: eventsOf(history, 'outcome-reported').map((e) => e.envelope),
-    faults: eventsOf(history, 'executor-fault'),
-    effects: eventsOf(history, 'effect-applied'),
-    call: eventsOf(history, 'call-started')[0]?.call ?? '',
-  }
-}
+const run = (tools: AdapterOptions<McpTools>['tools'], scenario: Partial<Scenario> = {}, more = {}) =>
+  runAdapted(refundScenario(scenario), mcpExecutor({ name: 'mcp-test', tools, binding: refundBinding, ...more }))
 
 describe('the binding, checked against the tool’s own input schema', () => {
   const server = () => refundServer(async () => text({ id: 're_never' }))
@@ -83,28 +53,25 @@ describe('the binding, checked against the tool’s own input schema', () => {
     mcpExecutor({ name: 'mcp-test', tools: tools as McpTools, binding: b }).declare!()
 
   it('a field the schema lacks fails the load (gate exits 2), one line naming it', async () => {
-    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/adapters/mcp/bad-field.ts'), '--runs', '5'])
-    expect(r.code).toBe(2)
-    expect(r.err.split('\n')).toHaveLength(1)
-    expect(r.err).toMatch(/binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/)
+    expect(await cliRefuses('mcp', 'bad-field')).toMatch(
+      /binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/,
+    )
   })
 
   it('a required field not bound, a tool not found: one line each', async () => {
-    const { currency: _, ...args } = binding.issue_refund!.args
-    await expect(declared({ issue_refund: { tool: 'refund_order', args } })).rejects.toThrow(
+    await expect(declared(refundBindingWithout('currency'))).rejects.toThrow(
       /^binding\.issue_refund\.args: refund_order requires "currency", which the binding does not give$/,
     )
-    await expect(declared({ issue_refund: { ...binding.issue_refund!, tool: 'refund' } })).rejects.toThrow(
+    await expect(declared(refundBindingTo('refund'))).rejects.toThrow(
       /^binding\.issue_refund\.tool: no tool "refund" among the module's tools \(refund_order\)$/,
     )
   })
 
   it('a module exporting no tools: exit 2, one line; not a server: one line', async () => {
-    const r = await cli(['gate', '--executor', join(ROOT, 'test/fixtures/adapters/mcp/no-tools.ts'), '--runs', '5'])
-    expect(r.code).toBe(2)
-    expect(r.err.split('\n')).toHaveLength(1)
-    expect(r.err).toMatch(/the McpServer lists no tools: register them with registerTool\(\)/)
-    await expect(declared(binding, { refund_order: {} })).rejects.toThrow(/^the tools must be an McpServer/)
+    expect(await cliRefuses('mcp', 'no-tools')).toMatch(
+      /the McpServer lists no tools: register them with registerTool\(\)/,
+    )
+    await expect(declared(refundBinding, { refund_order: {} })).rejects.toThrow(/^the tools must be an McpServer/)
   })
 
   it('a factory’s server is checked at boot: a per-run boot-failed, one line', async () => {
@@ -112,7 +79,7 @@ describe('the binding, checked against the tool’s own input schema', () => {
       () => refundServer(async () => text({})),
       {},
       {
-        binding: { issue_refund: { tool: 'refund', args: {} } },
+        binding: refundBindingTo('refund'),
       },
     )
     expect(outcomes).toEqual([])
@@ -127,7 +94,7 @@ describe('the context channel', () => {
     const server = refundServer(async (args, extra) => {
       const op = operationOf(extra._meta)
       seen.push({ op, requestId: extra.requestId, signal: extra.signal instanceof AbortSignal })
-      return text(await refund(args, `${op!.runId}/${op!.stepId}`))
+      return text(await refund(args, op!))
     })
     const { call, outcomes, effects, history } = await run(server, {
       model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: true },
@@ -177,7 +144,7 @@ describe('what comes back, placed', () => {
   it('a throw after the request left is UNKNOWN, never FAILED_NO_EFFECT', async () => {
     const server = refundServer(async (args, extra) => {
       const op = operationOf(extra._meta)!
-      await refund(args, `${op.runId}/${op.stepId}`)
+      await refund(args, op)
       throw new Error('the receipt printer is out of paper')
     })
     const { outcomes, effects, history } = await run(server, { model: { maxAsks: 1, regenerateArgs: false } })
@@ -190,18 +157,11 @@ describe('what comes back, placed', () => {
   })
 
   it('a returned envelope is used as is: structured content, or its JSON text', async () => {
-    const env: z.infer<typeof envelopeSchema> = {
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: false,
-      effect: null,
-      action_taken: 'policy-refused',
-      message: 'Refunds need a person today.',
-    }
-    const structured = refundServer(async () => ({ ...text(env), structuredContent: env }), {
+    const structured = refundServer(async () => ({ ...text(refused), structuredContent: { ...refused } }), {
       outputSchema: envelopeSchema,
     })
-    expect((await run(structured)).outcomes).toEqual([env])
-    expect((await run(refundServer(async () => text(env)))).outcomes).toEqual([env])
+    expect((await run(structured)).outcomes).toEqual([refused])
+    expect((await run(refundServer(async () => text(refused)))).outcomes).toEqual([refused])
   })
 
   it('a value the classifier cannot place is a per-call executor-fault, one line', async () => {
@@ -225,7 +185,7 @@ describe('what comes back, placed', () => {
           })
         }),
     )
-    const { outcomes, history } = await run(server, {
+    const { outcomes, reported, history } = await run(server, {
       turnBudgetMs: 5_000,
       model: { maxAsks: 1, regenerateArgs: false },
     })
@@ -236,8 +196,7 @@ describe('what comes back, placed', () => {
     expect(a.reason).toBe("TimeoutError: the turn's deadline passed")
     expect(outcomes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
     expect(outcomes[0]!.message).toMatch(/refund_order threw McpError: MCP error -32001: TimeoutError/)
-    const reported = eventsOf(history, 'outcome-reported')[0]!
-    expect(reported.t).toBeLessThanOrEqual(5_000)
+    expect(reported[0]!.t).toBeLessThanOrEqual(5_000)
     expect(judge(history).violations).toEqual([])
   })
 })
@@ -265,11 +224,10 @@ describe('MCP’s own error path, read right', () => {
     // the tools/call handler's catch makes it createToolError.
     const seen: ToolObservation[] = []
     const server = refundServer(async () => text({ id: 're_never' }))
-    const args = { ...binding.issue_refund!.args, amount: { value: 'a lot' } }
     await run(
       server,
       { model: { maxAsks: 1, regenerateArgs: false } },
-      { ...recording(seen), binding: { issue_refund: { tool: 'refund_order', args } } },
+      { ...recording(seen), binding: refundBindingWith('amount', { value: 'a lot' }) },
     )
     expect(seen).toHaveLength(1)
     expect(seen[0]).toMatchObject({ kind: 'mcp-error', tool: 'refund_order' })
@@ -298,7 +256,7 @@ describe('a module-level server across a crash', () => {
     const server = refundServer(async (args, extra) => {
       ids.push(extra.requestId)
       const op = operationOf(extra._meta)!
-      return text(await refund(args, `${op.runId}/${op.stepId}`))
+      return text(await refund(args, op))
     })
     const { history, outcomes, faults, effects } = await run(server, {
       faults: [

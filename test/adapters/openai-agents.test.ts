@@ -6,7 +6,6 @@
 // Longer than most because each way back from
 // invoke() is pinned against the installed source.
 import { tool, type FunctionTool, type RunContext, type Tool } from '@openai/agents'
-import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { openAiAgentsFramework } from '../../adapters/openai-agents/openai-agents-framework.ts'
@@ -19,106 +18,54 @@ import {
   type Operation,
   type ToolObservation,
 } from '../../faultline/adapters/openai-agents.ts'
-import { gate, judge, runScenario, UsageError, type Envelope, type Scenario } from '../../faultline/index.ts'
-import { eventsOf } from '../../harness/history/history.ts'
+import { judge, type Envelope, type Scenario } from '../../faultline/index.ts'
 import { refundScenario } from '../support/scenario.ts'
-import { scratchDir } from '../support/scratch.ts'
+import { callOnce, refundArgs } from './support/call-once.ts'
+import { refundBinding, refundBindingTo, refundBindingWithout } from './support/refund-binding.ts'
+import { refused } from './support/refund-envelopes.ts'
+import { type RefundInput, refundInput } from './support/refund-input.ts'
+import { gateRefuses } from './support/refused-at-load.ts'
+import { runAdapted } from './support/run-adapted.ts'
+import { stripeRefund } from './support/stripe-refund.ts'
 
 /** agents-core 0.20.0 dist/tool.mjs, defaultToolErrorFunction. */
 const SENTENCE = 'An error occurred while running the tool. Please try again.'
 
-const refundInput = z.object({
-  order_id: z.string(),
-  payment_intent: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  reason: z.string().optional(),
-})
-type RefundInput = z.infer<typeof refundInput>
 type Details = Parameters<FunctionTool['invoke']>[2]
 type Execute = (input: RefundInput, runContext?: RunContext<unknown>, details?: Details) => Promise<unknown>
-
-const binding: Binding = {
-  issue_refund: {
-    tool: 'refund_order',
-    args: {
-      order_id: 'order_id',
-      payment_intent: 'payment_intent',
-      amount: 'amount',
-      currency: 'currency',
-      reason: 'reason',
-    },
-  },
-}
 
 const refundOrder = (execute: Execute, more: Partial<Parameters<typeof tool>[0]> = {}) =>
   tool({ name: 'refund_order', description: 'Refund an order.', parameters: refundInput, execute, ...more } as never)
 
-async function run(tools: readonly Tool[] | (() => readonly Tool[]), scenario: Scenario = refundScenario()) {
-  const { history } = await runScenario(scenario, openAiAgentsExecutor({ name: 'agents-inline', tools, binding }))
-  return {
-    history,
-    outcomes: eventsOf(history, 'outcome-reported').map((e) => e.envelope),
-    faults: eventsOf(history, 'executor-fault'),
-    effects: eventsOf(history, 'effect-applied'),
-  }
-}
+const run = (tools: readonly Tool[] | (() => readonly Tool[]), scenario: Scenario = refundScenario()) =>
+  runAdapted(scenario, openAiAgentsExecutor({ name: 'agents-inline', tools, binding: refundBinding }))
 
 /** One ask straight through the framework. */
-async function observe(t: Tool, args: Record<string, unknown> = {}, signal = new AbortController().signal) {
-  const opened = await openAiAgentsFramework.open([t])
-  const operation: Operation = {
-    runId: 'run-1',
-    stepId: 's1',
-    tool: 'refund_order',
-    deadline: Date.now() + 60_000,
-    identity: 'per-step',
-  }
-  const full = { order_id: 'ORD-1', payment_intent: 'pi_1', amount: 49.9, currency: 'eur', ...args }
-  return opened.call('refund_order', full, { toolCallId: 'call_1', signal, operation })
-}
-
-const fixture = (name: string) => new URL(`../fixtures/adapters/openai-agents/${name}.ts`, import.meta.url)
+const observe = (t: Tool, args: Record<string, unknown> = {}, signal?: AbortSignal) =>
+  callOnce(openAiAgentsFramework, [t], { ...refundArgs, ...args }, signal)
 
 describe('the Agents JS adapter: the binding, checked at load', () => {
-  const declared = (tools: unknown, b: Binding = binding) =>
+  const declared = (tools: unknown, b: Binding = refundBinding) =>
     openAiAgentsExecutor({ name: 'x', tools: tools as Tool[], binding: b }).declare?.()
   const fine = refundOrder(async () => 'ok')
 
   it('a field the tool parameters lack: gate() refuses the module (exit 2) in one line naming it', async () => {
-    const refused = gate({
-      executor: fixture('bad-field'),
-      runs: 1,
-      workers: 1,
-      corpus: false,
-      cwd: scratchDir('agents'),
-    })
-    await expect(refused).rejects.toThrow(UsageError)
-    const message = await refused.catch((e: Error) => e.message)
-    expect(message).not.toContain('\n')
-    expect(message).toMatch(/binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/)
+    expect(await gateRefuses('openai-agents', 'bad-field')).toMatch(
+      /binding\.issue_refund\.args\.note: refund_order's input schema has no field "note"/,
+    )
   })
 
   it('a module exporting no function tools: gate() refuses it in one line', async () => {
-    const refused = gate({
-      executor: fixture('no-tools'),
-      runs: 1,
-      workers: 1,
-      corpus: false,
-      cwd: scratchDir('agents'),
-    })
-    await expect(refused).rejects.toThrow(UsageError)
-    const message = await refused.catch((e: Error) => e.message)
-    expect(message).not.toContain('\n')
-    expect(message).toMatch(/no function tools: pass the array you give new Agent\(\{ tools \}\)/)
+    expect(await gateRefuses('openai-agents', 'no-tools')).toMatch(
+      /no function tools: pass the array you give new Agent\(\{ tools \}\)/,
+    )
   })
 
   it('a required field left unbound, a tool not found, a value that is no tool: each one line', async () => {
-    const { payment_intent: _, ...args } = binding.issue_refund!.args
-    await expect(declared([fine], { issue_refund: { tool: 'refund_order', args } })).rejects.toThrow(
+    await expect(declared([fine], refundBindingWithout('payment_intent'))).rejects.toThrow(
       /^binding\.issue_refund\.args: refund_order requires "payment_intent", which the binding does not give$/,
     )
-    await expect(declared([fine], { issue_refund: { ...binding.issue_refund!, tool: 'refund' } })).rejects.toThrow(
+    await expect(declared([fine], refundBindingTo('refund'))).rejects.toThrow(
       /^binding\.issue_refund\.tool: no tool "refund" among the module's tools \(refund_order\)$/,
     )
     await expect(declared({ refund_order: fine, helper: () => 1 })).rejects.toThrow(
@@ -128,9 +75,8 @@ describe('the Agents JS adapter: the binding, checked at load', () => {
   })
 
   it('strict mode makes `.optional()` nullable and required: such a field may go unbound; a record works too', async () => {
-    const { reason: _, ...args } = binding.issue_refund!.args
     expect(fine.parameters.required).toContain('reason')
-    await expect(declared({ refund_order: fine }, { issue_refund: { tool: 'refund_order', args } })).resolves.toEqual({
+    await expect(declared({ refund_order: fine }, refundBindingWithout('reason'))).resolves.toEqual({
       tools: ['issue_refund'],
       identity: 'per-step',
     })
@@ -140,14 +86,10 @@ describe('the Agents JS adapter: the binding, checked at load', () => {
 describe('the Agents JS adapter: one ask, through invoke()', () => {
   it('the operation is in runContext.context under `faultline`; toolCall.callId is new every ask', async () => {
     const seen: { op: Operation | null; callId: string | undefined; input: RefundInput }[] = []
-    const stripe = new Stripe('sk_test_faultline')
     const t = refundOrder(async (input, runContext, details) => {
       const op = operationOf(runContext?.context)
       seen.push({ op, callId: details?.toolCall?.callId, input })
-      return stripe.refunds.create(
-        { payment_intent: input.payment_intent, amount: Math.round(input.amount * 100) },
-        { idempotencyKey: `${op?.runId}/${op?.stepId}` },
-      )
+      return stripeRefund(input, { key: `${op?.runId}/${op?.stepId}` })
     })
     const scenario = refundScenario({ model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: true } })
     const { outcomes, faults, effects } = await run([t], scenario)
@@ -171,9 +113,8 @@ describe('the Agents JS adapter: one ask, through invoke()', () => {
   })
 
   it('a throw after the request left: invoke answers the fixed sentence, and it is UNKNOWN, never FAILED_NO_EFFECT', async () => {
-    const stripe = new Stripe('sk_test_faultline')
     const t = refundOrder(async (input) => {
-      await stripe.refunds.create({ payment_intent: input.payment_intent, amount: Math.round(input.amount * 100) })
+      await stripeRefund(input)
       throw new Error('the response was lost')
     })
     const { outcomes, faults, effects } = await run(
@@ -194,13 +135,7 @@ describe('the Agents JS adapter: one ask, through invoke()', () => {
   })
 
   it('a returned envelope is used as is: as a value under outputSchema, or as its JSON text', async () => {
-    const mine: Envelope = {
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: true,
-      effect: null,
-      action_taken: 'refused-budget',
-      message: 'Not sent: too little time.',
-    }
+    const mine: Envelope = { ...refused, retry_safe: true }
     const asValue = refundOrder(async () => mine, { outputSchema: envelopeSchema })
     const asText = refundOrder(async () => JSON.stringify(mine))
     for (const t of [asValue, asText]) {
@@ -323,12 +258,6 @@ describe("the Agents JS adapter: the framework's own error path, read right", ()
       return 'ok'
     }) as FunctionTool
     await observe(t)
-    expect(JSON.parse(raw!)).toEqual({
-      order_id: 'ORD-1',
-      payment_intent: 'pi_1',
-      amount: 49.9,
-      currency: 'eur',
-      reason: null,
-    })
+    expect(JSON.parse(raw!)).toEqual({ ...refundArgs, reason: null })
   })
 })
