@@ -2,21 +2,12 @@
 // tool's output schema: a tool returning it says
 // its outcome itself, no classifier needed.
 import { z } from 'zod'
-
-const effect = z.strictObject({ type: z.string(), id: z.string() })
+import { ENVELOPE_FIELDS } from '../../harness/contract/envelope-schema.ts'
 
 /** The three outcomes, as a tool may return them. */
-export const envelopeSchema = z
-  .strictObject({
-    status: z.enum(['SUCCEEDED', 'FAILED_NO_EFFECT', 'UNKNOWN']),
-    retry_safe: z.boolean(),
-    effect: effect.nullable(),
-    action_taken: z.string(),
-    message: z.string(),
-  })
-  .refine((e) => e.status !== 'UNKNOWN' || !e.retry_safe, {
-    message: 'an UNKNOWN outcome is never retry_safe',
-    path: ['retry_safe'],
-  })
+export const envelopeSchema = z.strictObject(ENVELOPE_FIELDS).refine((e) => e.status !== 'UNKNOWN' || !e.retry_safe, {
+  message: 'an UNKNOWN outcome is never retry_safe',
+  path: ['retry_safe'],
+})
 
 export type ToolEnvelope = z.infer<typeof envelopeSchema>

@@ -3,6 +3,7 @@
 // asserts at the end refuse drift either way.
 import { z } from 'zod'
 import type { Envelope } from '../contract/envelope.ts'
+import { EFFECT_REF, ENVELOPE_FIELDS } from '../contract/envelope-schema.ts'
 import { BOUNDARIES, type Boundary } from '../contract/names.ts'
 import type { HistoryEvent } from '../history/history.ts'
 import type { CoverageCell } from '../judge/coverage.ts'
@@ -14,17 +15,8 @@ const ms = z.number().min(0).describe('virtual milliseconds')
 const call = z.string().describe("the harness's name of a tool call: runId/stepId, or runId#abort for a compensation")
 const BOUNDARY = z.enum(BOUNDARIES as [Boundary, ...Boundary[]])
 
-const EFFECT_REF = z.strictObject({ type: z.string(), id: z.string() })
-
 export const ENVELOPE = z
-  .strictObject({
-    status: z.enum(['SUCCEEDED', 'FAILED_NO_EFFECT', 'UNKNOWN']),
-    retry_safe: z.boolean(),
-    effect: EFFECT_REF.nullable(),
-    action_taken: z.string(),
-    message: z.string(),
-    compensates: EFFECT_REF.nullable().optional(),
-  })
+  .strictObject({ ...ENVELOPE_FIELDS, compensates: EFFECT_REF.nullable().optional() })
   .describe('what an executor reported for one tool call')
   .meta({ id: 'Envelope' })
 
