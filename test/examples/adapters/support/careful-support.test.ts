@@ -22,11 +22,11 @@ function perRunModule(dir: string): string {
 describe('carefulSupport as a plain executor', () => {
   for (const identity of ['per-step', 'per-run'] as const)
     for (const seed of [1])
-      it(`${identity}: no violation in 300 runs, seed ${seed}`, async () => {
+      it(`${identity}: no violation in 100 runs, seed ${seed}`, async () => {
         const cwd = scratchDir('careful-support')
         const executor = identity === 'per-step' ? wrapper : perRunModule(cwd)
-        const report = await gate({ executor, runs: 300, seed, corpus: false, cwd })
-        expectPassed(report, 300)
+        const report = await gate({ executor, runs: 100, seed, corpus: false, cwd })
+        expectPassed(report, 100)
         // The campaign was drawn for, and judged by, what it declared.
         expect(report.executor.declared).toEqual({ tools: ['issue_refund', 'send_email'], identity })
       })
