@@ -26,6 +26,14 @@ export interface MockService {
   restart(): void
   /** An error in its shape, for response faults. */
   errorResponse(kind: ServiceErrorKind, retryAfterS?: number): Response
+  /**
+   * Its validation error, for a response fault,
+   * remembered: these parameters stay refused
+   * (any key) for the rest of the run. Both
+   * bundled services have it; a stand-in
+   * without it answers errorResponse's once.
+   */
+  refuseAsInvalid?(request: Request): Promise<Response>
 }
 
 /** Errors a fault makes it answer, state untouched. */

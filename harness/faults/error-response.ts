@@ -14,7 +14,8 @@ const KIND: Record<429 | 503 | 400 | 409, ServiceErrorKind> = {
  * response: the service answers an error
  * without acting (429, 503, 400/422, 409 key
  * in use) in its own shape, with Retry-After
- * where it sends one (docs/vendors.md).
+ * where it sends one (docs/vendors.md); a
+ * 400/422 sticks to the request's parameters.
  */
 export const errorResponse = requestFaultKind({
   kind: 'error-response',
@@ -56,6 +57,10 @@ export const errorResponse = requestFaultKind({
     )
   },
   async strike(fault, ctl) {
+    // Invalid stays invalid: the service refuses
+    // these parameters from now on, so a resend
+    // the judge blames is never accepted.
+    if (fault.status === 400 && ctl.service.refuseAsInvalid) return ctl.service.refuseAsInvalid(ctl.request)
     return ctl.errorResponse(KIND[fault.status], fault.retryAfterS ?? 1)
   },
 })

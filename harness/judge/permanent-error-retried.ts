@@ -2,7 +2,11 @@ import { eventsOf, type History } from '../history/history.ts'
 import { boundariesOf, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 
-/** Statuses that say "as it stands, this will never succeed". */
+/**
+ * Statuses that say "as it stands, this will
+ * never succeed"; the services keep it true (a
+ * fault's 400/422 sticks: mock-services/refusals.ts).
+ */
 const PERMANENT = new Set([400, 422])
 
 /**

@@ -11,6 +11,7 @@ import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '.
 import { Processing } from '../processing.ts'
 import { Visibility } from '../visibility.ts'
 import { pastDeadline } from '../deadline.ts'
+import { Refusals } from '../refusals.ts'
 import { resendError } from './errors.ts'
 import { EmailStore, type Tag } from './store.ts'
 import { jsonResponse } from '../json-response.ts'
@@ -75,6 +76,7 @@ export class EmailService implements MockService {
   readonly #now: () => number
   readonly #visibility: Visibility
   readonly #processing: Processing
+  readonly #refusals = new Refusals()
   #nextId = 1
 
   constructor(now: () => number = Date.now, settings: Partial<EmailSettings> = {}) {
@@ -114,7 +116,7 @@ export class EmailService implements MockService {
       case 'unavailable':
         return withRateLimit(resendError(503, 'service_unavailable', 'API is temporarily unavailable'))
       case 'validation':
-        return withRateLimit(resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.'))
+        return withRateLimit(invalidTo())
       case 'key-in-use':
         return withRateLimit(
           resendError(
@@ -124,6 +126,15 @@ export class EmailService implements MockService {
           ),
         )
     }
+  }
+
+  /**
+   * A fault's 422 for this payload, and every
+   * later send of it (any key): validation
+   * depends on the payload alone (docs/vendors.md R3).
+   */
+  async refuseAsInvalid(request: Request): Promise<Response> {
+    return withRateLimit(this.#refusals.refuse(slotOf(request, await bodyText(request)), invalidTo))
   }
 
   async handle(request: Request, delivery: Delivery): Promise<Response> {
@@ -148,9 +159,13 @@ export class EmailService implements MockService {
         'request_timeout',
         'The request arrived after the deadline its client forwarded; it was not processed.',
       )
+    const text = await bodyText(request)
+    // Refused before: validated the same way.
+    const refused = this.#refusals.again(() => slotOf(request, text))
+    if (refused) return refused
     let body: unknown
     try {
-      body = JSON.parse(await bodyText(request))
+      body = JSON.parse(text)
     } catch {
       return resendError(400, 'validation_error', 'Invalid JSON in request body.')
     }
@@ -321,5 +336,23 @@ export class EmailService implements MockService {
   /** Resend's ids are UUIDs; ours deterministic. */
   #id(): string {
     return `00000000-0000-4000-8000-${String(this.#nextId++).padStart(12, '0')}`
+  }
+}
+
+/** The 422 a response fault answers. */
+function invalidTo(): Response {
+  return resendError(422, 'validation_error', 'The `to` field must be a valid e-mail address.')
+}
+
+/** Method, path, payload (canonical JSON if it parses): no key. */
+function slotOf(request: Request, text: string): string {
+  return `${request.method} ${new URL(request.url).pathname} ${canonicalPayload(text)}`
+}
+
+function canonicalPayload(text: string): string {
+  try {
+    return canonicalJson(JSON.parse(text))
+  } catch {
+    return text
   }
 }

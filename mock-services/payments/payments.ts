@@ -10,6 +10,7 @@ import type { Delivery, MockService, ServiceErrorKind, ServiceSettings } from '.
 import { Processing } from '../processing.ts'
 import { Visibility } from '../visibility.ts'
 import { pastDeadline } from '../deadline.ts'
+import { Refusals } from '../refusals.ts'
 import { stripeError } from './errors.ts'
 import { fingerprint, parseStripeForm, type FormValue } from './form.ts'
 import { stripeList } from './list.ts'
@@ -51,6 +52,7 @@ export class PaymentsService implements MockService {
   readonly #now: () => number
   readonly #visibility: Visibility
   readonly #processing: Processing
+  readonly #refusals = new Refusals()
   #nextId = 1
   #requests = 0
 
@@ -115,12 +117,7 @@ export class PaymentsService implements MockService {
           ),
         )
       case 'validation':
-        return this.#withRequestId(
-          stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', {
-            code: 'parameter_invalid_integer',
-            param: 'amount',
-          }),
-        )
+        return this.#withRequestId(invalidAmount())
       case 'key-in-use':
         return this.#withRequestId(
           stripeError(
@@ -131,6 +128,22 @@ export class PaymentsService implements MockService {
           ),
         )
     }
+  }
+
+  /**
+   * A fault's 400 for these parameters, and
+   * every later request with them (any key):
+   * Stripe validates before its idempotency
+   * layer and stores no 400 (docs/vendors.md S8).
+   */
+  async refuseAsInvalid(request: Request): Promise<Response> {
+    const slot = this.#slot(request, parseStripeForm(await bodyText(request)))
+    return this.#withRequestId(this.#refusals.refuse(slot, invalidAmount))
+  }
+
+  /** Method, path, parameters: no key. */
+  #slot(request: Request, form: Record<string, FormValue>): string {
+    return `${request.method} ${new URL(request.url).pathname} ${fingerprint(form)}`
   }
 
   /** Request id: docs.stripe.com/api/request_ids. */
@@ -189,6 +202,9 @@ export class PaymentsService implements MockService {
       )
     }
     const form = parseStripeForm(await bodyText(request))
+    // Refused before: validated the same way.
+    const refused = this.#refusals.again(() => this.#slot(request, form))
+    if (refused) return refused
     const key = request.headers.get('idempotency-key')
     // A 500 after execution began: Stripe stores it too.
     const run = async (): Promise<Performed> => {
@@ -400,6 +416,14 @@ export class PaymentsService implements MockService {
   #seconds(): number {
     return Math.floor(this.#now() / 1000)
   }
+}
+
+/** The 400 a response fault answers. */
+function invalidAmount(): Response {
+  return stripeError(400, 'invalid_request_error', 'Invalid integer: the amount is not valid for this payment.', {
+    code: 'parameter_invalid_integer',
+    param: 'amount',
+  })
 }
 
 function str(v: FormValue | undefined): string | undefined {
