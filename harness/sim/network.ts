@@ -9,6 +9,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { ClientRequest } from 'node:http'
 import { isExpectedThrow, isInjectedNetworkError } from '../faults/network-error.ts'
 import { jsonResponse } from '../../mock-services/json-response.ts'
+import { isLoopbackHost } from './loopback.ts'
 import { isSimulatedUrl } from './vendor-hosts.ts'
 
 /** A run's request pipeline. */
@@ -21,7 +22,6 @@ export interface RequestRouter {
   refused?(request: Request): boolean
 }
 
-const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
 const KINDS = [ClientRequestInterceptor, XMLHttpRequestInterceptor, FetchInterceptor] as const
 
 let active: RequestRouter | null = null
@@ -46,9 +46,11 @@ function unhandled(request: Request): Error {
  * (`errorWith`); other throws get a 500, as msw.
  */
 async function onRequest({ request, controller }: HttpRequestEventMap['request'][0]): Promise<void> {
-  if (controller.readyState !== RequestController.PENDING || LOOPBACK.test(request.url)) return // answered; or passed through
+  if (controller.readyState !== RequestController.PENDING) return // answered
   if (!isSimulatedUrl(request.url)) {
-    if (guest) return // its owner decides
+    // Loopback passes (the network guard checks
+    // the address); a guest's hosts are its own.
+    if (guest || isLoopbackHost(new URL(request.url).hostname)) return
     const error = unhandled(request)
     // Recorded by a run: no line per request.
     if (!active?.refused?.(request)) console.error(`faultline: ${error.message}`)
