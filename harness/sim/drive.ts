@@ -2,6 +2,7 @@
 // timer, until done, stuck or at a limit. No
 // real-time patience: runs replay everywhere.
 import type { VirtualClock } from './clock.ts'
+import { messagesDelivered } from './message-delivery.ts'
 import type { NativeWork } from './native-work.ts'
 
 const realSetImmediate = globalThis.setImmediate
@@ -9,6 +10,12 @@ const realSetTimeout = globalThis.setTimeout
 
 /** One turn of the real event loop. */
 export const settle = (): Promise<void> => new Promise((resolve) => realSetImmediate(resolve))
+
+/** Turns enough to pass a poll phase. */
+const pollTurns = async (): Promise<void> => {
+  await settle()
+  await settle()
+}
 
 /** ~1 real ms for the thread pool; no spin. */
 const realPause = (): Promise<void> => new Promise((resolve) => realSetTimeout(resolve, 1))
@@ -29,6 +36,10 @@ export async function drive(
   work: NativeWork = NO_WORK,
 ): Promise<DriveResult> {
   const limit = typeof untilMs === 'number' ? () => untilMs : untilMs
+  // Called from a poll-phase callback (a run
+  // starts on a message), one turn may miss the
+  // poll: messages posted are delivered first.
+  await settle()
   for (let steps = 0; ; steps++) {
     await settle()
     // Or real work would "take" a timer's time.
@@ -44,8 +55,11 @@ export async function drive(
         await settle()
       }
       if (isDone()) return { kind: 'done' }
-      if (clock.pendingTimers() === 0) return { kind: 'stuck' }
-      continue // a socket armed a timer: settle first
+      if (clock.pendingTimers() > 0) continue // a socket armed a timer: settle first
+      // Or a message posted, not yet delivered:
+      // while messages flow it is not stuck.
+      if (steps < maxSteps && (await messagesDelivered(pollTurns)) > 0) continue
+      return { kind: 'stuck' }
     }
     if (clock.now() > limit() || steps >= maxSteps) return { kind: 'time-limit' }
     clock.fireNext()

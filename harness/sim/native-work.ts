@@ -1,7 +1,9 @@
 // Real work in flight (thread pool, fs, zlib,
-// DNS, sockets): virtual time waits for it, and
-// a run waiting on it is not stuck.
+// DNS, sockets, module loading): virtual time
+// waits for it, and a run waiting on it is not
+// stuck.
 import { createHook } from 'node:async_hooks'
+import { loaderRequestStarts, loading, onPromiseInit } from './module-loading.ts'
 
 /**
  * One-shot native requests (crypto jobs end in
@@ -13,7 +15,7 @@ const REQUESTS =
 const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 
 export interface NativeWork {
-  /** Native requests not yet done. */
+  /** Native requests (and module loads) not yet done. */
   pending(): number
   /** Sockets not yet closed. */
   openSockets(): number
@@ -69,26 +71,41 @@ export function trackNativeWork(): NativeWork {
   const requests = new Map<number, object>()
   const sockets = new Map<number, object>()
   const zlibs = new Map<number, object>()
+  /** Loader requests' ports not yet closed. */
+  const loads = new Set<number>()
   // No `destroy` hook: it tracks every promise
   // (~15 % of a run's CPU). Handles are asked
   // through their owners instead.
   const hook = createHook({
     init(id, type, _trigger, resource) {
-      if (type === 'PROMISE') return
+      if (type === 'PROMISE') return onPromiseInit()
       if (REQUESTS.test(type)) requests.set(id, resource)
       else if (SOCKETS.test(type)) sockets.set(id, resource)
       else if (type === 'ZLIB') zlibs.set(id, resource)
+      else if (type === 'MESSAGEPORT' && loaderRequestStarts()) loads.add(id)
     },
     // Node runs `after` even if the callback throws.
     after(id) {
       requests.delete(id)
+      loads.delete(id)
     },
   })
+  /**
+   * The loader's port, once known (a failed
+   * load never closes its channel); else the
+   * channels not yet closed.
+   */
+  const loadsInFlight = (): number => {
+    const now = loading()
+    if (now === null) return loads.size
+    loads.clear()
+    return now ? 1 : 0
+  }
   hook.enable()
   return {
     pending() {
       for (const [id, resource] of requests) if (finishedSyncJob(resource)) requests.delete(id)
-      let busy = requests.size
+      let busy = requests.size + loadsInFlight()
       for (const [id, handle] of zlibs) {
         const state = zlibState(handle)
         if (state === 'busy') busy++
@@ -105,6 +122,7 @@ export function trackNativeWork(): NativeWork {
       requests.clear()
       sockets.clear()
       zlibs.clear()
+      loads.clear()
     },
   }
 }

@@ -1,9 +1,11 @@
 // Real work in flight, as virtual time sees it:
 // native requests until their callback has run,
-// sockets until closed, on loopback only.
+// sockets until closed, on loopback only; module
+// loads until the loader thread has answered.
 import { generateKeyPairSync, pbkdf2, pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto'
 import { createServer, connect, type AddressInfo } from 'node:net'
 import { once } from 'node:events'
+import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { trackNativeWork } from '../../../harness/sim/native-work.ts'
 
@@ -54,5 +56,33 @@ describe('trackNativeWork', () => {
       work.stop()
       server.close()
     }
+  })
+
+  describe('module loading, in a thread with loader hooks (as a run worker has)', () => {
+    // One thread for all: it loads tsx (seconds).
+    const probe = (async () => {
+      const thread = new Worker(new URL('../../fixtures/module-loading/thread.mjs', import.meta.url))
+      try {
+        const [result] = (await once(thread, 'message')) as [import('../../fixtures/module-loading/probe.ts').Probe]
+        return result
+      } finally {
+        await thread.terminate()
+      }
+    })()
+
+    it('counts an import() as pending until the loader thread has answered: a file, a builtin, a missing module', async () => {
+      const { file, builtin, missing } = await probe
+      expect(file).toEqual([1, 0])
+      expect(builtin).toEqual([1, 0])
+      // A failed load never closes its channel:
+      // still done once the loader answered.
+      expect(missing).toEqual([1, 0])
+    })
+
+    it('drives a run awaiting a module not yet loaded to its end, not "stuck" (a false hung at 0 ms)', async () => {
+      const { driven, loaded } = await probe
+      expect(driven).toBe('done')
+      expect(loaded).toBe('b')
+    })
   })
 })

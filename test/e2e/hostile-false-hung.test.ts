@@ -1,0 +1,106 @@
+// No false "hung": an executor waiting on real
+// work the run cannot see as a timer (a module
+// still loading, a message on its way) is
+// driven on, and passes; one waiting on
+// nothing is still hung at once. The real CLI.
+import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { refundScenario } from '../support/scenario.ts'
+import { scratchDir } from '../support/scratch.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const HOSTILE = join(ROOT, 'test/fixtures/hostile')
+
+interface Ran {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/**
+ * The real CLI in its own scratch dir. A command still
+ * running after 90 s is killed (code null): that is how
+ * "ends" is checked (copied from hostile.test.ts).
+ */
+function cli(args: string[]): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
+      { cwd: scratchDir('hostile-false-hung'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
+        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
+      },
+    )
+  })
+}
+
+/** A small gate: one worker, JSON, no corpus. */
+const gate = (fixture: string) =>
+  cli([
+    'gate',
+    '--executor',
+    `${HOSTILE}/${fixture}.ts`,
+    '--runs',
+    '5',
+    '--workers',
+    '1',
+    '--run-timeout',
+    '1500',
+    '--json',
+    '--no-corpus',
+  ])
+
+/** One run (no shrinking): one scenario file. */
+function run(fixture: string): Promise<Ran> {
+  const file = join(scratchDir('hostile-false-hung-scenario'), 'scenario.json')
+  writeFileSync(file, JSON.stringify(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } })))
+  return cli(['run', file, '--executor', `${HOSTILE}/${fixture}.ts`, '--json'])
+}
+
+interface Violation {
+  readonly judge: string
+  readonly message: string
+}
+
+function violations(r: Ran): Violation[] {
+  const json = JSON.parse(r.stdout) as {
+    counterexample?: { violations: Violation[] } | null
+    verdict?: { violations: Violation[] }
+  }
+  return json.counterexample?.violations ?? json.verdict?.violations ?? []
+}
+
+describe.concurrent('work in flight that is not a timer is not a hang', () => {
+  it('imports-in-boot: import() of a file, a builtin, a package and a missing module inside boot() passes', async () => {
+    const r = await gate('imports-in-boot')
+    expect(violations(r)).toEqual([])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ passed: true, summary: { runs: 5 } })
+  })
+
+  it('posts-itself-a-message: awaiting its own MessageChannel and BroadcastChannel messages passes', async () => {
+    const r = await gate('posts-itself-a-message')
+    expect(violations(r)).toEqual([])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ passed: true, summary: { runs: 5 } })
+  })
+})
+
+describe.concurrent('waiting on nothing is still hung at once (no timer pending)', () => {
+  for (const fixture of ['awaits-nothing-in-boot', 'awaits-idle-port']) {
+    it(fixture, async () => {
+      const r = await run(fixture)
+      expect(r.code, r.stderr).toBe(1)
+      expect(violations(r)).toEqual([
+        expect.objectContaining({
+          judge: 'executor-fault',
+          message: expect.stringMatching(/executor hung: the executor waits for something that can never happen/),
+        }),
+      ])
+    })
+  }
+})
