@@ -5,6 +5,7 @@
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
+import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
 import { envelopeSchema } from './envelope-schema.ts'
 
 /** What the framework's own call path gave back. */
@@ -38,10 +39,14 @@ export const defaultClassifier: Classifier = (seen) => {
 }
 
 function looksLikeError(value: unknown): boolean {
-  if (value === undefined || value instanceof Error) return true
+  if (value === undefined || isInstance(value, Error)) return true
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  return (v.error !== undefined && v.error !== null) || v.ok === false || v.success === false || v.isError === true
+  // A value whose traps throw cannot say it applied.
+  return attempt(
+    () => (v.error !== undefined && v.error !== null) || v.ok === false || v.success === false || v.isError === true,
+    true,
+  )
 }
 
 /** What each class tells the model. */

@@ -94,6 +94,8 @@ export const HISTORY_EVENT = z
         'out-of-memory',
         'flooded',
         'blocked-network',
+        'spawned-process',
+        'wrote-files',
       ]),
       message: z.string(),
       host: z.string().optional().describe('blocked-network: the host (or address) it tried to reach'),

@@ -1,6 +1,16 @@
 // One line describing whatever an executor threw,
-// even a Proxy that throws on every trap: reporting
-// a fault must never become a fault of the harness.
+// even a Proxy that throws on every trap, or with
+// String.prototype or JSON replaced: reporting a
+// fault must never become a fault of the harness.
+import { attempt, isInstance, UNREADABLE } from './safe-read.ts'
+
+// As loaded: the executor may replace them.
+const apply = Reflect.apply
+const stringify = JSON.stringify
+const objectToString = Object.prototype.toString
+const indexOf = String.prototype.indexOf
+const slice = String.prototype.slice
+const text = String
 
 /** `Name: message`, first line, ≤ 300 chars; never throws. */
 export function oneLine(e: unknown): string {
@@ -8,29 +18,23 @@ export function oneLine(e: unknown): string {
 }
 
 function describe(e: unknown): string {
-  try {
-    if (e instanceof Error) return `${safe(() => e.name, 'Error')}: ${safe(() => e.message, '(unreadable message)')}`
-  } catch {
-    // instanceof can throw (a Proxy's getPrototypeOf trap)
-  }
   if (typeof e === 'string') return e
-  if (e === null || typeof e !== 'object') return safe(() => String(e), typeof e)
-  const viaToString = safe(() => String(e), null)
+  if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return safe(() => text(e), typeof e)
+  if (isInstance(e, Error)) return `${safe(() => e.name, 'Error')}: ${safe(() => e.message, '(unreadable message)')}`
+  const viaToString = safe(() => text(e), null)
   if (viaToString !== null && viaToString !== '[object Object]') return viaToString
-  const viaJson = safe(() => JSON.stringify(e), null)
-  if (typeof viaJson === 'string') return viaJson
-  return safe(() => Object.prototype.toString.call(e), 'an unprintable value')
+  const viaJson = safe(() => stringify(e), null)
+  if (viaJson !== null) return viaJson
+  return safe(() => apply(objectToString, e, []) as string, UNREADABLE)
 }
 
-function safe<T>(fn: () => string, fallback: T): string | T {
-  try {
-    const s = fn()
-    return typeof s === 'string' ? s : fallback
-  } catch {
-    return fallback
-  }
+/** `fn()` if it gives a string, else `fallback`. */
+function safe<T>(fn: () => unknown, fallback: T): string | T {
+  const s = attempt(fn, fallback)
+  return typeof s === 'string' ? s : fallback
 }
 
 function firstLine(s: string): string {
-  return (s.split('\n')[0] ?? '').slice(0, 300)
+  const end = apply(indexOf, s, ['\n']) as number
+  return apply(slice, s, [0, end === -1 || end > 300 ? 300 : end]) as string
 }

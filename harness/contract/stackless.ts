@@ -2,11 +2,16 @@
 // stack: a stack would pin the run's whole world
 // while the error is held (docs/internals/engine.md).
 export function stackless<T>(make: () => T): T {
-  const limit = Error.stackTraceLimit
-  Error.stackTraceLimit = 0
+  let limit: unknown
+  try {
+    limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+  } catch {
+    return make() // made unreadable: keep the stack
+  }
   try {
     return make()
   } finally {
-    Error.stackTraceLimit = limit
+    Error.stackTraceLimit = limit as number
   }
 }

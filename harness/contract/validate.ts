@@ -72,19 +72,24 @@ function check(value: unknown): EnvelopeCheck {
   return { ok: true, envelope }
 }
 
+/** Is it an Executor? Never throws: a trap is a no. */
 export function isExecutor(value: unknown): value is Executor {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Executor).name === 'string' &&
-    typeof (value as Executor).boot === 'function'
-  )
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return typeof (value as Executor).name === 'string' && typeof (value as Executor).boot === 'function'
+  } catch {
+    return false
+  }
 }
+
+// As loaded: the executor may replace it.
+const stringify = JSON.stringify
 
 function describe(v: unknown): string {
   if (v === undefined) return 'undefined'
   try {
-    return JSON.stringify(v).slice(0, 80)
+    const json = stringify(v)
+    return typeof json === 'string' ? json.slice(0, 80) : typeof v
   } catch {
     return typeof v
   }

@@ -3,6 +3,7 @@
 // (docs/fidelity.md, docs/internals/engine.md).
 import { constants } from 'node:os'
 import { stackless } from '../contract/stackless.ts'
+import { attempt } from '../contract/safe-read.ts'
 
 /**
  * What was injected, kept aside: the
@@ -123,6 +124,6 @@ export function abandonedRequest(why: string): Error {
 export function isExpectedThrow(e: unknown): boolean {
   return (
     isInjectedNetworkError(e) ||
-    (typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[ABANDONED] === true)
+    (typeof e === 'object' && e !== null && attempt(() => (e as Record<symbol, unknown>)[ABANDONED] === true, false))
   )
 }

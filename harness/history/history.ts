@@ -141,7 +141,11 @@ export type History = readonly HistoryEvent[]
  * - `exited`: `process.exit`, `kill` or `abort`;
  * - `out-of-memory`: past the worker's limit;
  * - `flooded`: past the event budget (cut there);
- * - `blocked-network`: beyond the mock services.
+ * - `blocked-network`: beyond the mock services;
+ * - `spawned-process`: started a child process
+ *   or a worker thread (refused: unwatchable);
+ * - `wrote-files`: wrote a file outside storage
+ *   (state that outlives the run), once a path.
  */
 export type ExecutorProblem =
   | 'threw'
@@ -153,6 +157,8 @@ export type ExecutorProblem =
   | 'out-of-memory'
   | 'flooded'
   | 'blocked-network'
+  | 'spawned-process'
+  | 'wrote-files'
 
 /** Good runs record tens to a few hundred events. */
 export const DEFAULT_MAX_EVENTS = 20_000

@@ -10,6 +10,7 @@ import type { SimStorage } from '../sim/storage.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import type { HistoryRecorder } from '../history/history.ts'
 import { oneLine } from '../contract/one-line.ts'
+import { isInstance } from '../contract/safe-read.ts'
 import type { ProcessControl } from '../model/process-control.ts'
 
 export type Within<T> =
@@ -110,7 +111,7 @@ export class ProcessSupervisor implements ProcessControl {
       ])
       // Whatever the dead process still
       // returned or threw, it crashed.
-      if (!this.processes.isAlive(generation) || ('threw' in result && result.threw instanceof ProcessCrashed))
+      if (!this.processes.isAlive(generation) || ('threw' in result && isInstance(result.threw, ProcessCrashed)))
         return { ok: false, crashed: await this.#crash }
       return result
     } finally {
@@ -171,7 +172,7 @@ export class ProcessSupervisor implements ProcessControl {
         if ('threw' in recovered) {
           this.#o.history.record({
             type: 'executor-fault',
-            call: null,
+            call: this.#recovering, // whose work recovery was
             problem: 'threw',
             message: `recover(): ${oneLine(recovered.threw)}`,
           })

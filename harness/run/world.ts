@@ -12,11 +12,15 @@ import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork, type NativeWork } from '../sim/native-work.ts'
 import { activate, startInterception, stopInterception } from '../sim/network.ts'
 import { reinstateTampered } from '../sim/patch.ts'
+import { keepUncaughtListeners } from '../sim/uncaught-guard.ts'
 import { RequestPipeline } from '../sim/pipeline.ts'
 import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
+import { installSpawnGuard } from '../sim/spawn-guard.ts'
+import { installWriteGuard } from '../sim/write-guard.ts'
 import { ONLY_MOCKS } from '../sim/vendor-hosts.ts'
 import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
+import { BuiltinWatch } from './builtin-watch.ts'
 import { executorName } from './executor-name.ts'
 import { ProcessSupervisor } from './processes.ts'
 import { buildServices } from './services.ts'
@@ -56,6 +60,8 @@ export class World {
   /** This run's identity; other runs' leftovers carry another. */
   readonly #run: symbol
   readonly #undo: (() => void)[]
+  /** First: builtins as the run finds them. */
+  readonly #builtins = new BuiltinWatch()
   #open = true
 
   private constructor(scenario: Scenario, executor: Executor, options: WorldOptions, undo: (() => void)[]) {
@@ -105,6 +111,27 @@ export class World {
       }),
     )
     undo.push(() => guard.undo())
+
+    // 4b. No process or thread starts; a file
+    //     written is a finding, once a path.
+    const spawns = installSpawnGuard((what) => {
+      const work = currentContext()
+      if (work !== null && work.run !== this.#run) return // a leftover's
+      const call = work?.call ?? null
+      this.history.record({ type: 'executor-fault', call, problem: 'spawned-process', message: what })
+    })
+    undo.push(() => spawns.undo())
+    const written = new Set<string>()
+    const writes = installWriteGuard(
+      (file, how) => {
+        if (written.has(file)) return
+        written.add(file)
+        const call = currentContext()?.call ?? null
+        this.history.record({ type: 'executor-fault', call, problem: 'wrote-files', message: `wrote ${file} (${how})` })
+      },
+      () => currentContext()?.run === this.#run, // not the harness's
+    )
+    undo.push(() => writes.undo())
 
     // 5. Storage, processes, services, the pipeline.
     const storage = new SimStorage()
@@ -186,11 +213,44 @@ export class World {
   reportUncaught(error: unknown, what: string): void {
     if (!this.#open) return
     const call = currentContext()?.call ?? this.processes.inFlight
-    this.history.record({ type: 'executor-fault', call, problem: 'threw', message: `${what}: ${oneLine(error)}` })
+    const message = `${what}: ${oneLine(error)}`
+    this.#builtins.rescued(() => this.history.record({ type: 'executor-fault', call, problem: 'threw', message }))
   }
 
-  /** End the history; replaced globals restored, reported. */
-  close(): History {
+  /** It undid a guard (put back): `what` it did. */
+  reportTampered(what: string): void {
+    if (!this.#open) return
+    const call = currentContext()?.call ?? null
+    const message = `${what} (put back)`
+    this.#builtins.rescued(() => this.history.record({ type: 'executor-fault', call, problem: 'tampered', message }))
+  }
+
+  /**
+   * Has the executor changed a builtin the harness
+   * uses in this run (changed now, or put back)?
+   */
+  get builtinsChanged(): boolean {
+    return this.#builtins.changed
+  }
+
+  /**
+   * End the history; replaced globals restored,
+   * reported. `stopped`: why the run ended early.
+   */
+  close(stopped?: string): History {
+    // Builtins first: the rest of close runs on them.
+    const builtins = this.#builtins.restore()
+    keepUncaughtListeners()
+    for (const what of builtins.changed) {
+      const undone = builtins.stuck.has(what) ? 'it cannot be undone in this thread' : 'undone'
+      this.history.record({
+        type: 'executor-fault',
+        call: null,
+        problem: 'tampered',
+        message: `changed ${what} during the run (${undone})${stopped ? `; ${stopped}` : ''}`,
+      })
+      stopped = undefined
+    }
     for (const what of [...reinstateTampered(), ...this.clock.tampered()]) {
       this.history.record({
         type: 'executor-fault',
@@ -210,7 +270,8 @@ export class World {
     if (!this.#open) return
     this.#open = false
     if (active === this) active = null
-    reinstateTampered() // reported by close(), if reached
+    this.#builtins.restore() // reported by close(), if reached
+    reinstateTampered()
     syncOnceAfter(() => undoEach(this.#undo))
   }
 

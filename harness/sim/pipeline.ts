@@ -7,6 +7,7 @@ import { bodyText } from '../../mock-services/request-body.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import { nthOf } from '../faults/fault.ts'
 import { stepOf } from '../history/call-ids.ts'
+import { attempt, isInstance } from '../contract/safe-read.ts'
 import type { AttemptControl } from '../faults/fault.ts'
 import { abandonedRequest, isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
 import { createHash } from 'node:crypto'
@@ -292,6 +293,6 @@ function retryAfterMs(value: string | null): number | null {
 }
 
 function errorName(e: unknown): string {
-  const code = (e as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : e instanceof Error ? e.name : 'error'
+  const code = attempt(() => (e as { code?: unknown } | null)?.code, undefined)
+  return typeof code === 'string' ? code : isInstance(e, Error) ? attempt(() => `${e.name}`, 'Error') : 'error'
 }

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
+import { attempt } from '../contract/safe-read.ts'
 import { isExecutor } from '../contract/validate.ts'
 import type { HistoryEvent } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
@@ -16,7 +17,11 @@ import { World } from '../run/world.ts'
 import { currentContext } from '../sim/attribution.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork } from '../sim/native-work.ts'
+import { builtinsLeftPolluted, retakeBuiltins } from '../sim/intrinsics.ts'
 import { startInterception } from '../sim/network.ts'
+import { guardUncaught } from '../sim/uncaught-guard.ts'
+import { installSpawnGuard } from '../sim/spawn-guard.ts'
+import { installWriteGuard } from '../sim/write-guard.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
@@ -65,11 +70,24 @@ function uncaught(what: string, inThrowersContext: boolean) {
     else endWorker(`${what} between runs`, 1)
   }
 }
-process.on('uncaughtException', uncaught('an uncaught exception', true))
-process.on('unhandledRejection', uncaught('an unhandled rejection', false))
+// First and for good: a capture callback or
+// removed listener hides nothing (uncaught-guard.ts).
+guardUncaught({
+  exception: uncaught('an uncaught exception', true),
+  rejection: uncaught('an unhandled rejection', false),
+  removed: (what) => World.active()?.reportTampered(`removed ${what}`),
+})
 
 // 3. Nothing leaves the machine, even while loading.
 installNetworkGuard(() => {})
+// Nor a process or thread (one started while
+// loading fails the load); writes seen in runs.
+const loadSpawns: string[] = []
+installSpawnGuard((what) => currentContext() === null && loadSpawns.push(what))
+installWriteGuard(
+  () => {},
+  () => false,
+)
 startInterception()
 // A finished run's leftovers arm no real timer: held,
 // then fired after the run (leftover-timers.ts).
@@ -91,10 +109,23 @@ function load(ref: ExecutorRef): Promise<Executor> {
         : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
   let p = loaded.get(key)
   if (!p) {
-    p = importExecutor(ref)
+    p = importExecutor(ref).then(
+      (executor) => (refuseLoadSpawns(ref), executor),
+      (e: unknown) => (refuseLoadSpawns(ref), Promise.reject(e)),
+    )
     loaded.set(key, p)
   }
   return p
+}
+
+/** A process or thread started while loading: refused, and the load fails. */
+function refuseLoadSpawns(ref: ExecutorRef): void {
+  const spawned = loadSpawns.splice(0)[0]
+  if (spawned === undefined) return
+  const label = ref.kind === 'bundled' ? ref.name : ref.kind === 'module' ? ref.spec : ref.label
+  throw new Error(
+    `cannot load executor ${label}: it ${spawned} while loading; an executor may not start processes or threads (their network, effects and time cannot be watched)`,
+  )
 }
 
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
@@ -115,14 +146,11 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   }
   // CommonJS arrives as { default: module.exports }.
   const inner = (typeof mod.default === 'object' && mod.default !== null ? mod.default : {}) as Record<string, unknown>
-  const candidates = [
-    mod.default,
-    mod.executor,
-    inner.default,
-    inner.executor,
-    ...Object.values(mod),
-    ...Object.values(inner),
-  ]
+  // An export whose traps throw is no Executor.
+  const candidates = attempt(
+    () => [mod.default, mod.executor, inner.default, inner.executor, ...Object.values(mod), ...Object.values(inner)],
+    [mod.default, mod.executor, ...Object.values(mod)],
+  )
   const found = candidates.find(isExecutor)
   if (!found)
     throw new Error(
@@ -146,6 +174,10 @@ async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Pr
  * a syntax error is, how to install a package.
  */
 function loadProblem(e: unknown): string {
+  // A thrown Proxy's traps may throw: one line then.
+  return attempt(() => readLoadProblem(e), oneLine(e))
+}
+function readLoadProblem(e: unknown): string {
   const missing = missingPackage(e)
   if (missing) return missingPackageProblem(missing)
   const located = (
@@ -189,6 +221,8 @@ function oldGenerationBytes(): number {
 }
 function recycleReason(): string | null {
   if (leftoverThrew !== null) return leftoverThrew
+  const polluted = builtinsLeftPolluted() // for good
+  if (polluted !== null) return polluted
   const heapMb = oldGenerationBytes() / 2 ** 20
   if (heapMb > memoryMb * 0.5) return `its heap grew to ${Math.round(heapMb)} MB`
   baseline ??= resources()
@@ -205,7 +239,8 @@ async function handle(m: ToWorker): Promise<void> {
   try {
     executor = await load(m.executor)
   } catch (e) {
-    post({ type: 'load-failed', task: m.task, message: e instanceof Error ? e.message.split('\n')[0]! : oneLine(e) })
+    const message = attempt(() => (e instanceof Error ? e.message.split('\n')[0]! : oneLine(e)), oneLine(e))
+    post({ type: 'load-failed', task: m.task, message })
     return
   }
   if (m.type === 'load') {
@@ -215,6 +250,7 @@ async function handle(m: ToWorker): Promise<void> {
       return
     }
     post({ type: 'loaded', task: m.task, name: executorName(executor), declared })
+    retakeBuiltins() // what loading changed is its baseline
     // Baseline: what the module's top level keeps running.
     await new Promise((r) => realSetImmediate(r))
     baseline ??= resources()

@@ -11,7 +11,13 @@ import { fileLoading, removeScratch, SCRATCH_NAME, scratchDir } from './scratch.
 const TEST = join(import.meta.dirname, '..')
 
 /** May use the OS temp dir: the fixture's own files. */
-const OWN_TEMP_DIRS = new Set(['support/scratch.ts', 'support/leak-check.ts', 'support/scratch.test.ts'])
+const OWN_TEMP_DIRS = new Set([
+  'support/scratch.ts',
+  'support/leak-check.ts',
+  'support/scratch.test.ts',
+  // Writes there on purpose (its test sets TMPDIR).
+  'fixtures/hostile/writes-intent-log.ts',
+])
 
 describe('scratchDir', () => {
   it('makes an empty directory under the OS temp dir, named for its label and this run, and removeScratch removes it', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import { readDeclaration, UNDECLARED } from '../../../harness/run/executor-declaration.ts'
+import { everyTrapThrows } from '../../fixtures/hostile/trap-proxy.ts'
 
 const boot = async () => ({ callTool: async () => ({}) as never })
 const declaring = (declare: unknown): Executor => ({ name: 'x', boot, declare }) as unknown as Executor
@@ -39,5 +40,21 @@ describe('readDeclaration', () => {
       },
     )
     expect(await readDeclaration(declaring(() => hostile))).toMatch(/threw: Error: trap$/)
+  })
+
+  it('a declaration whose every trap throws, thrown or answered: one line, never a throw', async () => {
+    expect(
+      await readDeclaration(
+        declaring(() => {
+          throw everyTrapThrows()
+        }),
+      ),
+    ).toBe('declare() threw: an object whose traps throw')
+    expect(await readDeclaration(declaring(() => everyTrapThrows({ awaitable: true })))).toBe(
+      'reading the declaration threw: an object whose traps throw',
+    )
+    expect(await readDeclaration(everyTrapThrows({ awaitable: true }))).toBe(
+      'declare() threw: an object whose traps throw',
+    )
   })
 })
