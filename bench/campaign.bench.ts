@@ -20,6 +20,7 @@ import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { adapterCost } from './adapter-cost.ts'
+import { hungVerdictLines } from './hung-verdict.ts'
 
 const { values } = parseArgs({
   options: {
@@ -364,3 +365,7 @@ console.log(
 // A framework's tools through its adapter, beside
 // the same logic as a plain executor.
 for (const line of await adapterCost(Math.min(runs, 300), seed)) console.log(line)
+
+// A hung executor's verdict at the defaults,
+// the machine busy meanwhile.
+for (const line of await hungVerdictLines()) console.log(line)

@@ -13,6 +13,8 @@ export interface Budgets {
   readonly loadRealMs: number
   /** Journal bytes; the rest go by message. */
   readonly journalBytes: number
+  /** Bytes a run may print; the rest is dropped. */
+  readonly outputBytesPerRun: number
 }
 
 /**
@@ -22,9 +24,10 @@ export interface Budgets {
 export const YOUNG_GENERATION_MB = 64
 
 export const DEFAULT_BUDGETS: Budgets = {
-  runRealMs: 20_000,
+  runRealMs: 10_000,
   workerMemoryMb: 1_024,
   eventsPerRun: 20_000,
   loadRealMs: 30_000,
   journalBytes: 8 * 2 ** 20,
+  outputBytesPerRun: 2 ** 20,
 }

@@ -1,21 +1,20 @@
 // The run journal: shared memory with each
 // event as recorded, readable even if the
 // worker blocked or died (and a message per
-// event cost ~14 % of a run's CPU).
-//
-// Layout: Int32s [TASK, USED], then events as
-// JSON, each with a comma. USED is stored last:
-// a reader never sees half an event.
+// event cost ~14 % of a run's CPU). Its
+// layout is journal-layout.mjs's.
 import type { HistoryEvent } from '../history/history.ts'
+import { toJson } from '../sim/intrinsics.ts'
+import { HEADER_BYTES, TASK, USED, createJournal, journalText, type JournalText } from './journal-layout.mjs'
 
-const HEADER_BYTES = 16
-const TASK = 0
-const USED = 1
+export { createJournal }
 
-/** Room for `bytes` of a run's events. */
-export function createJournal(bytes: number): SharedArrayBuffer {
-  return new SharedArrayBuffer(HEADER_BYTES + bytes)
-}
+// Kept as loaded: the executor shares the
+// worker's builtins and may replace them.
+const apply = Reflect.apply
+const store = Atomics.store
+const encodeInto = TextEncoder.prototype.encodeInto
+const subarray = Uint8Array.prototype.subarray
 
 /** The worker's side: appends a task's events. */
 export class JournalWriter {
@@ -34,32 +33,33 @@ export class JournalWriter {
   begin(task: number): void {
     this.#used = 0
     this.#full = false
-    Atomics.store(this.#header, USED, 0)
-    Atomics.store(this.#header, TASK, task)
+    store(this.#header, USED, 0)
+    store(this.#header, TASK, task)
   }
 
   /** False if full: the rest go by message. */
   append(event: HistoryEvent): boolean {
     if (this.#full) return false
-    const text = `${JSON.stringify(event)},`
-    const { read, written } = this.#encoder.encodeInto(text, this.#bytes.subarray(this.#used))
+    const text = `${toJson(event)},`
+    const room = apply(subarray, this.#bytes, [this.#used])
+    const { read, written } = apply(encodeInto, this.#encoder, [text, room]) as { read: number; written: number }
     if (read < text.length) {
       this.#full = true
       return false
     }
     this.#used += written
-    Atomics.store(this.#header, USED, this.#used)
+    store(this.#header, USED, this.#used)
     return true
   }
 }
 
 /** The supervisor's side: `task`'s events. */
 export function readJournal(journal: SharedArrayBuffer, task: number): HistoryEvent[] {
-  const header = new Int32Array(journal, 0, HEADER_BYTES / 4)
-  if (Atomics.load(header, TASK) !== task) return []
-  const used = Atomics.load(header, USED)
-  if (used === 0) return []
-  // TextDecoder cannot read shared memory.
-  const text = new TextDecoder().decode(new Uint8Array(journal, HEADER_BYTES, used).slice())
-  return JSON.parse(`[${text.slice(0, -1)}]`) as HistoryEvent[]
+  return parseJournal(journalText(journal), task)
+}
+
+/** Events of `task` in a journal's text. */
+export function parseJournal(journal: JournalText | null, task: number): HistoryEvent[] {
+  if (journal === null || journal.task !== task || journal.text === '') return []
+  return JSON.parse(`[${journal.text.slice(0, -1)}]`) as HistoryEvent[]
 }

@@ -12,10 +12,12 @@ import { DEFAULT_BUDGETS, type Budgets } from './budgets.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import { deathHistory, type Death } from './death.ts'
 import type { Declared } from '../run/executor-declaration.ts'
-import type { FromWorker, ToWorker } from './protocol.ts'
-import type { RunOutcome, RunService } from './run-service.ts'
-import { LoadFailure, spawn, spawnAndLoad, type Slot } from './spawn.ts'
-import { readJournal } from './journal.ts'
+import type { FromHost } from './protocol.ts'
+import { RunCancelled, type RunOptions, type RunOutcome, type RunService } from './run-service.ts'
+
+export { RunCancelled }
+import { exitOf, killGroup, LoadFailure, post, spawn, spawnAndLoad, type Slot } from './spawn.ts'
+import { parseJournal } from './journal.ts'
 
 export { LoadFailure }
 
@@ -32,17 +34,11 @@ export interface PoolOptions {
   readonly output?: (chunk: string) => void
 }
 
-export interface RunOptions {
-  /** A tighter real-time budget (ms). */
-  readonly realMs?: number
-  /** Replay an overrun or OOM once (default true). */
-  readonly replay?: boolean
-}
-
 export interface Attempt {
   readonly task: number
   readonly scenario: Scenario
   readonly realMs: number
+  readonly signal: AbortSignal | null
   /** Events past the journal, by message. */
   readonly overflow: HistoryEvent[]
   readonly resolve: (a: AttemptResult) => void
@@ -56,6 +52,8 @@ type AttemptResult =
 let nextTask = 1
 /** Real ms for a run's leftovers to end. */
 const LEFTOVER_REAL_MS = 2_000
+/** Real ms a host has to hand over the journal. */
+const DUMP_REAL_MS = 1_000
 
 export class WorkerPool implements RunService {
   readonly executorName: string
@@ -105,11 +103,13 @@ export class WorkerPool implements RunService {
   /** Run a scenario; executor faults are in history. */
   async run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
     const realMs = Math.min(options.realMs ?? this.#budgets.runRealMs, this.#budgets.runRealMs)
-    let result = await this.#attempt(scenario, realMs)
+    const signal = options.signal ?? null
+    let result = await this.#attempt(scenario, realMs, signal, false)
     let attempts = 1
     if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
-      // Maybe the machine: again, in a new worker.
-      result = await this.#attempt(scenario, realMs)
+      // Maybe the machine: again, in a new worker,
+      // ahead of the queue (its verdict is awaited).
+      result = await this.#attempt(scenario, realMs, signal, true)
       attempts = 2
     }
     if (result.kind === 'done') return { history: result.history, realMs: result.realMs, overran: false, died: false }
@@ -128,10 +128,24 @@ export class WorkerPool implements RunService {
     await Promise.all([...this.#slots].map((s) => this.#stop(s)))
   }
 
-  #attempt(scenario: Scenario, realMs: number): Promise<AttemptResult> {
+  #attempt(scenario: Scenario, realMs: number, signal: AbortSignal | null, first: boolean): Promise<AttemptResult> {
     if (this.#closed) return Promise.reject(new HarnessFailure('the worker pool is closed'))
     return new Promise<AttemptResult>((resolve, reject) => {
-      this.#queue.push({ task: nextTask++, scenario, realMs, overflow: [], resolve, reject })
+      if (signal?.aborted) return reject(new RunCancelled())
+      const attempt = { task: nextTask++, scenario, realMs, signal, overflow: [], resolve, reject }
+      if (first) this.#queue.unshift(attempt)
+      else this.#queue.push(attempt)
+      // Not wanted any more: out of the queue.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.#queue.indexOf(attempt)
+          if (at < 0) return
+          this.#queue.splice(at, 1)
+          reject(new RunCancelled())
+        },
+        { once: true },
+      )
       this.#pump()
     })
   }
@@ -156,7 +170,7 @@ export class WorkerPool implements RunService {
     this.#started++
     const slot = spawn(this.#budgets, this.#output)
     this.#adopt(slot)
-    slot.worker.postMessage({ type: 'load', task: 0, executor: this.#ref } satisfies ToWorker)
+    post(slot, { type: 'load', task: 0, executor: this.#ref })
     slot.watchdog = setTimeout(() => {
       slot.death ??= { kind: 'exited', how: 'it did not load in time' }
       void this.#stop(slot)
@@ -171,14 +185,8 @@ export class WorkerPool implements RunService {
 
   #adopt(slot: Slot): void {
     this.#slots.add(slot)
-    slot.worker.on('message', (m: FromWorker) => this.#onMessage(slot, m))
-    slot.worker.on('error', (e: Error & { code?: string }) => {
-      slot.death ??=
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { kind: 'out-of-memory', mb: this.#budgets.workerMemoryMb }
-          : { kind: 'exited', how: `the worker failed: ${oneLine(e)}` }
-    })
-    slot.worker.on('exit', (code) => this.#onExit(slot, code))
+    slot.host.on('message', (m: FromHost) => this.#onMessage(slot, m))
+    void slot.gone.then(() => this.#onExit(slot))
   }
 
   #dispatch(slot: Slot, attempt: Attempt): void {
@@ -188,17 +196,36 @@ export class WorkerPool implements RunService {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
     }, attempt.realMs)
-    slot.worker.postMessage({
+    post(slot, {
       type: 'run',
       task: attempt.task,
       executor: this.#ref,
       scenario: attempt.scenario,
       maxEvents: this.#budgets.eventsPerRun,
-    } satisfies ToWorker)
+    })
   }
 
-  #onMessage(slot: Slot, m: FromWorker): void {
+  #onMessage(slot: Slot, m: FromHost): void {
     switch (m.type) {
+      case 'journal':
+        slot.journal = m.journal
+        slot.dumped?.()
+        return
+      case 'worker-error':
+        slot.death ??=
+          m.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? { kind: 'out-of-memory', mb: this.#budgets.workerMemoryMb }
+            : { kind: 'exited', how: `the worker failed: ${oneLine(m.message)}` }
+        return
+      case 'worker-exit':
+        slot.journal = m.journal
+        slot.exitCode = m.code
+        return
+      case 'output-cut':
+        this.#output(
+          `\nfaultline: the executor printed more than ${m.bytes / 2 ** 20} MB in one run; the rest of that run's output is dropped\n`,
+        )
+        return
       case 'loaded':
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
@@ -222,6 +249,7 @@ export class WorkerPool implements RunService {
         if (!attempt || attempt.task !== m.task) return
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
+        slot.journal = m.journal
         slot.attempt = null
         attempt.resolve({
           kind: 'done',
@@ -251,7 +279,8 @@ export class WorkerPool implements RunService {
     }
   }
 
-  #onExit(slot: Slot, code: number): void {
+  #onExit(slot: Slot): void {
+    const code = slot.exitCode === null ? exitOf(slot.host) : `exit code ${slot.exitCode}`
     if (slot.watchdog) clearTimeout(slot.watchdog)
     slot.watchdog = null
     this.#slots.delete(slot)
@@ -259,25 +288,38 @@ export class WorkerPool implements RunService {
     slot.attempt = null
     if (!slot.ready)
       this.#failedToLoad(
-        `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : `exit code ${code}`})`,
+        `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : code})`,
       )
     if (attempt) {
-      const death = slot.death ?? { kind: 'exited', how: `its worker ended with exit code ${code}` }
+      const death = slot.death ?? { kind: 'exited', how: `its worker ended with ${code}` }
       attempt.resolve({ kind: 'died', death, events: eventsOf(slot, attempt), realMs: realNow() - slot.started })
     }
     if (!this.#closed) this.#pump()
   }
 
+  /**
+   * Killed with all it started; a run in flight
+   * first gets its journal, read by the host.
+   */
   async #stop(slot: Slot): Promise<void> {
     if (slot.stopping) return
     slot.stopping = true
-    await slot.worker.terminate()
+    if (slot.attempt !== null && slot.host.connected) {
+      const dumped = new Promise<void>((resolve) => {
+        slot.dumped = resolve
+        setTimeout(resolve, DUMP_REAL_MS)
+      })
+      post(slot, { type: 'dump' })
+      await Promise.race([dumped, slot.gone])
+    }
+    killGroup(slot)
+    await slot.gone
   }
 }
 
 /** A run's events: journal, then overflow. */
 function eventsOf(slot: Slot, attempt: Attempt): HistoryEvent[] {
-  const events = readJournal(slot.journal, attempt.task)
+  const events = parseJournal(slot.journal, attempt.task)
   if (attempt.overflow.length > 0) events.push(...attempt.overflow)
   return events
 }

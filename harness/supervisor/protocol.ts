@@ -4,6 +4,7 @@ import type { HistoryEvent } from '../history/history.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from './executor-ref.ts'
+import type { JournalText } from './journal-layout.mjs'
 
 export type ToWorker =
   | { readonly type: 'load'; readonly task: number; readonly executor: ExecutorRef }
@@ -28,3 +29,20 @@ export type FromWorker =
   | { readonly type: 'exiting'; readonly how: string }
   /** The harness failed, not the executor. */
   | { readonly type: 'harness-error'; readonly task: number; readonly message: string }
+
+/** Supervisor → host: a worker's message, or a dump. */
+export type ToHost = ToWorker | { readonly type: 'dump' }
+
+/**
+ * Host → supervisor: the worker's messages
+ * ('done' with its run's events), and what
+ * the host saw of the worker and its output.
+ */
+export type FromHost =
+  | Exclude<FromWorker, { type: 'done' }>
+  | (Extract<FromWorker, { type: 'done' }> & { readonly journal: JournalText })
+  | { readonly type: 'journal'; readonly journal: JournalText }
+  | { readonly type: 'worker-error'; readonly code: string | null; readonly message: string }
+  | { readonly type: 'worker-exit'; readonly code: number; readonly journal: JournalText }
+  /** The run printed past its output budget. */
+  | { readonly type: 'output-cut'; readonly task: number; readonly bytes: number }

@@ -18,6 +18,23 @@ export interface RunOutcome {
   readonly died: boolean
 }
 
+export interface RunOptions {
+  /** A tighter real-time budget (ms). */
+  readonly realMs?: number
+  /** Replay an overrun or OOM once (default true). */
+  readonly replay?: boolean
+  /**
+   * Aborted: not started (RunCancelled); a
+   * run in flight goes on (it takes ms).
+   */
+  readonly signal?: AbortSignal
+}
+
+/** A run whose signal aborted before it started. */
+export class RunCancelled extends Error {
+  override readonly name = 'RunCancelled'
+}
+
 export interface RunService {
   readonly executorName: string
   /** Runs at once; more are queued. */
@@ -26,7 +43,7 @@ export interface RunService {
    * Executor faults go in the history; harness
    * failures reject. `realMs` tightens the budget.
    */
-  run(scenario: Scenario, options?: { readonly realMs?: number; readonly replay?: boolean }): Promise<RunOutcome>
+  run(scenario: Scenario, options?: RunOptions): Promise<RunOutcome>
   close(): Promise<void>
 }
 
@@ -45,8 +62,9 @@ export class InThreadRunService implements RunService {
   /** One world at a time in a thread. */
   #last: Promise<unknown> = Promise.resolve()
 
-  run(scenario: Scenario): Promise<RunOutcome> {
+  run(scenario: Scenario, options: RunOptions = {}): Promise<RunOutcome> {
     const next = this.#last.then(async () => {
+      if (options.signal?.aborted) throw new RunCancelled()
       const r = await runScenario(scenario, this.#executor)
       return { history: r.history, realMs: r.realMs, overran: false, died: false }
     })

@@ -1,27 +1,31 @@
-// Starting a worker, then loading the executor
-// in it within the load budget.
-import { Worker } from 'node:worker_threads'
+// Starting a worker in a host process of its
+// own, then loading the executor in it within
+// the load budget.
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
 import type { Death } from './death.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
+import type { JournalText } from './journal-layout.mjs'
 import type { Attempt } from './pool.ts'
 import type { Declared } from '../run/executor-declaration.ts'
-import type { FromWorker, ToWorker } from './protocol.ts'
-import { createJournal } from './journal.ts'
+import type { FromHost, ToHost } from './protocol.ts'
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
+const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
+/** Real ms a dead host's messages may lag. */
+const DISCONNECT_GRACE_MS = 1_000
 
 /** The executor module failed to load (exit 2). */
 export class LoadFailure extends Error {
   override readonly name = 'LoadFailure'
 }
 
-/** A worker and what the pool knows of it. */
+/** A worker, its host, and what the pool knows. */
 export interface Slot {
-  readonly worker: Worker
-  /** Its run's events, readable if it died. */
-  readonly journal: SharedArrayBuffer
+  readonly host: ChildProcess
+  /** Settles once the host and its messages are gone. */
+  readonly gone: Promise<void>
   ready: boolean
   attempt: Attempt | null
   /** Its last run's leftovers are ending. */
@@ -31,27 +35,35 @@ export interface Slot {
   /** What ended the worker, if known. */
   death: Death | null
   stopping: boolean
+  /** The journal as last read (a dead run's events). */
+  journal: JournalText | null
+  /** The worker thread's exit code, if it ended. */
+  exitCode: number | null
+  /** Waits for a journal dump, if one is asked. */
+  dumped: (() => void) | null
 }
 
 export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
-  const journal = createJournal(budgets.journalBytes)
-  const worker = new Worker(ENTRY, {
-    workerData: { memoryMb: budgets.workerMemoryMb, journal },
-    // Young generation above V8's 16 MB: a run's
-    // garbage dies before a scavenge. +7 % runs/s
-    // with two workers on two cores (bench/).
-    resourceLimits: { maxOldGenerationSizeMb: budgets.workerMemoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    // The entry registers what it needs.
-    execArgv: [],
-    stdout: true,
-    stderr: true,
+  const settings = {
+    memoryMb: budgets.workerMemoryMb,
+    youngMb: YOUNG_GENERATION_MB,
+    journalBytes: budgets.journalBytes,
+    outputBytes: budgets.outputBytesPerRun,
+  }
+  const host = spawnProcess(process.execPath, [HOST, JSON.stringify(settings)], {
+    // Its own process group: killed as one,
+    // with whatever it started.
+    detached: true,
+    // Stdin is empty: a read of it cannot block.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    serialization: 'advanced',
   })
   // Kept apart from the report on stdout.
-  worker.stdout.setEncoding('utf8').on('data', output)
-  worker.stderr.setEncoding('utf8').on('data', output)
+  host.stdout!.setEncoding('utf8').on('data', output)
+  host.stderr!.setEncoding('utf8').on('data', output)
   return {
-    worker,
-    journal,
+    host,
+    gone: whenGone(host),
     ready: false,
     attempt: null,
     draining: false,
@@ -59,6 +71,49 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
     started: 0,
     death: null,
     stopping: false,
+    journal: null,
+    exitCode: null,
+    dumped: null,
+  }
+}
+
+/** Exited, and its last messages delivered. */
+function whenGone(host: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    let exited = false
+    let disconnected = false
+    const check = () => exited && disconnected && resolve()
+    host.once('disconnect', () => {
+      disconnected = true
+      check()
+    })
+    host.once('exit', () => {
+      exited = true
+      if (!host.connected) disconnected = true
+      else setTimeout(() => ((disconnected = true), check()), DISCONNECT_GRACE_MS).unref()
+      check()
+    })
+    // Failed to start, or a send failed: exit
+    // (or nothing) follows; never a crash here.
+    host.on('error', () => {
+      if (host.pid === undefined) (exited = true), (disconnected = true), check()
+    })
+  })
+}
+
+/** To the host, if it still listens. */
+export function post(slot: Slot, m: ToHost): void {
+  if (slot.host.connected) slot.host.send(m, () => {})
+}
+
+/** The host's process group, killed at once. */
+export function killGroup(slot: Slot): void {
+  const pid = slot.host.pid
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // Already gone (ESRCH).
   }
 }
 
@@ -69,35 +124,36 @@ export function spawnAndLoad(
   output: (chunk: string) => void,
 ): Promise<{ slot: Slot; name: string; declared: Declared }> {
   const slot = spawn(budgets, output)
-  const { worker } = slot
+  const { host } = slot
   return new Promise((resolve, reject) => {
-    // Only ours: the Worker's own ref its port.
-    const detach = () => {
-      clearTimeout(timer)
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
-    }
+    let settled = false
     const fail = (message: string) => {
-      detach()
-      void worker.terminate()
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      host.off('message', onMessage)
+      killGroup(slot)
       reject(new LoadFailure(message))
     }
-    const onMessage = (m: FromWorker) => {
+    const onMessage = (m: FromHost) => {
       if (m.type === 'loaded') {
-        detach()
+        settled = true
+        clearTimeout(timer)
+        host.off('message', onMessage)
         slot.ready = true
         resolve({ slot, name: m.name, declared: m.declared })
       } else if (m.type === 'load-failed') fail(m.message)
       else if (m.type === 'exiting') fail(`executor module ${refLabel(ref)} ended its process while loading (${m.how})`)
       else if (m.type === 'harness-error') fail(m.message)
+      else if (m.type === 'worker-error')
+        fail(
+          m.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)`
+            : `cannot load executor module ${refLabel(ref)}: ${oneLine(m.message)}`,
+        )
+      else if (m.type === 'worker-exit')
+        fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${m.code})`)
     }
-    const onError = (e: Error & { code?: string }) =>
-      fail(
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `executor module ${refLabel(ref)} ran out of memory while loading (limit ${budgets.workerMemoryMb} MB)`
-          : `cannot load executor module ${refLabel(ref)}: ${oneLine(e)}`,
-      )
-    const onExit = (code: number) =>
-      fail(`executor module ${refLabel(ref)} ended its worker while loading (exit code ${code})`)
     const timer = setTimeout(
       () =>
         fail(
@@ -105,7 +161,15 @@ export function spawnAndLoad(
         ),
       budgets.loadRealMs,
     )
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
-    worker.postMessage({ type: 'load', task: 0, executor: ref } satisfies ToWorker)
+    host.on('message', onMessage)
+    void slot.gone.then(() =>
+      fail(`executor module ${refLabel(ref)} ended its worker's process while loading (${exitOf(host)})`),
+    )
+    post(slot, { type: 'load', task: 0, executor: ref })
   })
+}
+
+/** How a host process ended, for messages. */
+export function exitOf(host: ChildProcess): string {
+  return host.signalCode ? `signal ${host.signalCode}` : `exit code ${host.exitCode}`
 }
