@@ -2,9 +2,15 @@
 // line per judge, at most ten (GitHub shows
 // ten a step). Escaped as actions/toolkit
 // does (core/src/command.ts escapeData,
-// escapeProperty).
+// escapeProperty), after term(): no ESC or
+// BEL reaches the log, no break the UI.
 import type { Report, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { AuditResult } from '../harness/audit/result.ts'
+import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
+import { term } from './escape/terminal.ts'
+import { escapeData, escapeProperty } from './escape/workflow-command.ts'
+
+export { escapeData, escapeProperty }
 
 export const MAX_ANNOTATIONS = 10
 
@@ -13,18 +19,10 @@ export interface Annotation {
   readonly message: string
 }
 
-export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-}
-
-export function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
-}
-
 export function workflowCommands(annotations: readonly Annotation[]): string[] {
   return annotations
     .slice(0, MAX_ANNOTATIONS)
-    .map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`)
+    .map((a) => `::error title=${escapeProperty(term(a.title))}::${escapeData(term(a.message))}`)
 }
 
 interface Seen {
@@ -96,7 +94,38 @@ export function annotationsOf(report: Report): Annotation[] {
         message: `${s.count} ${judge} violation(s): ${who}${s.example ? ` — e.g. ${s.example}` : ''}${s.replay ? ` — replay with: ${s.replay}` : ''}`,
       }
     })
-  return [...idle, ...judged, ...extra].slice(0, MAX_ANNOTATIONS)
+  return [...cutOf(report), ...idle, ...judged, ...shrinkNotes(report), ...extra].slice(0, MAX_ANNOTATIONS)
+}
+
+/**
+ * Interrupted, first: the rest is so far. A
+ * time budget that ran out is no error.
+ */
+function cutOf(report: Report): Annotation[] {
+  if (report.command === 'run' || report.cut?.by !== 'interrupted') return []
+  const s = report.command === 'gate' ? report.summary : report.rows.at(-1)?.summary
+  const line = cutLine(report.cut, s?.runs ?? 0, report.campaign.runs)!
+  return [{ title: report.cut.by, message: s ? `${s.executor}: ${line}` : line }]
+}
+
+/** The first counterexample not reproduced or cut. */
+function shrinkNotes(report: Report): Annotation[] {
+  if (report.command === 'run') return []
+  const found =
+    report.command === 'gate'
+      ? report.counterexample
+        ? [{ executor: report.summary.executor, c: report.counterexample }]
+        : []
+      : report.rows.flatMap((r) => r.counterexamples.map((c) => ({ executor: r.summary.executor, c })))
+  const first = found.find(({ c }) => counterexampleNote(c) !== null)
+  if (!first) return []
+  const { executor, c } = first
+  return [
+    {
+      title: c.cut ? 'not-shrunk' : 'not-reproduced',
+      message: `${executor}, ${c.judge} at run ${c.run}: ${counterexampleNote(c)}`,
+    },
+  ]
 }
 
 /**

@@ -1,24 +1,29 @@
 // `faultline audit-mapping` as text: matrix,
 // consequences, sources, then the verdict.
-// Formats AuditResult only.
+// Formats AuditResult only; every string
+// escaped (reports/escape/): a mapping's
+// answers are a user module's.
 import type { AuditResult, ConsequenceCell } from '../harness/audit/result.ts'
 import { auditReplays, auditVerdictLine, faultsLine, SOURCE_SHORT, WORDS, type Replays } from './kit/audit-words.ts'
 import { table } from './kit/format.ts'
+import { consoleText } from './escape/console-text.ts'
+import { termDeep } from './escape/terminal.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]
 
 const MARK: Readonly<Record<Cell['grade'], string>> = { right: '·', costly: 'c', dangerous: 'D', faulty: '!' }
 
-export function renderAuditMapping(r: AuditResult, replays: Replays = auditReplays(r)): string {
+export function renderAuditMapping(raw: AuditResult, replays: Replays = auditReplays(raw)): string {
+  const r = termDeep(raw)
   const out: string[] = []
   out.push(`faultline audit-mapping — ${r.mapping}`)
   out.push(
     `${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells; each observed by driving the real client through the simulated service with the fault, the truth read from the ledger`,
   )
   for (const s of r.skippedClients) out.push(`  (${s.client} skipped: ${s.why})`)
-  out.push('', ...matrix(r), '', ...consequences(r, replays), '', ...sources(r), '')
+  out.push('', ...matrix(r), '', ...consequences(r, termDeep(replays)), '', ...sources(r), '')
   out.push(auditVerdictLine(r))
-  return out.join('\n')
+  return consoleText(out.join('\n'))
 }
 
 function matrix(r: AuditResult): string[] {

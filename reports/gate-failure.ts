@@ -4,8 +4,11 @@
 // the key history lines and the replay.
 import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../harness/history/history.ts'
+import { counterexampleNote } from './kit/cut-notes.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { VENDOR_HOSTS } from '../harness/sim/vendor-hosts.ts'
+import { consoleText } from './escape/console-text.ts'
+import { termDeep } from './escape/terminal.ts'
 
 /** The run's plumbing: not key lines. */
 const PLUMBING: ReadonlySet<HistoryEvent['type']> = new Set([
@@ -24,7 +27,9 @@ const MAX_KEY_LINES = 40
  * The message. `rerun` runs the campaign
  * again, spelled as the caller runs it.
  */
-export function renderGateFailure(report: GateReport, rerun: string): string {
+export function renderGateFailure(raw: GateReport, rerun: string): string {
+  // Printed by vitest: escaped as text is.
+  const report = termDeep(raw)
   const s = report.summary
   const out: string[] = []
   const c = report.counterexample
@@ -45,7 +50,7 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
     out.push(
       `faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${judges}`,
     )
-    out.push(...counterexampleLines(c, report.executor.spec))
+    out.push(...counterexampleLines(c, report.executor.spec, raw.counterexample!.scenario))
   }
   const still = report.corpus.filter((e) => e.status === 'still-failing')
   if (still.length) {
@@ -73,16 +78,19 @@ export function renderGateFailure(report: GateReport, rerun: string): string {
     )
   }
   out.push('', `Run the campaign again: ${rerun}`)
-  return out.join('\n')
+  return consoleText(out.join('\n'))
 }
 
-function counterexampleLines(c: ReportCounterexample, executor: string): string[] {
+/** `scenario` unescaped: JSON escapes its own controls. */
+function counterexampleLines(c: ReportCounterexample, executor: string, scenario: unknown): string[] {
   const out = [
     c.reproduced
       ? `Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed ${c.fastCheck.seed}, path "${c.fastCheck.path}")`
-      : `Counterexample (${c.judge}): run ${c.run} did not fail again on replay, so it is not shrunk (fast-check seed ${c.fastCheck.seed}, path "${c.fastCheck.path}")`,
+      : `Counterexample (${c.judge}): run ${c.run} ${c.cut ? 'was not replayed' : 'did not fail again on replay'}, so it is not shrunk (fast-check seed ${c.fastCheck.seed}, path "${c.fastCheck.path}")`,
     ...c.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`),
   ]
+  const note = counterexampleNote(c)
+  if (note) out.push('', note.charAt(0).toUpperCase() + note.slice(1))
   if (c.history) {
     const key = keyEvents(
       c.history,
@@ -97,7 +105,7 @@ function counterexampleLines(c: ReportCounterexample, executor: string): string[
       out.push(`  ${String(e.t).padStart(width)} ms  ${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`)
     if (key.more) out.push(`  … ${key.more} more`)
   }
-  out.push('', `Scenario${c.file ? ` (saved as ${c.file})` : ''}:`, JSON.stringify(c.scenario, null, 2))
+  out.push('', `Scenario${c.file ? ` (saved as ${c.file})` : ''}:`, JSON.stringify(scenario, null, 2))
   out.push(
     '',
     c.replay

@@ -3,12 +3,14 @@
 // of runs stay a few MB, a diff shows one
 // run a line. Same report, same bytes.
 import type { Report } from '../harness/campaign/report-schema.ts'
+import { inertJson } from './escape/workflow-command.ts'
 
 /** Lists whose elements go one per line. */
 const ONE_PER_LINE = new Set(['runs', 'passKRuns', 'history'])
 
 export function reportJson(report: Report): string {
-  return `${format(report, '', null)}\n`
+  // Printed in CI logs too (--json).
+  return `${inertJson(format(report, '', null))}\n`
 }
 
 function format(value: unknown, indent: string, key: string | null): string {

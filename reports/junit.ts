@@ -13,6 +13,7 @@ import type {
 } from '../harness/campaign/report-schema.ts'
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'
+import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
 import { pct } from './kit/format.ts'
 import { describeScenario } from './text.ts'
@@ -65,10 +66,12 @@ function judgeCases(
 
 function counterexampleText(c: ReportCounterexample): string {
   const lines = [
-    `minimal counterexample of ${c.judge}: run ${c.run}, fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}, ${c.shrinks} shrinks${c.reproduced ? '' : ' (did not reproduce: the original scenario)'}`,
+    `minimal counterexample of ${c.judge}: run ${c.run}, fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}, ${c.shrinks} shrinks${c.reproduced ? '' : c.cut ? ' (not replayed: the original scenario)' : ' (did not reproduce: the original scenario)'}`,
     `scenario: ${describeScenario(c.scenario)}`,
     ...c.violations.map((v) => `✗ ${v.judge}: ${v.message}`),
   ]
+  const note = counterexampleNote(c)
+  if (note) lines.push(note)
   if (c.file) lines.push(`saved to: ${c.file}`)
   lines.push(
     c.replay
@@ -123,9 +126,10 @@ function gateSuite(r: GateReport): JunitSuite {
     cases.push({ name: `min-coverage ${q.term}`, classname, outcome })
   }
   cases.push(nothingTestedCase('gate', s, r.campaign.shard !== null))
+  if (r.cut) cases.push(cutCase('gate', s, r.cut, cutLine(r.cut, s.runs, r.campaign.runs)!))
   return {
     name: `faultline gate ${s.executor}`,
-    properties: [...campaignProperties(r.campaign), ['executor', r.executor.spec]],
+    properties: [...campaignProperties(r.campaign), ...cutProperties(r.cut, s), ['executor', r.executor.spec]],
     cases,
   }
 }
@@ -147,10 +151,38 @@ function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): Jun
           : null,
   })
   cases.push(nothingTestedCase('compare', s, r.campaign.shard !== null))
+  // The executor it stopped at carries the mark.
+  if (r.cut && row === r.rows.at(-1)) cases.push(cutCase('compare', s, r.cut, cutLine(r.cut, s.runs, r.campaign.runs)!))
   return {
     name: `faultline compare ${s.executor}`,
-    properties: [...campaignProperties(r.campaign), ['executor', row.executor.spec]],
+    properties: [...campaignProperties(r.campaign), ...cutProperties(r.cut, s), ['executor', row.executor.spec]],
     cases,
+  }
+}
+
+/** A campaign ended early: which way, how many runs made. */
+function cutProperties(cut: GateReport['cut'], s: ReportSummary): [string, string][] {
+  if (!cut) return []
+  return [
+    ['cut', cut.by === 'max-time' ? 'max-time' : `interrupted${cut.signal ? ` (${cut.signal})` : ''}`],
+    ['runs-made', String(s.runs)],
+  ]
+}
+
+/**
+ * Cut short: interrupted is an error (the
+ * verdict is only so far); a time budget
+ * that ran out, skipped (it passes on the
+ * runs made).
+ */
+function cutCase(command: string, s: ReportSummary, cut: NonNullable<GateReport['cut']>, line: string): JunitCase {
+  return {
+    name: 'campaign-cut',
+    classname: `faultline.${command}.${s.executor}`,
+    outcome:
+      cut.by === 'interrupted'
+        ? { kind: 'error', type: 'interrupted', message: line, details: line }
+        : { kind: 'skipped', type: 'max-time', message: line, details: '' },
   }
 }
 

@@ -1,15 +1,17 @@
 // Markdown for GitHub summaries and PR
 // comments: executor text cannot open a
-// tag, cell or link; a size budget is met
-// by leaving out whole blocks, never half.
+// tag, cell or link, nor hide a control
+// character (shown as term() shows it); a
+// size budget is met by leaving out whole
+// blocks, never half.
+import { term, terminalText } from './escape/terminal.ts'
 
 /** GitHub's limit for a step's summary. */
 export const STEP_SUMMARY_LIMIT = 1024 * 1024
 
 /** Paragraph or cell text: no markup, one line. */
 export function md(value: string | number): string {
-  return String(value)
-    .replace(/[\r\n]+/g, ' ')
+  return term(String(value).replace(/[\r\n]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -18,14 +20,15 @@ export function md(value: string | number): string {
 
 /** Inline code. */
 export function code(value: string): string {
-  const s = value.replace(/[\r\n]+/g, ' ')
+  const s = term(value.replace(/[\r\n]+/g, ' '))
   const longest = Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length))
   const tick = '`'.repeat(longest + 1)
   return s.includes('`') ? `${tick} ${s} ${tick}` : `${tick}${s}${tick}`
 }
 
 /** A fenced code block that nothing inside can close early. */
-export function fenced(content: string, lang = ''): string {
+export function fenced(raw: string, lang = ''): string {
+  const content = terminalText(raw)
   const longest = Math.max(0, ...[...content.matchAll(/`{3,}/g)].map((m) => m[0].length))
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}${lang}\n${content.replace(/\n+$/, '')}\n${fence}`
@@ -36,8 +39,7 @@ export function fenced(content: string, lang = ''): string {
  * renders no Markdown there.
  */
 export function html(value: string): string {
-  return value
-    .replace(/[\r\n]+/g, ' ')
+  return term(value.replace(/[\r\n]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -50,11 +52,18 @@ export function details(summary: string, body: string): string {
 }
 
 export function mdTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n')
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n')
+}
+
+/**
+ * A cell: a pipe not yet escaped (an even
+ * run of backslashes before it), as in a
+ * code span, gets its backslash; GFM splits
+ * cells before it reads code spans.
+ */
+function cell(text: string): string {
+  return text.replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 ? m : `${slashes}\\|`))
 }
 
 export function bytes(s: string): number {

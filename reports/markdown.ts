@@ -17,7 +17,9 @@ import { ms, pct } from './kit/format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
 import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
 import { describeScenario } from './text.ts'
+import { termDeep } from './escape/terminal.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
+import { cutLine } from './kit/cut-notes.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -51,9 +53,11 @@ function gateBlocks(r: GateReport): Block[] {
   const c = r.campaign
   const stillFailing = r.corpus.filter((e) => e.status === 'still-failing')
   const unmet = r.minCoverage.filter((q) => q.met === false)
+  const cut = cutLine(r.cut, s.runs, c.runs)
   const line = r.passed
-    ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}`
+    ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}${cut ? ` (${cut})` : ''}`
     : [
+        cut ? `${r.cut?.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${cut}` : '',
         s.nothingTested && !c.shard ? `NOTHING TESTED — ${s.nothingTested}` : '',
         r.counterexample
           ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})`
@@ -176,7 +180,8 @@ function counterexampleBlock(executor: string, c: ReportCounterexample, open: bo
 }
 
 function historyText(h: History): string {
-  return h.map((e) => `${String(e.t).padStart(9)} ms  ${describeEvent(e)}`).join('\n')
+  // A field's line break shows as \n.
+  return h.map((e) => `${String(e.t).padStart(9)} ms  ${describeEvent(termDeep(e))}`).join('\n')
 }
 
 function compareBlocks(r: CompareReport): Block[] {

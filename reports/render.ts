@@ -9,6 +9,7 @@ import { renderAuditMarkdown } from './audit-markdown.ts'
 import { renderAuditHtml } from './html/audit.ts'
 import { renderHtml } from './html/of-any-report.ts'
 import { reportJson } from './json.ts'
+import { inertJson } from './escape/workflow-command.ts'
 import { renderJunit } from './junit.ts'
 import { renderMarkdown } from './markdown.ts'
 import { renderCompare, renderGate, renderRun } from './text.ts'
@@ -29,7 +30,7 @@ export function render(result: Report | AuditResult, format: RenderFormat): stri
 }
 
 function renderAudit(result: AuditResult, format: RenderFormat): string {
-  if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`
+  if (format === 'json') return `${inertJson(JSON.stringify(result, null, 2))}\n`
   if (format === 'markdown') return renderAuditMarkdown(result)
   if (format === 'junit') return renderAuditJunit(result)
   if (format === 'html') return renderAuditHtml(result)

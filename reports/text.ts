@@ -1,17 +1,29 @@
 // Plain-text renderers: they only format a
-// report (the JSON --json prints).
+// report (the JSON --json prints). Every
+// string of it is printed escaped (termDeep,
+// consoleText): an executor's name, message
+// or host cannot move the cursor, start a
+// line, or be read by CI as a command.
 import type { CompareReport, GateReport, ReportCounterexample, RunReport } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
+import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { ms, pct, table } from './kit/format.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
+import { consoleText } from './escape/console-text.ts'
+import { termDeep } from './escape/terminal.ts'
 
-export function renderGate(report: GateReport): string {
+export function renderGate(raw: GateReport): string {
+  const report = termDeep(raw)
   const { summary: s, campaign, counterexample } = report
   const out: string[] = []
-  const stopped = counterexample && s.runs < campaign.runs ? ' (stopped at the first failure)' : ''
+  const stopped = report.cut
+    ? ` (${report.cut.by === 'max-time' ? 'cut by --max-time' : `interrupted${report.cut.signal ? ` by ${report.cut.signal}` : ''}`})`
+    : counterexample && s.runs < campaign.runs
+      ? ' (stopped at the first failure)'
+      : ''
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
   out.push(
     `faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`,
@@ -63,6 +75,8 @@ export function renderGate(report: GateReport): string {
   if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
   const unmet = report.minCoverage.filter((r) => r.met === false)
+  const cut = cutLine(report.cut, s.runs, campaign.runs)
+  if (cut) out.push(`${report.cut?.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${cut}`)
   if (report.passed) {
     out.push(
       `PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`,
@@ -71,9 +85,12 @@ export function renderGate(report: GateReport): string {
   if (s.nothingTested && !campaign.shard) out.push(`NOTHING TESTED — ${s.nothingTested}`)
   if (counterexample) {
     out.push(`FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`)
-    out.push(renderCounterexample(counterexample))
+    out.push(renderCounterexample(raw.counterexample!))
     if (counterexample.file) out.push(`  saved to     ${counterexample.file}`)
-    if (counterexample.replay) out.push(`  replay with  ${counterexample.replay}`)
+    if (counterexample.replay)
+      out.push(
+        `  replay with  ${counterexample.replay}${counterexample.reproduced || counterexample.cut ? '' : ' (alone it passes: see above)'}`,
+      )
     if (campaign.shard && campaign.corpus !== null)
       out.push("  not saved    a shard saves nothing; faultline merge saves the campaign's first failure in the corpus")
   }
@@ -86,22 +103,27 @@ export function renderGate(report: GateReport): string {
       `FAIL — the campaign never exercised what --min-coverage declares: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more --runs, another --seed, or a generator that reaches it)`,
     )
   }
-  return out.join('\n')
+  return consoleText(out.join('\n'))
 }
 
-export function renderCounterexample(c: ReportCounterexample): string {
+export function renderCounterexample(raw: ReportCounterexample): string {
+  const c = termDeep(raw)
   const lines = [
     `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}):`,
     ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
-    ...JSON.stringify(c.scenario, null, 2)
+    // Before the scenario: why it is not minimal.
+    ...[counterexampleNote(c)].filter((n) => n !== null).map((n) => `    ${n}`),
+    // JSON escapes its own controls.
+    ...JSON.stringify(raw.scenario, null, 2)
       .split('\n')
       .map((l) => `    ${l}`),
   ]
-  return lines.join('\n')
+  return consoleText(lines.join('\n'))
 }
 
-export function renderCompare(report: CompareReport): string {
-  const { rows, campaign } = report
+export function renderCompare(raw: CompareReport): string {
+  const report = termDeep(raw)
+  const { rows, campaign, cut } = report
   // Columns only for judges someone tripped.
   const judges = [...new Set(rows.flatMap((r) => Object.keys(r.summary.violations)))].filter((j) =>
     rows.some((r) => (r.summary.violations[j] ?? 0) > 0),
@@ -129,6 +151,7 @@ export function renderCompare(report: CompareReport): string {
   ]
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
+  if (cut) out.push(`${cut.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${compareCut(cut, report)}`, '')
   const idle = sorted.filter((r) => r.summary.nothingTested)
   for (const r of idle) out.push(`nothing tested: ${r.summary.executor} — ${r.summary.nothingTested}`)
   if (idle.length) out.push('')
@@ -139,12 +162,27 @@ export function renderCompare(report: CompareReport): string {
       out.push(
         `  ${row.summary.executor.padEnd(28)} ${c.judge.padEnd(25)} ${describeScenario(c.scenario)}${c.file ? `  → ${c.file}` : ''}`,
       )
+      const note = counterexampleNote(c)
+      if (note) out.push(`    ${note}`)
     }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
   else if (campaign.corpus !== null)
     out.push('', `replay one: ${sorted.flatMap((r) => r.counterexamples).find((c) => c.replay)?.replay ?? ''}`)
-  return out.join('\n')
+  return consoleText(out.join('\n'))
+}
+
+/** Which executors a cut comparison reached. */
+function compareCut(cut: NonNullable<CompareReport['cut']>, r: CompareReport): string {
+  const why =
+    cut.by === 'max-time'
+      ? `the time budget${cut.maxTimeMs === null ? '' : ` (--max-time ${cut.maxTimeMs} ms)`} ended`
+      : `${cut.signal ?? 'the caller'} interrupted`
+  const last = r.rows.at(-1)
+  const reached = last
+    ? `; the last, ${last.summary.executor}, made ${last.summary.runs} of ${r.campaign.runs} runs`
+    : ''
+  return `${why} the comparison after ${r.rows.length} executor(s)${reached}${cut.by === 'interrupted' ? ': the results so far' : ''}`
 }
 
 /** What the pass^k columns mean, in a line. */
@@ -181,7 +219,8 @@ export function describeScenario(s: {
   return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}`
 }
 
-export function renderRun(report: RunReport): string {
+export function renderRun(raw: RunReport): string {
+  const report = termDeep(raw)
   const { verdict, history } = report
   const executor = report.executor.name
   const scenario = report.scenario.name
@@ -199,7 +238,7 @@ export function renderRun(report: RunReport): string {
   out.push(
     `unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recovery.map((r) => `${ms(r.ms)} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'}`,
   )
-  return out.join('\n')
+  return consoleText(out.join('\n'))
 }
 
 function describeIndented(e: History[number]): string {

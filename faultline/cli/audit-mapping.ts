@@ -2,10 +2,12 @@
 // the library, print the result. Exit 0 when no cell is
 // dangerous, 1 when one is (or the mapping failed on one).
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
+import { inertJson } from '../../reports/escape/workflow-command.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 import { auditMapping } from '../jobs.ts'
 import type { Io } from './io.ts'
 import { REPORT_OUTPUTS, writeAuditOutputs } from './report-outputs.ts'
+import { checkOutputs } from './output-file.ts'
 import { int, options, profileOption, seed, supervision, SUPERVISION } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 
@@ -32,6 +34,7 @@ export async function auditMappingCommand(args: readonly string[], io: Io): Prom
     throw new UsageError(
       'audit-mapping needs --mapping <path to a module whose default export maps what a client observed to applied, not-sent, rejected or ambiguous>',
     )
+  checkOutputs(values, io)
   const result = await auditMapping({
     mapping: values.mapping,
     clients: values.clients,
@@ -42,7 +45,7 @@ export async function auditMappingCommand(args: readonly string[], io: Io): Prom
     cwd: io.cwd,
     onPart: (part, clients) => io.err(`faultline audit-mapping: ${PARTS[part](clients)}…`),
   })
-  io.out(values.json ? JSON.stringify(result, null, 2) : renderAuditMapping(result))
+  io.out(values.json ? inertJson(JSON.stringify(result, null, 2)) : renderAuditMapping(result))
   writeAuditOutputs(result, values, io, { stepSummary: true, annotate: true, json: values.json === true })
   return result.verdict === 'pass' ? 0 : 1
 }

@@ -7,7 +7,9 @@ import { withoutRuns } from '../../harness/campaign/report.ts'
 import { anyFailure } from '../../harness/jobs/compare.ts'
 import { realNow } from '../../harness/sim/real-clock.ts'
 import { compare } from '../jobs.ts'
-import { CAMPAIGN_IO, corpusOption, shardOption, writeOut } from './campaign-options.ts'
+import { CAMPAIGN_IO, corpusOption, shardOption } from './campaign-options.ts'
+import { checkCorpus, checkOutputs, writeOutput } from './output-file.ts'
+import { campaignStop, MAX_TIME, maxTimeOption } from './campaign-stop.ts'
 import type { Io } from './io.ts'
 import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
@@ -24,32 +26,45 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
     json: { type: 'boolean' },
     'fail-on-violation': { type: 'boolean' },
     ...CAMPAIGN_IO,
+    ...MAX_TIME,
     ...REPORT_OUTPUTS,
     ...SUPERVISION,
     ...JUDGING,
   })
   if (!parsed) return (io.out(COMMAND_USAGE.compare), 0)
   const { values } = parsed
+  checkOutputs(values, io)
+  checkCorpus(corpusOption(values), io)
   const started = realNow()
-  const report = await compare({
-    judges: values.judge,
-    executors: values.executors
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    runs: int(values.runs, 'runs', 200, 1),
-    seed: seed(values.seed),
-    k: int(values.k, 'k', 3, 1, 100),
-    ...supervision(values),
-    profile: profileOption(values.profile),
-    corpus: corpusOption(values),
-    shard: shardOption(values.shard, io),
-    cwd: io.cwd,
-    onProgress: progressTo(io).onProgress,
-  })
-  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
-  io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
-  writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
-  io.err(`faultline: ${report.rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`)
-  return values['fail-on-violation'] && anyFailure(report) ? 1 : 0
+  const stop = campaignStop(io, maxTimeOption(values['max-time']))
+  try {
+    const report = await compare({
+      judges: values.judge,
+      executors: values.executors
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      runs: int(values.runs, 'runs', 200, 1),
+      seed: seed(values.seed),
+      k: int(values.k, 'k', 3, 1, 100),
+      ...supervision(values),
+      profile: profileOption(values.profile),
+      corpus: corpusOption(values),
+      shard: shardOption(values.shard, io),
+      cwd: io.cwd,
+      onProgress: progressTo(io).onProgress,
+      signal: stop.signal,
+      // Only these print every run: else memory stays flat.
+      keepRuns: values.out !== undefined || values.html !== undefined,
+    })
+    if (values.out !== undefined) writeOutput('--out', values.out, reportJson(report), io)
+    io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
+    writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
+    io.err(
+      `faultline: ${report.rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
+    )
+    return stop.exitCode(report) ?? (values['fail-on-violation'] && anyFailure(report) ? 1 : 0)
+  } finally {
+    stop.dispose()
+  }
 }

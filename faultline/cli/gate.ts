@@ -4,7 +4,9 @@ import { reportJson } from '../../reports/json.ts'
 import { renderGate } from '../../reports/text.ts'
 import { withoutRuns } from '../../harness/campaign/report.ts'
 import { gate } from '../jobs.ts'
-import { CAMPAIGN_IO, corpusOption, shardOption, writeOut } from './campaign-options.ts'
+import { CAMPAIGN_IO, corpusOption, shardOption } from './campaign-options.ts'
+import { checkCorpus, checkOutputs, writeOutput } from './output-file.ts'
+import { campaignStop, MAX_TIME, maxTimeOption } from './campaign-stop.ts'
 import type { Io } from './io.ts'
 import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
@@ -21,6 +23,7 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
     json: { type: 'boolean' },
     'min-coverage': { type: 'string' },
     ...CAMPAIGN_IO,
+    ...MAX_TIME,
     ...REPORT_OUTPUTS,
     ...SUPERVISION,
     ...JUDGING,
@@ -29,23 +32,33 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
   const { values } = parsed
   if (!values.executor)
     throw new UsageError('gate needs --executor <bundled name or path to a module exporting an Executor>')
+  checkOutputs(values, io)
+  checkCorpus(corpusOption(values), io)
   const progress = progressTo(io)
-  const report = await gate({
-    executor: values.executor,
-    runs: int(values.runs, 'runs', 200, 1),
-    seed: seed(values.seed),
-    profile: profileOption(values.profile),
-    minCoverage: values['min-coverage'],
-    corpus: corpusOption(values),
-    shard: shardOption(values.shard, io),
-    judges: values.judge,
-    ...supervision(values),
-    cwd: io.cwd,
-    onProgress: progress.onProgress,
-  })
-  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
-  io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
-  writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
-  progress.done()
-  return report.passed ? 0 : 1
+  const stop = campaignStop(io, maxTimeOption(values['max-time']))
+  try {
+    const report = await gate({
+      executor: values.executor,
+      runs: int(values.runs, 'runs', 200, 1),
+      seed: seed(values.seed),
+      profile: profileOption(values.profile),
+      minCoverage: values['min-coverage'],
+      corpus: corpusOption(values),
+      shard: shardOption(values.shard, io),
+      judges: values.judge,
+      ...supervision(values),
+      cwd: io.cwd,
+      onProgress: progress.onProgress,
+      signal: stop.signal,
+      // Only these print every run: else memory stays flat.
+      keepRuns: values.out !== undefined || values.html !== undefined,
+    })
+    if (values.out !== undefined) writeOutput('--out', values.out, reportJson(report), io)
+    io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
+    writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
+    progress.done()
+    return stop.exitCode(report) ?? (report.passed ? 0 : 1)
+  } finally {
+    stop.dispose()
+  }
 }

@@ -12,6 +12,8 @@ import { serve } from './serve.ts'
 import { USAGE } from './usage.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 import { version } from '../../harness/jobs/version.ts'
+import { consoleText } from '../../reports/escape/console-text.ts'
+import { term } from '../../reports/escape/terminal.ts'
 
 export type { Io } from './io.ts'
 export { USAGE } from './usage.ts'
@@ -41,15 +43,18 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       )
     return await COMMANDS[command as keyof typeof COMMANDS](rest, io)
   } catch (e) {
+    // A message may quote what an executor threw.
     if (e instanceof UsageError) {
-      io.err(`faultline: ${e.message}`)
+      io.err(consoleText(`faultline: ${term(e.message)}`))
       return 2
     }
     // Not 1: the harness failed, not the executor.
     const line = (
       e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)
     ).split('\n')[0]
-    io.err(`faultline: the harness itself failed (${line}); please report it with the command you ran`)
+    io.err(
+      consoleText(`faultline: the harness itself failed (${term(line)}); please report it with the command you ran`),
+    )
     return 3
   }
 }

@@ -5,7 +5,7 @@ import { renderCompare, renderGate } from '../../reports/text.ts'
 import { withoutRuns } from '../../harness/campaign/report.ts'
 import { anyFailure } from '../../harness/jobs/compare.ts'
 import { merge } from '../jobs.ts'
-import { writeOut } from './campaign-options.ts'
+import { checkOutputs, writeOutput } from './output-file.ts'
 import type { Io } from './io.ts'
 import { options } from './options.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
@@ -20,8 +20,9 @@ export async function mergeCommand(args: readonly string[], io: Io): Promise<num
   )
   if (!parsed) return (io.out(COMMAND_USAGE.merge), 0)
   const { values, positionals } = parsed
+  checkOutputs(values, io)
   const report = merge({ files: positionals, cwd: io.cwd })
-  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
+  if (values.out !== undefined) writeOutput('--out', values.out, reportJson(report), io)
   if (values.json) io.out(reportJson(withoutRuns(report)).trimEnd())
   else io.out(report.command === 'gate' ? renderGate(report) : renderCompare(report))
   writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })

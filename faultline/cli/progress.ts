@@ -4,6 +4,7 @@
 import { realNow } from '../../harness/sim/real-clock.ts'
 import type { JobProgress, OnProgress } from '../../harness/jobs/progress.ts'
 import type { Io } from './io.ts'
+import { term } from '../../reports/escape/terminal.ts'
 
 const RED = '\u001b[31m'
 const DIM = '\u001b[2m'
@@ -28,7 +29,8 @@ export class Progress {
     this.#tty = tty
     this.#now = now
     this.#color = color
-    this.#label = label
+    // Labels carry names and judges: escaped.
+    this.#label = term(label)
     this.#total = total
     this.#started = now()
   }
@@ -43,13 +45,13 @@ export class Progress {
 
   /** Work that is not a run (shrinking); drawn at once. */
   doing(what: string): void {
-    this.#doing = what
+    this.#doing = term(what)
     this.#draw(true)
   }
 
   /** Another label (the executor a comparison is on). */
   label(label: string): void {
-    this.#label = label
+    this.#label = term(label)
   }
 
   /** Clear the line (the report follows). */

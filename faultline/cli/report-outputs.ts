@@ -1,9 +1,11 @@
 // What a command writes beside its output: --junit,
 // --markdown, --html, the step summary, and annotations
 // (on stderr with --json: the Actions runner reads both,
-// actions/runner ScriptHandler.cs).
-import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+// actions/runner ScriptHandler.cs). A file that cannot
+// be written is a line on stderr, never a throw: the
+// verdict is printed and keeps its exit code.
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { annotationsOf, auditAnnotations, workflowCommands } from '../../reports/annotations.ts'
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { renderAuditJunit } from '../../reports/audit-junit.ts'
@@ -15,7 +17,7 @@ import { MARKDOWN_BUDGET, renderMarkdown } from '../../reports/markdown.ts'
 import { STEP_SUMMARY_LIMIT } from '../../reports/markdown-kit.ts'
 import type { Report } from '../../harness/campaign/report-schema.ts'
 import type { Io } from './io.ts'
-import { UsageError } from '../../harness/jobs/usage-error.ts'
+import { writeOutput } from './output-file.ts'
 
 export const REPORT_OUTPUTS = {
   junit: { type: 'string' },
@@ -46,8 +48,11 @@ interface Renderers {
   annotations(): readonly { title: string; message: string }[]
 }
 
-export function writeReportOutputs(report: Report, values: OutputValues, io: Io, ci: CiOptions): void {
-  write(values, io, ci, {
+/** The options whose file could not be written. */
+export type Unwritten = readonly string[]
+
+export function writeReportOutputs(report: Report, values: OutputValues, io: Io, ci: CiOptions): Unwritten {
+  return write(values, io, ci, {
     junit: () => renderJunit(report),
     markdown: (maxBytes) => renderMarkdown(report, maxBytes === undefined ? {} : { maxBytes }),
     html: () => renderHtml(report),
@@ -55,8 +60,8 @@ export function writeReportOutputs(report: Report, values: OutputValues, io: Io,
   })
 }
 
-export function writeAuditOutputs(result: AuditResult, values: OutputValues, io: Io, ci: CiOptions): void {
-  write(values, io, ci, {
+export function writeAuditOutputs(result: AuditResult, values: OutputValues, io: Io, ci: CiOptions): Unwritten {
+  return write(values, io, ci, {
     junit: () => renderAuditJunit(result),
     markdown: (maxBytes) => renderAuditMarkdown(result, undefined, maxBytes === undefined ? {} : { maxBytes }),
     html: () => renderAuditHtml(result),
@@ -64,50 +69,65 @@ export function writeAuditOutputs(result: AuditResult, values: OutputValues, io:
   })
 }
 
-function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): void {
-  if (values.junit !== undefined) writeTo('--junit', values.junit, r.junit(), io.cwd)
-  if (values.markdown !== undefined) writeTo('--markdown', values.markdown, r.markdown(), io.cwd)
-  if (values.html !== undefined) writeTo('--html', values.html, r.html(), io.cwd)
+function write(values: OutputValues, io: Io, ci: CiOptions, r: Renderers): Unwritten {
+  const unwritten: string[] = []
+  const to = (option: string, file: string | undefined, render: () => string) => {
+    if (file !== undefined && !writeOutput(option, file, render(), io)) unwritten.push(option)
+  }
+  to('--junit', values.junit, r.junit)
+  to('--markdown', values.markdown, () => r.markdown())
+  to('--html', values.html, r.html)
   const env = io.env ?? process.env
   const summary = env.GITHUB_STEP_SUMMARY
   if (ci.stepSummary && summary) appendStepSummary(summary, r, io)
   if (ci.annotate && env.GITHUB_ACTIONS === 'true')
     for (const line of workflowCommands(r.annotations())) (ci.json ? io.err : io.out)(line)
+  return unwritten
 }
 
-/** Append within what is left of the step's 1 MiB. */
+/**
+ * Append within what is left of the step's 1 MiB;
+ * opened without blocking and checked to be a file
+ * (a FIFO there would hang the command at its end).
+ */
 function appendStepSummary(file: string, r: Renderers, io: Io): void {
   const path = resolve(io.cwd, file)
-  let used = 0
+  const cannot = (why: string) => io.err(`faultline: cannot append to $GITHUB_STEP_SUMMARY ${file}: ${why}`)
+  let fd: number
   try {
-    used = statSync(path).size
-  } catch {
-    // not there yet: the runner creates it, but a missing one is written anew
-  }
-  const budget = Math.min(MARKDOWN_BUDGET, STEP_SUMMARY_LIMIT - used - 1024)
-  if (budget < 4096) {
-    io.err(
-      `faultline: $GITHUB_STEP_SUMMARY already holds ${used} bytes of its 1 MiB: nothing appended (use --markdown FILE)`,
+    // a missing one is written anew (the runner creates it)
+    fd = openSync(
+      path,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0),
+      0o666,
     )
+  } catch (e) {
+    cannot((e as Error).message.split('\n')[0] ?? '')
     return
   }
   try {
-    appendFileSync(path, `${used > 0 ? '\n' : ''}${r.markdown(budget)}`)
+    const stat = fstatSync(fd)
+    if (!stat.isFile()) {
+      cannot('it is not a regular file')
+      return
+    }
+    const used = stat.size
+    const budget = Math.min(MARKDOWN_BUDGET, STEP_SUMMARY_LIMIT - used - 1024)
+    if (budget < 4096) {
+      io.err(
+        `faultline: $GITHUB_STEP_SUMMARY already holds ${used} bytes of its 1 MiB: nothing appended (use --markdown FILE)`,
+      )
+      return
+    }
+    writeAll(fd, `${used > 0 ? '\n' : ''}${r.markdown(budget)}`)
   } catch (e) {
-    io.err(`faultline: cannot append to $GITHUB_STEP_SUMMARY ${file}: ${(e as Error).message.split('\n')[0]}`)
+    cannot((e as Error).message.split('\n')[0] ?? '')
+  } finally {
+    closeSync(fd)
   }
 }
 
-function writeTo(option: string, file: string, text: string, cwd: string): void {
-  if (file === '')
-    throw new UsageError(
-      `${option} needs a file name, e.g. ${option} reports/out/faultline${option === '--junit' ? '.xml' : option === '--markdown' ? '.md' : '.html'}`,
-    )
-  const abs = resolve(cwd, file)
-  try {
-    mkdirSync(dirname(abs), { recursive: true })
-    writeFileSync(abs, text)
-  } catch (e) {
-    throw new UsageError(`cannot write ${option} ${file}: ${(e as Error).message.split('\n')[0]}`)
-  }
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text)
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at)
 }

@@ -1,6 +1,7 @@
 // `faultline report`: render a saved result again, from
 // its JSON alone. Exit 0 when it rendered, 2 when the file
-// is not a result (the verdict was the campaign's exit).
+// is not a result or a file asked for was not written
+// (the verdict was the campaign's exit).
 import { renderAuditMapping } from '../../reports/audit-mapping.ts'
 import { renderCompare, renderGate, renderRun } from '../../reports/text.ts'
 import { AUDIT_FORMAT, AUDIT_RESULT_SCHEMA, LEGACY_AUDIT_FORMAT, type AuditResult } from '../../harness/audit/result.ts'
@@ -10,6 +11,7 @@ import type { Io } from './io.ts'
 import { readJsonFile } from '../../harness/jobs/json-file.ts'
 import { options } from './options.ts'
 import { REPORT_OUTPUTS, writeAuditOutputs, writeReportOutputs } from './report-outputs.ts'
+import { checkOutputs } from './output-file.ts'
 import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 
@@ -24,6 +26,7 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
     throw new UsageError(
       'report needs a result file: faultline report result.json [--junit FILE] [--markdown FILE] [--html FILE]',
     )
+  checkOutputs(values, io)
   const read = readJsonFile(file, io.cwd, 'report takes a file written by --out, or printed by --json')
   // An audit saved under the old tag still renders.
   const json =
@@ -35,6 +38,8 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
     '--markdown': values.markdown,
     '--html': values.html,
   }).filter(([, f]) => f !== undefined)
+  // Rendering is this command's whole work.
+  let unwritten: readonly string[] = []
   if ((json as { format?: unknown } | null)?.format === AUDIT_FORMAT) {
     const audit = AUDIT_RESULT_SCHEMA.safeParse(json)
     if (!audit.success)
@@ -45,7 +50,7 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
     // must print as the command printed them.
     const result = json as AuditResult
     if (wanted.length === 0) io.out(renderAuditMapping(result))
-    else writeAuditOutputs(result, values, io, QUIET)
+    else unwritten = writeAuditOutputs(result, values, io, QUIET)
   } else {
     let report
     try {
@@ -62,8 +67,8 @@ export async function reportCommand(args: readonly string[], io: Io): Promise<nu
             ? renderCompare(report)
             : renderRun(report),
       )
-    else writeReportOutputs(report, values, io, QUIET)
+    else unwritten = writeReportOutputs(report, values, io, QUIET)
   }
-  for (const [option, to] of wanted) io.err(`faultline report: ${option} ${to}`)
-  return 0
+  for (const [option, to] of wanted) if (!unwritten.includes(option)) io.err(`faultline report: ${option} ${to}`)
+  return unwritten.length > 0 ? 2 : 0
 }

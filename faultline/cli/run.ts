@@ -4,7 +4,7 @@ import { reportJson } from '../../reports/json.ts'
 import { renderRun } from '../../reports/text.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 import { replay } from '../jobs.ts'
-import { writeOut } from './campaign-options.ts'
+import { checkOutputs, writeOutput } from './output-file.ts'
 import type { Io } from './io.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { JUDGING, options, supervision, SUPERVISION } from './options.ts'
@@ -29,6 +29,7 @@ export async function runCommand(args: readonly string[], io: Io): Promise<numbe
   const { values, positionals } = parsed
   const file = positionals[0]
   if (!file) throw new UsageError('run needs a scenario file: faultline run <scenario.json> [--executor reference]')
+  checkOutputs(values, io)
   const report = await replay({
     scenario: file,
     executor: values.executor,
@@ -37,7 +38,7 @@ export async function runCommand(args: readonly string[], io: Io): Promise<numbe
     ...supervision(values, 1),
     cwd: io.cwd,
   })
-  if (values.out) writeOut(values.out, reportJson(report), io.cwd)
+  if (values.out !== undefined) writeOutput('--out', values.out, reportJson(report), io)
   io.out(values.json ? reportJson(report).trimEnd() : renderRun(report))
   // One run is not a job's summary: no $GITHUB_STEP_SUMMARY.
   writeReportOutputs(report, values, io, { stepSummary: false, annotate: true, json: values.json === true })

@@ -30,6 +30,14 @@ const CAMPAIGN_IO = `campaign input and output:
                        environment's TEST_SHARD_INDEX (0-based) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job),
                        each with TEST_TOTAL_SHARDS; then faultline merge the shards' --out files`
 
+const STOPPING = `ending early (the verdict so far, printed and written, never nothing):
+  --max-time MS        real time the campaign may take; then no new run starts, the runs in flight finish, shrinking
+                       stops where it is, and the verdict is on the runs made ("N of M runs", "cut" in the JSON): with
+                       no violation it passes on those runs (nothing tested still fails); exit 0 or 1 as usual
+  SIGINT (Ctrl-C) or SIGTERM (a CI cancel): the same, the report marked interrupted (never a pass), exit 130 or 143;
+                       a second signal while it finishes exits at once. Runs are drawn one by one, so a huge --runs
+                       with --max-time costs no memory (unless --out or --html, which keep every run's record)`
+
 const MIN_COVERAGE = `coverage: what the campaign exercised is printed per fault kind × boundary × tool; to require it,
   --min-coverage SPEC  TERM=N[,TERM=N…] (or a .json file of {"TERM": N}); a TERM joins with ':' at most one
                        fault kind (reset-after-effect, executor-crash, …), boundary (after-effect, …), tool
@@ -50,13 +58,15 @@ const EXIT =
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]
-                     [--corpus DIR | --no-corpus] [--shard i/n] [--min-coverage SPEC] [--junit F] [--markdown F] [--html F] [supervision]
+                     [--corpus DIR | --no-corpus] [--shard i/n] [--max-time MS] [--min-coverage SPEC] [--junit F] [--markdown F] [--html F] [supervision]
   Replay the executor's saved counterexamples (the corpus), each reported still failing or fixed; then generate
   N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each; stop at the first
   violation, shrink it to a minimal scenario, save it in the corpus and print how to replay that file.
   Exits 1 when a violation is found, a corpus entry still fails, or --min-coverage is not met.
 
 ${CAMPAIGN_IO}
+
+${STOPPING}
 
 ${REPORTS}
 
@@ -70,7 +80,7 @@ ${SUPERVISION}
 
 ${EXIT}`,
   compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [--out FILE]
-                        [--corpus DIR | --no-corpus] [--shard i/n] [--fail-on-violation] [--junit F] [--markdown F] [--html F] [supervision]
+                        [--corpus DIR | --no-corpus] [--shard i/n] [--max-time MS] [--fail-on-violation] [--junit F] [--markdown F] [--html F] [supervision]
   The same N generated scenarios (default 200) against each executor (default: every bundled one):
   a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3; with how many
   scenarios and replays it was computed over, and the scenarios an executor fault decided), one minimal
@@ -78,6 +88,8 @@ ${EXIT}`,
   --fail-on-violation  exit 1 when any executor had a violation (in a campaign run or a pass^k replay) or tested nothing
 
 ${CAMPAIGN_IO}
+
+${STOPPING}
 
 ${REPORTS}
 

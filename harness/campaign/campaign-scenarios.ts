@@ -18,3 +18,21 @@ export function campaignScenarios(arbitrary: fc.Arbitrary<Scenario>, seed: numbe
   )
   return out
 }
+
+/**
+ * Run `index`'s scenario alone: the ones
+ * before it are drawn, never kept, so a
+ * late run costs no memory.
+ */
+export function campaignScenario(arbitrary: fc.Arbitrary<Scenario>, seed: number, index: number): Scenario {
+  let kept: Scenario | null = null
+  let i = 0
+  fc.check(
+    fc.property(arbitrary, (s) => {
+      if (i++ === index) kept = s
+      return true
+    }),
+    { seed, numRuns: index + 1 },
+  )
+  return kept!
+}

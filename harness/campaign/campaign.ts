@@ -227,16 +227,42 @@ export function failuresToShrink(
   records: readonly RunRecord[],
   each: boolean,
 ): { readonly index: number; readonly judge: JudgeName }[] {
-  let first: { index: number; judge: JudgeName } | null = null
-  const firstByJudge = new Map<JudgeName, number>()
-  for (const { index, verdict } of records) {
-    if (verdict.violations.length > 0) first ??= { index, judge: verdict.violations[0]!.judge }
-    for (const v of verdict.violations) if (!firstByJudge.has(v.judge)) firstByJudge.set(v.judge, index)
+  const firsts = new FirstFailures()
+  for (const { index, verdict } of records) firsts.see(index, verdict)
+  return firsts.picks(each)
+}
+
+/**
+ * failuresToShrink's picks, one run at a time
+ * in run order, so a campaign keeps only
+ * the runs it may shrink, not every run.
+ */
+export class FirstFailures {
+  #first: { index: number; judge: JudgeName } | null = null
+  readonly #byJudge = new Map<JudgeName, number>()
+
+  /** A run, in run order; true: it may be picked. */
+  see(index: number, verdict: Verdict): boolean {
+    let picked = false
+    if (verdict.violations.length > 0 && !this.#first) {
+      this.#first = { index, judge: verdict.violations[0]!.judge }
+      picked = true
+    }
+    for (const v of verdict.violations)
+      if (!this.#byJudge.has(v.judge)) {
+        this.#byJudge.set(v.judge, index)
+        picked = true
+      }
+    return picked
   }
-  if (!first) return []
-  const out = [first]
-  if (each) for (const [judge, index] of firstByJudge) if (judge !== first.judge) out.push({ index, judge })
-  return out
+
+  picks(each: boolean): { readonly index: number; readonly judge: JudgeName }[] {
+    const first = this.#first
+    if (!first) return []
+    const out = [first]
+    if (each) for (const [judge, index] of this.#byJudge) if (judge !== first.judge) out.push({ index, judge })
+    return out
+  }
 }
 
 export function percentiles(values: readonly number[]): Percentiles {

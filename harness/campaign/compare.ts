@@ -30,6 +30,13 @@ export interface CompareOptions {
    * is its 0-based place in the list.
    */
   readonly onProgress?: (event: CompareProgress) => void
+  /**
+   * Aborted: the executor being run is cut short
+   * (no pass^k), the ones after it are not run.
+   */
+  readonly signal?: AbortSignal | undefined
+  /** Keep every run's record (default true). */
+  readonly keepRuns?: boolean
 }
 
 export type CompareProgress =
@@ -95,6 +102,7 @@ export async function compare(
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
   for (const [executor, e] of executors.entries()) {
+    if (options.signal?.aborted) break
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
       const result = await search(service, {
@@ -104,19 +112,27 @@ export async function compare(
         shrinkEach: true,
         generator: options.generator,
         shard,
+        signal: options.signal,
+        keepRuns: options.keepRuns ?? true,
         ...(progress && {
           onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }),
           onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }),
         }),
       })
-      progress?.({ kind: 'pass-k', executor, scenarios: mine.length })
-      const each = await passKEach(
-        service,
-        mine.map((m) => m.scenario),
-        options.k,
-      )
-      const passKRuns = mine.map(({ index }, j) => ({ index, ...each[j]! }))
-      rows.push({ ...result, passK: passKOf(options.k, passKRuns), passKRuns })
+      // pass^k of a row cut short would
+      // compare it on fewer scenarios.
+      const each = result.cut
+        ? null
+        : (progress?.({ kind: 'pass-k', executor, scenarios: mine.length }),
+          await passKEach(
+            service,
+            mine.map((m) => m.scenario),
+            options.k,
+            options.signal,
+          ))
+      const passKRuns = each ? mine.map(({ index }, j) => ({ index, ...each[j]! })) : []
+      rows.push({ ...result, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns })
+      if (each === null) break
     } finally {
       await service.close()
     }
@@ -139,7 +155,7 @@ export function passKOf(k: number, runs: readonly PassKRun[]): PassK {
 export async function passK(target: Executor | RunService, scenarios: readonly Scenario[], k: number): Promise<PassK> {
   return passKOf(
     k,
-    (await passKEach(target, scenarios, k)).map((r, index) => ({ index, ...r })),
+    (await passKEach(target, scenarios, k))!.map((r, index) => ({ index, ...r })),
   )
 }
 
@@ -153,12 +169,16 @@ async function passKEach(
   target: Executor | RunService,
   scenarios: readonly Scenario[],
   k: number,
-): Promise<Replayed[]> {
+  signal?: AbortSignal,
+): Promise<Replayed[] | null> {
   const service = asService(target)
+  let skipped = false
   try {
-    return await Promise.all(
+    const each = await Promise.all(
       scenarios.map(async (scenario): Promise<Replayed> => {
         for (let j = 0; j < k; j++) {
+          // Cut: the result is dropped below.
+          if (signal?.aborted) return ((skipped = true), { passed: false, replays: j, faulted: false })
           const { history, died } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
           const violations = judge(history).violations
           if (violations.length > 0)
@@ -171,6 +191,7 @@ async function passKEach(
         return { passed: true, replays: k, faulted: false }
       }),
     )
+    return skipped ? null : each
   } finally {
     if (service !== target) await service.close()
   }

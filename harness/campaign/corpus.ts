@@ -2,12 +2,13 @@
 // file named by its content's hash, never overwritten,
 // replayed by `gate` (docs/internals/engine.md).
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { JUDGE_NAMES } from '../contract/names.ts'
 import { judge } from '../judge/verdict.ts'
 import { parseScenario, type Scenario } from '../scenario/scenario.ts'
 import type { RunService } from '../supervisor/run-service.ts'
+import { FileRefused, MAX_SCENARIO_BYTES, readRegularFile } from './regular-file.ts'
 import type { CorpusResult } from './report-schema.ts'
 import type { Shard } from './shard.ts'
 import type { Frozen } from './history-schema.ts'
@@ -93,6 +94,26 @@ export function listEntries(cwd: string, dir: string, executor: string): CorpusE
 }
 
 /**
+ * Before a campaign: a corpus that can never
+ * be made (a file, or a path under one) is
+ * refused, not found out when a failure is saved.
+ */
+export function checkCorpusDir(cwd: string, dir: string): void {
+  const fail = (why: string) =>
+    new CorpusError(`the corpus directory ${dir} cannot be made: ${why} (check --corpus, or pass --no-corpus)`)
+  for (let at = resolve(cwd, dir); ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) return
+      throw fail(`${at} is not a directory`)
+    } catch (e) {
+      if (e instanceof CorpusError) throw e
+      const code = (e as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' || dirname(at) === at) throw fail((e as Error).message.split('\n')[0] ?? '')
+    }
+  }
+}
+
+/**
  * Does `shard` replay this entry? By
  * its hash, not by a listing's order,
  * which may differ between machines.
@@ -104,8 +125,14 @@ export function entryInShard(entry: CorpusEntry, shard: Shard | null): boolean {
 export function readEntry(cwd: string, entry: CorpusEntry): Scenario {
   let json: unknown
   try {
-    json = JSON.parse(readFileSync(resolve(cwd, entry.file), 'utf8').replace(/^\uFEFF/, ''))
+    // Refused unread: a FIFO or a device named
+    // like an entry would hang the gate.
+    json = JSON.parse(readRegularFile(resolve(cwd, entry.file), MAX_SCENARIO_BYTES))
   } catch (e) {
+    if (e instanceof FileRefused && e.reason !== 'open')
+      throw new CorpusError(
+        `corpus entry ${entry.file} ${e.message}; ${e.reason === 'type' ? 'delete it (faultline writes only files there)' : 'fix or delete it'}`,
+      )
     throw new CorpusError(
       `corpus entry ${entry.file} is not readable JSON (${(e as Error).message.split('\n')[0]}); fix or delete it`,
     )

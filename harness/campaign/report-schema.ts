@@ -41,6 +41,21 @@ const CAMPAIGN = z.strictObject({
   shard: SHARD.nullable(),
 })
 
+export const CUT_REASONS = ['max-time', 'interrupted'] as const
+
+export const CUT = z
+  .strictObject({
+    by: z
+      .enum(CUT_REASONS)
+      .describe('max-time: the --max-time budget ran out; interrupted: a signal (Ctrl-C, a CI cancel) or the caller'),
+    signal: z.enum(['SIGINT', 'SIGTERM']).nullable().describe('the signal that interrupted it (null: none)'),
+    maxTimeMs: z.int().min(1).nullable().describe('the --max-time budget, in real ms (null: not given)'),
+  })
+  .describe(
+    'the campaign ended before its runs were all made: no run started after, the runs in flight finished, shrinking stopped where it was. summary.runs counts the runs made, campaign.runs the runs asked. Absent: it ran to its end',
+  )
+  .meta({ id: 'Cut' })
+
 const EXECUTOR = z.strictObject({
   spec: z
     .string()
@@ -117,7 +132,15 @@ export const COUNTEREXAMPLE = z
     shrinks: count,
     reproduced: z
       .boolean()
-      .describe('false: the run did not fail again on replay, and the scenario is the original, unshrunk'),
+      .describe(
+        "false: the run did not fail again when replayed alone, and the scenario is the original, unshrunk: the executor's behaviour depends on state from earlier runs (module variables, files, a cache). With cut: never replayed",
+      ),
+    cut: z
+      .literal(true)
+      .optional()
+      .describe(
+        'the campaign was cut while or before shrinking: the scenario is as far as shrinking got (shrinks steps; reproduced false: the original run, never replayed)',
+      ),
     violations: z.array(VIOLATION).describe("what the minimal scenario's replay violated"),
     scenario: SCENARIO.describe('the minimal scenario (scenario format, version 2)'),
     file: z
@@ -168,8 +191,9 @@ export const GATE_REPORT = z
     passed: z
       .boolean()
       .describe(
-        'no violation found, no corpus entry still failing, every coverage requirement met, and (a whole campaign) something tested: summary.nothingTested is null',
+        'no violation found, no corpus entry still failing, every coverage requirement met, (a whole campaign) something tested: summary.nothingTested is null, and not interrupted (a campaign cut by --max-time passes on the runs it made, if it made any)',
       ),
+    cut: CUT.optional(),
     summary: SUMMARY,
     counterexample: COUNTEREXAMPLE.nullable().describe('the minimal counterexample of the first failing run'),
     corpus: z
@@ -213,7 +237,10 @@ export const COMPARE_REPORT = z
     ...HEAD,
     command: z.literal('compare'),
     campaign: CAMPAIGN.extend({ k: z.int().min(1), passKScenarios: z.int().min(1) }),
-    rows: z.array(ROW).describe('one per executor, in the order given'),
+    cut: CUT.optional(),
+    rows: z
+      .array(ROW)
+      .describe('one per executor, in the order given (cut: the executors reached; the last one cut short, no pass^k)'),
   })
   .describe('faultline compare: the same scenarios against each executor')
   .meta({ id: 'CompareReport' })
@@ -246,4 +273,5 @@ export type ReportSummary = Frozen<z.infer<typeof SUMMARY>>
 export type ReportCounterexample = Frozen<z.infer<typeof COUNTEREXAMPLE>>
 export type CoverageRequirement = Frozen<z.infer<typeof REQUIREMENT>>
 export type CorpusResult = Frozen<z.infer<typeof CORPUS_RESULT>>
+export type ReportCut = Frozen<z.infer<typeof CUT>>
 export type CompareRow = Frozen<z.infer<typeof ROW>>

@@ -12,6 +12,7 @@ import type {
   CoverageRequirement,
   GateReport,
   ReportCounterexample,
+  ReportCut,
   ReportSummary,
 } from './report-schema.ts'
 import { REPORT_FORMAT, REPORT_VERSION } from './report-schema.ts'
@@ -100,6 +101,7 @@ export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, 
     ...found,
     shrinks: c.shrinks,
     reproduced: c.reproduced,
+    ...(c.cut && { cut: true as const }),
     violations: c.violations,
     ...save(found, executor, to),
     history: c.history,
@@ -111,15 +113,22 @@ export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, 
  * failing, every checked coverage requirement met,
  * and something tested. A shard leaves the last
  * to the merge, as it does coverage: its share
- * may be too small to say.
+ * may be too small to say. An interrupted
+ * campaign never passes: it was stopped, not
+ * done; one cut by --max-time passes on the
+ * runs it made (the count is shown), if it
+ * made any.
  */
 export function gatePassed(
   counterexample: unknown,
   corpus: readonly CorpusResult[],
   minCoverage: readonly CoverageRequirement[],
-  tested: { readonly nothingTested: string | null; readonly shard: Shard | null },
+  tested: { readonly nothingTested: string | null; readonly shard: Shard | null; readonly runs?: number },
+  cut: ReportCut | null = null,
 ): boolean {
   return (
+    cut?.by !== 'interrupted' &&
+    !(cut && tested.runs === 0) &&
     counterexample === null &&
     corpus.every((c) => c.status === 'fixed') &&
     minCoverage.every((r) => r.met !== false) &&
@@ -135,17 +144,24 @@ export function gateReport(args: {
   readonly corpus: readonly CorpusResult[]
   readonly minCoverage: readonly CoverageRequirement[]
   readonly runs: SearchResult['runs']
+  /** Ended early (absent or null: it ran to its end). */
+  readonly cut?: ReportCut | null
 }): GateReport {
+  const cut = args.cut ?? null
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
     command: 'gate',
     campaign: args.campaign,
     executor: args.executor,
-    passed: gatePassed(args.counterexample, args.corpus, args.minCoverage, {
-      nothingTested: args.summary.nothingTested,
-      shard: args.campaign.shard,
-    }),
+    passed: gatePassed(
+      args.counterexample,
+      args.corpus,
+      args.minCoverage,
+      { nothingTested: args.summary.nothingTested, shard: args.campaign.shard, runs: args.summary.runs },
+      cut,
+    ),
+    ...(cut && { cut }),
     summary: args.summary,
     counterexample: args.counterexample,
     corpus: args.corpus,
@@ -158,12 +174,14 @@ export function compareReport(
   campaign: CampaignInfo & { readonly k: number; readonly passKScenarios: number },
   rows: readonly { readonly executor: ExecutorInfo; readonly row: LeaderboardRow }[],
   to: SaveTo,
+  cut: ReportCut | null = null,
 ): CompareReport {
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
     command: 'compare',
     campaign,
+    ...(cut && { cut }),
     rows: rows.map(({ executor, row }) => ({
       executor,
       summary: reportSummary(row.summary),

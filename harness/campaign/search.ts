@@ -5,9 +5,10 @@ import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
-import { asService, type RunService } from '../supervisor/run-service.ts'
+import { asService, RunCancelled, type RunService } from '../supervisor/run-service.ts'
+import type { History } from '../history/history.ts'
 import { shrink, type Counterexample } from './shrink.ts'
-import { failuresToShrink, summarize, type CampaignSummary, type RunRecord } from './campaign.ts'
+import { Campaign, FirstFailures, type CampaignSummary, type RunRecord } from './campaign.ts'
 import { coverage, type CoverageCell } from '../judge/coverage.ts'
 import { inShard, type Shard } from './shard.ts'
 import type { Scenario } from '../scenario/scenario.ts'
@@ -35,6 +36,18 @@ export interface SearchOptions {
   readonly shrinkEach?: boolean
   /** Run only this shard's runs (default: all). */
   readonly shard?: Shard | null
+  /**
+   * Aborted: no new run starts, runs in flight
+   * finish, shrinking stops where it is, and
+   * the result is the campaign so far (`cut`).
+   */
+  readonly signal?: AbortSignal | undefined
+  /**
+   * Keep every counted run's record in `runs`
+   * (default true; merges and --out need them).
+   * False: memory stays flat however many runs.
+   */
+  readonly keepRuns?: boolean
 }
 
 export interface SearchResult {
@@ -43,9 +56,14 @@ export interface SearchResult {
   readonly counterexample: Counterexample | null
   /** With `shrinkEach`: one per violation class (judge) found. */
   readonly counterexamples: readonly Counterexample[]
-  /** The counted runs, in run order: what a merge aggregates. */
+  /** The counted runs, in run order (empty: `keepRuns` false). */
   readonly runs: readonly RunRecord[]
   readonly shard: Shard | null
+  /**
+   * `signal` ended it early: fewer runs than
+   * asked, or a counterexample not fully shrunk.
+   */
+  readonly cut: boolean
 }
 
 /** What one run of a campaign left for the aggregate. */
@@ -55,6 +73,8 @@ export interface Judged {
   readonly died: boolean
   /** Read as the history arrives: thousands of runs, none kept. */
   readonly coverage: readonly CoverageCell[]
+  /** Kept only if its worker died: shrinking starts from it. */
+  readonly history?: History
 }
 
 /**
@@ -74,44 +94,60 @@ export async function search(target: Executor | RunService, options: SearchOptio
 async function searchWith(service: RunService, options: SearchOptions): Promise<SearchResult> {
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
-  const { judged, counted } = await runAll(service, options)
-
-  // In run order, over exactly a one-worker campaign's runs.
-  const runs: RunRecord[] = counted.map((i) => ({
-    index: i,
-    verdict: judged.get(i)!.verdict,
-    coverage: judged.get(i)!.coverage,
-  }))
-  const summary = summarize(
-    service.executorName,
-    profileName(options.generator.profile),
-    runs,
-    counted.map((i) => judged.get(i)!.realMs),
-  )
+  const folded = await runAll(service, options)
   const counterexamples: Counterexample[] = []
-  for (const { index, judge: kept } of failuresToShrink(runs, options.shrinkEach ?? false)) {
+  for (const { index, judge: kept } of folded.firsts.picks(options.shrinkEach ?? false)) {
     options.onShrink?.(index, kept)
-    counterexamples.push(await shrink(service, arbitrary, options.seed, index, kept, judged.get(index)!))
+    const original = folded.kept.get(index)!
+    counterexamples.push(
+      await shrink(service, arbitrary, options.seed, index, kept, original, { signal: options.signal }),
+    )
   }
   const counterexample = counterexamples[0] ?? null
-  return { summary, counterexample, counterexamples, runs, shard }
+  const cut = folded.cut || counterexamples.some((c) => c.cut)
+  return { summary: folded.campaign.summary(), counterexample, counterexamples, runs: folded.runs, shard, cut }
 }
 
 /** Thrown to end fast-check's drawing early (no shrinking). */
 const STOP = new Error('the campaign stopped drawing')
 
 /**
+ * Runs finished but not yet folded, at most
+ * this many per lane: one slow run cannot
+ * make the others pile up without bound.
+ */
+const AHEAD_PER_LANE = 64
+
+/** The campaign folded in run order, as runs finish. */
+interface Folded {
+  readonly campaign: Campaign
+  readonly firsts: FirstFailures
+  /** The runs shrinking may start from. */
+  readonly kept: Map<number, Judged>
+  readonly runs: RunRecord[]
+  /** The signal stopped the drawing. */
+  readonly cut: boolean
+}
+
+/**
  * Draw scenarios as fast-check's runner does
  * (run i is what a path replay of i gives) and
  * run this shard's as workers come free. A
  * gate stops past the lowest failure so far.
+ * Drawn lazily, folded in run order: memory
+ * grows with lanes and failures, not runs.
  */
-async function runAll(
-  service: RunService,
-  options: SearchOptions,
-): Promise<{ judged: Map<number, Judged>; counted: number[] }> {
+async function runAll(service: RunService, options: SearchOptions): Promise<Folded> {
   const shard = options.shard ?? null
-  const judged = new Map<number, Judged>()
+  const keepRuns = options.keepRuns ?? true
+  const campaign = new Campaign(service.executorName, profileName(options.generator.profile))
+  const firsts = new FirstFailures()
+  const kept = new Map<number, Judged>()
+  const runs: RunRecord[] = []
+  // Started, in run order, not yet folded.
+  const order: number[] = []
+  /** null: cancelled, past the first failure. */
+  const finished = new Map<number, Judged | null>()
   const inFlight = new Set<Promise<void>>()
   // One run more than the service takes waits
   // in its queue, so a free worker is fed at
@@ -119,32 +155,70 @@ async function runAll(
   // worker and with two (bench/, A/B rounds).
   const lanes = Math.max(1, service.concurrency) + 1
   let stopAt = Infinity // a run index
+  let foldedStop = Infinity
   let failure: { error: unknown } | null = null
+  let cut = false
   let index = 0
 
+  const fold = (): void => {
+    while (order.length > 0 && finished.has(order[0]!)) {
+      const i = order.shift()!
+      const j = finished.get(i)
+      finished.delete(i)
+      if (i > foldedStop) continue
+      if (!j) throw new Error(`run ${i} was cancelled before the first failure`)
+      campaign.add(j.verdict, j.realMs, j.coverage, i)
+      if (keepRuns) runs.push({ index: i, verdict: j.verdict, coverage: j.coverage })
+      if (firsts.see(i, j.verdict)) kept.set(i, j)
+      if (j.verdict.violations.length > 0 && options.stopAtFirstFailure) foldedStop = i
+    }
+  }
+
+  // Past a failure, a queued run is not wanted:
+  // with every run hung, each would cost a budget.
+  const wanted = new Map<number, AbortController>()
   const start = (scenario: Scenario, i: number): void => {
+    order.push(i)
+    const controller = new AbortController()
+    wanted.set(i, controller)
     const run = (async () => {
       try {
-        const out = await service.run(scenario)
+        const out = await service.run(scenario, { signal: controller.signal })
         const verdict = judge(out.history)
-        judged.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history) })
-        if (verdict.violations.length > 0 && options.stopAtFirstFailure) stopAt = Math.min(stopAt, i)
+        const died = out.died ? { history: out.history } : {}
+        finished.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history), ...died })
+        if (verdict.violations.length > 0 && options.stopAtFirstFailure) {
+          stopAt = Math.min(stopAt, i)
+          for (const [j, c] of wanted) if (j > stopAt) c.abort()
+        }
         options.onRun?.(i, verdict.violations)
+        fold()
       } catch (error) {
-        failure ??= { error }
+        if (error instanceof RunCancelled && i > stopAt) {
+          finished.set(i, null)
+          fold()
+        } else failure ??= { error }
+      } finally {
+        wanted.delete(i)
       }
     })()
     inFlight.add(run)
     void run.finally(() => inFlight.delete(run))
   }
 
+  const over = (i: number): boolean => {
+    if (failure || i > stopAt) return true
+    if (options.signal?.aborted) return (cut = true)
+    return false
+  }
   const drawn = await fc.check(
     fc.asyncProperty(options.generator.arbitrary, async (scenario) => {
       const i = index++
-      if (failure || i > stopAt) throw STOP
+      if (over(i)) throw STOP
       if (!inShard(i, shard)) return true
-      while (inFlight.size >= lanes) await Promise.race(inFlight)
-      if (failure || i > stopAt) throw STOP
+      while (!failure && inFlight.size > 0 && (inFlight.size >= lanes || order.length >= lanes * AHEAD_PER_LANE))
+        await Promise.race(inFlight)
+      if (over(i)) throw STOP
       start(scenario, i)
       return true
     }),
@@ -153,6 +227,5 @@ async function runAll(
   await Promise.all(inFlight)
   if (failure) throw (failure as { error: unknown }).error
   if (drawn.failed && drawn.errorInstance !== STOP) throw drawn.errorInstance
-  const counted = [...judged.keys()].filter((i) => i <= stopAt).sort((a, b) => a - b)
-  return { judged, counted }
+  return { campaign, firsts, kept, runs, cut }
 }

@@ -13,6 +13,16 @@ export function inShard(runIndex: number, shard: Shard | null): boolean {
   return shard === null || runIndex % shard.total === shard.index - 1
 }
 
+/**
+ * How many of `runs` runs are this shard's,
+ * counted, not listed: --runs may be huge.
+ */
+export function shardRunCount(runs: number, shard: Shard | null): number {
+  if (shard === null) return runs
+  const first = shard.index - 1
+  return runs > first ? Math.floor((runs - first - 1) / shard.total) + 1 : 0
+}
+
 /** Keeps a typo from becoming a million shards. */
 export const MAX_SHARDS = 10_000
 

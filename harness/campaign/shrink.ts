@@ -6,10 +6,10 @@ import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge } from '../judge/verdict.ts'
-import type { History } from '../history/history.ts'
+import { deepFreeze, type History } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { asService, type RunService } from '../supervisor/run-service.ts'
-import { campaignScenarios } from './campaign-scenarios.ts'
+import { campaignScenario } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
 
 export interface Counterexample {
@@ -36,6 +36,12 @@ export interface Counterexample {
    * history (null: not reproduced).
    */
   readonly history: History | null
+  /**
+   * The campaign was cut (`signal`) before
+   * shrinking ended: the scenario is as far
+   * as it got; not reproduced: never replayed.
+   */
+  readonly cut?: true
 }
 
 /**
@@ -53,6 +59,11 @@ export interface ShrinkOptions {
    * name (default: the judge's name).
    */
   readonly what?: string
+  /**
+   * Aborted: no candidate more is run; the
+   * smallest failing one so far is kept.
+   */
+  readonly signal?: AbortSignal | undefined
 }
 
 /**
@@ -80,16 +91,40 @@ export async function shrink(
   const start = realNow()
   let harnessError: unknown = null
   let deaths = 0
+  // Set inside the property: not narrowed here.
+  let cut = false as boolean
+  // Its history stands in for the last replay when cut.
+  let last = null as { history: History; violations: readonly Violation[] } | null
   const realMs = Math.max(2_000, 10 * (original && !original.died ? original.realMs : 200))
+  // A run that cost a worker is not run again:
+  // the same death, twice the wait (a hang's
+  // verdict took minutes). The original's
+  // death stands for its first replay.
+  const deadEnds = new WeakMap<Scenario, History>()
+  let replayed = original?.history === undefined
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (scenario) => {
+      if (!replayed && original?.history) {
+        replayed = true
+        deadEnds.set(scenario, original.history)
+        return false
+      }
       if (deaths >= MAX_SHRINK_DEATHS || harnessError) return true
+      if (how.signal?.aborted) {
+        cut = true
+        return true // not run: kept out of the shrink
+      }
       try {
         const out = await service.run(scenario, { realMs, replay: false })
         if (out.died) deaths++
         if (out.overran && kept !== 'executor-fault') return true
         const violations = judge(out.history).violations
-        return how.keep ? !how.keep(scenario, out.history, violations) : !violations.some((v) => v.judge === kept)
+        const holds = how.keep
+          ? !how.keep(scenario, out.history, violations)
+          : !violations.some((v) => v.judge === kept)
+        if (!holds) last = { history: out.history, violations }
+        if (!holds && out.died) deadEnds.set(scenario, out.history)
+        return holds
       } catch (e) {
         harnessError ??= e
         return true // never shrink toward a harness failure
@@ -99,11 +134,11 @@ export async function shrink(
   )
   if (harnessError) throw harnessError
   if (!details.failed || !details.counterexample) {
-    // Failed in the campaign, not on replay:
-    // report the original as it is, and say so.
+    // Failed in the campaign, not on replay (or
+    // never replayed, when cut): the original.
     const scenario = {
-      ...campaignScenarios(arbitrary, seed, index + 1)[index]!,
-      name: `${how.what ?? kept} for ${service.executorName} (did not reproduce)`,
+      ...campaignScenario(arbitrary, seed, index),
+      name: `${how.what ?? kept} for ${service.executorName} (${cut ? 'not shrunk: the campaign was cut' : 'did not reproduce'})`,
     }
     return {
       scenario,
@@ -115,13 +150,17 @@ export async function shrink(
       shrinkRealMs: realNow() - start,
       reproduced: false,
       history: null,
+      ...(cut && { cut: true as const }),
     }
   }
   const scenario: Scenario = {
     ...details.counterexample[0],
-    name: `minimal ${how.what ?? kept} for ${service.executorName}`,
+    name: `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`,
   }
-  const { history } = await service.run(scenario)
+  // Cut: no run more, the last failing one's history.
+  const dead = deadEnds.get(details.counterexample[0])
+  const history =
+    cut && last ? last.history : dead ? renamed(dead, scenario.name) : (await service.run(scenario)).history
   const violations = judge(history).violations
   return {
     scenario,
@@ -133,5 +172,11 @@ export async function shrink(
     shrinkRealMs: realNow() - start,
     reproduced: true,
     history,
+    ...(cut && { cut: true as const }),
   }
+}
+
+/** A history as if run under its new name. */
+function renamed(history: History, name: string): History {
+  return Object.freeze(history.map((e) => (e.type === 'run-started' ? deepFreeze({ ...e, scenario: name }) : e)))
 }

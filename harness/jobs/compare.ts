@@ -5,7 +5,8 @@ import { compare, type CompareProgress } from '../campaign/compare.ts'
 import { CorpusError } from '../campaign/corpus.ts'
 import type { CompareReport } from '../campaign/report-schema.ts'
 import { compareReport } from '../campaign/report.ts'
-import { inShard } from '../campaign/shard.ts'
+import { shardRunCount } from '../campaign/shard.ts'
+import { cutOf } from './cut.ts'
 import { type CampaignOptions, campaignInfo } from './gate.ts'
 import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole } from './inputs.ts'
 import { loadJudges } from './judges.ts'
@@ -43,7 +44,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   const refs = names.map((n) => resolveExecutor(n, cwd, setup.bundled))
   const declared = await declarationsOf(refs, pool)
   const progress = options.onProgress
-  const perExecutor = Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length
+  const perExecutor = shardRunCount(runs, shard)
   progress?.({ kind: 'start', label: `compare ${names[0]} (1/${names.length})`, total: perExecutor * names.length })
   let rows
   try {
@@ -56,6 +57,8 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
         passKScenarios: PASS_K_SCENARIOS,
         generator: setup.generator(profile, commonDeclaration(declared)),
         shard,
+        signal: options.signal,
+        keepRuns: options.keepRuns ?? true,
         ...(progress && {
           onProgress: (e: CompareProgress) => {
             progress({ kind: 'label', label: `compare ${names[e.executor]} (${e.executor + 1}/${names.length})` })
@@ -80,6 +83,8 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     k,
     passKScenarios: PASS_K_SCENARIOS,
   }
+  // Cut: the executors reached, the last short.
+  const cut = rows.length < refs.length || rows.some((r) => r.cut) ? cutOf(options.signal) : null
   try {
     // A shard saves nothing; merge does.
     return compareReport(
@@ -89,6 +94,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
         row,
       })),
       { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges },
+      cut,
     )
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)

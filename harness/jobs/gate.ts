@@ -6,7 +6,7 @@ import { checkCoverage, uncheckedCoverage, type Requirement } from '../campaign/
 import type { GateReport } from '../campaign/report-schema.ts'
 import { gateReport, replayCommand, reportCounterexample, reportSummary } from '../campaign/report.ts'
 import { search } from '../campaign/search.ts'
-import { inShard, type Shard } from '../campaign/shard.ts'
+import { shardRunCount, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
 import {
   corpusOf,
@@ -20,6 +20,7 @@ import {
   whole,
   type SupervisionOptions,
 } from './inputs.ts'
+import { cutOf } from './cut.ts'
 import { declaredField } from './declaration.ts'
 import { loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
@@ -48,6 +49,17 @@ export interface CampaignOptions extends SupervisionOptions {
   /** Where paths resolve and the corpus lives (default: cwd). */
   readonly cwd?: string
   readonly onProgress?: OnProgress
+  /**
+   * Abort to end the campaign early with the
+   * verdict so far (cut.ts: the reasons).
+   */
+  readonly signal?: AbortSignal
+  /**
+   * Keep every run's record in the report
+   * (default true: --out and --html need
+   * them; false: memory flat in --runs).
+   */
+  readonly keepRuns?: boolean
 }
 
 export interface GateOptions extends CampaignOptions {
@@ -80,7 +92,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   progress?.({
     kind: 'start',
     label: `gate ${spec}`,
-    total: Array.from({ length: runs }, (_, i) => i).filter((i) => inShard(i, shard)).length,
+    total: shardRunCount(runs, shard),
   })
   try {
     const entries =
@@ -98,6 +110,8 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
       stopAtFirstFailure: true,
       generator,
       shard,
+      signal: options.signal,
+      keepRuns: options.keepRuns ?? true,
       ...(progress && {
         onRun: (_i, violations) => progress({ kind: 'run', failed: violations.length > 0 }),
         onShrink: (i, judge) => progress({ kind: 'doing', what: `shrinking the ${judge} of run ${i + 1}` }),
@@ -137,7 +151,8 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     realMs: result.summary.realMs,
     medianSpeedup: result.summary.medianSpeedup ?? null,
   })
-  return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs })
+  const cut = result.cut ? cutOf(options.signal) : null
+  return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs, cut })
 }
 
 /** What a report says of the campaign it comes from. */

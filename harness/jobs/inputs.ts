@@ -1,11 +1,11 @@
 // A job's options, checked: each
 // problem is a UsageError of one line
 // that names the option and the fix.
-import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_CORPUS_DIR } from '../campaign/corpus.ts'
+import { FileRefused, MAX_SCENARIO_BYTES, readRegularFile } from '../campaign/regular-file.ts'
 import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../campaign/min-coverage.ts'
 import { parseShard, type Shard } from '../campaign/shard.ts'
 import { parseProfile, type ProfileFeature } from '../scenario/profile.ts'
@@ -20,7 +20,7 @@ export const MAX_SEED = 2 ** 31 - 1
 export interface SupervisionOptions {
   /** Worker threads (default: the cores available). */
   readonly workers?: number
-  /** A run's real-time budget before it is hung (default 20000). */
+  /** A run's real-time budget before it is hung (default 10000). */
   readonly runTimeoutMs?: number
   /** How long a module may take to load (default 30000). */
   readonly loadTimeoutMs?: number
@@ -98,9 +98,10 @@ export function minCoverageOf(value: string | readonly Requirement[] | undefined
   if (/\.json$/i.test(value.trim())) {
     let json: unknown
     try {
-      json = JSON.parse(readFileSync(resolve(cwd, value.trim()), 'utf8').replace(/^\uFEFF/, ''))
+      json = JSON.parse(readRegularFile(resolve(cwd, value.trim()), MAX_SCENARIO_BYTES))
     } catch (e) {
-      throw new UsageError(`--min-coverage ${value}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`)
+      const why = e instanceof FileRefused ? `it ${e.message}` : (e as Error).message
+      throw new UsageError(`--min-coverage ${value}: cannot read it as JSON (${why.split('\n')[0]})`)
     }
     const parsed = minCoverageFromJson(json, value.trim())
     if (!parsed.ok) throw new UsageError(parsed.problem)

@@ -1,7 +1,8 @@
 // Reading a result file a command was given (merge's
-// shards, report's result), with one-line errors.
-import { readFileSync } from 'node:fs'
+// shards, report's result), with one-line errors; a
+// FIFO, a device or a huge file is refused unread.
 import { resolve } from 'node:path'
+import { FileRefused, MAX_REPORT_BYTES, readRegularFile } from '../campaign/regular-file.ts'
 import { nestingDepth } from './scenario-file.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -15,11 +16,14 @@ const MAX_REPORT_DEPTH = 64
 export function readJsonFile(file: string, cwd: string, hint: string): unknown {
   let text: string
   try {
-    text = readFileSync(resolve(cwd, file), 'utf8')
-  } catch {
-    throw new UsageError(`cannot read ${file} (check the path: ${hint})`)
+    text = readRegularFile(resolve(cwd, file), MAX_REPORT_BYTES)
+  } catch (e) {
+    if (!(e instanceof FileRefused) || e.reason === 'open')
+      throw new UsageError(`cannot read ${file} (check the path: ${hint})`)
+    throw new UsageError(
+      `${file} ${e.message}${e.reason === 'size' ? ', more than any faultline report' : ''} (${hint})`,
+    )
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   if (nestingDepth(text) > MAX_REPORT_DEPTH)
     throw new UsageError(`${file} nests deeper than any faultline report; is it the right file?`)
   try {

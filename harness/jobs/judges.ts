@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import { oneLine } from '../contract/one-line.ts'
 import { definedJudges } from '../judge/registry.ts'
+import { checkModuleFile } from './module-file.ts'
 import { UsageError } from './usage-error.ts'
 
 export const JUDGING = { judge: { type: 'string' } } as const
@@ -25,6 +26,7 @@ export async function loadJudges(value: unknown, cwd: string): Promise<readonly 
   for (const spec of value.split(',')) {
     const path = resolve(cwd, spec)
     if (loaded.has(path)) continue
+    checkModuleFile(path, spec, 'judge module')
     const before = definedJudges().length
     try {
       await tsImport(pathToFileURL(path).href, import.meta.url)

@@ -1,8 +1,9 @@
-// Reading a scenario file: a BOM is fine, absurd
+// Reading a scenario file: a BOM is fine, a FIFO,
+// a device or a huge file is refused unread, absurd
 // nesting is refused before any recursion, and each
 // problem is one line naming file, place and fix.
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { FileRefused, MAX_SCENARIO_BYTES, readRegularFile } from '../campaign/regular-file.ts'
 import { parseScenario, type Scenario } from '../scenario/scenario.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -15,11 +16,14 @@ export const MAX_JSON_DEPTH = 64
 export function readScenarioFile(file: string, cwd: string): Scenario {
   let text: string
   try {
-    text = readFileSync(resolve(cwd, file), 'utf8')
-  } catch {
-    throw new UsageError(`cannot read scenario file ${file} (check the path)`)
+    text = readRegularFile(resolve(cwd, file), MAX_SCENARIO_BYTES)
+  } catch (e) {
+    if (!(e instanceof FileRefused) || e.reason === 'open')
+      throw new UsageError(`cannot read scenario file ${file} (check the path)`)
+    throw new UsageError(
+      `scenario file ${file} ${e.message}${e.reason === 'size' ? '; a scenario is a few KB' : ''} (give the path to a .json scenario)`,
+    )
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1) // a UTF-8 byte-order mark, as some editors write
   const depth = nestingDepth(text)
   if (depth > MAX_JSON_DEPTH)
     throw new UsageError(

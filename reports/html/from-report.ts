@@ -13,6 +13,7 @@ import { pct } from '../kit/format.ts'
 import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
 import { byLeaderboard } from '../kit/leaderboard.ts'
+import { gateHeadline } from './gate-headline.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -22,18 +23,10 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   const shard = c.shard ? `, shard ${c.shard.index}/${c.shard.total}` : ''
   if (report.command === 'gate') {
     const s = report.summary
-    const line = report.passed
-      ? `PASS — no violation in ${s.runs} generated runs`
-      : s.nothingTested && !c.shard
-        ? `FAIL — nothing tested: ${s.nothingTested}`
-        : report.counterexample
-          ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
-          : report.corpus.some((e) => e.status === 'still-failing')
-            ? 'FAIL — a saved counterexample still fails'
-            : 'FAIL — the campaign never exercised what --min-coverage declares'
+    const line = gateHeadline(report)
     return {
       title: `faultline gate — ${s.executor}`,
-      subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs, profile ${c.profile}${shard}`,
+      subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs${report.cut ? ` (${report.cut.by})` : ''}, profile ${c.profile}${shard}`,
       verdict: { passed: report.passed, line },
       leaderboard: [row(s, null)],
       violationsByJudge: nonZero(s.violations),
