@@ -46,3 +46,5 @@ export type FromHost =
   | { readonly type: 'worker-exit'; readonly code: number; readonly journal: JournalText }
   /** The run printed past its output budget. */
   | { readonly type: 'output-cut'; readonly task: number; readonly bytes: number }
+  /** 'done' and 'idle', in order, in one message. */
+  | { readonly type: 'batch'; readonly messages: readonly FromHost[] }
