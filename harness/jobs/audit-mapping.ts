@@ -9,7 +9,6 @@ import type { AuditResult } from '../audit/result.ts'
 import { CLIENT_NAMES, type ClientName } from '../contract/mapping.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { LoadFailure } from '../supervisor/pool.ts'
-import { withSafeOutput } from '../supervisor/command-safe-output.ts'
 import { modulePath, poolOptions, profileOf, seedOf, whole, type SupervisionOptions } from './inputs.ts'
 import { mappingPath } from './mapping-file.ts'
 import type { JobSetup } from './setup.ts'
@@ -55,7 +54,7 @@ export async function auditMappingJob(options: AuditMappingOptions, setup: JobSe
       runs: whole(options.runs, 'runs', 200, 0),
       seed: seedOf(options.seed),
       profile,
-      pool: withSafeOutput(poolOptions(options)),
+      pool: poolOptions(options),
       executor: setup.withMapping(path, `mapping module ${spec}`),
       generator: setup.generator(profile),
       ...(options.onPart && { onPart: (part: AuditPart) => options.onPart!(part, clients) }),

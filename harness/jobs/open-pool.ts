@@ -3,7 +3,6 @@
 // unusable is a UsageError (exit 2).
 import { executorRef, ExecutorRefError, type BundledRef, type ExecutorRef } from '../supervisor/executor-ref.ts'
 import { LoadFailure, WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
-import { withSafeOutput } from '../supervisor/command-safe-output.ts'
 import { checkModuleFile } from './module-file.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -21,11 +20,10 @@ export function resolveExecutor(spec: string, cwd: string, bundled: readonly Bun
 /**
  * Start workers for a resolved ref; a
  * module that does not load is bad usage.
- * What it prints cannot forge CI commands.
  */
 export async function openPool(ref: ExecutorRef, pool: PoolOptions): Promise<WorkerPool> {
   try {
-    return await WorkerPool.open(ref, withSafeOutput(pool))
+    return await WorkerPool.open(ref, pool)
   } catch (e) {
     if (e instanceof LoadFailure) throw new UsageError(e.message)
     throw e

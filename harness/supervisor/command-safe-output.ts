@@ -8,8 +8,6 @@
 // in a line (TryParse); Azure's `##vso[`
 // likewise. A backslash breaks each; the
 // rest, colours too, passes as printed.
-import type { PoolOptions } from './pool.ts'
-
 /** `::` (or its first `:`) opening a line. */
 export const LINE_COLON = /(^|[\r\n])(\s*):/g
 /** The older command prefixes, anywhere. */
@@ -38,12 +36,4 @@ export function commandSafeOutput(write: (text: string) => void): (chunk: string
 }
 
 /** One for the process: one stderr. */
-const toStderr = commandSafeOutput((text) => void process.stderr.write(text))
-
-/**
- * Pool options that forward to stderr
- * command-safe unless told otherwise.
- */
-export function withSafeOutput(pool: PoolOptions): PoolOptions {
-  return pool.output ? pool : { ...pool, output: toStderr }
-}
+export const toStderr = commandSafeOutput((text) => void process.stderr.write(text))

@@ -18,6 +18,7 @@ import { RunCancelled, type RunOptions, type RunOutcome, type RunService } from 
 export { RunCancelled }
 import { exitOf, killGroup, LoadFailure, post, spawn, spawnAndLoad, type Slot } from './spawn.ts'
 import { parseJournal } from './journal.ts'
+import { toStderr } from './command-safe-output.ts'
 
 export { LoadFailure }
 
@@ -30,7 +31,7 @@ export interface PoolOptions {
   /** Workers at once (default 1). */
   readonly workers?: number
   readonly budgets?: Partial<Budgets>
-  /** Where the executor prints (default: stderr). */
+  /** Where the executor prints (default: stderr, CI commands broken). */
   readonly output?: (chunk: string) => void
 }
 
@@ -94,7 +95,7 @@ export class WorkerPool implements RunService {
    */
   static async open(ref: ExecutorRef, options: PoolOptions = {}): Promise<WorkerPool> {
     const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
-    const output = options.output ?? ((chunk: string) => process.stderr.write(chunk))
+    const output = options.output ?? toStderr
     const workers = Math.max(1, Math.floor(options.workers ?? 1))
     const { slot, name, declared } = await spawnAndLoad(ref, budgets, output)
     return new WorkerPool(ref, name, declared, workers, budgets, output, slot)

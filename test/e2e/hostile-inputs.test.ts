@@ -4,39 +4,16 @@
 // that cannot be written is bad usage before any
 // work; one that fails after the work (a full disk)
 // is a line on stderr, and the verdict stands.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..')
-
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/**
- * The real CLI in `cwd`. A command still running after
- * 90 s is killed (code null): that is how "ends" is
- * checked; a FIFO read would block it for good.
- */
-function cli(args: string[], cwd = scratchDir('hostile-inputs'), env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      { cwd, env: { ...process.env, ...env }, timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[], cwd = scratchDir('hostile-inputs'), env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
+  cliProcess(args, { cwd, env })
 
 /** A scratch dir holding a FIFO nobody writes. */
 function withFifo(name: string): { cwd: string; path: string } {

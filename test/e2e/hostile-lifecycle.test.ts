@@ -3,11 +3,12 @@
 // and SIGTERM ending with the verdict so far (a second
 // signal: at once), and a failure that a replay alone
 // does not reproduce said to be one, with why.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
@@ -15,26 +16,7 @@ const BIN = join(ROOT, 'faultline/cli/bin.ts')
 /** The main process's heap: a billion-entry array would not fit. */
 const NODE = [`--max-old-space-size=192`, '--import', import.meta.resolve('tsx'), BIN]
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** The real CLI in `cwd`, killed (code null) after 90 s. */
-function cli(args: string[], cwd = scratchDir('lifecycle')): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...NODE, ...args],
-      { cwd, timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[], cwd = scratchDir('lifecycle')): Promise<Ran> => cliProcess(args, { cwd })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

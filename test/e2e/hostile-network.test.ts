@@ -5,42 +5,19 @@
 // leave even if the guard fails, and a guard
 // that fails shows (ENETUNREACH, EAI_AGAIN: the
 // OS was asked, and the fixture throws).
-import { execFile, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, OFFLINE, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/**
- * The real CLI under `unshare -rn`, loopback up
- * (a test server on 127.0.0.1 must answer), in
- * its own scratch dir; killed (code null) if
- * still running after 90 s: that is how "ends"
- * is checked.
- */
-function cli(args: string[], tracer: string[] = []): Promise<Ran> {
-  const node = [process.execPath, '--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts')]
-  return new Promise((resolve) => {
-    execFile(
-      'unshare',
-      ['-rn', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', ...tracer, ...node, ...args],
-      { cwd: scratchDir('hostile-network'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+/** Loopback up: a test server on 127.0.0.1 must answer. */
+const cli = (args: string[], tracer: string[] = []): Promise<Ran> =>
+  cliProcess(args, { cwd: scratchDir('hostile-network'), under: [...OFFLINE, ...tracer] })
 
 /** A small gate: one worker, JSON, no corpus. */
 const gate = (fixture: string, tracer: string[] = []) =>

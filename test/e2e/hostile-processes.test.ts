@@ -5,39 +5,18 @@
 // every start is refused and a finding, nothing
 // outlives the command, a verdict is printed,
 // and a file written is a finding every time.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, OFFLINE, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/**
- * The real CLI under `unshare -rn`, in its own
- * scratch dir; killed (code null) if still
- * running after 90 s: that is how "ends" is checked.
- */
-function cli(args: string[], env: Record<string, string> = {}, cwd = scratchDir('hostile-processes')): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      'unshare',
-      ['-rn', process.execPath, '--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      { cwd, env: { ...process.env, ...env }, timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[], env: Record<string, string> = {}, cwd = scratchDir('hostile-processes')): Promise<Ran> =>
+  cliProcess(args, { cwd, env, under: OFFLINE })
 
 const gate = (fixture: string, env: Record<string, string> = {}, cwd?: string) =>
   cli(

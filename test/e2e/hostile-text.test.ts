@@ -6,7 +6,6 @@
 // it escaped, the runner (modelled as it parses)
 // reads no command but faultline's annotations,
 // and the JSON keeps the exact text.
-import { execFile } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -14,35 +13,14 @@ import { HOSTILE_TEXT, THROWN } from '../fixtures/hostile/names-itself-hostile.t
 import { OUR_ANNOTATION as OURS, RAW_CONTROL, runnerCommands } from '../support/actions-runner.ts'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const FIXTURE = join(ROOT, 'test/fixtures/hostile/names-itself-hostile.ts')
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** The real CLI as a CI step runs it; killed after 90 s. */
-function cli(cwd: string, args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      {
-        cwd,
-        timeout: 90_000,
-        maxBuffer: 64 * 2 ** 20,
-        env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '' },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+/** As a CI step runs it. */
+const cli = (cwd: string, args: string[]): Promise<Ran> =>
+  cliProcess(args, { cwd, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '' } })
 
 describe.concurrent('an executor named and talking in control sequences and workflow commands', () => {
   it('gate: text, --junit, --html, --markdown and annotations show it escaped; the JSON keeps it exact', async () => {

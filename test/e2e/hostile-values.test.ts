@@ -4,36 +4,17 @@
 // listeners, against the real CLI: each ends with the
 // executor's finding and exit 1 (a module that cannot
 // load: exit 2), never exit 3, the harness blamed.
-import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** The real CLI in a scratch dir; killed (code null) after 90 s. */
-function cli(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      { cwd: scratchDir('hostile-values'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[]): Promise<Ran> => cliProcess(args, { cwd: scratchDir('hostile-values') })
 
 /** A small gate: one worker, JSON, no corpus. */
 const gate = (fixture: string) =>

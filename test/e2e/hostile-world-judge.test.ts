@@ -4,33 +4,11 @@
 // the first send, the same e-mail resent and
 // accepted, the resend blamed) now shows every
 // resend refused, nothing sent, the same finding.
-import { execFile } from 'node:child_process'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..')
-
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** The real CLI in a scratch dir; killed after 90 s (code null). */
-function cli(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      { cwd: scratchDir('hostile-world-judge'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[]): Promise<Ran> => cliProcess(args, { cwd: scratchDir('hostile-world-judge') })
 
 interface Event {
   readonly type: string

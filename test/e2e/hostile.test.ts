@@ -4,41 +4,17 @@
 // the supervisor's exit code and finding. None
 // hangs, exits 0 by the executor's hand, or blames
 // the harness (exit 3).
-import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
+import { cliProcess, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/**
- * The real CLI in its own scratch dir. A command still
- * running after 90 s is killed (code null): that is how
- * "ends" is checked. Tests here run several at once,
- * some burning CPU, so none asserts a duration.
- */
-function cli(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(ROOT, 'faultline/cli/bin.ts'), ...args],
-      { cwd: scratchDir('hostile'), timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-        resolve({ code, stdout, stderr: error?.killed ? `${stderr}\n(killed: still running after 90 s)` : stderr })
-      },
-    )
-  })
-}
+const cli = (args: string[]): Promise<Ran> => cliProcess(args, { cwd: scratchDir('hostile') })
 
 /**
  * A small gate: one worker, a tight real-time budget,

@@ -3,8 +3,8 @@
 // stdout (actions/runner ScriptHandler.cs), so a
 // forwarded line never is one, however the text
 // is cut into chunks; the rest passes as printed.
-import { describe, expect, it } from 'vitest'
-import { commandSafeOutput, withSafeOutput } from '../../../harness/supervisor/command-safe-output.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { commandSafeOutput, toStderr } from '../../../harness/supervisor/command-safe-output.ts'
 import { runnerCommands } from '../../support/actions-runner.ts'
 
 function forward(chunks: readonly string[]): string {
@@ -52,10 +52,15 @@ describe('commandSafeOutput', () => {
   })
 })
 
-describe('withSafeOutput', () => {
-  it('defaults the output, and keeps one the caller gave', () => {
-    expect(withSafeOutput({ workers: 2 }).output).toBeTypeOf('function')
-    const mine = (_: string) => {}
-    expect(withSafeOutput({ output: mine }).output).toBe(mine)
+describe("toStderr, the pool's default output", () => {
+  it('writes to stderr with the commands broken', () => {
+    const written: string[] = []
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (written.push(String(text)), true))
+    try {
+      toStderr('::error::forged\n')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(written).toEqual(['\\::error::forged\n'])
   })
 })
