@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
-import { cliProcess, type Ran } from '../support/cli-process.ts'
+import { cliProcess, smallGate, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
@@ -16,20 +16,7 @@ const HOSTILE = join(ROOT, 'test/fixtures/hostile')
 const cli = (args: string[]): Promise<Ran> => cliProcess(args, { cwd: scratchDir('hostile-false-hung') })
 
 /** A small gate: one worker, JSON, no corpus. */
-const gate = (fixture: string) =>
-  cli([
-    'gate',
-    '--executor',
-    `${HOSTILE}/${fixture}.ts`,
-    '--runs',
-    '5',
-    '--workers',
-    '1',
-    '--run-timeout',
-    '1500',
-    '--json',
-    '--no-corpus',
-  ])
+const gate = (fixture: string) => cli([...smallGate(fixture)])
 
 /** One run (no shrinking): one scenario file. */
 function run(fixture: string): Promise<Ran> {

@@ -10,32 +10,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
-import { cliProcess, OFFLINE, type Ran } from '../support/cli-process.ts'
-
-const ROOT = join(import.meta.dirname, '..', '..')
-const HOSTILE = join(ROOT, 'test/fixtures/hostile')
+import { cliProcess, smallGate, OFFLINE, type Ran } from '../support/cli-process.ts'
 
 const cli = (args: string[], env: Record<string, string> = {}, cwd = scratchDir('hostile-processes')): Promise<Ran> =>
   cliProcess(args, { cwd, env, under: OFFLINE })
 
-const gate = (fixture: string, env: Record<string, string> = {}, cwd?: string) =>
-  cli(
-    [
-      'gate',
-      '--executor',
-      `${HOSTILE}/${fixture}.ts`,
-      '--runs',
-      '5',
-      '--workers',
-      '1',
-      '--run-timeout',
-      '1500',
-      '--json',
-      '--no-corpus',
-    ],
-    env,
-    cwd,
-  )
+const gate = (fixture: string, env: Record<string, string> = {}, cwd?: string) => cli([...smallGate(fixture)], env, cwd)
 
 interface Violation {
   readonly judge: string

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
-import { cliProcess, type Ran } from '../support/cli-process.ts'
+import { cliProcess, smallGate, type Ran } from '../support/cli-process.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const HOSTILE = join(ROOT, 'test/fixtures/hostile')
@@ -20,21 +20,7 @@ const cli = (args: string[]): Promise<Ran> => cliProcess(args, { cwd: scratchDir
  * A small gate: one worker, a tight real-time budget,
  * JSON output, no corpus (each test stands alone).
  */
-const gate = (fixture: string, ...more: string[]) =>
-  cli([
-    'gate',
-    '--executor',
-    `${HOSTILE}/${fixture}.ts`,
-    '--runs',
-    '5',
-    '--workers',
-    '1',
-    '--run-timeout',
-    '1500',
-    '--json',
-    '--no-corpus',
-    ...more,
-  ])
+const gate = (fixture: string, ...more: string[]) => cli([...smallGate(fixture), ...more])
 
 interface Violation {
   readonly judge: string

@@ -56,3 +56,26 @@ export function cliProcess(args: readonly string[], options: CliProcessOptions):
     )
   })
 }
+
+const HOSTILE = join(ROOT, 'test/fixtures/hostile')
+
+/**
+ * A small gate of a hostile fixture: one worker,
+ * a tight real-time budget, JSON, no corpus.
+ */
+export function smallGate(fixture: string): string[] {
+  const executor = `${HOSTILE}/${fixture}.ts`
+  return [
+    'gate',
+    '--executor',
+    executor,
+    '--runs',
+    '5',
+    '--workers',
+    '1',
+    '--run-timeout',
+    '1500',
+    '--json',
+    '--no-corpus',
+  ]
+}
