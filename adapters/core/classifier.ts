@@ -38,7 +38,7 @@ export const defaultClassifier: Classifier = (seen) => {
   return looksLikeError(seen.value) ? null : 'applied'
 }
 
-function looksLikeError(value: unknown): boolean {
+export function looksLikeError(value: unknown): boolean {
   if (value === undefined || isInstance(value, Error)) return true
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
@@ -85,7 +85,7 @@ export function placeOutcome(seen: ToolObservation, classify: Classifier, effect
 }
 
 /** A returned envelope (or its JSON text), checked. */
-function ownEnvelope(value: unknown): Envelope | null {
+export function ownEnvelope(value: unknown): Envelope | null {
   let v = value
   if (typeof v === 'string' && v.startsWith('{"status"')) {
     try {
@@ -99,7 +99,7 @@ function ownEnvelope(value: unknown): Envelope | null {
 }
 
 /** `id`, or Resend's `data.id`. */
-function effectId(value: unknown): string | null {
+export function effectId(value: unknown): string | null {
   const v = value as { id?: unknown; data?: { id?: unknown } } | null
   if (typeof v !== 'object' || v === null) return null
   const id = typeof v.id === 'string' ? v.id : typeof v.data?.id === 'string' ? v.data.id : null

@@ -1,0 +1,89 @@
+// A team's agent as an Executor: each ask one
+// turn of its own loop, faultline's model in
+// it; the outcome is what the loop told it.
+import type { Envelope } from '../../harness/contract/envelope.ts'
+import type { BootContext, Executor, ExecutorDeclaration } from '../../harness/contract/executor.ts'
+import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import { oneLine } from '../../harness/contract/one-line.ts'
+import { bindArgs, bindingProblem } from './binding.ts'
+import type { LoopFramework, LoopOptions, OpenedLoop } from './loop.ts'
+import { Script } from './scripted-model.ts'
+import { toldOutcome } from './told-outcome.ts'
+import { AdapterError } from './tool-executor.ts'
+
+const EFFECT: Readonly<Record<string, string>> = { issue_refund: 'refund', charge_card: 'charge', send_email: 'email' }
+
+export function loopExecutor<Agent, Model>(
+  options: LoopOptions<Agent, Model>,
+  framework: LoopFramework<Agent, Model>,
+): Executor {
+  const { name, agent, binding } = options
+  const identity = options.identity ?? 'per-step'
+  if (identity !== 'per-step' && identity !== 'per-run')
+    throw new AdapterError(`identity "${String(identity)}" is not a policy: use "per-step" or "per-run"`)
+  if (typeof agent !== 'function')
+    throw new AdapterError(
+      `agent must be a function (model, ctx) => your agent, made with faultline's model; got ${agent === null ? 'null' : typeof agent}`,
+    )
+  return {
+    name,
+    // The agent needs a process's context: its
+    // binding is checked when each one boots.
+    declare: (): ExecutorDeclaration => ({ tools: Object.keys(binding), identity }),
+    async boot(ctx: BootContext) {
+      const script = new Script()
+      const opened = await framework.open(await agent(framework.model(script), ctx), script)
+      const problem = bindingProblem(binding, opened.tools)
+      if (problem) {
+        await opened.close?.()
+        throw new AdapterError(problem)
+      }
+      return { callTool: (call: ToolCall) => turnFor(call, opened, script, options) }
+    },
+  }
+}
+
+async function turnFor<Agent, Model>(
+  call: ToolCall,
+  opened: OpenedLoop,
+  script: Script,
+  { binding, identity = 'per-step' }: LoopOptions<Agent, Model>,
+): Promise<Envelope> {
+  const b = binding[call.tool]
+  const tool = b && opened.tools.find((t) => t.name === b.tool)
+  if (!b || !tool)
+    return {
+      status: 'FAILED_NO_EFFECT',
+      retry_safe: false,
+      effect: null,
+      action_taken: 'not-bound',
+      message: `No tool is bound to ${call.tool}.`,
+    }
+  // The loop gets the turn's deadline as a team's
+  // would get its request's: an abort signal.
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("the turn's deadline passed", 'TimeoutError')),
+    Math.max(0, call.deadline - Date.now()),
+  )
+  const ask = {
+    tool: b.tool,
+    args: bindArgs(b, call.args, tool.inputSchema),
+    toolCallId: call.toolCallId,
+    operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
+    signal: controller.signal,
+  }
+  const userText = script.begin(ask)
+  try {
+    const fallback = await opened.turn(ask, userText).catch((e: unknown) => {
+      // A misconfigured agent is the module's fault.
+      if (e instanceof AdapterError) throw e
+      return { kind: 'nothing', reason: `the loop threw: ${oneLine(e)}` } as const
+    })
+    const told = script.end(ask.toolCallId) ??
+      fallback ?? { kind: 'nothing', reason: 'the loop ended without telling the model' }
+    return toldOutcome(told, EFFECT[call.tool] ?? call.tool)
+  } finally {
+    clearTimeout(timer)
+  }
+}
