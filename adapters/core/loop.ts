@@ -1,34 +1,13 @@
 // Loop mode: the team's whole agent under test.
 // faultline's model is the framework's model;
 // what the loop tells it is the outcome judged.
-import type { BootContext } from '../../harness/contract/executor.ts'
+import type { BootContext, IdentityPolicy } from '../../harness/contract/executor.ts'
 import type { Binding } from './binding.ts'
 import type { OpenedTool } from './framework.ts'
-import type { Operation } from './operation.ts'
+import type { LoopAsk, LoopTold } from './loop-ask.ts'
 import type { Script } from './scripted-model.ts'
-import type { IdentityPolicy } from '../../harness/contract/executor.ts'
 
-/** One ask: the tool call the model will make. */
-export interface LoopAsk {
-  /** The team's tool name. */
-  readonly tool: string
-  /** Bound to the tool's schema. */
-  readonly args: Readonly<Record<string, unknown>>
-  /** New per ask, as a model's are. */
-  readonly toolCallId: string
-  readonly operation: Operation
-  /** Aborted at the turn's deadline. */
-  readonly signal: AbortSignal
-}
-
-/** What the loop told the model about a call. */
-export type LoopTold =
-  /** A tool result, as the model read it. */
-  | { readonly kind: 'result'; readonly tool: string; readonly value: unknown }
-  /** A result marked as an error (tool-error, status error, isError). */
-  | { readonly kind: 'error'; readonly tool: string; readonly text: string }
-  /** The loop ended without telling the model. */
-  | { readonly kind: 'nothing'; readonly reason: string }
+export type { LoopAsk, LoopTold }
 
 /** A team's agent, opened for one process. */
 export interface OpenedLoop {

@@ -1,7 +1,7 @@
 // faultline's model inside a framework's loop:
 // it calls the tool the plan asks for, then
 // reads what the loop sent back and stops.
-import type { LoopAsk, LoopTold } from './loop.ts'
+import type { LoopAsk, LoopTold } from './loop-ask.ts'
 
 /** What the model has in front of it, framework-free. */
 export interface ModelView {

@@ -5,7 +5,7 @@
 import type { Envelope } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
-import type { LoopTold } from './loop.ts'
+import type { LoopTold } from './loop-ask.ts'
 
 // Words that leave the outcome open: a model
 // told them cannot claim either way.
