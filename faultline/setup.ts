@@ -8,6 +8,9 @@ import { withMappingRef } from './reference-with-mapping.ts'
 export const SETUP: JobSetup = {
   bundled: BUNDLED,
   generator: (profile, declared) =>
-    scenarioGenerator({ profile, ...(declared && { tools: declared.tools, identity: declared.identity }) }),
+    scenarioGenerator({
+      profile,
+      ...(declared && { tools: declared.tools, identity: declared.identity, boundaries: declared.boundaries }),
+    }),
   withMapping: withMappingRef,
 }

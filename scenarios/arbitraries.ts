@@ -9,7 +9,15 @@
 // Design: docs/internals/reports-and-scenarios.md
 import fc from 'fast-check'
 import type { IdentityPolicy } from '../harness/contract/executor.ts'
-import { REQUEST_FAULTS, type Fault, type RequestFault } from '../harness/faults/catalogue.ts'
+import type { Boundary } from '../harness/contract/names.ts'
+import {
+  isRequestFault,
+  REQUEST_FAULTS,
+  TOOL_TRANSPORT_FAULTS,
+  type Fault,
+  type RequestFault,
+  type ToolTransportFault,
+} from '../harness/faults/catalogue.ts'
 import { executorCrash, type ExecutorCrash } from '../harness/faults/executor-crash.ts'
 import type { FaultContext, RequestFaultKind } from '../harness/faults/fault.ts'
 import type { ScenarioGenerator } from '../harness/scenario/generator.ts'
@@ -60,11 +68,40 @@ export interface ScenarioArbitraryOptions {
    * identity fields (docs/adapters.md).
    */
   readonly identity?: IdentityPolicy
+  /**
+   * Opt-in boundaries the executor has:
+   * `tool-transport` draws faults on its MCP
+   * tools/call messages (default: none, and
+   * the draws stay as they were).
+   */
+  readonly boundaries?: readonly Boundary[]
 }
 
 /** A fault drawn for a step, before the step is named. */
 type StepFault = Omit<RequestFault, 'step'>
 type StepCrash = Omit<ExecutorCrash, 'step'>
+type StepTransportFault = Omit<ToolTransportFault, 'step'>
+
+/** Percent of steps whose tools/call is struck. */
+const TRANSPORT_CHANCE = 40
+
+/**
+ * One tool-transport fault (weighted) on
+ * one of a step's first `maxCall` tools/call.
+ */
+export function toolTransportFaultArbitrary(ctx: FaultContext, maxCall = 2): fc.Arbitrary<StepTransportFault> {
+  return fc.oneof(
+    ...TOOL_TRANSPORT_FAULTS.map((k) => ({
+      weight: k.weight,
+      arbitrary: fc
+        .record({ call: fc.integer({ min: 1, max: maxCall }), params: k.parameters(ctx) as fc.Arbitrary<object> })
+        .map(
+          ({ call, params }) =>
+            ({ kind: k.kind, boundary: 'tool-transport', call, ...params }) as unknown as StepTransportFault,
+        ),
+    })),
+  )
+}
 
 /** One catalogue fault (weighted) for a step. */
 export function requestFaultArbitrary(ctx: FaultContext, maxNth = 3): fc.Arbitrary<Omit<RequestFault, 'step'>> {
@@ -220,6 +257,15 @@ function callTrouble(
     })
 }
 
+/** A plan step as drawn, before it is named. */
+interface DrawnStep {
+  readonly tool: PlanTool
+  readonly order: number
+  readonly amount: (typeof AMOUNTS)[number]
+  readonly trouble: CallTrouble
+  readonly transport?: StepTransportFault | null
+}
+
 /** Faults that may deliver a request after its client gave up. */
 function arrivesLate(f: StepFault | RequestFault): boolean {
   return (
@@ -249,12 +295,19 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     const slots = options.maxNth ?? sizeSlots
     const maxFaults = options.maxFaultsPerStep ?? sizeFaults
     const tools = offeredTools(swarm.tools, options.tools)
+    // Drawn only when asked for: other
+    // executors' campaigns stay byte for byte.
+    const transport =
+      !spineOnly && options.boundaries?.includes('tool-transport')
+        ? { transport: maybe(TRANSPORT_CHANCE, toolTransportFaultArbitrary(ctx, Math.min(2, asks))) }
+        : {}
     const step = fc.record({
       tool: fc.oneof(...tools.map(([tool, weight]) => ({ weight, arbitrary: fc.constant(tool) }))),
       order: fc.nat({ max: ORDERS.length - 1 }),
       amount: fc.constantFrom(...AMOUNTS),
       trouble: callTrouble(kinds, swarm, ctx, slots, maxFaults),
-    })
+      ...transport,
+    }) as fc.Arbitrary<DrawnStep>
     return fc
       .record({
         seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -286,12 +339,18 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
       .map((drawn): Scenario => {
         const g = options.identity === 'per-run' ? { ...drawn, steps: distinctOperations(drawn.steps) } : drawn
         const plan = g.steps.map((s, i) => planStep(s.tool, s.order, s.amount, `s${i + 1}`))
-        const on = (stepId: string, fs: readonly StepFault[], c: StepCrash | null): Fault[] => [
+        const on = (
+          stepId: string,
+          fs: readonly StepFault[],
+          c: StepCrash | null,
+          t: StepTransportFault | null = null,
+        ): Fault[] => [
           ...fs.map((f) => ({ ...f, step: stepId }) as unknown as Fault),
           ...(c ? [{ ...c, step: stepId }] : []),
+          ...(t ? [{ ...t, step: stepId } as ToolTransportFault] : []),
         ]
         const faults: Fault[] = [
-          ...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash)),
+          ...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash, s.transport ?? null)),
           ...(g.abortOnFailure ? on('#abort', g.abort.faults, g.abort.crash) : []),
         ]
         const crashes = faults.some((f) => f.kind === 'executor-crash')
@@ -299,7 +358,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
         // Keys stay durable if a request may land
         // late: else no executor can prevent the
         // duplicate (docs/faults.md).
-        const keyStore = faults.some((f) => f.kind !== 'executor-crash' && arrivesLate(f)) ? 'durable' : g.keyStore
+        const keyStore = faults.some((f) => isRequestFault(f) && arrivesLate(f)) ? 'durable' : g.keyStore
         return {
           version: SCENARIO_VERSION,
           name: 'generated',

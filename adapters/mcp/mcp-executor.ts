@@ -3,11 +3,12 @@
 import type { Executor } from '../../harness/contract/executor.ts'
 import { type AdapterOptions, toolExecutor } from '../core/tool-executor.ts'
 import { mcpFramework, type McpTools } from './mcp-framework.ts'
+import { withToolTransport } from './with-tool-transport.ts'
 
 /**
  * `tools`: an McpServer (tools registered), or
  * `(ctx) => McpServer` for one per process.
  */
 export function mcpExecutor(options: AdapterOptions<McpTools>): Executor {
-  return toolExecutor(options, mcpFramework)
+  return withToolTransport(toolExecutor(options, mcpFramework))
 }

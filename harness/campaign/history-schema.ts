@@ -59,7 +59,12 @@ export const HISTORY_EVENT = z
       generation: count.nullable(),
       forwardedDeadline: z.number().nullable(),
     }),
-    event('fault-injected', { attempt: count, call: call.nullable(), boundary: BOUNDARY, kind: z.string() }),
+    event('fault-injected', {
+      attempt: count.describe('the HTTP attempt it struck; 0 for a tool-transport fault (a JSON-RPC message)'),
+      call: call.nullable(),
+      boundary: BOUNDARY,
+      kind: z.string(),
+    }),
     event('request-delivered', { attempt: count }),
     event('effect-applied', {
       service: z.string(),

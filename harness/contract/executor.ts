@@ -1,4 +1,5 @@
 import type { Envelope } from './envelope.ts'
+import type { Boundary } from './names.ts'
 import type { DurableStorage } from './storage.ts'
 import type { ToolCall } from './tool-call.ts'
 
@@ -33,7 +34,19 @@ export interface ExecutorDeclaration {
   readonly tools?: readonly string[]
   /** Default `per-step`. */
   readonly identity?: IdentityPolicy
+  /**
+   * Boundaries it has beyond the HTTP path,
+   * which a campaign then strikes too:
+   * `tool-transport` (its tools are reached
+   * over MCP; the MCP adapters declare it).
+   */
+  readonly boundaries?: readonly OptInBoundary[]
 }
+
+/** Boundaries drawn only for an executor declaring them. */
+export type OptInBoundary = Extract<Boundary, 'tool-transport'>
+
+export const OPT_IN_BOUNDARIES: readonly OptInBoundary[] = ['tool-transport']
 
 /**
  * What a tool declares it does (MCP's

@@ -12,6 +12,7 @@ export type Boundary =
   | 'response'
   | 'probe'
   | 'service'
+  | 'tool-transport'
   | 'executor'
   | 'model'
 
@@ -24,6 +25,7 @@ export const BOUNDARIES: readonly Boundary[] = [
   'response',
   'probe',
   'service',
+  'tool-transport',
   'executor',
   'model',
 ]

@@ -17,9 +17,12 @@ export function declaredField(d: Declared): { declared?: Declared } {
  */
 export function commonDeclaration(all: readonly Declared[]): Declared {
   const tools = UNDECLARED.tools.filter((t) => all.every((d) => d.tools.includes(t)))
+  // A boundary only all of them have.
+  const boundaries = all[0]?.boundaries?.filter((b) => all.every((d) => d.boundaries?.includes(b))) ?? []
   return {
     tools: tools.length > 0 ? tools : UNDECLARED.tools,
     identity: all.some((d) => d.identity === 'per-run') ? 'per-run' : 'per-step',
+    ...(boundaries.length > 0 && { boundaries }),
   }
 }
 

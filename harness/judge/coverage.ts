@@ -88,7 +88,12 @@ export function coverage(history: History): CoverageCell[] {
     if (e.type === 'fault-injected') {
       const c = cell(e.kind, e.boundary, toolOf(e.call))
       c.struck++
-      if (effects.has(e.attempt) && !succeeded.has(e.attempt)) c.effectWhileError++
+      if (
+        e.boundary === 'tool-transport'
+          ? handlerActedUntold(history, e.call, e.seq)
+          : effects.has(e.attempt) && !succeeded.has(e.attempt)
+      )
+        c.effectWhileError++
       if (e.call !== null && reconciledAfter(history, e.call, e.seq)) c.unknownReconciled++
     } else if (e.type === 'process-crashed') {
       const c = cell('executor-crash', 'executor', toolOf(e.call))
@@ -122,6 +127,24 @@ function reconciledAfter(history: History, call: CallId, seq: number): boolean {
     }
   }
   return false
+}
+
+/**
+ * A struck tools/call (no HTTP attempt of its
+ * own): its ask applied an effect, and that ask's
+ * outcome is no success (or never came).
+ */
+function handlerActedUntold(history: History, call: CallId | null, seq: number): boolean {
+  if (call === null) return false
+  let acted = false
+  let told: string | null = null
+  for (const e of history) {
+    if (e.seq <= seq) continue
+    if (e.type === 'call-started' && e.call === call) break // the next ask
+    if (e.type === 'effect-applied' && e.call === call) acted = true
+    else if (e.type === 'outcome-reported' && e.call === call) told ??= e.envelope.status
+  }
+  return acted && told !== 'SUCCEEDED'
 }
 
 /** A send of process `generation` still unanswered at `seq`. */

@@ -1,7 +1,7 @@
 // What an executor declares of itself, read once
 // at load and defensively: its answer shapes the
 // campaign, so a bad one fails the load (exit 2).
-import { IDENTITY_POLICIES, type IdentityPolicy } from '../contract/executor.ts'
+import { IDENTITY_POLICIES, type IdentityPolicy, OPT_IN_BOUNDARIES, type OptInBoundary } from '../contract/executor.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { TOOLS } from '../contract/tools.ts'
@@ -11,6 +11,8 @@ export interface Declared {
   /** faultline tools it offers, in TOOLS order. */
   readonly tools: readonly string[]
   readonly identity: IdentityPolicy
+  /** Opt-in boundaries it has (tool-transport); absent: none. */
+  readonly boundaries?: readonly OptInBoundary[]
 }
 
 export const UNDECLARED: Declared = { tools: Object.keys(TOOLS), identity: 'per-step' }
@@ -29,7 +31,7 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
   if (raw === undefined) return UNDECLARED
   if (typeof raw !== 'object' || raw === null) return 'declare() must return an object ({ tools?, identity? })'
   try {
-    const { tools, identity } = raw as { tools?: unknown; identity?: unknown }
+    const { tools, identity, boundaries } = raw as { tools?: unknown; identity?: unknown; boundaries?: unknown }
     if (identity !== undefined && !IDENTITY_POLICIES.includes(identity as IdentityPolicy))
       return `declare() gave identity ${oneLine(identity)}: use ${IDENTITY_POLICIES.map((p) => `"${p}"`).join(' or ')}`
     const all = Object.keys(TOOLS)
@@ -39,9 +41,17 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
       if (unknown !== undefined)
         return `declare() offers "${oneLine(unknown)}", which is not a faultline tool (use ${all.join(', ')})`
     }
+    if (boundaries !== undefined) {
+      if (!Array.isArray(boundaries)) return 'declare() gave boundaries that are not an array'
+      const other = boundaries.find((b) => !OPT_IN_BOUNDARIES.includes(b as OptInBoundary))
+      if (other !== undefined)
+        return `declare() gave boundary "${oneLine(other)}", which is not opt-in (use ${OPT_IN_BOUNDARIES.join(', ')})`
+    }
+    const opted = OPT_IN_BOUNDARIES.filter((b) => (boundaries as unknown[] | undefined)?.includes(b))
     return {
       tools: tools === undefined ? all : all.filter((t) => (tools as unknown[]).includes(t)),
       identity: (identity as IdentityPolicy | undefined) ?? 'per-step',
+      ...(opted.length > 0 && { boundaries: opted }),
     }
   } catch (e) {
     return `reading the declaration threw: ${oneLine(e)}`

@@ -1,9 +1,11 @@
 // A run's world: everything a run installs, all or
 // nothing, and undone in one place whatever failed.
 // A run is sealed (docs/internals/engine.md).
+// Longer than most because every install and
+// its undo stand in one place, in order.
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
-import { isRequestFault, type RequestFault } from '../faults/catalogue.ts'
+import { isRequestFault, isToolTransportFault, type RequestFault } from '../faults/catalogue.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { currentContext, type WorkContext } from '../sim/attribution.ts'
 import type { TimerHooks, TimerOwner, VirtualClock } from '../sim/clock.ts'
@@ -18,6 +20,7 @@ import { installSandbox } from '../sim/sandbox.ts'
 import { SimStorage } from '../sim/storage.ts'
 import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
+import { activateToolTransport, ToolTransportFaults } from '../sim/tool-transport.ts'
 import { ONLY_MOCKS } from '../sim/vendor-hosts.ts'
 import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
 import { BuiltinWatch } from './builtin-watch.ts'
@@ -160,6 +163,15 @@ export class World {
       pipeline.close() // nothing stays pending past the run
       deactivate()
     })
+    // An MCP adapter's tools/call faults.
+    const transport = new ToolTransportFaults(
+      this.scenario.faults.filter(isToolTransportFault),
+      this.history,
+      this.processes.processes,
+      this.#run,
+      (dead) => this.clock.cancelTimersOf(dead),
+    )
+    undo.push(activateToolTransport(transport))
 
     // 6. Uncaught throws: findings on the call in flight.
     if (options.listenForUncaught !== false) {

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
-import { REQUEST_FAULTS, type Fault } from '../faults/catalogue.ts'
+import { REQUEST_FAULTS, TOOL_TRANSPORT_FAULTS, type Fault } from '../faults/catalogue.ts'
 import { executorCrash } from '../faults/executor-crash.ts'
 import { nthOf } from '../faults/fault.ts'
 import { describeIssues } from './issues.ts'
@@ -79,6 +79,7 @@ const MODEL = z.strictObject({
 // Typed as the catalogue's union (zod's is over each schema).
 const FAULT = z.discriminatedUnion('kind', [
   ...REQUEST_FAULTS.map((k) => k.schema),
+  ...TOOL_TRANSPORT_FAULTS.map((k) => k.schema),
   executorCrash.schema,
 ] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Fault>
 
@@ -168,7 +169,9 @@ export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
     const address =
       f.kind === 'executor-crash'
         ? `crash ${f.step} ${f.point} ${f.nth}`
-        : `${f.step} ${'probe' in f ? 'probe' : 'send'} ${nthOf(f)}`
+        : f.boundary === 'tool-transport'
+          ? `${f.step} tools/call ${f.call}`
+          : `${f.step} ${'probe' in f ? 'probe' : 'send'} ${nthOf(f)}`
     if (addresses.has(address))
       ctx.addIssue({
         code: 'custom',
