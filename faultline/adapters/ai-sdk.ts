@@ -10,3 +10,9 @@ export type { AdapterOptions } from '../../adapters/core/tool-executor.ts'
 export type { Binding, ToolBinding, ArgSource } from '../../adapters/core/binding.ts'
 export type { Classifier, ToolObservation } from '../../adapters/core/classifier.ts'
 export type { Operation } from '../../adapters/core/operation.ts'
+export {
+  aiSdkLoopExecutor,
+  type AiSdkLoopOptions,
+  type AiSdkAgent,
+  type AiSdkLoopModel,
+} from '../../adapters/ai-sdk/ai-sdk-loop-executor.ts'
