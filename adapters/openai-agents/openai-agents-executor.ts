@@ -3,6 +3,7 @@
 import type { Executor } from '../../harness/contract/executor.ts'
 import { toolExecutor, type AdapterOptions } from '../core/tool-executor.ts'
 import { openAiAgentsFramework, type AgentsTools } from './openai-agents-framework.ts'
+import { stopTraceExport } from './trace-export.ts'
 
 /**
  * `tools`: the array given `new Agent({ tools })`,
@@ -19,5 +20,7 @@ import { openAiAgentsFramework, type AgentsTools } from './openai-agents-framewo
  * the classifier to place.
  */
 export function openAiAgentsExecutor(options: AdapterOptions<AgentsTools>): Executor {
+  // Here, not in open(): that runs inside a run.
+  stopTraceExport()
   return toolExecutor(options, openAiAgentsFramework)
 }

@@ -1,6 +1,10 @@
 // faultline/adapters/openai-agents: a team's Agents JS function tools
 // gated as they are (docs/adapters.md).
 export { openAiAgentsExecutor } from '../../adapters/openai-agents/openai-agents-executor.ts'
+export {
+  openAiAgentsLoopExecutor,
+  type AgentsLoopOptions,
+} from '../../adapters/openai-agents/openai-agents-loop-executor.ts'
 export type { AgentsTools } from '../../adapters/openai-agents/openai-agents-framework.ts'
 export { envelopeSchema } from '../../adapters/core/envelope-schema.ts'
 export { operationOf, OPERATION_KEY } from '../../adapters/core/operation.ts'
