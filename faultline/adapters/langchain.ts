@@ -10,3 +10,8 @@ export type { AdapterOptions } from '../../adapters/core/tool-executor.ts'
 export type { Binding, ToolBinding, ArgSource } from '../../adapters/core/binding.ts'
 export type { Classifier, ToolObservation } from '../../adapters/core/classifier.ts'
 export type { Operation } from '../../adapters/core/operation.ts'
+export {
+  langChainLoopExecutor,
+  type LangChainLoopOptions,
+  type Interrupted,
+} from '../../adapters/langchain/langchain-loop-executor.ts'
