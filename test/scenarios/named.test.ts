@@ -1,6 +1,7 @@
 // Every named scenario: valid, not vacuous (its
 // faults strike), passed by the reference and,
-// where it rehearses a trap, failed by naive.
+// where it rehearses a trap, failed by naive; a
+// framework's incident caught in its own loop.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +10,8 @@ import { reference } from '../../executors/reference/reference.ts'
 import { judge } from '../../harness/judge/verdict.ts'
 import { runScenario } from '../../harness/run/runner.ts'
 import { parseScenario, type Scenario } from '../../harness/scenario/scenario.ts'
+import type { Executor } from '../../harness/contract/executor.ts'
+import type { History } from '../../harness/history/history.ts'
 
 const DIR = join(import.meta.dirname, '..', '..', 'scenarios', 'named')
 const named: [string, Scenario][] = readdirSync(DIR)
@@ -39,6 +42,37 @@ const NAIVE_FAILS = [
   'rate-limit',
 ]
 
+/**
+ * A framework loop's incident (docs/agent-loops.md):
+ * the team's agent as written falls into it, the
+ * careful one does not. Its faults strike the
+ * incident's agent; the bundled executors make no
+ * tool call through a framework to strike.
+ */
+const LOOP_INCIDENTS: Record<string, { readonly agent: string; readonly careful: string; readonly finding: string }> = {
+  'ai-sdk-tool-timeout': { agent: 'ai-sdk/tool-timeout', careful: 'ai-sdk/careful', finding: 'false-failure' },
+  'openai-agents-tool-timeout': {
+    agent: 'openai-agents/tool-timeout',
+    careful: 'openai-agents/careful',
+    finding: 'false-failure',
+  },
+  'langchain-retry-middleware': {
+    agent: 'langchain/retry-middleware',
+    careful: 'langchain/careful',
+    finding: 'duplicate-effect',
+  },
+  'langchain-interrupt-resume': {
+    agent: 'langchain/interrupt-resume',
+    careful: 'langchain/careful',
+    finding: 'duplicate-effect',
+  },
+  'mcp-late-handler': { agent: 'mcp/late-handler', careful: 'mcp/careful', finding: 'false-failure' },
+  'mcp-response-dropped': { agent: 'mcp/late-handler', careful: 'mcp/careful', finding: 'false-failure' },
+}
+
+const loopModule = async (at: string): Promise<Executor> =>
+  (await import(join(DIR, '..', '..', 'examples', 'loops', `${at}.faultline.ts`))).default
+
 describe('named scenarios', () => {
   it('include the worked example, the five failures every team should rehearse, and one per catalogue boundary', () => {
     const names = named.map(([n]) => n)
@@ -62,22 +96,40 @@ describe('named scenarios', () => {
       'probe',
       'service',
       'executor',
+      'tool-transport',
     ])
       expect(boundaries).toContain(b)
     expect(named.some(([, s]) => s.model.ignoresRetrySafe || s.model.askAgainAfterSuccess)).toBe(true) // the model boundary
   })
 
-  describe.each(named)('%s', (name, scenario) => {
+  const struck = (history: History) =>
+    history.filter((e) => e.type === 'fault-injected' || e.type === 'process-crashed').length
+
+  describe.each(named.filter(([n]) => !(n in LOOP_INCIDENTS)))('%s', (name, scenario) => {
     it('is passed by the reference executor, and its faults really strike', async () => {
       const { history } = await runScenario(scenario, reference)
       expect(judge(history).violations).toEqual([])
-      const struck = history.filter((e) => e.type === 'fault-injected' || e.type === 'process-crashed').length
-      expect(struck).toBe(scenario.faults.length)
+      expect(struck(history)).toBe(scenario.faults.length)
     })
 
     it(NAIVE_FAILS.includes(name) ? 'catches the naive executor' : 'is survived by the naive executor', async () => {
       const violations = judge((await runScenario(scenario, naive)).history).violations
       expect(violations.length > 0).toBe(NAIVE_FAILS.includes(name))
+    })
+  })
+
+  describe.each(named.filter(([n]) => n in LOOP_INCIDENTS))("%s, in its framework's loop", (name, scenario) => {
+    const { agent, careful, finding } = LOOP_INCIDENTS[name]!
+
+    it(`catches the agent as written (${agent}): ${finding}; its faults strike`, async () => {
+      const { history } = await runScenario(scenario, await loopModule(agent))
+      expect(judge(history).violations.map((v) => v.judge)).toContain(finding)
+      expect(struck(history)).toBe(scenario.faults.length)
+    })
+
+    it(`is passed by the careful agent (${careful}) and by the reference`, async () => {
+      expect(judge((await runScenario(scenario, await loopModule(careful))).history).violations).toEqual([])
+      expect(judge((await runScenario(scenario, reference)).history).violations).toEqual([])
     })
   })
 
