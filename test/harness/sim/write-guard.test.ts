@@ -3,6 +3,7 @@
 // reads, stdio and /dev/null are not state, and
 // code that is not the listener's is not heard.
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
@@ -159,5 +160,39 @@ describe('write guard in a run', () => {
     expect(fs.readFileSync(log, 'utf8')).toBe('s1 started\ns1 done\n')
     // Outside the run nothing is heard: the guard is gone.
     expect(fs.writeFileSync).toBe(originals.writeFileSync)
+  })
+
+  it("stripe-node's telemetry id, written on its first request at its defaults, is the SDK's, not a finding", async () => {
+    // Its CommonJS entry (a require, as tsx may
+    // load it) keeps the id; its ESM one does not.
+    const Stripe = createRequire(import.meta.url)('stripe') as typeof import('stripe').default
+    const dir = scratchDir('stripe-config')
+    const home = process.env.XDG_CONFIG_HOME
+    process.env.XDG_CONFIG_HOME = dir
+    try {
+      const stripe = new Stripe('sk_test_x')
+      const executor: Executor = {
+        name: 'stripe-defaults',
+        boot: async () => ({
+          callTool: async () => {
+            const r = await stripe.refunds.create({ payment_intent: 'pi_1', amount: 4990 })
+            return {
+              status: 'SUCCEEDED',
+              retry_safe: false,
+              effect: { type: 'refund', id: r.id },
+              action_taken: 'sent',
+              message: 'ok',
+            }
+          },
+        }),
+      }
+      const { history } = await runScenario(refundScenario(), executor)
+      expect(fs.readFileSync(join(dir, 'stripe', 'telemetry_id'), 'utf8')).toMatch(/^[0-9a-f]{32}$/)
+      expect(eventsOf(history, 'executor-fault')).toEqual([])
+      expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+    } finally {
+      if (home === undefined) delete process.env.XDG_CONFIG_HOME
+      else process.env.XDG_CONFIG_HOME = home
+    }
   })
 })
