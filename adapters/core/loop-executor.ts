@@ -5,13 +5,12 @@ import type { Envelope } from '../../harness/contract/envelope.ts'
 import type { BootContext, Executor, ExecutorDeclaration } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
+import { effectTypeOf } from './effect-type.ts'
 import { bindArgs, bindingProblem } from './binding.ts'
-import type { LoopFramework, LoopOptions, OpenedLoop } from './loop.ts'
+import type { LoopFramework, LoopOptions, LoopTold, OpenedLoop } from './loop.ts'
 import { Script } from './scripted-model.ts'
 import { toldOutcome } from './told-outcome.ts'
 import { AdapterError } from './tool-executor.ts'
-
-const EFFECT: Readonly<Record<string, string>> = { issue_refund: 'refund', charge_card: 'charge', send_email: 'email' }
 
 export function loopExecutor<Agent, Model>(
   options: LoopOptions<Agent, Model>,
@@ -75,14 +74,26 @@ async function turnFor<Agent, Model>(
   }
   const userText = script.begin(ask)
   try {
-    const fallback = await opened.turn(ask, userText).catch((e: unknown) => {
+    const turn = opened.turn(ask, userText).catch((e: unknown) => {
       // A misconfigured agent is the module's fault.
       if (e instanceof AdapterError) throw e
       return { kind: 'nothing', reason: `the loop threw: ${oneLine(e)}` } as const
     })
+    // A loop that awaits a tool deaf to the signal
+    // would hold the turn past its deadline: what
+    // it said by then is all the model has.
+    const late = new Promise<LoopTold>((resolve) =>
+      controller.signal.addEventListener('abort', () =>
+        setTimeout(
+          () => resolve({ kind: 'nothing', reason: "the turn's deadline passed before the loop said anything" }),
+          0,
+        ),
+      ),
+    )
+    const fallback = await Promise.race([turn, late])
     const told = script.end(ask.toolCallId) ??
       fallback ?? { kind: 'nothing', reason: 'the loop ended without telling the model' }
-    return toldOutcome(told, EFFECT[call.tool] ?? call.tool)
+    return toldOutcome(told, effectTypeOf(call.tool))
   } finally {
     clearTimeout(timer)
   }

@@ -13,54 +13,50 @@ const OPEN =
   /\b(unknown|uncertain|not sure|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
 // Words that invite the model to ask again.
 const AGAIN = /\b(try again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit|unavailable)\b/i
-// Words that say a plain value failed.
+// Words that say a plain text failed...
 const FAILED = /\b(error|failed|failure|exception|could not|cannot|can't|timed out|aborted)\b/i
+// ...unless it also says it was done (not
+// "could not be sent", "wasn't sent").
+const DONE =
+  /(?<!\bnot |n't |\bbe |\bnever )\b(succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed)\b/i
 
 /** The envelope a model's reading of `told` amounts to. */
 export function toldOutcome(told: LoopTold, effectType: string): Envelope {
-  if (told.kind === 'nothing')
+  if (told.kind === 'nothing' || (told.kind === 'result' && told.value === undefined))
     return {
       status: 'UNKNOWN',
       retry_safe: false,
       effect: null,
       action_taken: 'loop-said-nothing',
-      message: oneLine(told.reason),
+      message: oneLine(told.kind === 'nothing' ? told.reason : `${told.tool} gave the model no result`),
     }
-  if (told.kind === 'result') {
-    const own = ownEnvelope(told.value)
-    if (own) return own
-  }
-  const text = told.kind === 'error' ? told.text : textOf(told.value)
+  const said = told.kind === 'error' ? told.text : told.value
+  const value = parsed(said)
+  // faultline's envelope, however it is printed.
+  const own = ownEnvelope(value)
+  if (own) return own
+  const text = typeof said === 'string' ? said : textOf(said)
   const message = oneLine(`${told.tool}: ${text}`)
-  if (OPEN.test(text))
-    return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: `loop-told-${told.kind}`, message }
-  if (told.kind === 'error' || failed(told.value, text))
-    return {
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: AGAIN.test(text),
-      effect: null,
-      action_taken: `loop-told-${told.kind}`,
-      message,
-    }
-  const id = told.kind === 'result' ? effectId(parsed(told.value)) : null
-  return {
-    status: 'SUCCEEDED',
-    retry_safe: false,
-    effect: id ? { type: effectType, id } : null,
-    action_taken: 'loop-told-result',
+  const reading = (status: Envelope['status'], retry_safe = false): Envelope => ({
+    status,
+    retry_safe,
+    effect: null,
+    action_taken: `loop-told-${told.kind}`,
     message,
-  }
-}
-
-/** Text reads by its words; a value by its fields. */
-function failed(value: unknown, text: string): boolean {
-  const v = parsed(value)
-  return typeof v === 'object' && v !== null ? looksLikeError(v) : FAILED.test(text)
+  })
+  // A value (JSON) reads by its fields, never by
+  // the words in them ("funding": "unknown").
+  const structured = typeof value === 'object' && value !== null
+  if (told.kind === 'error') return OPEN.test(text) ? reading('UNKNOWN') : reading('FAILED_NO_EFFECT', AGAIN.test(text))
+  if (structured && looksLikeError(value)) return reading('FAILED_NO_EFFECT')
+  if (!structured && OPEN.test(text)) return reading('UNKNOWN')
+  if (!structured && FAILED.test(text) && !DONE.test(text)) return reading('FAILED_NO_EFFECT', AGAIN.test(text))
+  const id = effectId(value)
+  return { ...reading('SUCCEEDED'), effect: id ? { type: effectType, id } : null }
 }
 
 /** A result as the model reads it: its text. */
 function textOf(value: unknown): string {
-  if (typeof value === 'string') return value
   try {
     return JSON.stringify(value) ?? String(value)
   } catch {
@@ -68,11 +64,13 @@ function textOf(value: unknown): string {
   }
 }
 
-/** JSON text read back, for an id. */
+/** JSON text read back (any layout); else as is. */
 function parsed(value: unknown): unknown {
   if (typeof value !== 'string') return value
+  const t = value.trim()
+  if (!t.startsWith('{') && !t.startsWith('[')) return value
   try {
-    return JSON.parse(value)
+    return JSON.parse(t)
   } catch {
     return value
   }

@@ -11,6 +11,7 @@ import type {
   ToolContract,
 } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import { effectTypeOf } from './effect-type.ts'
 import { bindArgs, bindingProblem, type Binding } from './binding.ts'
 import { defaultClassifier, placeOutcome, type Classifier } from './classifier.ts'
 import type { Framework, OpenedTools } from './framework.ts'
@@ -35,8 +36,6 @@ export interface AdapterOptions<Tools> {
 export class AdapterError extends Error {
   override readonly name = 'AdapterError'
 }
-
-const EFFECT: Readonly<Record<string, string>> = { issue_refund: 'refund', charge_card: 'charge', send_email: 'email' }
 
 export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: Framework<Tools>): Executor {
   const { name, tools, binding } = options
@@ -101,7 +100,7 @@ async function callOne(
       signal: controller.signal,
       operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
     })
-    const placed = placeOutcome(seen, classify, EFFECT[call.tool] ?? call.tool)
+    const placed = placeOutcome(seen, classify, effectTypeOf(call.tool))
     if (typeof placed === 'string') throw new AdapterError(placed)
     return placed
   } finally {

@@ -41,10 +41,49 @@ describe("the model's reading of what its loop said", () => {
     expect(result('Refund issued.')).toEqual(['SUCCEEDED', false, null])
   })
 
-  it("faultline's own envelope, as a value or JSON text, is taken as it is", () => {
-    const own = { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'x', message: 'm' }
+  it("faultline's own envelope, as a value or JSON text in any layout, is taken as it is", () => {
+    const own = { status: 'FAILED_NO_EFFECT', retry_safe: true, effect: null, action_taken: 'x', message: 'm' }
     expect(toldOutcome({ kind: 'result', tool: 't', value: own }, 'refund')).toEqual(own)
     expect(toldOutcome({ kind: 'result', tool: 't', value: JSON.stringify(own) }, 'refund')).toEqual(own)
+    // MCP servers often pretty-print; keys in any order.
+    expect(toldOutcome({ kind: 'result', tool: 't', value: JSON.stringify(own, null, 2) }, 'refund')).toEqual(own)
+    const reordered = JSON.stringify({
+      message: 'm',
+      action_taken: 'x',
+      effect: null,
+      retry_safe: true,
+      status: 'FAILED_NO_EFFECT',
+    })
+    expect(toldOutcome({ kind: 'result', tool: 't', value: reordered }, 'refund')).toEqual(own)
+  })
+
+  it("a value's words are not read: a Stripe charge with funding 'unknown' succeeded, with its id", () => {
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      status: 'succeeded',
+      failure_code: null,
+      outcome: { risk_level: 'unknown', type: 'authorized' },
+      payment_method_details: { card: { funding: 'unknown' } },
+      metadata: { note: 'the customer may have asked twice' },
+    }
+    expect(result(charge)).toEqual(['SUCCEEDED', false, 'ch_1'])
+    expect(result(JSON.stringify(charge, null, 2))).toEqual(['SUCCEEDED', false, 'ch_1'])
+    // Resend's answer: { data, error: null }.
+    expect(result({ data: { id: 'em_2' }, error: null })).toEqual(['SUCCEEDED', false, 'em_2'])
+  })
+
+  it('a text that says it was done is done, failure words in it or not; no result at all is nothing', () => {
+    expect(result("Sent 'Your payment failed' to ana@example.test")).toEqual(['SUCCEEDED', false, null])
+    expect(result('Refund re_1 succeeded. No error.')).toEqual(['SUCCEEDED', false, null])
+    expect(result("Tool 'refund_order' failed after 3 attempts with StripeConnectionError")).toEqual([
+      'FAILED_NO_EFFECT',
+      false,
+      null,
+    ])
+    expect(result('Error: the e-mail could not be sent')).toEqual(['FAILED_NO_EFFECT', false, null])
+    expect(result("Failed: the refund wasn't issued")).toEqual(['FAILED_NO_EFFECT', false, null])
+    expect(result(undefined)).toEqual(['UNKNOWN', false, null])
   })
 
   it('nothing told is nothing conclusive: UNKNOWN, with the reason', () => {
