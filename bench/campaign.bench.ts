@@ -2,7 +2,8 @@
 // reference, beside the bare msw round trip, so
 // the harness's overhead is a ratio; then the
 // supervised figures (how each is measured:
-// docs/internals/executors-and-services.md).
+// docs/internals/executors-and-services.md),
+// the adapters' cost and loop mode's pace.
 //
 //   npm run bench   # 1,000 runs a round; RSS 10,000
 //   npm run bench -- --runs 5000 --rss-runs 20000
@@ -21,6 +22,7 @@ import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { adapterCost } from './adapter-cost.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
+import { loopModeLines } from './loop-mode.bench.ts'
 
 const { values } = parseArgs({
   options: {
@@ -365,6 +367,10 @@ console.log(
 // A framework's tools through its adapter, beside
 // the same logic as a plain executor.
 for (const line of await adapterCost(Math.min(runs, 300), seed)) console.log(line)
+
+// Each framework's own agent loop around its
+// careful tools, beside the tools in tool mode.
+for (const line of await loopModeLines(Math.min(runs, 200), seed)) console.log(line)
 
 // A hung executor's verdict at the defaults,
 // the machine busy meanwhile.
