@@ -6,7 +6,8 @@ import type { BootContext, Executor, ExecutorDeclaration } from '../../harness/c
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectTypeOf } from './effect-type.ts'
-import { bindArgs, bindingProblem } from './binding.ts'
+import { bindingProblem } from './binding.ts'
+import { boundCall, isBound } from './bound-call.ts'
 import type { LoopFramework, LoopOptions, LoopTold, OpenedLoop } from './loop.ts'
 import { Script } from './scripted-model.ts'
 import { toldOutcome } from './told-outcome.ts'
@@ -48,30 +49,10 @@ async function turnFor<Agent, Model>(
   script: Script,
   { binding, identity = 'per-step' }: LoopOptions<Agent, Model>,
 ): Promise<Envelope> {
-  const b = binding[call.tool]
-  const tool = b && opened.tools.find((t) => t.name === b.tool)
-  if (!b || !tool)
-    return {
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: false,
-      effect: null,
-      action_taken: 'not-bound',
-      message: `No tool is bound to ${call.tool}.`,
-    }
-  // The loop gets the turn's deadline as a team's
-  // would get its request's: an abort signal.
-  const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("the turn's deadline passed", 'TimeoutError')),
-    Math.max(0, call.deadline - Date.now()),
-  )
-  const ask = {
-    tool: b.tool,
-    args: bindArgs(b, call.args, tool.inputSchema),
-    toolCallId: call.toolCallId,
-    operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
-    signal: controller.signal,
-  }
+  const bound = boundCall(call, binding, opened.tools, identity)
+  if (!isBound(bound)) return bound
+  const { signal } = bound
+  const ask = { tool: bound.tool, args: bound.args, toolCallId: call.toolCallId, operation: bound.operation, signal }
   const userText = script.begin(ask)
   try {
     const turn = opened.turn(ask, userText).catch((e: unknown) => {
@@ -83,7 +64,7 @@ async function turnFor<Agent, Model>(
     // would hold the turn past its deadline: what
     // it said by then is all the model has.
     const late = new Promise<LoopTold>((resolve) =>
-      controller.signal.addEventListener('abort', () =>
+      signal.addEventListener('abort', () =>
         setTimeout(
           () => resolve({ kind: 'nothing', reason: "the turn's deadline passed before the loop said anything" }),
           0,
@@ -95,6 +76,6 @@ async function turnFor<Agent, Model>(
       fallback ?? { kind: 'nothing', reason: 'the loop ended without telling the model' }
     return toldOutcome(told, effectTypeOf(call.tool))
   } finally {
-    clearTimeout(timer)
+    bound.done()
   }
 }

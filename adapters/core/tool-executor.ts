@@ -12,7 +12,8 @@ import type {
 } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
 import { effectTypeOf } from './effect-type.ts'
-import { bindArgs, bindingProblem, type Binding } from './binding.ts'
+import { bindingProblem, type Binding } from './binding.ts'
+import { boundCall, isBound } from './bound-call.ts'
 import { defaultClassifier, placeOutcome, type Classifier } from './classifier.ts'
 import type { Framework, OpenedTools } from './framework.ts'
 
@@ -77,34 +78,19 @@ async function callOne(
   identity: IdentityPolicy,
   classify: Classifier,
 ): Promise<Envelope> {
-  const b = binding[call.tool]
-  const tool = b && opened.tools.find((t) => t.name === b.tool)
-  if (!b || !tool)
-    return {
-      status: 'FAILED_NO_EFFECT',
-      retry_safe: false,
-      effect: null,
-      action_taken: 'not-bound',
-      message: `No tool is bound to ${call.tool}.`,
-    }
-  // The frameworks pass tools no deadline: the
-  // signal carries the turn's, as a team's would.
-  const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("the turn's deadline passed", 'TimeoutError')),
-    Math.max(0, call.deadline - Date.now()),
-  )
+  const bound = boundCall(call, binding, opened.tools, identity)
+  if (!isBound(bound)) return bound
   try {
-    const seen = await opened.call(b.tool, bindArgs(b, call.args, tool.inputSchema), {
+    const seen = await opened.call(bound.tool, bound.args, {
       toolCallId: call.toolCallId,
-      signal: controller.signal,
-      operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
+      signal: bound.signal,
+      operation: bound.operation,
     })
     const placed = placeOutcome(seen, classify, effectTypeOf(call.tool))
     if (typeof placed === 'string') throw new AdapterError(placed)
     return placed
   } finally {
-    clearTimeout(timer)
+    bound.done()
   }
 }
 
