@@ -21,11 +21,11 @@ import {
   aiSdkLoopExecutor,
   operationOf,
 } from '../../faultline/adapters/ai-sdk.ts'
-import { type Executor, gate, judge, parseScenario, type Scenario } from '../../faultline/index.ts'
+import { type Executor, judge, parseScenario, type Scenario } from '../../faultline/index.ts'
 import { refundScenario } from '../support/scenario.ts'
-import { scratchDir } from '../support/scratch.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { type RefundInput, refundInput } from './support/refund-input.ts'
+import { expectPassed, gatedLoop } from './support/gated-loop.ts'
 import { runAdapted } from './support/run-adapted.ts'
 import { stripeRefund } from './support/stripe-refund.ts'
 
@@ -92,22 +92,11 @@ describe('the incident: toolMs shorter than the refund (scenarios/named/ai-sdk-t
 })
 
 describe('the examples, gated', () => {
-  const gated = async (name: string, runs: number, seed: number) => {
-    const executor = new URL(`../../examples/loops/ai-sdk/${name}.faultline.ts`, import.meta.url)
-    const started = performance.now()
-    const report = await gate({ executor, runs, seed, workers: 1, corpus: false, cwd: scratchDir('ai-sdk-loop') })
-    // The seed and time, for whoever reruns or tunes it.
-    console.log(`ai-sdk loop ${name}: ${runs} runs, seed ${seed}: ${Math.round(performance.now() - started)} ms`)
-    return report
-  }
+  const gated = (name: string, runs: number, seed: number) => gatedLoop('ai-sdk', name, runs, seed)
 
   it('the careful agent passes 300 runs, seed 1, one worker', async () => {
     const report = await gated('careful', 300, 1)
-    expect(report.counterexample?.violations ?? []).toEqual([])
-    expect(report.passed).toBe(true)
-    expect(report.summary.runs).toBe(300)
-    expect(report.summary.nothingTested).toBeNull()
-    expect(report.summary.blocked.attempts).toBe(0)
+    expectPassed(report, 300)
   }, 600_000)
 
   it('the incident agent is caught on seed 1: false-failure, reproduced', async () => {

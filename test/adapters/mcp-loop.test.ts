@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { type McpHost, mcpLoopExecutor, operationOf } from '../../faultline/adapters/mcp.ts'
-import { type Executor, gate, judge, type Scenario } from '../../faultline/index.ts'
+import { type Executor, judge, type Scenario } from '../../faultline/index.ts'
 import type { Fault } from '../../harness/faults/catalogue.ts'
 import { eventsOf } from '../../harness/history/history.ts'
 import { parseScenario } from '../../harness/scenario/scenario.ts'
 import { refundScenario } from '../support/scenario.ts'
-import { scratchDir } from '../support/scratch.ts'
+import { expectPassed, gatedLoop } from './support/gated-loop.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { refundInput } from './support/refund-input.ts'
 import { runAdapted } from './support/run-adapted.ts'
@@ -192,14 +192,6 @@ describe('replays and gates', () => {
   })
 
   it('the careful host passes a gate, one worker', async () => {
-    const executor = new URL('../../examples/loops/mcp/careful.faultline.ts', import.meta.url)
-    const [runs, seed] = [200, 1]
-    const started = performance.now()
-    const report = await gate({ executor, runs, seed, workers: 1, corpus: false, cwd: scratchDir('mcp-loop') })
-    console.log(`mcp loop careful: ${runs} runs, seed ${seed}: ${Math.round(performance.now() - started)} ms`)
-    expect(report.counterexample?.violations ?? []).toEqual([])
-    expect(report.passed).toBe(true)
-    expect(report.summary.runs).toBe(runs)
-    expect(report.summary.nothingTested).toBeNull()
+    expectPassed(await gatedLoop('mcp', 'careful', 200, 1), 200)
   }, 600_000)
 })

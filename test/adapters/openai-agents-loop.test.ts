@@ -35,6 +35,7 @@ import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { type RefundInput, refundInput } from './support/refund-input.ts'
+import { expectPassed, gatedLoop } from './support/gated-loop.ts'
 import { runAdapted } from './support/run-adapted.ts'
 import { stripeRefund } from './support/stripe-refund.ts'
 
@@ -115,22 +116,11 @@ describe('the incident: timeoutMs shorter than the refund (scenarios/named/opena
 })
 
 describe('the examples, gated', () => {
-  const gated = async (name: string, runs: number, seed: number) => {
-    const executor = new URL(`../../examples/loops/openai-agents/${name}.faultline.ts`, import.meta.url)
-    const started = performance.now()
-    const report = await gate({ executor, runs, seed, workers: 2, corpus: false, cwd: scratchDir('agents-loop') })
-    // The seed and time, for whoever reruns or tunes it.
-    console.log(`openai-agents loop ${name}: ${runs} runs, seed ${seed}: ${Math.round(performance.now() - started)} ms`)
-    return report
-  }
+  const gated = (name: string, runs: number, seed: number) => gatedLoop('openai-agents', name, runs, seed, 2)
 
   it('the careful agent passes 300 runs, seed 1', async () => {
     const report = await gated('careful', 300, 1)
-    expect(report.counterexample?.violations ?? []).toEqual([])
-    expect(report.passed).toBe(true)
-    expect(report.summary.runs).toBe(300)
-    expect(report.summary.nothingTested).toBeNull()
-    expect(report.summary.blocked.attempts).toBe(0)
+    expectPassed(report, 300)
   }, 600_000)
 
   it('one worker or two: the same report, byte for byte, passing or caught (seed 3)', async () => {
