@@ -6,7 +6,7 @@ import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
 import { installClock, type TimerHooks, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
-import { createRng, uuidFrom } from './random.ts'
+import { createRng, type Rng, uuidFrom } from './random.ts'
 
 const nodeCrypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
 
@@ -44,6 +44,13 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
     patches.push(
       patchProperty(nodeCrypto, 'randomUUID', uuid as typeof nodeCrypto.randomUUID, "node:crypto's randomUUID"),
     )
+    // A stream of its own: Math.random's draws
+    // stay what they were before it was seeded.
+    // On Crypto's prototype: node:crypto's own
+    // getRandomValues (a fixed getter) reads it.
+    const proto = Object.getPrototypeOf(globalThis.crypto) as { getRandomValues: GetRandomValues }
+    const fill = seededFill(createRng(seed, 'executor-bytes'), proto.getRandomValues.bind(globalThis.crypto))
+    patches.push(patchProperty(proto, 'getRandomValues', fill, 'crypto.getRandomValues'))
     // console.error carries our messages: one
     // who replaces it is caught; it is put back.
     patches.push(patchProperty(console, 'error', console.error, 'console.error'))
@@ -70,5 +77,25 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
         clock.uninstall()
       }
     },
+  }
+}
+
+type GetRandomValues = typeof globalThis.crypto.getRandomValues
+
+/**
+ * crypto.getRandomValues from `rng`: an integer
+ * array of up to 64 KiB filled in place; any
+ * other argument gets Node's own error.
+ */
+function seededFill(rng: Rng, real: GetRandomValues): GetRandomValues {
+  return <T extends ArrayBufferView | null>(array: T): T => {
+    const integers =
+      ArrayBuffer.isView(array) &&
+      !(array instanceof DataView) &&
+      !(array instanceof Float32Array) &&
+      !(array instanceof Float64Array)
+    if (!integers || array.byteLength > 65_536) return real(array as never) as T
+    new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(rng.bytes(array.byteLength))
+    return array
   }
 }

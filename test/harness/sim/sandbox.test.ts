@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { getRandomValues, randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
@@ -25,6 +25,32 @@ describe('sandbox', () => {
     expect(Math.random).toBe(originals.random)
     expect(globalThis.crypto.randomUUID).toBe(originals.uuid)
     expect(globalThis.fetch).toBe(originals.fetch)
+  })
+
+  it("seeds crypto.getRandomValues (LangGraph's ids, uuid libraries) on a stream of its own, Node's errors kept", () => {
+    const original = globalThis.crypto.getRandomValues
+    const draw = (seed: number, bytesFirst: boolean) => {
+      const s = installSandbox(seed)
+      try {
+        const bytes = () => [...crypto.getRandomValues(new Uint8Array(8)), ...getRandomValues(new Uint32Array(2))]
+        if (!bytesFirst) return { random: Math.random(), bytes: bytes() }
+        const b = bytes()
+        return { random: Math.random(), bytes: b }
+      } finally {
+        s.dispose()
+      }
+    }
+    const a = draw(42, false)
+    expect(draw(42, true)).toEqual(a) // Math.random's draws are not shifted
+    expect(draw(43, false).bytes).not.toEqual(a.bytes)
+    const s = installSandbox(42)
+    try {
+      expect(() => crypto.getRandomValues(new Float64Array(2) as never)).toThrow()
+      expect(() => crypto.getRandomValues(new Uint8Array(65_537))).toThrow()
+    } finally {
+      s.dispose()
+    }
+    expect(globalThis.crypto.getRandomValues).toBe(original)
   })
 
   it('undoes every patch when the executor under test throws and when it hangs', async () => {
