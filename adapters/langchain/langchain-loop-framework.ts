@@ -41,6 +41,9 @@ export interface Interrupted {
   readonly value: unknown
 }
 
+/** Threads opened in this worker, for unique ids. */
+let threads = 0
+
 /** Resumes in one turn, then it is given up. */
 const MAX_RESUMES = 5
 
@@ -71,10 +74,12 @@ export function langChainLoop({
       return {
         tools: opened.tools,
         turn: async (ask, userText) => {
-          // A thread per ask: a checkpointer, if
-          // the team gave one, needs a thread_id.
+          // A new thread per ask: a checkpointer needs
+          // one, and a module's MemorySaver outlives a
+          // run, whose seeded call ids come again on
+          // a replay: it would resume the old thread.
           const config = {
-            configurable: { [OPERATION_KEY]: ask.operation, thread_id: ask.toolCallId },
+            configurable: { [OPERATION_KEY]: ask.operation, thread_id: `${ask.toolCallId}#${++threads}` },
             signal: ask.signal,
           }
           let state = await agent.invoke({ messages: [new HumanMessage(userText)] }, config)

@@ -226,6 +226,34 @@ describe('langChainLoopExecutor: replays', () => {
   })
 })
 
+describe('langChainLoopExecutor: a checkpointer made once, as teams write it', () => {
+  it("a run again on the same seed (a replay) gets a thread of its own, not the last run's answer", async () => {
+    let calls = 0
+    const refund = tool(async () => ({ id: `re_own_${++calls}` }), {
+      name: 'refund_order',
+      description: 'Refund an order.',
+      schema: z.object({
+        order_id: z.string(),
+        payment_intent: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        reason: z.string().optional(),
+      }),
+    })
+    const checkpointer = new MemorySaver() // module-level
+    const executor = langChainLoopExecutor({
+      name: 'module-checkpointer',
+      agent: (model) => createAgent({ model, tools: [refund], checkpointer }),
+      binding: refundOnly,
+    })
+    const a = await runAdapted(refundScenario(), executor)
+    const b = await runAdapted(refundScenario(), executor)
+    expect(calls).toBe(2)
+    expect(a.outcomes[0]?.effect?.id).toBe('re_own_1')
+    expect(b.outcomes[0]?.effect?.id).toBe('re_own_2')
+  })
+})
+
 describe("langChainLoopExecutor: what faultline's model reads", () => {
   it('a ToolMessage with status error is an error; any other, its content (JSON read back)', () => {
     const view = viewOf([

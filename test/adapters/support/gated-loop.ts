@@ -1,8 +1,10 @@
 // A gate of one loop example, timed and its
-// seed printed; and what a passing one shows.
-import { expect } from 'vitest'
+// seed printed (a pass reads as the examples'
+// suites read it: expectPassed).
 import { gate } from '../../../faultline/index.ts'
 import { scratchDir } from '../../support/scratch.ts'
+
+export { expectPassed } from '../../examples/adapters/support/gate-report.ts'
 
 type Report = Awaited<ReturnType<typeof gate>>
 
@@ -14,13 +16,4 @@ export async function gatedLoop(fw: string, name: string, runs: number, seed: nu
   // The seed and time, for whoever reruns or tunes it.
   console.log(`${fw} loop ${name}: ${runs} runs, seed ${seed}: ${Math.round(performance.now() - started)} ms`)
   return report
-}
-
-/** Passed, every run real, nothing blocked. */
-export function expectPassed(report: Report, runs: number): void {
-  expect(report.counterexample?.violations ?? []).toEqual([])
-  expect(report.passed).toBe(true)
-  expect(report.summary.runs).toBe(runs)
-  expect(report.summary.nothingTested).toBeNull()
-  expect(report.summary.blocked.attempts).toBe(0)
 }
