@@ -4,7 +4,9 @@
 // with an AIMessage, tool_calls or text.
 import type { BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models'
 import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_models/chat_models'
-import { AIMessage, type BaseMessage } from '@langchain/core/messages'
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base'
+import { AIMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages'
+import type { Runnable } from '@langchain/core/runnables'
 import type { ChatResult } from '@langchain/core/outputs'
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling'
 import type { Script } from '../core/scripted-model.ts'
@@ -40,7 +42,10 @@ export class FaultlineChatModel extends BaseChatModel<FaultlineChatCallOptions> 
    * bindTools): call options, not the model;
    * createAgent rejects a model with tools.
    */
-  override bindTools(tools: BindToolsInput[], kwargs?: Partial<FaultlineChatCallOptions>) {
+  override bindTools(
+    tools: BindToolsInput[],
+    kwargs?: Partial<FaultlineChatCallOptions>,
+  ): Runnable<BaseLanguageModelInput, AIMessageChunk, FaultlineChatCallOptions> {
     return this.withConfig({ ...kwargs, tools: tools.map((t) => convertToOpenAITool(t)) })
   }
 
