@@ -5,7 +5,6 @@
 // throws on abort) is a false failure; the
 // careful agent passes; the same seed gives the
 // same history; the ways a run ends are read.
-import { readFileSync } from 'node:fs'
 import { generateText, registerTelemetry, type Telemetry, ToolLoopAgent, tool, type ToolSet } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,21 +20,16 @@ import {
   aiSdkLoopExecutor,
   operationOf,
 } from '../../faultline/adapters/ai-sdk.ts'
-import { type Executor, judge, parseScenario, type Scenario } from '../../faultline/index.ts'
+import { type Executor, judge, type Scenario } from '../../faultline/index.ts'
 import { refundScenario } from '../support/scenario.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { type RefundInput, refundInput } from './support/refund-input.ts'
 import { expectPassed, gatedLoop } from './support/gated-loop.ts'
+import { namedScenario } from './support/named-scenario.ts'
 import { runAdapted } from './support/run-adapted.ts'
 import { stripeRefund } from './support/stripe-refund.ts'
 
-const SCENARIO = new URL('../../scenarios/named/ai-sdk-tool-timeout.json', import.meta.url)
-
-function named(): Scenario {
-  const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO, 'utf8')))
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.value
-}
+const named = (): Scenario => namedScenario('ai-sdk-tool-timeout')
 
 /** The refund scenario with Stripe taking `ms`. */
 function slow(ms: number): Scenario {

@@ -1,14 +1,13 @@
 // Loop mode with LangChain's real loop: the team's
 // createAgent() agent, its retry middleware and
 // ToolNode's error handler, faultline's model in it.
-import { readFileSync } from 'node:fs'
 import { HumanMessage, ToolMessage } from '@langchain/core/messages'
 import { Command, interrupt, MemorySaver } from '@langchain/langgraph'
 import { createAgent, tool, toolRetryMiddleware } from 'langchain'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { AdapterError, langChainLoopExecutor, operationOf } from '../../faultline/adapters/langchain.ts'
-import { type Executor, gate, judge, parseScenario, type Scenario } from '../../faultline/index.ts'
+import { type Executor, gate, judge, type Scenario } from '../../faultline/index.ts'
 import { langChainLoopFramework } from '../../adapters/langchain/langchain-loop-framework.ts'
 import { viewOf } from '../../adapters/langchain/langchain-loop-view.ts'
 import { Script } from '../../adapters/core/scripted-model.ts'
@@ -23,15 +22,10 @@ import { refundOrder as nudgedRefund } from '../../examples/adapters/langchain/t
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
 import { expectPassed, why } from '../examples/adapters/support/gate-report.ts'
+import { namedScenario } from './support/named-scenario.ts'
 import { runAdapted } from './support/run-adapted.ts'
 
-function parseNamed(name: string): Scenario {
-  const file = new URL(`../../scenarios/named/${name}.json`, import.meta.url)
-  const parsed = parseScenario(JSON.parse(readFileSync(file, 'utf8')))
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.value
-}
-const named = parseNamed('langchain-retry-middleware')
+const named = namedScenario('langchain-retry-middleware')
 const refundOnly = { issue_refund: binding.issue_refund! }
 const violations = async (scenario: Scenario, executor: Executor) => {
   const run = await runAdapted(scenario, executor)
@@ -128,7 +122,7 @@ describe('langChainLoopExecutor: toolRetryMiddleware() at its defaults', () => {
 })
 
 describe('langChainLoopExecutor: LangGraph runs an interrupted tool again on resume', () => {
-  const interrupted = parseNamed('langchain-interrupt-resume')
+  const interrupted = namedScenario('langchain-interrupt-resume')
 
   it('a refund before interrupt(), no key of its own: duplicate-effect with no fault at all', async () => {
     const { found, effects, faults } = await violations(interrupted, interruptResume)

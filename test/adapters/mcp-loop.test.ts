@@ -1,30 +1,24 @@
 // MCP's host loop: the client's own timeout with a
 // handler that finishes late, judged against the
 // ledger; the host's request options; replays.
-import { readFileSync } from 'node:fs'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { type McpHost, mcpLoopExecutor, operationOf } from '../../faultline/adapters/mcp.ts'
 import { type Executor, judge, type Scenario } from '../../faultline/index.ts'
 import type { Fault } from '../../harness/faults/catalogue.ts'
 import { eventsOf } from '../../harness/history/history.ts'
-import { parseScenario } from '../../harness/scenario/scenario.ts'
 import { refundScenario } from '../support/scenario.ts'
 import { expectPassed, gatedLoop } from './support/gated-loop.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { refundInput } from './support/refund-input.ts'
+import { namedScenario } from './support/named-scenario.ts'
 import { runAdapted } from './support/run-adapted.ts'
 import { stripeRefund } from './support/stripe-refund.ts'
 
 const example = async (name: string) =>
   ((await import(`../../examples/loops/mcp/${name}.faultline.ts`)) as { default: Executor }).default
 
-function named(): Scenario {
-  const url = new URL('../../scenarios/named/mcp-late-handler.json', import.meta.url)
-  const parsed = parseScenario(JSON.parse(readFileSync(url, 'utf8')))
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.value
-}
+const named = (): Scenario => namedScenario('mcp-late-handler')
 
 /** refund_order keyed by the operation, as careful tools are. */
 function refundServer(onProgress?: number) {

@@ -5,7 +5,6 @@
 // a false failure; the careful agent passes; the
 // same seed gives the same history; nothing is
 // traced; the ways a run can end are read right.
-import { readFileSync } from 'node:fs'
 import {
   Agent,
   type AgentInputItem,
@@ -30,22 +29,17 @@ import {
   openAiAgentsLoopExecutor,
   operationOf,
 } from '../../faultline/adapters/openai-agents.ts'
-import { type Executor, gate, judge, parseScenario, type Scenario } from '../../faultline/index.ts'
+import { type Executor, gate, judge, type Scenario } from '../../faultline/index.ts'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
 import { refundBinding } from './support/refund-binding.ts'
 import { type RefundInput, refundInput } from './support/refund-input.ts'
 import { expectPassed, gatedLoop } from './support/gated-loop.ts'
+import { namedScenario } from './support/named-scenario.ts'
 import { runAdapted } from './support/run-adapted.ts'
 import { stripeRefund } from './support/stripe-refund.ts'
 
-const SCENARIO = new URL('../../scenarios/named/openai-agents-tool-timeout.json', import.meta.url)
-
-function named(): Scenario {
-  const parsed = parseScenario(JSON.parse(readFileSync(SCENARIO, 'utf8')))
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.value
-}
+const named = (): Scenario => namedScenario('openai-agents-tool-timeout')
 
 /** Every trace and span any processor is handed. */
 const traced: string[] = []
