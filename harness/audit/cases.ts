@@ -1,6 +1,7 @@
 // The matrix rows: each request fault kind, with the
 // parameters that change what a client sees.
 // Longer than most because it is a table.
+import type { ClientName } from '../contract/mapping.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
 
 /** What a row looks like to a client, in the sources' words. */
@@ -17,11 +18,38 @@ export type ObservationKind =
   | 'status-400'
   | 'status-409'
   | 'probe-timeout'
+  | 'caller-cancel'
+  | 'headers-timeout'
+  | 'body-timeout'
+  | 'body-cut'
+  | 'status-502'
 
 export type NoEffectClass = 'not-sent' | 'rejected'
 
 /** A fault as a row strikes it: its step is the cell's. */
 type RowFault = RequestFault extends infer F ? (F extends RequestFault ? Omit<F, 'step'> : never) : never
+
+/**
+ * How a cell's client gives up. Default: a
+ * timeout of its own (CLIENT_TIMEOUT_MS).
+ */
+export type ClientSetup =
+  | { readonly kind: 'own-timeout' }
+  /**
+   * No timeout of its own: its HTTP stack's
+   * decide (undici's headersTimeout and
+   * bodyTimeout: the Agent's, else defaults).
+   */
+  | {
+      readonly kind: 'no-timeout'
+      readonly agent?: { readonly headersTimeout?: number; readonly bodyTimeout?: number }
+    }
+  /**
+   * Its caller aborts it (an AbortController)
+   * `afterMs` after it starts; its own
+   * timeout stays set.
+   */
+  | { readonly kind: 'caller-cancel'; readonly afterMs: number }
 
 export interface AuditCase {
   /** The fault kind and its variant: `gateway-timeout.finishes`. */
@@ -42,6 +70,17 @@ export interface AuditCase {
    * connection once even with retries off).
    */
   readonly faults: readonly RowFault[]
+  /** How its client gives up (default own-timeout). */
+  readonly client?: ClientSetup
+  /**
+   * The columns it applies to (default all);
+   * a client that cannot be set up so is
+   * left out, and `notFor` says why.
+   */
+  readonly clients?: readonly ClientName[]
+  readonly notFor?: string
+  /** The cell's turn, virtual ms (default 120 s). */
+  readonly turnBudgetMs?: number
   /** Virtual ms the service takes to commit (default 20). */
   readonly processingMs?: number
   /**
@@ -268,6 +307,11 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     noEffect: [],
   },
 ]
+
+/** Whether `row` has a cell for `client`. */
+export function appliesTo(row: AuditCase, client: ClientName): boolean {
+  return row.clients?.includes(client) ?? true
+}
 
 export function auditCase(id: string): AuditCase | undefined {
   return AUDIT_CASES.find((c) => c.id === id)

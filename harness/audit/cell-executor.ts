@@ -6,7 +6,7 @@ import { CLIENT_NAMES, type ClientName, type Observed } from '../contract/mappin
 import { ask } from './answer.ts'
 import { auditCase } from './cases.ts'
 import { CELL_ACTION, encodeCell } from './cell-message.ts'
-import { driver, loadClients, type Driver } from './clients.ts'
+import { driver, loadClients, loadUndiciAgent, type Driver } from './clients.ts'
 import { loadMapping } from './load-mapping.ts'
 import { signatureOf, showOf } from './observation-text.ts'
 
@@ -29,17 +29,21 @@ export function cellStepId(client: ClientName, caseId: string): string {
 export async function matrixCellExecutor(argument: CellExecutorArgument): Promise<Executor> {
   const mapping = await loadMapping(argument.mapping)
   const modules = await loadClients(argument.clients)
+  // Before the runs: an import is real work.
+  await loadUndiciAgent()
   return {
     name: 'audit-mapping matrix',
     async boot(ctx) {
-      const drivers = new Map<ClientName, Driver>()
+      const drivers = new Map<string, Driver>()
       return {
         async callTool(call) {
           const [client, caseId] = call.stepId.split(':') as [ClientName, string]
           const row = auditCase(caseId)
           if (!row || !CLIENT_NAMES.includes(client)) throw new Error(`no matrix cell ${call.stepId}`)
-          let d = drivers.get(client)
-          if (!d) drivers.set(client, (d = driver(client, ctx.services, modules)))
+          const setup = row.client ?? { kind: 'own-timeout' }
+          const id = `${client} ${JSON.stringify(setup)}`
+          let d = drivers.get(id)
+          if (!d) drivers.set(id, (d = driver(client, ctx.services, modules, setup)))
           const key = `audit-${call.runId}-${call.stepId}`.replace(/[^A-Za-z0-9_-]/g, '-')
           let observed: Observed | null = null
           for (const request of row.requests) observed = await (request === 'send' ? d.send(key) : d.probe(key))

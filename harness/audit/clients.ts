@@ -18,7 +18,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
 import { installCommand } from '../supervisor/missing-package.ts'
-import { CLIENT_TIMEOUT_MS } from './cases.ts'
+import { CLIENT_TIMEOUT_MS, type ClientSetup } from './cases.ts'
 
 /** What a cell's client needs: the services' base URLs. */
 export interface Services {
@@ -76,7 +76,27 @@ export async function loadClients(clients: readonly ClientName[]): Promise<Clien
   return loaded
 }
 
-export function driver(client: ClientName, services: Services, modules: ClientModules): Driver {
+/** undici's Agent, for a fetch given a team's settings. */
+type AgentCtor = new (options: object) => object
+let undiciAgent: AgentCtor | null | undefined
+
+/** undici's Agent if installed (an optional peer), else null. */
+export async function loadUndiciAgent(): Promise<AgentCtor | null> {
+  if (undiciAgent === undefined)
+    undiciAgent = await import('undici').then(
+      (m) => (m as { Agent: AgentCtor }).Agent,
+      () => null,
+    )
+  return undiciAgent
+}
+
+export function driver(
+  client: ClientName,
+  services: Services,
+  modules: ClientModules,
+  setup: ClientSetup = { kind: 'own-timeout' },
+): Driver {
+  if (setup.kind === 'caller-cancel') throw new Error(`no ${client} driver for ${setup.kind} yet`)
   const mod = <T>() => {
     const m = modules.get(client)
     if (!m) throw new Error(`the ${client} client was not loaded`)
@@ -84,15 +104,16 @@ export function driver(client: ClientName, services: Services, modules: ClientMo
   }
   switch (client) {
     case 'fetch':
-      return fetchDriver(services)
+      return fetchDriver(services, setup)
     case 'http':
-      return httpDriver(services)
+      return httpDriver(services, setup)
     case 'axios':
-      return axiosDriver(services, mod<{ default: AxiosLike }>())
+      return axiosDriver(services, mod<{ default: AxiosLike }>(), setup)
     case 'stripe':
+      if (setup.kind !== 'own-timeout') throw new Error(`stripe-node always has a timeout (80 s by default)`)
       return stripeDriver(services, mod<{ default: StripeCtor }>())
     case 'resend':
-      return resendDriver(services, mod<{ Resend: ResendCtor }>())
+      return resendDriver(services, mod<{ Resend: ResendCtor }>(), setup)
   }
 }
 
@@ -101,12 +122,21 @@ const listUrl = (s: Services) => `${s.payments}/v1/refunds?payment_intent=${AUDI
 const sent = (url: string): ObservedRequest => ({ method: 'POST', url, purpose: 'send' })
 const looked = (url: string): ObservedRequest => ({ method: 'GET', url, purpose: 'probe' })
 
+/** What gives a request up: a timeout of its own, or nothing. */
+function ownSignal(setup: ClientSetup): { signal?: AbortSignal } {
+  return setup.kind === 'no-timeout' ? {} : { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }
+}
+
 // --- fetch: global fetch with AbortSignal.timeout ---------------------------------------
 
-function fetchDriver(s: Services): Driver {
+function fetchDriver(s: Services, setup: ClientSetup): Driver {
+  // A team's Agent settings, as they pass them.
+  const agent = setup.kind === 'no-timeout' ? setup.agent : undefined
+  const dispatcher = (agent && undiciAgent ? { dispatcher: new undiciAgent(agent) } : {}) as RequestInit
+  if (agent && !undiciAgent) throw new Error('undici is not installed (npm install undici)')
   const observe = async (request: ObservedRequest, init: RequestInit): Promise<Observed> => {
     try {
-      const response = await fetch(request.url, { ...init, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+      const response = await fetch(request.url, { ...init, ...ownSignal(setup), ...dispatcher })
       return {
         client: 'fetch',
         request,
@@ -133,7 +163,7 @@ function fetchDriver(s: Services): Driver {
 
 // --- node:http: https.request with req.setTimeout(ms, () => req.destroy()) ---------------
 
-function httpDriver(s: Services): Driver {
+function httpDriver(s: Services, setup: ClientSetup): Driver {
   const observe = (request: ObservedRequest, headers: Record<string, string>, body: string | null) =>
     new Promise<Observed>((resolve) => {
       const url = new URL(request.url)
@@ -156,7 +186,7 @@ function httpDriver(s: Services): Driver {
           res.on('error', (error) => resolve({ client: 'http', request, error }))
         },
       )
-      req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
+      if (setup.kind !== 'no-timeout') req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
       req.on('error', (error) => resolve({ client: 'http', request, error }))
       req.end(body ?? undefined)
     })
@@ -187,7 +217,9 @@ interface AxiosLike {
   get(url: string, config: object): Promise<AxiosResponseLike>
 }
 
-function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }): Driver {
+function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }, setup: ClientSetup): Driver {
+  // axios's default is 0: no timeout.
+  const timeout = setup.kind === 'no-timeout' ? 0 : CLIENT_TIMEOUT_MS
   const observe = async (request: ObservedRequest, call: () => Promise<AxiosResponseLike>): Promise<Observed> => {
     try {
       const r = await call()
@@ -205,10 +237,10 @@ function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }): D
       observe(sent(refundsUrl(s)), () =>
         axios.post(refundsUrl(s), REFUND_FORM, {
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
-          timeout: CLIENT_TIMEOUT_MS,
+          timeout,
         }),
       ),
-    probe: () => observe(looked(listUrl(s)), () => axios.get(listUrl(s), { timeout: CLIENT_TIMEOUT_MS })),
+    probe: () => observe(looked(listUrl(s)), () => axios.get(listUrl(s), { timeout })),
   }
 }
 
@@ -267,7 +299,7 @@ interface ResendLike {
 }
 type ResendCtor = new (key: string, options: object) => ResendLike
 
-function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }): Driver {
+function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }, setup: ClientSetup): Driver {
   const resend = new Resend('re_faultline_audit', { baseUrl: s.email })
   const observe = async (request: ObservedRequest, call: () => Promise<ResendResult>): Promise<Observed> => {
     const r = await call()
@@ -277,12 +309,10 @@ function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }): Driver {
   }
   return {
     send: (key) =>
-      observe(sent(`${s.email}/emails`), () =>
-        resend.emails.send(EMAIL, { idempotencyKey: key, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }),
-      ),
+      observe(sent(`${s.email}/emails`), () => resend.emails.send(EMAIL, { idempotencyKey: key, ...ownSignal(setup) })),
     probe: () =>
       observe(looked(`${s.email}/emails/em_faultline_audit`), () =>
-        resend.emails.get('em_faultline_audit', { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }),
+        resend.emails.get('em_faultline_audit', { ...ownSignal(setup) }),
       ),
   }
 }

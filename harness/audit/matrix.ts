@@ -9,7 +9,7 @@ import { SCENARIO_VERSION, type Scenario } from '../scenario/scenario.ts'
 import type { ExecutorRef } from '../supervisor/executor-ref.ts'
 import { WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
 import type { Answer } from './answer.ts'
-import { AUDIT_CASES, type AuditCase } from './cases.ts'
+import { AUDIT_CASES, appliesTo, type AuditCase } from './cases.ts'
 import { cellStepId, type CellExecutorArgument } from './cell-executor.ts'
 import { CELL_ACTION, decodeCell } from './cell-message.ts'
 import { AUDIT_PAYMENT_INTENT } from './clients.ts'
@@ -64,7 +64,7 @@ export function cellScenario(row: AuditCase, client: ClientName): Scenario {
     version: SCENARIO_VERSION,
     name: `audit-mapping cell ${stepId}`,
     seed: 1,
-    turnBudgetMs: 120_000,
+    turnBudgetMs: row.turnBudgetMs ?? 120_000,
     plan: [
       email
         ? {
@@ -101,11 +101,13 @@ export interface MatrixOptions {
 
 /**
  * Every cell, rows in catalogue order,
- * clients as asked. Throws LoadFailure
+ * clients as asked (where the row applies). Throws LoadFailure
  * when the mapping cannot be loaded.
  */
 export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
-  const cells = AUDIT_CASES.flatMap((row) => options.clients.map((client) => ({ row, client })))
+  const cells = AUDIT_CASES.flatMap((row) =>
+    options.clients.filter((client) => appliesTo(row, client)).map((client) => ({ row, client })),
+  )
   const budgets = {
     ...options.pool.budgets,
     runRealMs: Math.min(options.pool.budgets?.runRealMs ?? CELL_REAL_MS, CELL_REAL_MS),

@@ -30,6 +30,11 @@ const OBSERVATION = z.enum([
   'status-400',
   'status-409',
   'probe-timeout',
+  'caller-cancel',
+  'headers-timeout',
+  'body-timeout',
+  'body-cut',
+  'status-502',
 ])
 
 const CELL = z.strictObject({

@@ -65,6 +65,11 @@ export interface Published {
   readonly says: string
 }
 
+const PENDING_ONE: Published = { class: null, says: 'not read yet' }
+const PENDING: Readonly<Record<SourceId, Published>> = Object.fromEntries(
+  SOURCES.map((x) => [x.id, PENDING_ONE]),
+) as never
+
 const KEYED = 'with its own idempotency key'
 
 export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceId, Published>>>> = {
@@ -203,4 +208,10 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'aip-194': { class: null, says: '—' },
     'openai-node': { class: null, says: '—' },
   },
+  // Read by H5 (issue 24): to be replaced.
+  'caller-cancel': PENDING,
+  'headers-timeout': PENDING,
+  'body-timeout': PENDING,
+  'body-cut': PENDING,
+  'status-502': PENDING,
 }
