@@ -86,6 +86,10 @@ export const HISTORY_EVENT = z
     event('abort-requested', { run: z.string(), reason: z.string() }),
     event('abort-reported', { run: z.string(), envelopes: z.array(ENVELOPE), supported: z.boolean() }),
     event('response-lost', { attempt: count, reason: z.string() }),
+    event('client-gave-up', {
+      attempt: count,
+      how: z.string().describe("its signal's reason (TimeoutError, AbortError, an undici code), or closed"),
+    }),
     event('outcome-reported', { call, ask: count, envelope: ENVELOPE }),
     event('executor-fault', {
       call: call.nullable(),

@@ -106,6 +106,17 @@ export type HistoryEvent = Stamp &
         readonly supported: boolean
       }
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
+    | {
+        /**
+         * A struck request's client gave up: `how`,
+         * its signal's reason (TimeoutError,
+         * AbortError, UND_ERR_HEADERS_TIMEOUT…),
+         * or `closed` (node:http).
+         */
+        readonly type: 'client-gave-up'
+        readonly attempt: number
+        readonly how: string
+      }
     | { readonly type: 'outcome-reported'; readonly call: CallId; readonly ask: number; readonly envelope: Envelope }
     | {
         readonly type: 'executor-fault'

@@ -1,5 +1,7 @@
 // A run's request pipeline, in a request's
 // order; what a judge needs goes to history.
+// Longer than most because it is one path, read
+// top to bottom.
 import type { MockService } from '../../mock-services/service.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import { ServiceRestarted } from '../../mock-services/service-restarted.ts'
@@ -7,7 +9,7 @@ import { bodyText } from '../../mock-services/request-body.ts'
 import { requestFaultKind, type RequestFault } from '../faults/catalogue.ts'
 import { nthOf } from '../faults/fault.ts'
 import { stepOf } from '../history/call-ids.ts'
-import { attempt, isInstance } from '../contract/safe-read.ts'
+import { errorName, howGaveUp } from './error-name.ts'
 import type { AttemptControl } from '../faults/fault.ts'
 import { abandonedRequest, isExpectedThrow, isInjectedNetworkError, networkError } from '../faults/network-error.ts'
 import { createHash } from 'node:crypto'
@@ -31,6 +33,8 @@ export class RequestPipeline implements RequestRouter {
   readonly #perCall = new Map<string, { send: number; probe: number }>()
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable | null
+  /** Attempts whose client got its answer. */
+  readonly #answered = new Set<number>()
   #attempts = 0
   #mutations = 0
 
@@ -175,7 +179,8 @@ export class RequestPipeline implements RequestRouter {
     //    it may crash right after.
     return outcome.then(
       (response) =>
-        this.#toClient(generation, call, response, true, () =>
+        this.#toClient(generation, call, response, true, () => {
+          this.#answered.add(attempt)
           this.#history.record({
             type: 'answered',
             attempt,
@@ -183,10 +188,11 @@ export class RequestPipeline implements RequestRouter {
             status: response.status,
             error: null,
             retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-          }),
-        ),
+          })
+        }),
       (error: unknown) =>
         this.#toClient(generation, call, error, false, () => {
+          this.#answered.add(attempt)
           if (!isExpectedThrow(error) || isInjectedNetworkError(error))
             this.#history.record({
               type: 'answered',
@@ -237,19 +243,28 @@ export class RequestPipeline implements RequestRouter {
     service: MockService,
   ): Promise<Response> {
     this.#history.record({ type: 'fault-injected', attempt, call, boundary: fault.boundary, kind: fault.kind })
+    // How the client gave up, once: attribution
+    // tells a timeout from a caller's cancel.
+    let seen: Promise<void> | null = null
+    const gaveUp = () =>
+      (seen ??= clientGaveUp(request).then(() => {
+        // node:http also closes after an answer.
+        if (!this.#answered.has(attempt))
+          this.#history.record({ type: 'client-gave-up', attempt, how: howGaveUp(request) })
+      }))
     const ctl: AttemptControl = {
       request,
       attempt,
       service,
       deliver: (options) => this.#deliver(request, attempt, call, service, options?.internalError ?? false),
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      clientGaveUp: () => clientGaveUp(request),
+      clientGaveUp: () => gaveUp(),
       giveUpWithin: (ms) => {
         // Cleared when the client wins: a stray
         // timer would pull virtual time forward.
         let timer: ReturnType<typeof setTimeout> | undefined
         const held = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
-        return Promise.race([clientGaveUp(request).then(() => (clearTimeout(timer), true)), held])
+        return Promise.race([gaveUp().then(() => (clearTimeout(timer), true)), held])
       },
       loseResponse: (reason) => this.#history.record({ type: 'response-lost', attempt, reason }),
       errorResponse: (kind, retryAfterS) => service.errorResponse(kind, retryAfterS),
@@ -290,9 +305,4 @@ function retryAfterMs(value: string | null): number | null {
   if (value === null) return null
   const s = Number(value)
   return Number.isFinite(s) && s >= 0 ? s * 1000 : null
-}
-
-function errorName(e: unknown): string {
-  const code = attempt(() => (e as { code?: unknown } | null)?.code, undefined)
-  return typeof code === 'string' ? code : isInstance(e, Error) ? attempt(() => `${e.name}`, 'Error') : 'error'
 }

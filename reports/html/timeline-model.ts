@@ -199,6 +199,14 @@ export function placeEvents(history: History): Placed[] {
           tone: 'fault',
           label: `#${e.attempt} response lost: ${e.reason}`,
         }
+      case 'client-gave-up':
+        return {
+          ...base,
+          lane: 'network',
+          shape: 'cross',
+          tone: 'muted',
+          label: `#${e.attempt} client gave up (${e.how})`,
+        }
       case 'answered': {
         const error = e.status === null || e.status >= 400
         return {

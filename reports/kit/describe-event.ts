@@ -15,6 +15,7 @@ export const REQUEST_LEVEL: ReadonlySet<HistoryEvent['type']> = new Set([
   'effect-applied',
   'response-sent',
   'response-lost',
+  'client-gave-up',
   'fenced',
   'service-restarted',
   'answered',
@@ -40,6 +41,8 @@ export function describeEvent(e: HistoryEvent): string {
       return `attempt ${e.attempt} answered ${e.status}${e.replayed ? ' (replayed)' : ''}`
     case 'response-lost':
       return `attempt ${e.attempt} response lost: ${e.reason}`
+    case 'client-gave-up':
+      return `attempt ${e.attempt}: the client gave up (${e.how})`
     case 'outcome-reported':
       return `${e.call} ask ${e.ask} → ${e.envelope.status} retry_safe=${e.envelope.retry_safe} (${e.envelope.action_taken})`
     case 'executor-fault':
