@@ -5,6 +5,8 @@
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../executors/reference/reference.ts'
+import { anyWayOfGivingUp } from '../executors/reference/give-up.ts'
+import { loadUndiciAgent } from '../harness/audit/clients.ts'
 import { loadMapping } from '../harness/audit/load-mapping.ts'
 import { withMappingName } from '../harness/audit/with-mapping-name.ts'
 import type { Executor } from '../harness/contract/executor.ts'
@@ -20,7 +22,8 @@ export async function referenceWithMapping(argument: WithMappingArgument): Promi
   // Whatever it answers goes through the reference's classify step, which takes a throw or a non-class as ambiguous.
   const loaded = (await loadMapping(argument.mapping)) as ExceptionMapping
   const mapping: ExceptionMapping = (observed) => (endOfRun(observed) ? 'ambiguous' : loaded(observed))
-  return createReferenceExecutor({ ...REFERENCE_POLICY, mapping }, withMappingName(argument.mapping))
+  const giveUp = anyWayOfGivingUp(await loadUndiciAgent())
+  return createReferenceExecutor({ ...REFERENCE_POLICY, mapping, giveUp }, withMappingName(argument.mapping))
 }
 
 /**

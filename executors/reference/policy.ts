@@ -4,6 +4,7 @@
 import type { ExceptionMapping } from '../../harness/contract/mapping.ts'
 import type { BudgetRule } from './budget-rule.ts'
 import type { CompensationRule } from './compensation-rule.ts'
+import type { GiveUp } from './give-up.ts'
 import type { IntentStore } from './intent-store.ts'
 import type { OperationKey } from './operation-key.ts'
 import type { ReconciliationRule } from './reconciliation.ts'
@@ -23,6 +24,8 @@ export interface ReferencePolicy {
   readonly reconciliation: ReconciliationRule
   /** The turn's time budget (budget-rule.ts). */
   readonly budget: BudgetRule
+  /** How a send stops waiting (give-up.ts). */
+  readonly giveUp: GiveUp
   /** When and how often to resend an unsent request. */
   readonly resend: ResendRule
   /** How long to honour a service's Retry-After. */

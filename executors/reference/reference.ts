@@ -21,6 +21,7 @@ import { probeAndConfirm } from './sweeper.ts'
 import { chargeAdapter } from './tools/charge.ts'
 import { emailAdapter } from './tools/email.ts'
 import { refundAdapter } from './tools/refund.ts'
+import { timeoutSignal } from './give-up.ts'
 
 export type { ReferencePolicy } from './policy.ts'
 
@@ -30,6 +31,7 @@ export const REFERENCE_POLICY: ReferencePolicy = {
   mapping: referenceMapping,
   reconciliation: spacedOutProbes,
   budget: REFERENCE_BUDGET,
+  giveUp: timeoutSignal,
   resend: REFERENCE_RESEND,
   retryAfter: honourRetryAfter,
   intentStore: durableIntentStore,

@@ -62,8 +62,9 @@ export async function sendUntilSettled(ask: Ask, ambiguous: boolean): Promise<En
 async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Promise<Classified> {
   const { policy } = ask.state
   const key = policy.sendKey({ key: ask.key, attempt, afterAmbiguity })
-  const timeoutMs = policy.budget.attemptTimeoutMs(left(ask))
-  const observed = await ask.adapter.send(ask.intent.body, key, timeoutMs, policy.budget.cutOff(ask.call.deadline))
+  const stop = policy.giveUp(policy.budget.attemptTimeoutMs(left(ask)))
+  const observed = await ask.adapter.send(ask.intent.body, key, stop, policy.budget.cutOff(ask.call.deadline))
+  stop.done?.()
   return classify(observed, policy.mapping)
 }
 

@@ -42,8 +42,8 @@ export function chargeAdapter(base: string): ToolAdapter<CanonicalCharge> {
         'metadata[run_id]': runId,
         'metadata[step_id]': stepId,
       }).toString(),
-    send: (body, key, timeoutMs, deadline) =>
-      sendWithKey(`${base}/v1/payment_intents`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
+    send: (body, key, stop, deadline) =>
+      sendWithKey(`${base}/v1/payment_intents`, 'application/x-www-form-urlencoded', body, key, stop, deadline),
     probe: (_body, key, timeoutMs) =>
       findInStripeList(
         `${base}/v1/payment_intents`,

@@ -51,8 +51,7 @@ export function emailAdapter(base: string): ToolAdapter<CanonicalEmail> {
       ]
       return JSON.stringify({ from: 'Support <support@shop.test>', to: [op.to], subject, text, tags })
     },
-    send: (body, key, timeoutMs, deadline) =>
-      sendWithKey(`${base}/emails`, 'application/json', body, key, timeoutMs, deadline),
+    send: (body, key, stop, deadline) => sendWithKey(`${base}/emails`, 'application/json', body, key, stop, deadline),
     async probe(_body, key, timeoutMs) {
       const got = await lookAt(`${base}/emails?tag=${encodeURIComponent(`client_reference:${key}`)}`, timeoutMs)
       if ('failed' in got && 'response' in got.failed && got.failed.response.status === 404)

@@ -1,6 +1,7 @@
 // What every adapter does over HTTP: send under
 // the key and cut-off; walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
+import type { StopWaiting } from '../give-up.ts'
 import { observe } from './observation.ts'
 import type { LookAnswer } from './tool-adapter.ts'
 
@@ -16,7 +17,7 @@ export function sendWithKey(
   contentType: string,
   body: string,
   key: string,
-  timeoutMs: number,
+  stop: StopWaiting,
   deadline: number,
 ): Promise<Observed> {
   return observe({ method: 'POST', url, purpose: 'send' }, () =>
@@ -24,8 +25,9 @@ export function sendWithKey(
       method: 'POST',
       headers: { 'content-type': contentType, 'idempotency-key': key, [DEADLINE_HEADER]: String(deadline) },
       body,
-      signal: AbortSignal.timeout(timeoutMs),
-    }),
+      signal: stop.signal,
+      ...(stop.dispatcher ? { dispatcher: stop.dispatcher } : {}),
+    } as RequestInit),
   )
 }
 

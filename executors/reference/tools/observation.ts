@@ -7,14 +7,13 @@ import type { Observed, ObservedRequest } from '../../../harness/contract/mappin
 export async function observe(request: ObservedRequest, fetching: () => Promise<Response>): Promise<Observed> {
   try {
     const response = await fetching()
+    // A body that breaks off is the error: a
+    // 200 whose body never came is no answer.
+    const text = await response.text()
     return {
       client: 'fetch',
       request,
-      response: {
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: await readBody(response),
-      },
+      response: { status: response.status, headers: Object.fromEntries(response.headers), body: parse(text) },
     }
   } catch (error) {
     return { client: 'fetch', request, error }
@@ -22,8 +21,7 @@ export async function observe(request: ObservedRequest, fetching: () => Promise<
 }
 
 /** The JSON body, else the text, else null. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => null)
+function parse(text: string): unknown {
   if (!text) return null
   try {
     return JSON.parse(text) as unknown

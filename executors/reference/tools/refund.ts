@@ -22,8 +22,8 @@ export function refundAdapter(base: string): ToolAdapter<CanonicalRefund> {
         'metadata[run_id]': runId,
         'metadata[step_id]': stepId,
       }).toString(),
-    send: (body, key, timeoutMs, deadline) =>
-      sendWithKey(`${base}/v1/refunds`, 'application/x-www-form-urlencoded', body, key, timeoutMs, deadline),
+    send: (body, key, stop, deadline) =>
+      sendWithKey(`${base}/v1/refunds`, 'application/x-www-form-urlencoded', body, key, stop, deadline),
     probe: (body, key, timeoutMs) =>
       findInStripeList(
         `${base}/v1/refunds?payment_intent=${encodeURIComponent(new URLSearchParams(body).get('payment_intent') ?? '')}`,

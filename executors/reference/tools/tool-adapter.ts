@@ -2,6 +2,7 @@
 // canonical operation, what to send, and how to
 // find the effect again. The protocol is shared.
 import type { Observed } from '../../../harness/contract/mapping.ts'
+import type { StopWaiting } from '../give-up.ts'
 
 /**
  * One look's result: its id, null (not there),
@@ -25,7 +26,7 @@ export interface ToolAdapter<Op> {
   /** The exact body, stored and resent as is. */
   body(op: Op, key: string, runId: string, stepId: string): string
   /** Send with `key` and the cut-off (epoch ms). */
-  send(body: string, key: string, timeoutMs: number, deadline: number): Promise<Observed>
+  send(body: string, key: string, stop: StopWaiting, deadline: number): Promise<Observed>
   /** Look for the effect tagged `key`. */
   probe(body: string, key: string, timeoutMs: number): Promise<LookAnswer>
   /** The effect's id in a success body, if any. */
