@@ -2,6 +2,7 @@
 // struck where, the states reached), then
 // --min-coverage, each met or not.
 import type { CoverageRequirement, ReportSummary } from '../harness/campaign/report-schema.ts'
+import { TIMING_WINDOW_LABELS, type WindowCount } from '../harness/campaign/timing-windows.ts'
 import { table } from './kit/format.ts'
 
 export function renderCoverage(cells: ReportSummary['coverage']): string {
@@ -30,6 +31,20 @@ export function renderMinCoverage(requirements: readonly CoverageRequirement[]):
       : `    ${r.met ? '✓' : '✗'} ${r.term} ≥ ${r.need}: ${r.got}`,
   )
   return ['  min coverage', ...lines].join('\n')
+}
+
+/**
+ * Beside the coverage: runs that struck each
+ * narrow timing window, and per 1,000 runs
+ * (harness/campaign/timing-windows.ts).
+ */
+export function renderTimingWindows(windows: readonly WindowCount[], runs: number): string {
+  const per = (n: number) => (runs === 0 ? '-' : ((n * 1000) / runs).toFixed(1))
+  const rows = windows.map((w) => [w.window, String(w.runs), per(w.runs), TIMING_WINDOW_LABELS[w.window]])
+  const body = table(['timing window', 'runs', 'per 1,000', 'struck when'], rows)
+    .split('\n')
+    .map((l) => `    ${l}`)
+  return [`  windows      narrow timings struck, in ${runs} run(s)`, ...body].join('\n')
 }
 
 function dot(n: number): string {

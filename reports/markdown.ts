@@ -3,6 +3,7 @@
 // leaderboard, coverage, counterexamples
 // folded. Under the 1 MiB limit, blocks are
 // shortened or left out, never cut.
+import { TIMING_WINDOW_LABELS } from '../harness/campaign/timing-windows.ts'
 import type {
   CompareReport,
   GateReport,
@@ -147,7 +148,20 @@ function coverage(s: ReportSummary): string {
     dot(c.crashInFlight),
   ])
   const summary = `${total((c) => c.struck)} strike(s) over ${s.coverage.length} fault × boundary × tool cells · effect landed while the client saw an error ${total((c) => c.effectWhileError)} · unknown reconciled ${total((c) => c.unknownReconciled)} · crash with a request in flight ${total((c) => c.crashInFlight)}`
-  return `### Coverage\n\n${details(summary, mdTable(['fault', 'boundary', 'tool', 'struck', 'effect+error', 'unknown→known', 'crash in flight'], rows))}`
+  return `### Coverage\n\n${details(summary, mdTable(['fault', 'boundary', 'tool', 'struck', 'effect+error', 'unknown→known', 'crash in flight'], rows))}${windows(s)}`
+}
+
+/** Beside the coverage: narrow timings struck. */
+function windows(s: ReportSummary): string {
+  if (!s.timingWindows?.length) return ''
+  const per = (n: number) => (s.runs === 0 ? '-' : ((n * 1000) / s.runs).toFixed(1))
+  const rows = s.timingWindows.map((w) => [
+    code(w.window),
+    String(w.runs),
+    per(w.runs),
+    md(TIMING_WINDOW_LABELS[w.window]),
+  ])
+  return `\n\n${mdTable(['timing window', 'runs', 'per 1,000', 'struck when'], rows)}`
 }
 
 function dot(n: number): string {

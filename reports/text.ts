@@ -7,7 +7,7 @@
 import type { CompareReport, GateReport, ReportCounterexample, RunReport } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
-import { renderCoverage, renderMinCoverage } from './coverage-text.ts'
+import { renderCoverage, renderMinCoverage, renderTimingWindows } from './coverage-text.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { ms, pct, table } from './kit/format.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
@@ -72,6 +72,7 @@ export function renderGate(raw: GateReport): string {
   if (s.nothingTested && campaign.shard)
     out.push(`  nothing tested in this shard: ${s.nothingTested} (faultline merge decides for the whole campaign)`)
   out.push(renderCoverage(s.coverage))
+  if (s.timingWindows) out.push(renderTimingWindows(s.timingWindows, s.runs))
   if (report.minCoverage.length) out.push(renderMinCoverage(report.minCoverage))
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
   const unmet = report.minCoverage.filter((r) => r.met === false)

@@ -4,6 +4,7 @@ import { BOUNDARIES, type Boundary } from '../contract/names.ts'
 import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
 import { definedJudges } from '../judge/registry.ts'
 import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
+import { addWindows, windowCounts, type TimingWindow, type WindowCount } from './timing-windows.ts'
 import { nothingTested } from './nothing-tested.ts'
 
 export interface Percentiles {
@@ -72,6 +73,8 @@ export interface CampaignSummary {
    * boundary × tool, strikes and the states they led to.
    */
   readonly coverage: readonly CoverageCell[]
+  /** Runs that struck each narrow timing window. */
+  readonly timingWindows: readonly WindowCount[]
 }
 
 export class Campaign {
@@ -104,6 +107,7 @@ export class Campaign {
   #realMs = 0
   readonly #speedups: number[] = []
   readonly #coverage = new Map<string, CoverageCell>()
+  readonly #windows = new Map<TimingWindow, number>()
 
   constructor(executor: string, profile = 'vendor') {
     this.#executor = executor
@@ -115,9 +119,16 @@ export class Campaign {
    * (a merge); `index` is its 0-based place in the
    * whole campaign (a shard's runs do not start at 0).
    */
-  add(verdict: Verdict, realMs: number, coverage: readonly CoverageCell[] = [], index = this.#runs): void {
+  add(
+    verdict: Verdict,
+    realMs: number,
+    coverage: readonly CoverageCell[] = [],
+    index = this.#runs,
+    windows: readonly TimingWindow[] = [],
+  ): void {
     this.#runs++
     addCoverage(this.#coverage, coverage)
+    addWindows(this.#windows, windows)
     if (verdict.violations.length > 0) {
       this.#failing++
       this.#first ??= index + 1
@@ -193,6 +204,7 @@ export class Campaign {
       realMs: this.#realMs,
       medianSpeedup: percentiles(this.#speedups).p50,
       coverage: sortedCells(this.#coverage.values()),
+      timingWindows: windowCounts(this.#windows),
     }
   }
 }
@@ -203,6 +215,8 @@ export interface RunRecord {
   readonly index: number
   readonly verdict: Verdict
   readonly coverage: readonly CoverageCell[]
+  /** Absent in reports written before windows were. */
+  readonly windows?: readonly TimingWindow[]
 }
 
 /** The one summary of run records (runs and merges). */
@@ -213,7 +227,7 @@ export function summarize(
   realMs: readonly number[] = [],
 ): CampaignSummary {
   const campaign = new Campaign(executor, profile)
-  records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index))
+  records.forEach((r, i) => campaign.add(r.verdict, realMs[i] ?? 0, r.coverage, r.index, r.windows))
   return campaign.summary()
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { IDENTITY_POLICIES, type IdentityPolicy } from '../contract/executor.ts'
 import { SCENARIO_SCHEMA } from '../scenario/scenario.ts'
 import { BLOCKED, COVERAGE_CELL, HISTORY, VERDICT, VIOLATION, type Frozen } from './history-schema.ts'
+import { TIMING_WINDOWS } from './timing-windows.ts'
 
 export const REPORT_FORMAT = 'faultline-report'
 export const REPORT_VERSION = 4
@@ -120,6 +121,12 @@ export const SUMMARY = z
     faults: count,
     simulatedMs: z.number().min(0),
     coverage: z.array(COVERAGE_CELL).describe('per fault kind × boundary × tool, sorted by those names'),
+    timingWindows: z
+      .array(z.strictObject({ window: z.enum(TIMING_WINDOWS), runs: count }))
+      .optional()
+      .describe(
+        'absent in reports written before it was added. Runs that struck each narrow timing window some bugs need (harness/campaign/timing-windows.ts)',
+      ),
   })
   .describe("one executor's campaign, aggregated")
   .meta({ id: 'Summary' })
@@ -153,7 +160,12 @@ export const COUNTEREXAMPLE = z
   .meta({ id: 'Counterexample' })
 
 export const RUN_RECORD = z
-  .strictObject({ index: count.describe('0-based run number'), verdict: VERDICT, coverage: z.array(COVERAGE_CELL) })
+  .strictObject({
+    index: count.describe('0-based run number'),
+    verdict: VERDICT,
+    coverage: z.array(COVERAGE_CELL),
+    windows: z.array(z.enum(TIMING_WINDOWS)).optional().describe('the narrow timing windows it struck'),
+  })
   .describe('one run of the campaign: what a merge aggregates again')
   .meta({ id: 'RunRecord' })
 

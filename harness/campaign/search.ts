@@ -10,6 +10,7 @@ import type { History } from '../history/history.ts'
 import { shrink, type Counterexample } from './shrink.ts'
 import { Campaign, FirstFailures, type CampaignSummary, type RunRecord } from './campaign.ts'
 import { coverage, type CoverageCell } from '../judge/coverage.ts'
+import { timingWindows, type TimingWindow } from './timing-windows.ts'
 import { inShard, type Shard } from './shard.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { profileName } from '../scenario/profile.ts'
@@ -73,6 +74,8 @@ export interface Judged {
   readonly died: boolean
   /** Read as the history arrives: thousands of runs, none kept. */
   readonly coverage: readonly CoverageCell[]
+  /** The narrow timings it struck (timing-windows.ts). */
+  readonly windows?: readonly TimingWindow[]
   /** Kept only if its worker died: shrinking starts from it. */
   readonly history?: History
 }
@@ -167,8 +170,8 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
       finished.delete(i)
       if (i > foldedStop) continue
       if (!j) throw new Error(`run ${i} was cancelled before the first failure`)
-      campaign.add(j.verdict, j.realMs, j.coverage, i)
-      if (keepRuns) runs.push({ index: i, verdict: j.verdict, coverage: j.coverage })
+      campaign.add(j.verdict, j.realMs, j.coverage, i, j.windows)
+      if (keepRuns) runs.push({ index: i, verdict: j.verdict, coverage: j.coverage, windows: j.windows ?? [] })
       if (firsts.see(i, j.verdict)) kept.set(i, j)
       if (j.verdict.violations.length > 0 && options.stopAtFirstFailure) foldedStop = i
     }
@@ -186,7 +189,15 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
         const out = await service.run(scenario, { signal: controller.signal })
         const verdict = judge(out.history)
         const died = out.died ? { history: out.history } : {}
-        finished.set(i, { verdict, realMs: out.realMs, died: out.died, coverage: coverage(out.history), ...died })
+        const windows = timingWindows(out.history)
+        finished.set(i, {
+          verdict,
+          realMs: out.realMs,
+          died: out.died,
+          coverage: coverage(out.history),
+          windows,
+          ...died,
+        })
         if (verdict.violations.length > 0 && options.stopAtFirstFailure) {
           stopAt = Math.min(stopAt, i)
           for (const [j, c] of wanted) if (j > stopAt) c.abort()
