@@ -5,7 +5,8 @@ import { abandonedRequest } from './network-error.ts'
 /**
  * after-effect: committed; the response
  * never comes. The client sees its own
- * timeout (none: it hangs, reported).
+ * timeout (none: fetch's undici headers
+ * timeout, 300 s; node:http hangs, reported).
  */
 export const withholdAfterEffect = requestFaultKind({
   kind: 'withhold-after-effect',

@@ -1,42 +1,22 @@
-// Shim 1: injected network errors reach fetch
-// callers in undici's real-socket shapes.
+// Shim 1: fetch fails in a run as undici
+// 6.24.1 fails on a real socket: injected
+// network errors in its shapes, and its own
+// headers and body timeouts (msw ignores the
+// dispatcher: it would wait forever).
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
 import { patchProperty, type Patch } from './patch.ts'
+import { undiciBody } from './undici-body.ts'
+import { headersTimeout, SocketError, type SocketInfo } from './undici-errors.ts'
+import { fastTimerDelay, undiciTimeouts } from './undici-timeouts.ts'
+import { isSimulatedUrl } from './vendor-hosts.ts'
 
-/** What undici puts in SocketError#socket. */
-interface SocketInfo {
-  readonly localAddress: string
-  readonly localPort: number
-  readonly remoteAddress: string
-  readonly remotePort: number
-  readonly remoteFamily: string
-  readonly timeout: undefined
-  readonly bytesWritten: number
-  readonly bytesRead: number
-}
+export { SocketError } from './undici-errors.ts'
 
-/**
- * Like undici's SocketError; its brand symbols
- * make `instanceof` hold for undici's class.
- */
-export class SocketError extends Error {
-  declare readonly code: 'UND_ERR_SOCKET'
-  declare readonly socket: SocketInfo
-  constructor(message: string, socket: SocketInfo) {
-    super(message)
-    // Own and enumerable, in undici's order.
-    Object.assign(this, {
-      name: 'SocketError',
-      code: 'UND_ERR_SOCKET',
-      socket,
-      [Symbol.for('undici.error.UND_ERR')]: true,
-      [Symbol.for('undici.error.UND_ERR_SOCKET')]: true,
-    })
-  }
-}
+type Input = Parameters<typeof fetch>[0]
+type Init = Parameters<typeof fetch>[1]
 
 /** For bytesWritten; only nonzero matters. */
-function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
+function requestBytes(input: Input, init: Init): number {
   try {
     return estimateBytes(input, init)
   } catch {
@@ -44,8 +24,7 @@ function requestBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeo
   }
 }
 
-function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): number {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+function estimateBytes(input: Input, init: Init): number {
   const body = init?.body
   const bodyBytes =
     typeof body === 'string'
@@ -59,11 +38,33 @@ function estimateBytes(input: Parameters<typeof fetch>[0], init: Parameters<type
   new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).forEach(
     (v, k) => (headerBytes += k.length + v.length + 4),
   )
-  return `${init?.method ?? 'GET'} ${new URL(url).pathname} HTTP/1.1\r\n`.length + headerBytes + 2 + bodyBytes
+  return `${init?.method ?? 'GET'} ${new URL(urlOf(input)).pathname} HTTP/1.1\r\n`.length + headerBytes + 2 + bodyBytes
 }
 
-/** undici's fetch error for an injected fault. */
-export function undiciError(fault: InjectedFault, original: Error, bytesWritten: number, localPort: number): TypeError {
+function urlOf(input: Input): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+}
+
+/** For bytesRead: status line, headers, body so far. */
+function responseBytes(response: Response, bodyBytes: number): number {
+  let headerBytes = 0
+  response.headers.forEach((v, k) => (headerBytes += k.length + v.length + 4))
+  return `HTTP/1.1 ${response.status} ${response.statusText}\r\n`.length + headerBytes + 2 + bodyBytes
+}
+
+/**
+ * undici's error for an injected fault:
+ * `fetch failed` before the headers,
+ * `terminated` while the body streams.
+ */
+export function undiciError(
+  fault: InjectedFault,
+  original: Error,
+  bytesWritten: number,
+  localPort: number,
+  message: 'fetch failed' | 'terminated' = 'fetch failed',
+  bytesRead = 0,
+): TypeError {
   if (fault.code === 'ECONNRESET' && fault.reset === 'close') {
     // 127.0.0.1, as msw's socket (mockConnect).
     const socket: SocketInfo = {
@@ -74,29 +75,84 @@ export function undiciError(fault: InjectedFault, original: Error, bytesWritten:
       remoteFamily: 'IPv4',
       timeout: undefined,
       bytesWritten,
-      bytesRead: 0,
+      bytesRead,
     }
-    return new TypeError('fetch failed', { cause: new SocketError('other side closed', socket) })
+    return new TypeError(message, { cause: new SocketError('other side closed', socket) })
   }
   // Otherwise the cause is the net error itself.
-  return new TypeError('fetch failed', { cause: original })
+  return new TypeError(message, { cause: original })
+}
+
+/**
+ * The caller's signal as the Request gets
+ * it: init's (even null) over input's.
+ */
+function callerSignal(input: Input, init: Init): AbortSignal | null | undefined {
+  if (init && 'signal' in init) return init.signal
+  return input instanceof Request ? input.signal : undefined
 }
 
 export function fetchErrorShape(): Patch {
   const interceptedFetch = globalThis.fetch
   // Ephemeral ports, deterministic within a run.
   let nextPort = 49_152
+  const shaped = (e: unknown, input: Input, init: Init): unknown => {
+    const fault = injectedFault(e)
+    return fault ? undiciError(fault, e as Error, requestBytes(input, init), nextPort++) : e
+  }
   return patchProperty(
     globalThis,
     'fetch',
-    async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    async (input: Input, init?: Init) => {
+      const caller = callerSignal(input, init)
+      // Only the mock services' requests: a
+      // loopback one meets undici's own timers.
+      let url: string
       try {
-        return await interceptedFetch(input, init)
-      } catch (e) {
-        const fault = injectedFault(e)
-        if (!fault) throw e
-        throw undiciError(fault, e as Error, requestBytes(input, init), nextPort++)
+        url = urlOf(input)
+      } catch {
+        url = ''
       }
+      if (!isSimulatedUrl(url) || (caller != null && !(caller instanceof AbortSignal))) {
+        try {
+          return await interceptedFetch(input, init)
+        } catch (e) {
+          throw shaped(e, input, init)
+        }
+      }
+      const { headersMs, bodyMs } = undiciTimeouts(input, init)
+      // The request's signal: the caller's and
+      // ours, whose reason (undici's error) the
+      // service and the history see.
+      const ours = new AbortController()
+      const signal = caller ? AbortSignal.any([caller, ours.signal]) : ours.signal
+      let timer: ReturnType<typeof setTimeout> | undefined
+      // Armed as the request is written
+      // (client-h1.js resumeH1); 0: never.
+      if (headersMs > 0) timer = setTimeout(() => ours.abort(headersTimeout()), fastTimerDelay(headersMs))
+      let response: Response
+      try {
+        response = await interceptedFetch(input, { ...init, signal })
+      } catch (e) {
+        // msw rejects with the signal's reason:
+        // ours if it fired first.
+        if (ours.signal.aborted && e === ours.signal.reason) throw new TypeError('fetch failed', { cause: e })
+        throw shaped(e, input, init)
+      } finally {
+        // A stray timer pulls time forward.
+        clearTimeout(timer)
+      }
+      return undiciBody(response, {
+        bodyMs,
+        signal,
+        giveUp: (reason) => ours.abort(reason),
+        readError: (e, bodyBytes) => {
+          const fault = injectedFault(e)
+          if (!fault) return e
+          const read = responseBytes(response, bodyBytes)
+          return undiciError(fault, e as Error, requestBytes(input, init), nextPort++, 'terminated', read)
+        },
+      })
     },
     'fetch (error shape)',
   )

@@ -97,15 +97,21 @@ describe('after-effect: withhold-after-effect', () => {
     const reported = eventsOf(history, 'outcome-reported')[0]!
     expect(reported.t).toBe(5_000)
   })
-  it('a client with no timeout hangs, and the harness reports it instead of hanging', async () => {
-    const { effects, history } = await strike(
+  it("a fetch with no timeout of its own: undici's 300 s headersTimeout ends it, as on a real socket", async () => {
+    const { seen, effects, history } = await strike(
       { kind: 'withhold-after-effect', boundary: 'after-effect', step: 's1', send: 1 },
       null,
     )
     expect(effects).toHaveLength(1)
-    const faults = eventsOf(history, 'executor-fault')
-    expect(faults).toHaveLength(1)
-    expect(faults[0]!.problem).toBe('hung')
+    expect(seen.error).toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      causeName: 'HeadersTimeoutError',
+      causeCode: 'UND_ERR_HEADERS_TIMEOUT',
+    })
+    // undici's fast timer: 300 s fires at 300.398 s.
+    expect(eventsOf(history, 'outcome-reported')[0]!.t).toBe(300_398)
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
   })
 })
 
