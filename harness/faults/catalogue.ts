@@ -1,11 +1,14 @@
 // Every fault kind, by name: validation,
 // generation, the pipeline and the docs read it.
+import { bodyCut } from './body-cut.ts'
+import { bodyStall } from './body-stall.ts'
 import { connectionRefused } from './connection-refused.ts'
 import { dnsFailure } from './dns-failure.ts'
 import { dropped } from './dropped.ts'
 import { errorResponse } from './error-response.ts'
 import { executorCrash, type ExecutorCrash } from './executor-crash.ts'
 import type { FaultOf, RequestFaultKind } from './fault.ts'
+import { gatewayError } from './gateway-error.ts'
 import { gatewayTimeout } from './gateway-timeout.ts'
 import { lateDelivery } from './late-delivery.ts'
 import { latency } from './latency.ts'
@@ -34,7 +37,10 @@ export const REQUEST_FAULTS = [
   serverFailsBeforeApply,
   resetAfterEffect,
   withholdAfterEffect,
+  bodyCut,
+  bodyStall,
   gatewayTimeout,
+  gatewayError,
   errorResponse,
   probeTimeout,
   serviceRestart,

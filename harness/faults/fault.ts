@@ -58,8 +58,10 @@ export interface AttemptControl {
   /**
    * Resolves when the client abandons the request
    * (its signal fires); never if it cannot.
+   * `duringBody`: its answer went out, but the
+   * body is unfinished (the give-up is recorded).
    */
-  clientGaveUp(): Promise<void>
+  clientGaveUp(options?: { readonly duringBody?: boolean }): Promise<void>
   /**
    * True if the client gives up within `ms`
    * of virtual time, false if `ms` pass
