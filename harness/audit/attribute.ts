@@ -17,14 +17,27 @@ export interface Attribution {
 
 /** The payments tools: where fetch's observations come from. */
 const PAYMENTS_TOOLS = new Set(['issue_refund', 'charge_card'])
-/** Rows where no answer came: fetch's error is any service's. */
-const NO_ANSWER: ReadonlySet<ObservationKind> = new Set([
+/**
+ * Rows fetch shows the same for any service:
+ * no answer came, or a gateway's page did.
+ */
+const ANY_SERVICE: ReadonlySet<ObservationKind> = new Set([
   'refused',
   'name-not-resolved',
   'client-timeout',
   'reset',
   'probe-timeout',
+  'caller-cancel',
+  'headers-timeout',
+  'body-timeout',
+  'body-cut',
 ])
+const GATEWAY_KINDS: ReadonlySet<string> = new Set(['gateway-timeout', 'gateway-error'])
+
+function anyService(row: string): boolean {
+  const c = auditCase(row)
+  return c !== undefined && (ANY_SERVICE.has(c.observation) || GATEWAY_KINDS.has(c.kind))
+}
 
 /**
  * The violations of a run that dangerous cells (row
@@ -42,8 +55,7 @@ export function attribute(
     if (v.call === null) continue
     const payments = PAYMENTS_TOOLS.has(tools.get(v.call) ?? '')
     for (const row of rowsMet(scenario, history, v.call)) {
-      if (!payments && !(tools.get(v.call) === 'send_email' && NO_ANSWER.has(auditCase(row)?.observation ?? 'success')))
-        continue
+      if (!payments && !(tools.get(v.call) === 'send_email' && anyService(row))) continue
       const consequence = dangerous.get(row)
       if (!consequence || !JUDGES_OF[consequence].includes(v.judge)) continue
       if (!out.some((a) => a.case === row && a.judge === v.judge)) out.push({ case: row, judge: v.judge, call: v.call })
@@ -66,12 +78,24 @@ export function rowsMet(scenario: Scenario, history: History, call: CallId): str
       .map((e) => [e.attempt, e]),
   )
   const answered = new Map(eventsOf(history, 'answered').map((e) => [e.attempt, e]))
+  const gaveUp = new Map(eventsOf(history, 'client-gave-up').map((e) => [e.attempt, e]))
   const effects = eventsOf(history, 'effect-applied').filter((e) => e.call === call)
   const rows: string[] = []
   for (const [attempt, at] of address) {
     const injected = struck.get(attempt)
+    const mine = effects.filter((e) => e.attempt === attempt)
+    const left = gaveUp.get(attempt)
+    const effect = (t: number) => (mine.some((e) => e.t <= t) ? 'before' : mine.length > 0 ? 'after' : 'none')
     if (!injected) {
-      if (answered.get(attempt)?.status === 409) rows.push('key-in-use.in-flight')
+      // No fault: a 409 of a send in flight, or a
+      // service slower than the client waits.
+      const row =
+        answered.get(attempt)?.status === 409
+          ? 'key-in-use.in-flight'
+          : left
+            ? gaveUpRow('latency.past-timeout', left.how, effect(left.t))
+            : null
+      if (row && !rows.includes(row)) rows.push(row)
       continue
     }
     const fault = scenario.faults.find(
@@ -81,14 +105,38 @@ export function rowsMet(scenario: Scenario, history: History, call: CallId): str
         (at.probe ? (f as { probe?: number }).probe === at.nth : (f as { send?: number }).send === at.nth),
     )
     if (!fault) continue
-    const row = rowOf(
+    const own = rowOf(
       fault,
       answered.get(attempt)?.status ?? null,
       effects.some((e) => e.t <= injected.t),
     )
+    const row = left ? gaveUpRow(own, left.how, effect(left.t)) : own
     if (!rows.includes(row)) rows.push(row)
   }
   return rows
+}
+
+/** The row of a client's own way of giving up. */
+const BY_HOW: Readonly<Record<string, string>> = {
+  AbortError: 'caller-cancel.in-flight',
+  UND_ERR_HEADERS_TIMEOUT: 'undici-headers-timeout.agent',
+  UND_ERR_BODY_TIMEOUT: 'undici-body-timeout',
+}
+/** Rows where the client gives up by its timeout. */
+const TIMED_OUT: ReadonlySet<ObservationKind> = new Set(['client-timeout', 'probe-timeout'])
+
+/**
+ * The row of a struck request its client gave
+ * up on (`how`): a cancel or undici's timeout
+ * has rows of its own; a timeout before any
+ * answer (a 504 still to come) is a client
+ * timeout's, as the effect then stood.
+ */
+export function gaveUpRow(own: string, how: string, effect: 'before' | 'after' | 'none'): string {
+  const byHow = BY_HOW[how]
+  if (byHow && auditCase(byHow)) return byHow
+  if (TIMED_OUT.has(auditCase(own)?.observation ?? 'success')) return own
+  return effect === 'before' ? 'withhold-after-effect' : effect === 'after' ? 'latency.past-timeout' : 'dropped'
 }
 
 /**
@@ -104,6 +152,11 @@ export function rowOf(fault: RequestFault, status: number | null, effectBefore: 
       return `server-fails-before-apply.${fault.mode}`
     case 'gateway-timeout':
       return `gateway-timeout.${fault.upstream}`
+    case 'gateway-error':
+      // No page reached the client: it gave up
+      // first, after the effect or with none.
+      if (status === null) return fault.upstream === 'acted' ? 'withhold-after-effect' : 'dropped'
+      return `gateway-error.${fault.status}.${fault.upstream}`
     case 'error-response':
       return `error-response.${fault.status}`
     case 'probe-timeout':

@@ -35,6 +35,8 @@ export class RequestPipeline implements RequestRouter {
   readonly #processes: ProcessTable | null
   /** Attempts whose client got its answer. */
   readonly #answered = new Set<number>()
+  /** Attempts whose client left before it. */
+  readonly #left = new Set<number>()
   #attempts = 0
   #mutations = 0
 
@@ -171,8 +173,9 @@ export class RequestPipeline implements RequestRouter {
     // 4. Its fault, else delivery. Requests
     //    outside any tool call are step '*'.
     const fault = this.#faults.get(`${stepOf(call) ?? '*'} ${mutating ? 'send' : 'probe'} ${nth}`)
+    const gaveUp = this.#watchClient(request, attempt)
     const outcome = fault
-      ? this.#strike(fault, request, attempt, call, service)
+      ? this.#strike(fault, request, attempt, call, service, gaveUp)
       : this.#deliver(request, attempt, call, service)
 
     // 5. Only a live process gets the answer;
@@ -181,6 +184,8 @@ export class RequestPipeline implements RequestRouter {
       (response) =>
         this.#toClient(generation, call, response, true, () => {
           this.#answered.add(attempt)
+          // Its client had left: nothing reached it.
+          if (this.#left.has(attempt)) return
           this.#history.record({
             type: 'answered',
             attempt,
@@ -193,6 +198,7 @@ export class RequestPipeline implements RequestRouter {
       (error: unknown) =>
         this.#toClient(generation, call, error, false, () => {
           this.#answered.add(attempt)
+          if (this.#left.has(attempt)) return
           if (!isExpectedThrow(error) || isInjectedNetworkError(error))
             this.#history.record({
               type: 'answered',
@@ -235,30 +241,42 @@ export class RequestPipeline implements RequestRouter {
     )
   }
 
+  /**
+   * Records once how the client gave up, if it
+   * left before its answer (or, `duringBody`,
+   * while an answer's body was unfinished).
+   */
+  #watchClient(request: Request, attempt: number): (duringBody?: boolean) => Promise<void> {
+    let bodyOpen = false
+    const left = clientGaveUp(request).then(() => {
+      // node:http closes, and a timeout signal
+      // fires, after an answer too.
+      if (this.#answered.has(attempt) && !bodyOpen) return
+      this.#left.add(attempt)
+      this.#history.record({ type: 'client-gave-up', attempt, how: howGaveUp(request) })
+    })
+    return (duringBody = false) => {
+      bodyOpen ||= duringBody
+      return left
+    }
+  }
+
   #strike(
     fault: RequestFault,
     request: Request,
     attempt: number,
     call: string | null,
     service: MockService,
+    gaveUp: (duringBody?: boolean) => Promise<void>,
   ): Promise<Response> {
     this.#history.record({ type: 'fault-injected', attempt, call, boundary: fault.boundary, kind: fault.kind })
-    // How the client gave up, once: attribution
-    // tells a timeout from a caller's cancel.
-    let seen: Promise<void> | null = null
-    const gaveUp = () =>
-      (seen ??= clientGaveUp(request).then(() => {
-        // node:http also closes after an answer.
-        if (!this.#answered.has(attempt))
-          this.#history.record({ type: 'client-gave-up', attempt, how: howGaveUp(request) })
-      }))
     const ctl: AttemptControl = {
       request,
       attempt,
       service,
       deliver: (options) => this.#deliver(request, attempt, call, service, options?.internalError ?? false),
       hold: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      clientGaveUp: () => gaveUp(),
+      clientGaveUp: (options) => gaveUp(options?.duringBody),
       giveUpWithin: (ms) => {
         // Cleared when the client wins: a stray
         // timer would pull virtual time forward.

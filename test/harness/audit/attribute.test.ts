@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attribute, rowOf, rowsMet } from '../../../harness/audit/attribute.ts'
+import { attribute, gaveUpRow, rowOf, rowsMet } from '../../../harness/audit/attribute.ts'
 import type { Violation } from '../../../harness/judge/finding.ts'
 import { HistoryBuilder } from '../judge/history-builder.ts'
 import { refundScenario } from '../../support/scenario.ts'
@@ -106,5 +106,85 @@ describe('attributing a violation to a dangerous cell', () => {
       faults: [{ kind: 'error-response', boundary: 'response', step: 's1', send: 1, status: 409 }],
     })
     expect(attribute(s, h, [falseFailure], new Map([['error-response.409', 'false-failure']]))).toEqual([])
+  })
+})
+
+describe('a request its client gave up on', () => {
+  const gateway = refundScenario({
+    faults: [
+      { kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 30_000 },
+    ],
+  })
+  // The client's 10 s timeout comes before the 504;
+  // the upstream applies at 31 s.
+  const timedOut = (how: string) =>
+    new HistoryBuilder()
+      .runStarted()
+      .callStarted(CALL)
+      .attempt(CALL, 1)
+      .fault(CALL, 1, 'gateway', 'gateway-timeout')
+      .at(10_000)
+      .gaveUp(1, how)
+      .at(31_000)
+      .effect(CALL, 1, 're_1')
+      .build()
+
+  it('files a timeout before the 504 under the client timeouts, not the gateway row', () => {
+    expect(rowsMet(gateway, timedOut('TimeoutError'), CALL)).toEqual(['latency.past-timeout'])
+    expect(
+      attribute(
+        gateway,
+        timedOut('TimeoutError'),
+        [falseFailure],
+        new Map([['latency.past-timeout', 'false-failure']]),
+      ),
+    ).toEqual([{ case: 'latency.past-timeout', judge: 'false-failure', call: CALL }])
+  })
+
+  it('files a give-up no fault made (a slow service) by how the client left', () => {
+    const slow = (how: string) =>
+      new HistoryBuilder()
+        .runStarted()
+        .callStarted(CALL)
+        .attempt(CALL, 1)
+        .at(1_000)
+        .gaveUp(1, how)
+        .at(2_000)
+        .effect(CALL, 1, 're_1')
+        .build()
+    expect(rowsMet(refundScenario(), slow('UND_ERR_HEADERS_TIMEOUT'), CALL)).toEqual(['undici-headers-timeout.agent'])
+    expect(rowsMet(refundScenario(), slow('TimeoutError'), CALL)).toEqual(['latency.past-timeout'])
+  })
+
+  it("files a caller's cancel under its own row, whatever the fault", () => {
+    expect(rowsMet(gateway, timedOut('AbortError'), CALL)).toEqual(['caller-cancel.in-flight'])
+  })
+
+  it('keeps a client-timeout row as it is, and sorts the rest by where the effect stood', () => {
+    expect(gaveUpRow('late-delivery', 'TimeoutError', 'after')).toBe('late-delivery')
+    expect(gaveUpRow('gateway-timeout.dies', 'TimeoutError', 'none')).toBe('dropped')
+    expect(gaveUpRow('gateway-timeout.finishes', 'TimeoutError', 'before')).toBe('withhold-after-effect')
+    expect(gaveUpRow('late-delivery', 'AbortError', 'after')).toBe('caller-cancel.in-flight')
+  })
+
+  it("counts an e-mail call under a gateway's row: the page is the gateway's, not the service's", () => {
+    const h = new HistoryBuilder()
+      .runStarted()
+      .callStarted(CALL, 1, 'send_email')
+      .attempt(CALL, 1)
+      .fault(CALL, 1, 'gateway', 'gateway-timeout')
+      .at(1_000)
+      .answered(CALL, 1, 504)
+      .at(2_000)
+      .effect(CALL, 1, 'em_1')
+      .build()
+    const s = refundScenario({
+      faults: [
+        { kind: 'gateway-timeout', boundary: 'gateway', step: 's1', send: 1, upstream: 'finishes', afterMs: 1_000 },
+      ],
+    })
+    expect(attribute(s, h, [falseFailure], new Map([['gateway-timeout.finishes', 'false-failure']]))).toEqual([
+      { case: 'gateway-timeout.finishes', judge: 'false-failure', call: CALL },
+    ])
   })
 })

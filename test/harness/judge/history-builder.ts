@@ -80,6 +80,10 @@ export class HistoryBuilder {
     return this.add({ type: 'turn-started', deadline })
   }
 
+  gaveUp(attempt: number, how = 'TimeoutError'): this {
+    return this.add({ type: 'client-gave-up', attempt, how })
+  }
+
   fault(call: CallId | null, attempt: number, boundary: Boundary, kind: string): this {
     return this.add({ type: 'fault-injected', attempt, call, boundary, kind })
   }
