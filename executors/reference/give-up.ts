@@ -1,15 +1,7 @@
 // How a send stops waiting for its answer: what
 // its fetch carries. The default is a timeout
 // signal; the audit's campaign draws others.
-
-/** What one fetch carries, and its clean-up. */
-export interface StopWaiting {
-  readonly signal?: AbortSignal
-  /** An undici Dispatcher (its own timeouts). */
-  readonly dispatcher?: unknown
-  /** Called once the fetch has settled. */
-  done?(): void
-}
+import type { StopWaiting } from './tools/stop-waiting.ts'
 
 /** For a send that may wait `timeoutMs`. */
 export type GiveUp = (timeoutMs: number) => StopWaiting
@@ -22,8 +14,9 @@ type AgentCtor = new (options: object) => object
 /**
  * Drawn per send (seeded): a timeout signal, a
  * caller's cancel (AbortError), or undici's own
- * timeouts from an Agent, no signal (if given).
- * The audit's campaign, to meet each fetch row.
+ * timeouts from an Agent (if given), a signal
+ * behind them. The audit's campaign, to meet
+ * each fetch row.
  */
 export function anyWayOfGivingUp(Agent: AgentCtor | null): GiveUp {
   const ways: GiveUp[] = [
@@ -34,6 +27,17 @@ export function anyWayOfGivingUp(Agent: AgentCtor | null): GiveUp {
       return { signal: caller.signal, done: () => clearTimeout(timer) }
     },
   ]
-  if (Agent) ways.push((ms) => ({ dispatcher: new Agent({ headersTimeout: ms, bodyTimeout: ms }) }))
+  if (Agent)
+    ways.push((ms) => {
+      // undici's timers tick every 499 ms and its
+      // body timeout is idle time: at half the
+      // budget they mostly fire first, and a
+      // signal at the whole keeps the deadline.
+      const undici = Math.max(1, Math.floor(ms / 2))
+      return {
+        dispatcher: new Agent({ headersTimeout: undici, bodyTimeout: undici }),
+        signal: AbortSignal.timeout(ms),
+      }
+    })
   return (ms) => ways[Math.floor(Math.random() * ways.length)]!(ms)
 }

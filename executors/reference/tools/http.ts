@@ -1,7 +1,7 @@
 // What every adapter does over HTTP: send under
 // the key and cut-off; walk a Stripe-style list.
 import type { Observed } from '../../../harness/contract/mapping.ts'
-import type { StopWaiting } from '../give-up.ts'
+import type { StopWaiting } from './stop-waiting.ts'
 import { observe } from './observation.ts'
 import type { LookAnswer } from './tool-adapter.ts'
 

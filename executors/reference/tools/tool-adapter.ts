@@ -2,7 +2,7 @@
 // canonical operation, what to send, and how to
 // find the effect again. The protocol is shared.
 import type { Observed } from '../../../harness/contract/mapping.ts'
-import type { StopWaiting } from '../give-up.ts'
+import type { StopWaiting } from './stop-waiting.ts'
 
 /**
  * One look's result: its id, null (not there),
