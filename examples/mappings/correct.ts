@@ -78,15 +78,13 @@ export function codesOf(error: unknown): string[] {
   return codes
 }
 
-/** A client's own timeout: fetch's TimeoutError, axios's ECONNABORTED, stripe-node's ETIMEDOUT. (node:http's is a plain "socket hang up".) */
+/** A client's own timeout: fetch's TimeoutError, undici's headers or body timeout, axios's ECONNABORTED, stripe-node's ETIMEDOUT. (node:http's is a plain "socket hang up"; a caller's cancel, an AbortError, is not a timeout.) */
 export function isTimeout(observed: Observed): boolean {
   const e = errorOf(observed) as { name?: unknown } | null
-  return (
-    e?.name === 'TimeoutError' ||
-    e?.name === 'AbortError' ||
-    codesOf(e).some((c) => c === 'ETIMEDOUT' || c === 'ECONNABORTED')
-  )
+  return e?.name === 'TimeoutError' || codesOf(e).some((c) => TIMEOUT_CODES.has(c))
 }
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 /** A connection reset: undici's "other side closed", Node's "socket hang up" / ECONNRESET. */
 export function isReset(observed: Observed): boolean {

@@ -5,8 +5,11 @@
 // later (gateway-timeout.finishes). The executor reports FAILED_NO_EFFECT for a
 // refund that lands: a false failure.
 //
-// Dangerous cells: gateway-timeout.finishes and gateway-timeout.dies (the two
-// look the same) for fetch, node:http, axios and resend: false failure.
+// Dangerous cells: every proxy's page — gateway-timeout.finishes and .dies,
+// gateway-error.502/.500/.503 after the upstream acted or before (each pair
+// looks the same) — for fetch, node:http, axios and resend, and resend's
+// server-fails-before-apply.500 (it shows a proxy's 500 as Resend's own):
+// false failure.
 // (stripe-node turns the gateway's HTML page into "Invalid JSON received from
 // the Stripe API" with no status, so this rule never sees it.)
 import type { ExceptionMapping } from '../../faultline/index.ts'

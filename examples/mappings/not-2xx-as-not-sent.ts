@@ -9,7 +9,9 @@
 // forgotten, and the refund goes out twice.
 //
 // Dangerous cells (duplicate effect): reset-after-effect, withhold-after-effect,
-// late-delivery, latency.past-timeout, gateway-timeout.finishes,
+// late-delivery, latency.past-timeout, gateway-timeout.finishes, a proxy's
+// page after the upstream acted (gateway-error.*.acted), a body cut or stalled,
+// undici's own timeouts, a caller's cancel in flight,
 // key-in-use.in-flight, probe-timeout.after-effect — and every row a client
 // cannot tell from them — for every client.
 import type { ExceptionMapping } from '../../faultline/index.ts'

@@ -11,6 +11,8 @@
 // axios and stripe-node: duplicate effect. For node:http also every client
 // timeout (latency.past-timeout, late-delivery, dropped, withhold-after-effect):
 // a node:http request destroyed by its own timeout is a "socket hang up" too.
+// And a body cut short after the server acted (body-cut: fetch, node:http,
+// stripe-node; body-stall: node:http's `aborted`) is a reset to them.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isReset } from './correct.ts'
 

@@ -8,7 +8,9 @@
 // agent that asks again on the strength of it.
 //
 // Dangerous cells: latency.past-timeout, late-delivery, dropped and
-// withhold-after-effect, for fetch, axios and stripe-node: false failure.
+// withhold-after-effect, for fetch, axios and stripe-node; body-stall for fetch
+// and stripe-node; undici's own headers and body timeouts for fetch: false
+// failure.
 // (node:http and resend show no timeout to recognise: the first a "socket hang
 // up", the second `{ statusCode: null }`.)
 import type { ExceptionMapping } from '../../faultline/index.ts'

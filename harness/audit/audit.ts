@@ -3,6 +3,7 @@
 // result. The mapping runs only in workers.
 import type { ClientName } from '../contract/mapping.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
 import { profileName } from '../scenario/profile.ts'
 import type { ExecutorRef } from '../supervisor/executor-ref.ts'
@@ -91,6 +92,11 @@ export async function auditMapping(options: AuditOptions): Promise<AuditResult> 
       failingRuns: campaign?.summary.failingRuns ?? 0,
       violations: { ...(campaign?.summary.violations ?? {}) },
       unattributedRuns: campaign?.unattributedRuns ?? 0,
+      unattributed: (campaign?.unattributed ?? []).map((u) => ({
+        run: u.run,
+        judges: [...u.judges],
+        scenario: JSON.parse(JSON.stringify(u.scenario)) as Scenario,
+      })),
       cells: cells.filter((c) => c.grade === 'dangerous').map((c) => consequenceOf(c, cells, campaign, options)),
     },
     sources: {
@@ -107,6 +113,10 @@ function campaignSkipped(options: AuditOptions, cells: readonly MatrixCell[]): s
   )
   if (dead)
     return `the mapping ${dead.problem!.kind === 'exited' ? 'ended its worker' : 'blocked its thread'} in the matrix: every campaign run would do the same`
+  // Nothing to learn: the reference would take
+  // every answer as ambiguous.
+  if (cells.length > 0 && cells.every((c) => c.grade === 'faulty'))
+    return 'the mapping gave no class on any cell of the matrix: a campaign would show nothing of it'
   return null
 }
 

@@ -93,6 +93,21 @@ export interface AuditCase {
 /** Every client gives up after this long (virtual ms). */
 export const CLIENT_TIMEOUT_MS = 10_000
 
+/** A caller cancels its request this long in (virtual ms). */
+export const CALLER_CANCEL_MS = 1_000
+
+/** The clients that take a caller's signal. */
+const CANCELLABLE: readonly ClientName[] = ['fetch', 'http', 'axios', 'resend']
+
+/**
+ * stripe-node 23.1.0 takes no signal: its
+ * request options (esm/utils.js OPTIONS_KEYS)
+ * have none; esm/net/NodeHttpClient.js
+ * makeRequest has no way in.
+ */
+export const STRIPE_TAKES_NO_SIGNAL =
+  'stripe-node 23.1.0 takes no signal from its caller: its request options (esm/utils.js OPTIONS_KEYS) have none, and its default Node client (esm/net/NodeHttpClient.js makeRequest) cannot abort a request; a caller can only stop waiting'
+
 /**
  * The same fault on the n-th request
  * of its target and the two after it.
@@ -104,6 +119,20 @@ function thrice(fault: RowFault, from = 1): RowFault[] {
 
 const send = { send: 1 } as const
 const probe = { probe: 1 } as const
+
+/**
+ * A team's undici Agent (the `.agent` rows):
+ * both its timeouts at the clients' 10 s.
+ */
+const TEAM_AGENT = { headersTimeout: CLIENT_TIMEOUT_MS, bodyTimeout: CLIENT_TIMEOUT_MS } as const
+
+/** Past undici's 300 s defaults (virtual ms). */
+const PAST_UNDICI_DEFAULTS_MS = 400_000
+
+/** Why undici's own timeouts are fetch's rows. */
+const NOT_UNDICI =
+  "node:http and axios have no timeout by default (with none set they wait forever: the cell would hang); stripe-node's default client is node:http, and it always sets a timeout (80 s by default)"
+const NO_DISPATCHER = `${NOT_UNDICI}; resend-node takes no dispatcher (its fetch uses the global one: undici's defaults, the .defaults rows)`
 
 export const AUDIT_CASES: readonly AuditCase[] = [
   {
@@ -208,6 +237,121 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     noEffect: [],
   },
   {
+    id: 'body-cut',
+    kind: 'body-cut',
+    label: 'connection closed mid-body after the server acted',
+    observation: 'body-cut',
+    requests: ['send'],
+    // The 200's status line and headers came:
+    // axios's error carries the 200.
+    faults: thrice({ kind: 'body-cut', boundary: 'after-effect', ...send, bytes: 16 }),
+    noEffect: [],
+  },
+  {
+    id: 'body-stall',
+    kind: 'body-stall',
+    label: 'the body stalls after the server acted, until the client times out',
+    observation: 'client-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'body-stall', boundary: 'after-effect', ...send, bytes: 16 }),
+    noEffect: [],
+  },
+  // undici's own timeouts: a fetch with no
+  // signal of its own, at undici's defaults
+  // or a team's Agent. The same error with
+  // and without an effect (.no-effect).
+  {
+    id: 'undici-headers-timeout.defaults',
+    kind: 'undici-headers-timeout',
+    label: "no headers within undici's default 300 s; the server had acted",
+    observation: 'headers-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'withhold-after-effect', boundary: 'after-effect', ...send }),
+    client: { kind: 'no-timeout' },
+    clients: ['fetch', 'resend'],
+    notFor: NOT_UNDICI,
+    turnBudgetMs: PAST_UNDICI_DEFAULTS_MS,
+    noEffect: [],
+  },
+  {
+    id: 'undici-headers-timeout.agent',
+    kind: 'undici-headers-timeout',
+    label: "no headers within an undici Agent's headersTimeout (10 s); the server had acted",
+    observation: 'headers-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'withhold-after-effect', boundary: 'after-effect', ...send }),
+    client: { kind: 'no-timeout', agent: TEAM_AGENT },
+    clients: ['fetch'],
+    notFor: NO_DISPATCHER,
+    noEffect: [],
+  },
+  {
+    id: 'undici-headers-timeout.no-effect',
+    kind: 'undici-headers-timeout',
+    label: "no headers within an undici Agent's headersTimeout (10 s); the request was dropped",
+    observation: 'headers-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'dropped', boundary: 'in-transit', ...send }),
+    client: { kind: 'no-timeout', agent: TEAM_AGENT },
+    clients: ['fetch'],
+    notFor: NO_DISPATCHER,
+    noEffect: ['not-sent'],
+  },
+  {
+    id: 'undici-body-timeout',
+    kind: 'undici-body-timeout',
+    label: "the body stalls past an undici Agent's bodyTimeout (10 s); the server had acted",
+    observation: 'body-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'body-stall', boundary: 'after-effect', ...send, bytes: 16 }),
+    client: { kind: 'no-timeout', agent: TEAM_AGENT },
+    clients: ['fetch'],
+    notFor: NO_DISPATCHER,
+    noEffect: [],
+  },
+  {
+    id: 'undici-body-timeout.defaults',
+    kind: 'undici-body-timeout',
+    label: "the body stalls past undici's default 300 s; the server had acted",
+    observation: 'body-timeout',
+    requests: ['send'],
+    faults: thrice({ kind: 'body-stall', boundary: 'after-effect', ...send, bytes: 16 }),
+    client: { kind: 'no-timeout' },
+    clients: ['fetch', 'resend'],
+    notFor: NOT_UNDICI,
+    turnBudgetMs: PAST_UNDICI_DEFAULTS_MS,
+    noEffect: [],
+  },
+  {
+    id: 'caller-cancel.before-send',
+    kind: 'caller-cancel',
+    label: 'cancelled by its caller while connecting',
+    observation: 'caller-cancel',
+    requests: ['send'],
+    // A connection never made (dropped on the
+    // way); the caller stops it 1 s in.
+    faults: thrice({ kind: 'dropped', boundary: 'in-transit', ...send }),
+    client: { kind: 'caller-cancel', afterMs: CALLER_CANCEL_MS },
+    clients: CANCELLABLE,
+    notFor: STRIPE_TAKES_NO_SIGNAL,
+    noEffect: ['not-sent'],
+  },
+  {
+    id: 'caller-cancel.in-flight',
+    kind: 'caller-cancel',
+    label: 'cancelled by its caller while the service works; it commits anyway',
+    observation: 'caller-cancel',
+    requests: ['send'],
+    // The service has it and commits at 5 s;
+    // the caller stops waiting at 1 s.
+    faults: [],
+    processingMs: 5 * CALLER_CANCEL_MS,
+    client: { kind: 'caller-cancel', afterMs: CALLER_CANCEL_MS },
+    clients: CANCELLABLE,
+    notFor: STRIPE_TAKES_NO_SIGNAL,
+    noEffect: [],
+  },
+  {
     id: 'gateway-timeout.finishes',
     kind: 'gateway-timeout',
     label: 'gateway 504, upstream finishes later',
@@ -225,6 +369,15 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     faults: thrice({ kind: 'gateway-timeout', boundary: 'gateway', ...send, upstream: 'dies', afterMs: 1_000 }),
     noEffect: ['not-sent'],
   },
+  // A proxy's own page (HTML): the upstream
+  // acted, or was never reached. Alike to
+  // every client; only the ledger differs.
+  gatewayErrorRow(502, 'acted'),
+  gatewayErrorRow(502, 'not-reached'),
+  gatewayErrorRow(500, 'acted'),
+  gatewayErrorRow(500, 'not-reached'),
+  gatewayErrorRow(503, 'acted'),
+  gatewayErrorRow(503, 'not-reached'),
   {
     id: 'error-response.429',
     kind: 'error-response',
@@ -307,6 +460,24 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     noEffect: [],
   },
 ]
+
+/**
+ * `gateway-error.<status>.<upstream>`: the
+ * proxy's page a second after the request
+ * (acted: after the upstream's answer).
+ */
+function gatewayErrorRow(status: 502 | 500 | 503, upstream: 'acted' | 'not-reached'): AuditCase {
+  return {
+    id: `gateway-error.${status}.${upstream}`,
+    kind: 'gateway-error',
+    label: `proxy ${status} page, ${upstream === 'acted' ? 'after the upstream acted' : 'upstream not reached'}`,
+    observation: `status-${status}`,
+    requests: ['send'],
+    faults: thrice({ kind: 'gateway-error', boundary: 'gateway', ...send, status, upstream, afterMs: 1_000 }),
+    // Not reached: a resend may get through.
+    noEffect: upstream === 'acted' ? [] : ['not-sent'],
+  }
+}
 
 /** Whether `row` has a cell for `client`. */
 export function appliesTo(row: AuditCase, client: ClientName): boolean {

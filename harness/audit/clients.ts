@@ -18,7 +18,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
 import { installCommand } from '../supervisor/missing-package.ts'
-import { CLIENT_TIMEOUT_MS, type ClientSetup } from './cases.ts'
+import { CLIENT_TIMEOUT_MS, type ClientSetup, STRIPE_TAKES_NO_SIGNAL } from './cases.ts'
 
 /** What a cell's client needs: the services' base URLs. */
 export interface Services {
@@ -96,7 +96,6 @@ export function driver(
   modules: ClientModules,
   setup: ClientSetup = { kind: 'own-timeout' },
 ): Driver {
-  if (setup.kind === 'caller-cancel') throw new Error(`no ${client} driver for ${setup.kind} yet`)
   const mod = <T>() => {
     const m = modules.get(client)
     if (!m) throw new Error(`the ${client} client was not loaded`)
@@ -110,7 +109,8 @@ export function driver(
     case 'axios':
       return axiosDriver(services, mod<{ default: AxiosLike }>(), setup)
     case 'stripe':
-      if (setup.kind !== 'own-timeout') throw new Error(`stripe-node always has a timeout (80 s by default)`)
+      if (setup.kind === 'no-timeout') throw new Error(`stripe-node always has a timeout (80 s by default)`)
+      if (setup.kind === 'caller-cancel') throw new Error(STRIPE_TAKES_NO_SIGNAL)
       return stripeDriver(services, mod<{ default: StripeCtor }>())
     case 'resend':
       return resendDriver(services, mod<{ Resend: ResendCtor }>(), setup)
@@ -122,9 +122,34 @@ const listUrl = (s: Services) => `${s.payments}/v1/refunds?payment_intent=${AUDI
 const sent = (url: string): ObservedRequest => ({ method: 'POST', url, purpose: 'send' })
 const looked = (url: string): ObservedRequest => ({ method: 'GET', url, purpose: 'probe' })
 
-/** What gives a request up: a timeout of its own, or nothing. */
-function ownSignal(setup: ClientSetup): { signal?: AbortSignal } {
-  return setup.kind === 'no-timeout' ? {} : { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }
+/**
+ * Runs `call` as its caller would: for
+ * caller-cancel, with an AbortController
+ * aborted `afterMs` in (a user pressing
+ * stop); disarmed once the call settles.
+ */
+async function asCaller<T>(setup: ClientSetup, call: (caller: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  if (setup.kind !== 'caller-cancel') return call(undefined)
+  const caller = new AbortController()
+  const timer = setTimeout(() => caller.abort(), setup.afterMs)
+  try {
+    return await call(caller.signal)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * What gives a request up: a timeout of its
+ * own unless no-timeout, and the caller's
+ * signal, joined as teams join them
+ * (AbortSignal.any: the first one's reason).
+ */
+function giveUp(setup: ClientSetup, caller?: AbortSignal): { signal?: AbortSignal } {
+  const own = setup.kind === 'no-timeout' ? undefined : AbortSignal.timeout(CLIENT_TIMEOUT_MS)
+  if (own && caller) return { signal: AbortSignal.any([caller, own]) }
+  const signal = own ?? caller
+  return signal ? { signal } : {}
 }
 
 // --- fetch: global fetch with AbortSignal.timeout ---------------------------------------
@@ -134,22 +159,23 @@ function fetchDriver(s: Services, setup: ClientSetup): Driver {
   const agent = setup.kind === 'no-timeout' ? setup.agent : undefined
   const dispatcher = (agent && undiciAgent ? { dispatcher: new undiciAgent(agent) } : {}) as RequestInit
   if (agent && !undiciAgent) throw new Error('undici is not installed (npm install undici)')
-  const observe = async (request: ObservedRequest, init: RequestInit): Promise<Observed> => {
-    try {
-      const response = await fetch(request.url, { ...init, ...ownSignal(setup), ...dispatcher })
-      return {
-        client: 'fetch',
-        request,
-        response: {
-          status: response.status,
-          headers: Object.fromEntries(response.headers),
-          body: parse(await response.text()),
-        },
+  const observe = (request: ObservedRequest, init: RequestInit) =>
+    asCaller(setup, async (caller): Promise<Observed> => {
+      try {
+        const response = await fetch(request.url, { ...init, ...giveUp(setup, caller), ...dispatcher })
+        return {
+          client: 'fetch',
+          request,
+          response: {
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body: parse(await response.text()),
+          },
+        }
+      } catch (error) {
+        return { client: 'fetch', request, error }
       }
-    } catch (error) {
-      return { client: 'fetch', request, error }
-    }
-  }
+    })
   return {
     send: (key) =>
       observe(sent(refundsUrl(s)), {
@@ -165,31 +191,41 @@ function fetchDriver(s: Services, setup: ClientSetup): Driver {
 
 function httpDriver(s: Services, setup: ClientSetup): Driver {
   const observe = (request: ObservedRequest, headers: Record<string, string>, body: string | null) =>
-    new Promise<Observed>((resolve) => {
-      const url = new URL(request.url)
-      const req = (url.protocol === 'https:' ? https : http).request(
-        url,
-        { method: request.method, headers },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => {
-            const headers = Object.fromEntries(
-              Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-            )
-            resolve({
-              client: 'http',
-              request,
-              response: { status: res.statusCode ?? 0, headers, body: parse(Buffer.concat(chunks).toString('utf8')) },
-            })
-          })
-          res.on('error', (error) => resolve({ client: 'http', request, error }))
-        },
-      )
-      if (setup.kind !== 'no-timeout') req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
-      req.on('error', (error) => resolve({ client: 'http', request, error }))
-      req.end(body ?? undefined)
-    })
+    asCaller(
+      setup,
+      (caller) =>
+        new Promise<Observed>((resolve) => {
+          const url = new URL(request.url)
+          const req = (url.protocol === 'https:' ? https : http).request(
+            url,
+            // A caller's signal: Node destroys the
+            // request with an AbortError (ABORT_ERR).
+            { method: request.method, headers, ...(caller ? { signal: caller } : {}) },
+            (res) => {
+              const chunks: Buffer[] = []
+              res.on('data', (c: Buffer) => chunks.push(c))
+              res.on('end', () => {
+                const headers = Object.fromEntries(
+                  Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+                )
+                resolve({
+                  client: 'http',
+                  request,
+                  response: {
+                    status: res.statusCode ?? 0,
+                    headers,
+                    body: parse(Buffer.concat(chunks).toString('utf8')),
+                  },
+                })
+              })
+              res.on('error', (error) => resolve({ client: 'http', request, error }))
+            },
+          )
+          if (setup.kind !== 'no-timeout') req.setTimeout(CLIENT_TIMEOUT_MS, () => req.destroy())
+          req.on('error', (error) => resolve({ client: 'http', request, error }))
+          req.end(body ?? undefined)
+        }),
+    )
   return {
     send: (key) =>
       observe(
@@ -220,27 +256,33 @@ interface AxiosLike {
 function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }, setup: ClientSetup): Driver {
   // axios's default is 0: no timeout.
   const timeout = setup.kind === 'no-timeout' ? 0 : CLIENT_TIMEOUT_MS
-  const observe = async (request: ObservedRequest, call: () => Promise<AxiosResponseLike>): Promise<Observed> => {
-    try {
-      const r = await call()
-      return {
-        client: 'axios',
-        request,
-        response: { status: r.status, headers: plainHeaders(r.headers), body: r.data },
+  const observe = (request: ObservedRequest, call: (caller?: AbortSignal) => Promise<AxiosResponseLike>) =>
+    asCaller(setup, async (caller): Promise<Observed> => {
+      try {
+        const r = await call(caller)
+        return {
+          client: 'axios',
+          request,
+          response: { status: r.status, headers: plainHeaders(r.headers), body: r.data },
+        }
+      } catch (error) {
+        return { client: 'axios', request, error }
       }
-    } catch (error) {
-      return { client: 'axios', request, error }
-    }
-  }
+    })
+  // A caller's signal: axios rejects with a
+  // CanceledError (ERR_CANCELED), whatever its
+  // reason (lib/adapters/http.js `abort`).
+  const cancel = (caller?: AbortSignal) => (caller ? { signal: caller } : {})
   return {
     send: (key) =>
-      observe(sent(refundsUrl(s)), () =>
+      observe(sent(refundsUrl(s)), (caller) =>
         axios.post(refundsUrl(s), REFUND_FORM, {
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
           timeout,
+          ...cancel(caller),
         }),
       ),
-    probe: () => observe(looked(listUrl(s)), () => axios.get(listUrl(s), { timeout })),
+    probe: () => observe(looked(listUrl(s)), (caller) => axios.get(listUrl(s), { timeout, ...cancel(caller) })),
   }
 }
 
@@ -301,18 +343,22 @@ type ResendCtor = new (key: string, options: object) => ResendLike
 
 function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }, setup: ClientSetup): Driver {
   const resend = new Resend('re_faultline_audit', { baseUrl: s.email })
-  const observe = async (request: ObservedRequest, call: () => Promise<ResendResult>): Promise<Observed> => {
-    const r = await call()
-    if (r.error) return { client: 'resend', request, error: r.error }
-    // The SDK does not say which 2xx it was.
-    return { client: 'resend', request, response: { status: 200, headers: { ...r.headers }, body: r.data } }
-  }
+  // A caller's abort is swallowed like any fetch
+  // error: `{ statusCode: null }` (dist/index.mjs
+  // fetchRequest's outer catch).
+  const observe = (request: ObservedRequest, call: (signal: { signal?: AbortSignal }) => Promise<ResendResult>) =>
+    asCaller(setup, async (caller): Promise<Observed> => {
+      const r = await call(giveUp(setup, caller))
+      if (r.error) return { client: 'resend', request, error: r.error }
+      // The SDK does not say which 2xx it was.
+      return { client: 'resend', request, response: { status: 200, headers: { ...r.headers }, body: r.data } }
+    })
   return {
     send: (key) =>
-      observe(sent(`${s.email}/emails`), () => resend.emails.send(EMAIL, { idempotencyKey: key, ...ownSignal(setup) })),
+      observe(sent(`${s.email}/emails`), (signal) => resend.emails.send(EMAIL, { idempotencyKey: key, ...signal })),
     probe: () =>
-      observe(looked(`${s.email}/emails/em_faultline_audit`), () =>
-        resend.emails.get('em_faultline_audit', { ...ownSignal(setup) }),
+      observe(looked(`${s.email}/emails/em_faultline_audit`), (signal) =>
+        resend.emails.get('em_faultline_audit', signal),
       ),
   }
 }

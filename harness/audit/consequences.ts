@@ -12,6 +12,7 @@ import { campaignScenarios } from '../campaign/campaign-scenarios.ts'
 import { shrink, type Counterexample } from '../campaign/shrink.ts'
 import { judge } from '../judge/verdict.ts'
 import type { JudgeName } from '../judge/finding.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import { WorkerPool, type PoolOptions } from '../supervisor/pool.ts'
 import { attribute, type Attribution } from './attribute.ts'
 import { AUDIT_CASES } from './cases.ts'
@@ -52,6 +53,16 @@ export interface Consequences {
   readonly reached: readonly CellCounterexample[]
   /** Failing runs that no dangerous cell explains. */
   readonly unattributedRuns: number
+  /** Each of them, in run order, to replay. */
+  readonly unattributed: readonly UnattributedRun[]
+}
+
+/** A failing run no dangerous cell explains. */
+export interface UnattributedRun {
+  /** 1-based. */
+  readonly run: number
+  readonly judges: readonly JudgeName[]
+  readonly scenario: Scenario
 }
 
 export async function runConsequences(options: ConsequencesOptions): Promise<Consequences> {
@@ -78,10 +89,15 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
     // In run order, whatever order the runs finished in.
     const campaign = new Campaign(pool.executorName, profileName(options.profile))
     const first = new Map<string, { index: number; judge: JudgeName }>()
-    let unattributedRuns = 0
+    const unattributed: UnattributedRun[] = []
     judged.forEach(({ verdict, realMs }, i) => {
       campaign.add(verdict, realMs)
-      if (verdict.violations.length > 0 && attributed[i]!.length === 0) unattributedRuns++
+      if (verdict.violations.length > 0 && attributed[i]!.length === 0)
+        unattributed.push({
+          run: i + 1,
+          judges: [...new Set(verdict.violations.map((v) => v.judge))],
+          scenario: scenarios[i]!,
+        })
       for (const a of attributed[i]!) if (!first.has(a.case)) first.set(a.case, { index: i, judge: a.judge })
     })
 
@@ -105,7 +121,7 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
       )
       reached.push({ case: row.id, consequence, judge: at.judge, firstRun: at.index + 1, counterexample })
     }
-    return { summary: campaign.summary(), reached, unattributedRuns }
+    return { summary: campaign.summary(), reached, unattributedRuns: unattributed.length, unattributed }
   } finally {
     await pool.close()
   }

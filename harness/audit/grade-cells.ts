@@ -48,7 +48,7 @@ export function gradeCells(cells: readonly RunCell[]): MatrixCell[] {
         problem: { kind: c.answer.problem, detail: c.answer.detail },
         grade: 'faulty',
         consequence: null,
-        why: `the mapping ${PROBLEM_WORDS[c.answer.problem]}: ${c.answer.detail}`,
+        why: whyFaulty(c.answer.problem, c.answer.detail),
       }
     if (knowable.length === 0)
       return {
@@ -63,6 +63,13 @@ export function gradeCells(cells: readonly RunCell[]): MatrixCell[] {
     const graded = grade(c.answer.class, new Set(knowable), noEffect, auditCase(c.case)?.requests.at(-1) ?? 'send')
     return { ...base, class: c.answer.class, problem: null, ...graded }
   })
+}
+
+/** The detail already says what it answered, or that it was not asked. */
+function whyFaulty(problem: MappingProblem, detail: string): string {
+  if (problem === 'not-a-class') return `the mapping gave no class: ${detail}`
+  if (problem === 'not-run') return `not asked: ${detail}`
+  return `the mapping ${PROBLEM_WORDS[problem]}: ${detail}`
 }
 
 const PROBLEM_WORDS: Readonly<Record<MappingProblem, string>> = {

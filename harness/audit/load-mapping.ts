@@ -29,7 +29,31 @@ export async function loadMapping(path: string): Promise<LoadedMapping> {
   const found = [mod.default, inner.default, mod.mapping, inner.mapping].find((f) => typeof f === 'function')
   if (!found)
     throw new Error(
-      `${path} exports no mapping: export default a function (observed) => 'applied' | 'not-sent' | 'rejected' | 'ambiguous'`,
+      `${path} exports no mapping: it exports ${exportsOf(mod, inner)}; export default a function (observed) => 'applied' | 'not-sent' | 'rejected' | 'ambiguous'`,
     )
   return found as LoadedMapping
+}
+
+/**
+ * "classify (a function), version (a
+ * number)", or "nothing": what the
+ * module gave instead, to fix it by.
+ */
+function exportsOf(mod: Record<string, unknown>, inner: Record<string, unknown>): string {
+  const named = new Map<string, unknown>()
+  // tsx's namespace repeats the
+  // named exports in default.
+  for (const [k, v] of Object.entries(inner)) named.set(k, v)
+  for (const [k, v] of Object.entries(mod))
+    if (k !== 'module.exports' && !(k === 'default' && v === inner)) named.set(k, v)
+  if (mod.default !== undefined && mod.default !== inner) named.set('default', mod.default)
+  const list = [...named].map(([k, v]) => `${k} (${kindOf(v)})`)
+  return list.length ? list.join(', ') : 'nothing'
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return 'an array'
+  const t = typeof v
+  return t === 'undefined' ? 'undefined' : t === 'object' ? 'an object' : `a ${t}`
 }

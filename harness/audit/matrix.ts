@@ -133,7 +133,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunCell[]> {
             truth: null,
             answer: {
               problem: 'not-run',
-              detail: `the mapping blocked or ended its worker on ${deaths} cells already`,
+              detail: `it had blocked or ended its worker on ${deaths} cells already`,
             },
           }
           continue
@@ -180,7 +180,7 @@ export function readCell(caseId: string, client: ClientName, history: History, b
             : 'executor-fault'
     const detail =
       problem === 'hung'
-        ? `no answer within ${budgetMs / 1000} s of real time (a busy loop, or work that never yields)`
+        ? `no answer within ${budgetMs / 1000} s of real time (a busy loop, or work that never yields; time in a cell is virtual: Date.now() and performance.now() stand still while the mapping runs, so a loop that waits for them to move never ends)`
         : fault.message
     return { ...base, answer: { problem, detail } }
   }

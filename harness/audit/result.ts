@@ -104,6 +104,20 @@ export const AUDIT_RESULT_SCHEMA = z.strictObject({
     failingRuns: z.int(),
     violations: z.record(z.string(), z.int()),
     unattributedRuns: z.int().describe('failing runs no dangerous cell explains'),
+    unattributed: z
+      .array(
+        z.strictObject({
+          run: z.int().describe('1-based campaign run'),
+          judges: z.array(z.string()),
+          scenario: SCENARIO_SCHEMA.describe('the run as drawn (not shrunk)'),
+          file: z.string().optional().describe('where `faultline audit-mapping` saved it'),
+          replay: z.string().optional().describe('the command that replays exactly that file'),
+        }),
+      )
+      .optional()
+      .describe(
+        'each failing run no dangerous cell explains, to replay (absent from results written before it was added)',
+      ),
     cells: z.array(CONSEQUENCE_CELL).describe('one per dangerous cell'),
   }),
   sources: z.strictObject({

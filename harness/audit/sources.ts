@@ -28,20 +28,22 @@ export const SOURCES: readonly Source[] = [
     id: 'stripe-node',
     name: 'stripe-node',
     version: 'stripe 23.1.0 (npm; same rules in v22.5.0)',
-    where: 'esm/RequestSender.js _shouldRetry, _defaultIdempotencyKey (src/RequestSender.ts L260-308 at v22.5.0)',
+    where:
+      'esm/RequestSender.js _shouldRetry, _defaultIdempotencyKey, _request (the retry decision before the body is read), _jsonResponseHandler; esm/net/NodeHttpClient.js (src/RequestSender.ts L260-308 at v22.5.0)',
   },
   {
     id: 'undici',
     name: "undici's RetryHandler",
     version: 'undici v8.10.0',
-    where: 'lib/handler/retry-handler.js L90-104 (defaults), L183-241 (default retry)',
+    where:
+      'lib/handler/retry-handler.js L90-104 (defaults), L183-241 (default retry), L267-413 (resume with Range), L436-445 (onResponseError: aborted)',
   },
   {
     id: 'aws-sdk',
     name: "the AWS SDK's retry classification",
     version: '@smithy/core 3.33.3 (AWS SDK for JavaScript v3)',
     where:
-      'packages/core/src/submodules/retry/service-error-classification/constants.ts, service-error-classification.ts',
+      'packages/core/src/submodules/retry/service-error-classification/constants.ts, service-error-classification.ts, CHANGELOG.md (c03ce2aa: AbortError removed)',
   },
   {
     id: 'aip-194',
@@ -55,7 +57,7 @@ export const SOURCES: readonly Source[] = [
     name: "openai-node's retry rules",
     version: 'openai-node v7.5.0',
     where:
-      'src/client.ts shouldRetry L1212-1233, connection errors L940-1011, maxRetries L523, idempotency header L435/L1340-1344',
+      'src/client.ts shouldRetry L1212-1233, connection errors L940-1011 (UND_ERR_HEADERS_TIMEOUT L991-1004), user aborts L933-949, body read L826-890, maxRetries L523, idempotency header L435/L1340-1344',
   },
 ]
 
@@ -64,11 +66,6 @@ export interface Published {
   /** What the source says or does, in a line. */
   readonly says: string
 }
-
-const PENDING_ONE: Published = { class: null, says: 'not read yet' }
-const PENDING: Readonly<Record<SourceId, Published>> = Object.fromEntries(
-  SOURCES.map((x) => [x.id, PENDING_ONE]),
-) as never
 
 const KEYED = 'with its own idempotency key'
 
@@ -208,10 +205,97 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'aip-194': { class: null, says: '—' },
     'openai-node': { class: null, says: '—' },
   },
-  // Read by H5 (issue 24): to be replaced.
-  'caller-cancel': PENDING,
-  'headers-timeout': PENDING,
-  'body-timeout': PENDING,
-  'body-cut': PENDING,
-  'status-502': PENDING,
+  // A caller's own AbortController fired.
+  'caller-cancel': {
+    'stripe-docs': { class: null, says: 'nothing on a request the caller cancelled' },
+    'stripe-node': { class: null, says: 'no way to cancel a request in 23.1.0: its Node client takes no signal' },
+    undici: {
+      class: null,
+      says: 'an aborted request is never retried (onResponseError: controller.aborted); nothing said of the effect',
+    },
+    'aws-sdk': {
+      class: null,
+      says: 'AbortError is not transient (removed from the list, c03ce2aa): never retried, nothing said of the effect',
+    },
+    'aip-194': {
+      class: null,
+      says: 'CANCELLED: "An application can cancel a request, which must be honored": never retried; nothing said of the effect',
+    },
+    'openai-node': { class: null, says: 'thrown as APIUserAbortError, never retried; nothing said of the effect' },
+  },
+  // undici's own headersTimeout, no signal.
+  'headers-timeout': {
+    'stripe-docs': { class: 'ambiguous', says: 'a connection error: repeat under the same key' },
+    'stripe-node': { class: 'ambiguous', says: `no response (_shouldRetry: !res): retried ${KEYED}` },
+    undici: { class: null, says: 'UND_ERR_HEADERS_TIMEOUT is not in errorCodes: never retried, for any method' },
+    'aws-sdk': {
+      class: null,
+      says: 'not transient: neither HeadersTimeoutError nor UND_ERR_HEADERS_TIMEOUT is listed (its own timeouts are TimeoutError)',
+    },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'DEADLINE_EXCEEDED: never retried; "may be returned even if the operation has completed successfully"',
+    },
+    'openai-node': {
+      class: 'not-sent',
+      says: 'UND_ERR_HEADERS_TIMEOUT named: a connection timeout, retried, POST included, no key',
+    },
+  },
+  // undici's own bodyTimeout, no signal.
+  'body-timeout': {
+    'stripe-docs': { class: 'ambiguous', says: 'a connection error: repeat under the same key' },
+    'stripe-node': {
+      class: null,
+      says: 'the status was read and judged; a body that fails is reported (StripeConnectionError), never retried',
+    },
+    undici: { class: null, says: 'UND_ERR_BODY_TIMEOUT is not in errorCodes: never retried, for any method' },
+    'aws-sdk': { class: null, says: 'not transient: neither BodyTimeoutError nor UND_ERR_BODY_TIMEOUT is listed' },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'DEADLINE_EXCEEDED: never retried; "may be returned even if the operation has completed successfully"',
+    },
+    'openai-node': {
+      class: null,
+      says: 'a body that fails is thrown as is, not retried (only its own timeout retries a body read)',
+    },
+  },
+  // Headers came, then the connection closed.
+  'body-cut': {
+    'stripe-docs': { class: 'ambiguous', says: 'a connection error: repeat under the same key' },
+    'stripe-node': {
+      class: null,
+      says: 'the status was read and judged; a body that fails is reported (StripeConnectionError), never retried',
+    },
+    undici: {
+      class: 'ambiguous',
+      says: 'UND_ERR_SOCKET retryable, resumed with a Range request, for idempotent methods only',
+    },
+    'aws-sdk': {
+      class: 'not-sent',
+      says: "node:http's cut (aborted, ECONNRESET) is transient: retried (fetch's, UND_ERR_SOCKET, is not listed)",
+    },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'data sent, then the connection broke: UNAVAILABLE, retried only where a repeat changes nothing',
+    },
+    'openai-node': {
+      class: null,
+      says: 'a body that fails is thrown as is, not retried (only its own timeout retries a body read)',
+    },
+  },
+  // A gateway's 502 page (HTML).
+  'status-502': {
+    'stripe-docs': { class: null, says: 'the 5xx rows of the status table were not in the stored copy' },
+    'stripe-node': {
+      class: 'ambiguous',
+      says: `>= 500 retried ${KEYED} (a gateway's page has no Stripe-Should-Retry)`,
+    },
+    undici: { class: 'ambiguous', says: '502 retryable for idempotent methods only' },
+    'aws-sdk': { class: 'not-sent', says: '502 is a transient status: retried' },
+    'aip-194': {
+      class: 'ambiguous',
+      says: 'the intermediary table maps 502 to UNAVAILABLE: retried only where a repeat changes nothing',
+    },
+    'openai-node': { class: 'not-sent', says: '>= 500 retried, no key' },
+  },
 }

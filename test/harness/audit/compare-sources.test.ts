@@ -57,3 +57,43 @@ describe('the published sources beside the mapping', () => {
     expect(rows.find((r) => r.observation === 'reset')!.published.some((p) => p.departs)).toBe(false)
   })
 })
+
+describe('the sources for the observations of issue 24', () => {
+  it('has every kind of observation read, none left pending', () => {
+    for (const [kind, bySource] of Object.entries(PUBLISHED)) {
+      expect(Object.keys(bySource).sort(), kind).toEqual(SOURCES.map((s) => s.id).sort())
+      for (const p of Object.values(bySource)) expect(p.says, kind).not.toMatch(/not read yet/)
+    }
+  })
+
+  it("says nothing of a caller's cancel: no source departs from any class", () => {
+    const rows = compareSources([cell('caller-cancel.in-flight', 'fetch', 'not-sent')])
+    const cancel = rows.find((r) => r.observation === 'caller-cancel')
+    // Absent until the row is in AUDIT_CASES.
+    if (cancel) {
+      expect(cancel.published.some((p) => p.departs)).toBe(false)
+      expect(cancel.sourcesDisagree).toBe(false)
+    }
+    expect(Object.values(PUBLISHED['caller-cancel']).every((p) => p.class === null)).toBe(true)
+  })
+
+  it('splits on undici timeouts and on a 502 the way the libraries retry', () => {
+    const classes = (kind: keyof typeof PUBLISHED) =>
+      Object.fromEntries(Object.entries(PUBLISHED[kind]).map(([s, p]) => [s, p.class]))
+    // openai-node names UND_ERR_HEADERS_TIMEOUT
+    // and retries it; undici never does.
+    expect(classes('headers-timeout')).toMatchObject({
+      undici: null,
+      'openai-node': 'not-sent',
+      'aip-194': 'ambiguous',
+    })
+    expect(classes('status-502')).toEqual({
+      'stripe-docs': null,
+      'stripe-node': 'ambiguous',
+      undici: 'ambiguous',
+      'aws-sdk': 'not-sent',
+      'aip-194': 'ambiguous',
+      'openai-node': 'not-sent',
+    })
+  })
+})

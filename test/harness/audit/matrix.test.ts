@@ -6,7 +6,7 @@
 // nonsense or blocks is reported cell by cell.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AUDIT_CASES } from '../../../harness/audit/cases.ts'
+import { AUDIT_CASES, appliesTo } from '../../../harness/audit/cases.ts'
 import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
 import { cellScenario, runMatrix } from '../../../harness/audit/matrix.ts'
 import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping.ts'
@@ -40,6 +40,27 @@ function expand(rows: readonly string[], clients: readonly ClientName[], consequ
 
 const TIMEOUTS = ['latency.past-timeout', 'late-delivery', 'dropped', 'withhold-after-effect']
 const RESETS = ['server-fails-before-apply.reset', 'reset-after-effect', 'service-restart']
+const UNDICI = [
+  'undici-headers-timeout.defaults',
+  'undici-headers-timeout.agent',
+  'undici-headers-timeout.no-effect',
+  'undici-body-timeout',
+  'undici-body-timeout.defaults',
+]
+const CANCEL = ['caller-cancel.before-send', 'caller-cancel.in-flight']
+const PROXY_PAGES = [
+  'gateway-timeout.finishes',
+  'gateway-timeout.dies',
+  ...[502, 500, 503].flatMap((s) => [`gateway-error.${s}.acted`, `gateway-error.${s}.not-reached`]),
+]
+
+/** Only the cells a row has (its `clients`). */
+function cellsOf(rows: readonly string[], clients: readonly ClientName[], consequence: string): string[] {
+  return rows.flatMap((r) => {
+    const row = AUDIT_CASES.find((c) => c.id === r)!
+    return clients.filter((c) => appliesTo(row, c)).map((c) => `${r} × ${c}: ${consequence}`)
+  })
+}
 
 describe('the matrix of each example mapping', () => {
   it('has a valid scenario for every cell', () => {
@@ -50,7 +71,7 @@ describe('the matrix of each example mapping', () => {
 
   it('correct.ts: no dangerous cell, every cell observed and answered', async () => {
     const cells = await matrix('examples/mappings/correct.ts')
-    expect(cells).toHaveLength(AUDIT_CASES.length * ALL.length)
+    expect(cells).toHaveLength(AUDIT_CASES.flatMap((r) => ALL.filter((c) => appliesTo(r, c))).length)
     expect(dangerous(cells)).toEqual([])
     expect(cells.filter((c) => c.grade === 'faulty')).toEqual([])
     expect(cells.every((c) => c.truth !== null && c.observed !== '(nothing observed)')).toBe(true)
@@ -80,23 +101,31 @@ describe('the matrix of each example mapping', () => {
     const expected = [
       ...expand(RESETS, ['fetch', 'http', 'axios', 'stripe'], 'duplicate-effect'),
       ...expand(TIMEOUTS, ['http'], 'duplicate-effect'),
+      // A body cut short is a reset to them; to
+      // node:http a stalled one too (`aborted`).
+      ...expand(['body-cut'], ['fetch', 'http', 'stripe'], 'duplicate-effect'),
+      ...expand(['body-stall'], ['http'], 'duplicate-effect'),
     ]
     expect(dangerous(await matrix('examples/mappings/reset-as-not-sent.ts'))).toEqual(expected.sort())
   }, 120_000)
 
-  it('timeout-as-rejected.ts: the client timeouts for fetch, axios, stripe-node — false failure', async () => {
+  it("timeout-as-rejected.ts: the client timeouts for fetch, axios, stripe-node, and undici's own — false failure", async () => {
     expect(dangerous(await matrix('examples/mappings/timeout-as-rejected.ts'))).toEqual(
-      expand(TIMEOUTS, ['fetch', 'axios', 'stripe'], 'false-failure').sort(),
+      [
+        ...expand(TIMEOUTS, ['fetch', 'axios', 'stripe'], 'false-failure'),
+        ...expand(['body-stall'], ['fetch', 'stripe'], 'false-failure'),
+        ...cellsOf(UNDICI, ['fetch'], 'false-failure'),
+      ].sort(),
     )
   }, 120_000)
 
-  it('five-xx-as-rejected.ts: the gateway 504s for fetch, node:http, axios, resend — false failure', async () => {
+  it("five-xx-as-rejected.ts: every proxy's page for fetch, node:http, axios, resend — false failure", async () => {
     expect(dangerous(await matrix('examples/mappings/five-xx-as-rejected.ts'))).toEqual(
-      expand(
-        ['gateway-timeout.finishes', 'gateway-timeout.dies'],
-        ['fetch', 'http', 'axios', 'resend'],
-        'false-failure',
-      ).sort(),
+      [
+        ...expand(PROXY_PAGES, ['fetch', 'http', 'axios', 'resend'], 'false-failure'),
+        // resend shows a proxy's 500 as its own 500.
+        ...expand(['server-fails-before-apply.500'], ['resend'], 'false-failure'),
+      ].sort(),
     )
   }, 120_000)
 
@@ -104,8 +133,9 @@ describe('the matrix of each example mapping', () => {
     const mayHaveLanded = [
       ...TIMEOUTS,
       ...RESETS,
-      'gateway-timeout.finishes',
-      'gateway-timeout.dies',
+      ...PROXY_PAGES,
+      'body-cut',
+      'body-stall',
       'error-response.409',
       'key-in-use.in-flight',
       'probe-timeout.after-effect',
@@ -115,7 +145,8 @@ describe('the matrix of each example mapping', () => {
     // name as a reset: `{ statusCode: null }`.
     const expected = [
       ...expand(mayHaveLanded, ALL, 'duplicate-effect'),
-      ...expand(['connection-refused', 'dns-failure'], ['resend'], 'duplicate-effect'),
+      ...cellsOf([...UNDICI, ...CANCEL], ALL, 'duplicate-effect'),
+      ...expand(['connection-refused', 'dns-failure', 'server-fails-before-apply.500'], ['resend'], 'duplicate-effect'),
     ]
     expect(dangerous(await matrix('examples/mappings/not-2xx-as-not-sent.ts'))).toEqual(expected.sort())
   }, 120_000)
@@ -138,9 +169,10 @@ describe('a mapping that misbehaves is reported per cell, never a failure of the
     expect(threw.length).toBeGreaterThan(0)
     expect(threw[0]!.why).toMatch(/^the mapping threw: TypeError: Cannot read properties of undefined/)
     // fetch wraps a network failure in a cause, not its
-    // own timeout; node:http's errors have none.
-    const timeouts = AUDIT_CASES.filter(
-      (r) => r.observation === 'client-timeout' || r.observation === 'probe-timeout',
+    // own timeout or a caller's abort; node:http's
+    // errors have none.
+    const timeouts = AUDIT_CASES.filter((r) =>
+      ['client-timeout', 'probe-timeout', 'caller-cancel'].includes(r.observation),
     ).map((r) => r.id)
     expect(
       threw
@@ -148,12 +180,14 @@ describe('a mapping that misbehaves is reported per cell, never a failure of the
         .map((c) => c.case)
         .sort(),
     ).toEqual([...timeouts].sort())
+    // ... but for a caller's abort, whose cause
+    // is the signal's reason.
     expect(
       cells
         .filter((c) => c.client === 'http' && c.problem === null && c.class !== 'applied')
-        .map((c) => c.observed)
-        .filter((o) => !o.startsWith('HTTP')),
-    ).toEqual([])
+        .filter((c) => !c.observed.startsWith('HTTP'))
+        .map((c) => c.case),
+    ).toEqual(CANCEL)
     expect(cells.find((c) => c.case === 'connection-refused' && c.client === 'fetch')).toMatchObject({
       class: 'not-sent',
       grade: 'right',

@@ -1,0 +1,143 @@
+// The gateway-error rows end to end: a proxy's
+// 502/500/503 page as every client (resend too)
+// meets it, graded right for correct.ts, and
+// dangerous — exit 1, with a counterexample from
+// the campaign — for a mapping that reads a 502
+// as "not sent".
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { rowOf } from '../../../harness/audit/attribute.ts'
+import { appliesTo, AUDIT_CASES, auditCase } from '../../../harness/audit/cases.ts'
+import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
+import { runMatrix } from '../../../harness/audit/matrix.ts'
+import { AUDIT_RESULT_SCHEMA } from '../../../harness/audit/result.ts'
+import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping.ts'
+import type { RequestFault } from '../../../harness/faults/catalogue.ts'
+import { scratchDir } from '../../support/scratch.ts'
+import { cli, ROOT } from '../../faultline/cli/cli.ts'
+
+const STATUSES = [502, 500, 503] as const
+const UPSTREAMS = ['acted', 'not-reached'] as const
+const IDS = STATUSES.flatMap((s) => UPSTREAMS.map((u) => `gateway-error.${s}.${u}`))
+const example = (name: string) => join(ROOT, 'examples', 'mappings', `${name}.ts`)
+
+describe('the gateway-error rows', () => {
+  it('one per status and upstream, observed as the status, for every client (resend too)', () => {
+    for (const s of STATUSES)
+      for (const u of UPSTREAMS) {
+        const row = auditCase(`gateway-error.${s}.${u}`)!
+        expect(row).toMatchObject({ kind: 'gateway-error', observation: `status-${s}`, requests: ['send'] })
+        expect(row.faults[0]).toMatchObject({ kind: 'gateway-error', status: s, upstream: u, send: 1 })
+        expect(CLIENT_NAMES.every((c) => appliesTo(row, c))).toBe(true)
+      }
+    expect(AUDIT_CASES.filter((r) => r.kind === 'gateway-error').map((r) => r.id)).toEqual(IDS)
+  })
+
+  it("a campaign's strike is filed under its row; with no page (the client gave up) under a client timeout", () => {
+    for (const s of STATUSES)
+      for (const u of UPSTREAMS) {
+        const f = {
+          kind: 'gateway-error',
+          boundary: 'gateway',
+          step: 's1',
+          send: 1,
+          status: s,
+          upstream: u,
+          afterMs: 0,
+        }
+        expect(rowOf(f as RequestFault, s, false)).toBe(`gateway-error.${s}.${u}`)
+        const gaveUp = rowOf(f as RequestFault, null, false)
+        expect(gaveUp).toBe(u === 'acted' ? 'withhold-after-effect' : 'dropped')
+        expect(auditCase(gaveUp)?.observation).toBe('client-timeout')
+      }
+  })
+})
+
+describe('the gateway-error cells', () => {
+  let cells: MatrixCell[] = []
+  const cell = (row: string, client: ClientName) => cells.find((c) => c.case === row && c.client === client)!
+
+  it('correct.ts: right in every cell; the truth is the ledger’s, for payments and e-mail alike', async () => {
+    cells = gradeCells(
+      await runMatrix({
+        mapping: example('correct'),
+        label: 'correct',
+        clients: [...CLIENT_NAMES],
+        pool: { workers: 2 },
+      }),
+    )
+    const mine = cells.filter((c) => IDS.includes(c.case))
+    expect(mine).toHaveLength(IDS.length * CLIENT_NAMES.length)
+    expect(mine.filter((c) => c.grade !== 'right')).toEqual([])
+    for (const c of mine)
+      expect(c.truth, `${c.case} × ${c.client}`).toBe(c.case.endsWith('.acted') ? 'applied' : 'not-applied')
+  }, 120_000)
+
+  it('each client shows the page as its own code reads a non-JSON 5xx', () => {
+    expect(cell('gateway-error.502.acted', 'fetch').observed).toBe('HTTP 502 (not JSON)')
+    expect(cell('gateway-error.503.not-reached', 'http').observed).toBe('HTTP 503 (not JSON)')
+    // axios settle(): 5xx → ERR_BAD_RESPONSE.
+    expect(cell('gateway-error.500.acted', 'axios').observed).toBe(
+      'AxiosError: Request failed with status code 500 [ERR_BAD_RESPONSE] status 500',
+    )
+    // stripe-node RequestSender: no status at all.
+    expect(cell('gateway-error.502.acted', 'stripe').observed).toBe(
+      'StripeAPIError (name Error): Invalid JSON received from the Stripe API',
+    )
+    // resend fetchRequest: the SyntaxError branch.
+    expect(cell('gateway-error.502.not-reached', 'resend').observed).toBe(
+      'application_error: Internal server error. We are unable to process your request right now, please try again later. status 502',
+    )
+  })
+
+  it("resend meets the proxy's page, not Resend's own 500 JSON, and cannot tell them apart", () => {
+    expect(cell('server-fails-before-apply.500', 'resend').observed).toContain('An unexpected error occurred.')
+    expect(cell('gateway-error.500.acted', 'resend').observed).toContain('Internal server error.')
+    // Same name and status: one knowable truth.
+    expect(cell('server-fails-before-apply.500', 'resend').sameAs).toContain('gateway-error.500.acted')
+    // stripe-node shows every proxy page alike.
+    expect(cell('gateway-error.503.acted', 'stripe').sameAs).toEqual(
+      expect.arrayContaining(['gateway-timeout.dies', ...IDS.filter((i) => i !== 'gateway-error.503.acted')]),
+    )
+  })
+})
+
+describe('bad-gateway-as-not-sent.ts', () => {
+  it('exits 1: both 502 rows dangerous for fetch, node:http, axios, resend; the campaign reaches the acted one, and its counterexample replays', async () => {
+    const cwd = scratchDir('rows-gateway')
+    const r = await cli(
+      ['audit-mapping', '--mapping', example('bad-gateway-as-not-sent'), '--runs', '200', '--json', '--workers', '2'],
+      cwd,
+    )
+    expect(r.code).toBe(1)
+    const result = AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out))
+    const dangerous = result.matrix.cells
+      .filter((c) => c.grade === 'dangerous')
+      .map((c) => `${c.case} × ${c.client}: ${c.consequence}`)
+      .sort()
+    expect(dangerous).toEqual(
+      ['gateway-error.502.acted', 'gateway-error.502.not-reached']
+        .flatMap((row) => ['fetch', 'http', 'axios', 'resend'].map((c) => `${row} × ${c}: duplicate-effect`))
+        .sort(),
+    )
+    const reached = result.consequences.cells.find((c) => c.case === 'gateway-error.502.acted' && c.client === 'fetch')!
+    console.log(`bad-gateway-as-not-sent campaign: seed ${result.consequences.seed}, first at run ${reached.firstRun}`)
+    expect(reached.status).toBe('reached')
+    expect(['duplicate-effect', 'false-failure']).toContain(reached.judge)
+    expect(reached.counterexample!.scenario.faults).toEqual([
+      expect.objectContaining({ kind: 'gateway-error', status: 502, upstream: 'acted' }),
+    ])
+    expect(
+      result.consequences.cells.find((c) => c.case === 'gateway-error.502.not-reached' && c.client === 'fetch'),
+    ).toMatchObject({ status: 'lookalike' })
+
+    const saved = join(cwd, 'reports', 'out', 'audit-bad-gateway-as-not-sent-gateway-error_502_acted.json')
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(reached.counterexample!.scenario)
+    const replay = await cli(['run', saved, '--mapping', example('bad-gateway-as-not-sent'), '--json'], cwd)
+    expect(replay.code).toBe(1)
+    expect(JSON.parse(replay.out).verdict.violations.map((v: { judge: string }) => v.judge)).toContain(reached.judge)
+    const fixed = await cli(['run', saved, '--mapping', example('correct')], cwd)
+    expect(fixed.code).toBe(0)
+  }, 240_000)
+})
