@@ -6,7 +6,9 @@
 // BEL reaches the log, no break the UI.
 import type { Report, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { AuditResult } from '../harness/audit/result.ts'
+import { WORDS } from './kit/audit-words.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
+import { failedHeading, faultyGroups } from './kit/faulty-cells.ts'
 import { term } from './escape/terminal.ts'
 import { escapeData, escapeProperty } from './escape/workflow-command.ts'
 
@@ -129,20 +131,32 @@ function shrinkNotes(report: Report): Annotation[] {
 }
 
 /**
- * One per consequence of the dangerous
- * cells, one for cells the mapping failed on.
+ * One for the cells the mapping failed on,
+ * its ways grouped (a mapping that fails
+ * everywhere is one line); then one per
+ * consequence of the dangerous cells.
  */
 export function auditAnnotations(r: AuditResult): Annotation[] {
-  const groups = new Map<string, string[]>()
-  for (const c of r.matrix.cells) {
-    if (c.grade !== 'dangerous' && c.grade !== 'faulty') continue
-    const title = c.grade === 'faulty' ? 'mapping-failed' : (c.consequence ?? 'dangerous')
-    groups.set(title, [...(groups.get(title) ?? []), `${c.case} × ${c.client} (${c.class ?? c.problem?.kind ?? '?'})`])
+  const out: Annotation[] = []
+  const groups = faultyGroups(r)
+  if (groups.length > 0) {
+    const shown = groups.slice(0, FAILED_WAYS).map((g) => `${g.what} — ${g.where}`)
+    if (groups.length > FAILED_WAYS) shown.push(`and ${groups.length - FAILED_WAYS} other way(s): see the report`)
+    out.push({ title: 'mapping-failed', message: `${r.mapping}: ${failedHeading(r)}: ${shown.join('; ')}` })
   }
-  return [...groups]
-    .map(([title, cells]) => ({
+  const byConsequence = new Map<string, string[]>()
+  for (const c of r.matrix.cells) {
+    if (c.grade !== 'dangerous') continue
+    const title = c.consequence ?? 'dangerous'
+    byConsequence.set(title, [...(byConsequence.get(title) ?? []), `${c.case} × ${c.client} (${c.class})`])
+  }
+  for (const [title, cells] of byConsequence)
+    out.push({
       title,
-      message: `${r.mapping}: ${cells.length} dangerous cell(s) lead to ${title}: ${cells.join(', ')}`,
-    }))
-    .slice(0, MAX_ANNOTATIONS)
+      message: `${r.mapping}: ${cells.length} dangerous cell(s) lead to ${WORDS[title] ?? title}: ${cells.join(', ')}`,
+    })
+  return out.slice(0, MAX_ANNOTATIONS)
 }
+
+/** Ways of failing named in the annotation. */
+const FAILED_WAYS = 3

@@ -5,7 +5,9 @@
 // answers are a user module's.
 import type { AuditResult, ConsequenceCell } from '../harness/audit/result.ts'
 import { auditReplays, auditVerdictLine, faultsLine, SOURCE_SHORT, WORDS, type Replays } from './kit/audit-words.ts'
+import { cellsWhere, failedEverywhere, failedHeading, faultyGroups, shownBy } from './kit/faulty-cells.ts'
 import { table } from './kit/format.ts'
+import { sourceMapping, sourceMappingText } from './kit/source-mapping.ts'
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
 
@@ -31,8 +33,44 @@ function matrix(r: AuditResult): string[] {
     "1. THE MATRIX — the mapping's class per fault and client   (· right  c costly  D dangerous  ! the mapping failed)",
     '',
   ]
+  // Failed everywhere: a table of "!" says nothing.
+  if (!failedEverywhere(r)) out.push(table(['fault (row)', 'truth (ledger)', ...r.clients], matrixBody(r)), '')
+  const groups = faultyGroups(r)
+  if (groups.length > 0) {
+    out.push(`${failedHeading(r)}:`)
+    for (const g of groups) {
+      out.push(`  ! ${g.what} — ${g.where}`)
+      const shown = g.cells.length === 1 ? shownBy(g.cells[0]!) : null
+      if (shown) out.push(`      the client showed: ${shown}`)
+    }
+    out.push('')
+  }
+  const dangerous = r.matrix.cells.filter((c) => c.grade === 'dangerous')
+  if (dangerous.length > 0) {
+    out.push(`dangerous cells first (${dangerous.length}):`)
+    for (const c of dangerous) {
+      out.push(`  D ${c.case} × ${c.client}: ${c.class} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`)
+      out.push(
+        `      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`,
+      )
+    }
+    out.push('')
+  }
+  const costly = r.matrix.cells.filter((c) => c.grade === 'costly')
+  if (costly.length > 0) {
+    out.push(`costly cells (${costly.length}, safe but wasteful):`)
+    const byWhy = new Map<string, Cell[]>()
+    for (const c of costly) byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), c])
+    for (const [why, where] of byWhy) out.push(`  c ${why} — ${cellsWhere(where, r)}`)
+  }
+  // One blank line before the next part.
+  while (out.at(-1) === '') out.pop()
+  return out
+}
+
+function matrixBody(r: AuditResult): string[][] {
   const byKey = new Map(r.matrix.cells.map((c) => [`${c.case} ${c.client}`, c]))
-  const body = r.matrix.rows.map((row) => {
+  return r.matrix.rows.map((row) => {
     const cells = r.clients.map((client) => byKey.get(`${row.id} ${client}`))
     const truths = [...new Set(cells.map((c) => c?.truth ?? '—'))].join(' / ')
     return [
@@ -41,29 +79,6 @@ function matrix(r: AuditResult): string[] {
       ...cells.map((c) => (c ? `${c.class ?? c.problem?.kind ?? '?'} ${MARK[c.grade]}` : '')),
     ]
   })
-  out.push(table(['fault (row)', 'truth (ledger)', ...r.clients], body))
-
-  const dangerous = r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
-  if (dangerous.length > 0) {
-    out.push('', `dangerous cells first (${dangerous.length}):`)
-    for (const c of dangerous) {
-      out.push(
-        `  ${c.grade === 'faulty' ? '!' : 'D'} ${c.case} × ${c.client}: ${c.class ?? c.problem?.kind} → ${c.consequence ? `${WORDS[c.consequence]} — ` : ''}${c.why}`,
-      )
-      out.push(
-        `      the client showed: ${c.observed}${c.sameAs.length ? `; looks the same as: ${c.sameAs.join(', ')}` : ''}`,
-      )
-    }
-  }
-  const costly = r.matrix.cells.filter((c) => c.grade === 'costly')
-  if (costly.length > 0) {
-    out.push('', `costly cells (${costly.length}, safe but wasteful):`)
-    const byWhy = new Map<string, string[]>()
-    for (const c of costly)
-      byWhy.set(`${c.class}: ${c.why}`, [...(byWhy.get(`${c.class}: ${c.why}`) ?? []), `${c.case} × ${c.client}`])
-    for (const [why, where] of byWhy) out.push(`  c ${why} — ${where.join(', ')}`)
-  }
-  return out
 }
 
 function consequences(r: AuditResult, replays: Replays): string[] {
@@ -82,13 +97,17 @@ function consequences(r: AuditResult, replays: Replays): string[] {
     out.push(
       `  ${others.length} dangerous cell(s) of other clients: the reference calls through fetch, so the campaign cannot reach them`,
     )
+  for (const u of c.unattributed ?? [])
+    out.push(`  run ${u.run} (${u.judges.join(', ')}): no cell explains it${u.replay ? ` — replay: ${u.replay}` : ''}`)
   return out
 }
 
 function consequenceLines(x: ConsequenceCell, replay: Replays[string] | undefined): string[] {
   const head = `  ${x.case} × fetch — ${WORDS[x.consequence]}: `
+  if (x.status === 'lookalike') return [`${head}not in its own row (${x.note})`]
+  // The note says "not reached in …" itself.
   if (x.status !== 'reached' || !x.counterexample)
-    return [`${head}${x.status === 'lookalike' ? 'not in its own row' : 'not reached'} (${x.note})`]
+    return [`${head}${x.note.startsWith('not reached') ? x.note : `not reached (${x.note})`}`]
   const faults = faultsLine(x.counterexample.scenario.faults)
   const lines = [
     `${head}REACHED at ${x.note} — ${x.counterexample.violations.find((v) => v.judge === x.judge)?.message ?? x.judge}`,
@@ -104,10 +123,14 @@ function sources(r: AuditResult): string[] {
     '3. THE PUBLISHED SOURCES — what each implies for a side-effecting POST   (* the mapping departs from it)',
     '',
   ]
+  if (failedEverywhere(r))
+    return [
+      out[0]!,
+      '  not compared: the mapping gave no class on any cell; what each source says, quoted: docs/mapping-audit.md',
+    ]
   const body = r.sources.rows.map((row) => [
     row.observation,
-    row.mapping.map((m) => (row.mapping.length > 1 ? `${m.class} (${m.clients.join(',')})` : m.class)).join(' / ') ||
-      '—',
+    sourceMappingText(sourceMapping(r, row)),
     ...ids.map((id) => {
       const p = row.published.find((x) => x.source === id)
       return p?.class ? `${p.class}${p.departs ? '*' : ''}` : '—'

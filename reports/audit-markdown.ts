@@ -1,9 +1,12 @@
 // An audit-mapping result as Markdown:
-// verdict, dangerous cells first, matrix,
+// verdict, where the mapping failed (a line
+// a way), dangerous cells, matrix,
 // consequences, sources (folded); within
 // the step-summary budget.
 import type { AuditResult } from '../harness/audit/result.ts'
 import { auditReplays, type Replays } from './kit/audit-words.ts'
+import { failedEverywhere, failedTitle, faultyGroups, shownBy } from './kit/faulty-cells.ts'
+import { sourceMapping, sourceMappingText } from './kit/source-mapping.ts'
 import { code, details, fitBlocks, md, mdTable, type Block } from './markdown-kit.ts'
 import { MARKDOWN_BUDGET, type MarkdownOptions } from './markdown.ts'
 
@@ -20,15 +23,23 @@ export function renderAuditMarkdown(
     : `FAIL — ${[r.counts.dangerous ? `${r.counts.dangerous} dangerous cell(s)` : '', r.counts.faulty ? `${r.counts.faulty} cell(s) where the mapping failed` : ''].filter(Boolean).join(', ')}`
   const head = `## ${pass ? '✅' : '❌'} faultline audit-mapping — ${md(r.mapping)}\n\n**${md(line)}**\n\n${r.matrix.rows.length} fault rows × ${r.clients.length} clients = ${r.counts.cells} cells (${r.clients.map(code).join(', ')})${r.skippedClients.length ? ` · skipped: ${r.skippedClients.map((s) => `${code(s.client)} (${md(s.why)})`).join(', ')}` : ''}`
   const blocks: Block[] = [{ full: head }]
-  const bad = r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
+  const groups = faultyGroups(r)
+  if (groups.length) {
+    const items = groups.map((g) => {
+      const shown = g.cells.length === 1 ? shownBy(g.cells[0]!) : null
+      return `- **!** ${md(g.what)} — ${md(g.where)}${shown ? ` (the client showed: ${md(shown)})` : ''}`
+    })
+    blocks.push({ full: `### ${md(failedTitle(r)!)}\n\n${items.join('\n')}` })
+  }
+  const bad = r.matrix.cells.filter((c) => c.grade === 'dangerous')
   if (bad.length) {
     const rows = bad.map((c) => {
       const replay = c.client === 'fetch' ? replays[c.case] : undefined
       return [
         `${code(c.case)} × ${code(c.client)}`,
-        c.class ? code(c.class) : `failed: ${md(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : '?')}`,
+        code(c.class ?? '?'),
         md(c.truth ?? '—'),
-        md(c.consequence ?? (c.grade === 'faulty' ? 'the mapping failed' : '—')),
+        md(c.consequence ?? '—'),
         md(c.why),
         md(c.observed),
         replay ? code(replay.replay) : '',
@@ -48,7 +59,9 @@ export function renderAuditMarkdown(
     ]
   })
   blocks.push({
-    full: `### The matrix\n\n· right · c costly · **D** dangerous · **!** the mapping failed\n\n${mdTable(['fault (row)', 'truth (ledger)', ...r.clients.map(code)], rows)}`,
+    full: failedEverywhere(r)
+      ? '### The matrix\n\nNo class to show: the mapping failed on every cell.'
+      : `### The matrix\n\n· right · c costly · **D** dangerous · **!** the mapping failed\n\n${mdTable(['fault (row)', 'truth (ledger)', ...r.clients.map(code)], rows)}`,
   })
   const c = r.consequences
   const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
@@ -56,11 +69,15 @@ export function renderAuditMarkdown(
   const cons = c.skipped
     ? `skipped: ${md(c.skipped)}`
     : `${c.runs} generated runs of ${code(c.executor)} (seed ${c.seed}, profile ${md(c.profile)}): ${c.failingRuns} failing${violations.length ? ` (${violations.map(([j, n]) => `${code(j)} ${n}`).join(', ')})` : ''}; ${c.unattributedRuns} not attributed to a cell; ${reached.length} dangerous cell(s) reached${reached.length ? `: ${reached.map((x) => `${code(x.case)} (${md(x.note)})`).join(', ')}` : ''}`
-  blocks.push({ full: `### The consequences\n\n${cons}` })
+  const unexplained = (c.unattributed ?? []).map(
+    (u) =>
+      `\n- run ${u.run} (${u.judges.map(code).join(', ')}): no cell explains it${u.replay ? `; replay: ${code(u.replay)}` : ''}`,
+  )
+  blocks.push({ full: `### The consequences\n\n${cons}${unexplained.join('')}` })
   const ids = r.sources.sources.map((s) => s.id)
   const srcRows = r.sources.rows.map((row) => [
     code(row.observation),
-    md(row.mapping.map((m) => m.class).join(' / ') || '—'),
+    md(sourceMappingText(sourceMapping(r, row), ', ')),
     ...ids.map((id) => {
       const p = row.published.find((x) => x.source === id)
       return p?.class ? `${md(p.class)}${p.departs ? ' \\*' : ''}` : '—'

@@ -39,9 +39,7 @@ export function renderMinCoverage(requirements: readonly CoverageRequirement[]):
  * (harness/campaign/timing-windows.ts).
  */
 export function renderTimingWindows(windows: readonly WindowCount[], runs: number): string {
-  const per = (n: number) => (runs === 0 ? '-' : ((n * 1000) / runs).toFixed(1))
-  const rows = windows.map((w) => [w.window, String(w.runs), per(w.runs), TIMING_WINDOW_LABELS[w.window]])
-  const body = table(['timing window', 'runs', 'per 1,000', 'struck when'], rows)
+  const body = table(TIMING_WINDOW_HEADER, timingWindowRows(windows, runs))
     .split('\n')
     .map((l) => `    ${l}`)
   return [`  windows      narrow timings struck, in ${runs} run(s)`, ...body].join('\n')
@@ -49,4 +47,12 @@ export function renderTimingWindows(windows: readonly WindowCount[], runs: numbe
 
 function dot(n: number): string {
   return n === 0 ? '·' : String(n)
+}
+
+export const TIMING_WINDOW_HEADER = ['timing window', 'runs', 'per 1,000', 'struck when']
+
+/** One row per window: name, runs, per 1,000, what. */
+export function timingWindowRows(windows: readonly WindowCount[], runs: number): string[][] {
+  const per = (n: number) => (runs === 0 ? '-' : ((n * 1000) / runs).toFixed(1))
+  return windows.map((w) => [w.window, String(w.runs), per(w.runs), TIMING_WINDOW_LABELS[w.window]])
 }

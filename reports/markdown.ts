@@ -3,7 +3,9 @@
 // leaderboard, coverage, counterexamples
 // folded. Under the 1 MiB limit, blocks are
 // shortened or left out, never cut.
-import { TIMING_WINDOW_LABELS } from '../harness/campaign/timing-windows.ts'
+// Longer than most because it is the gate's,
+// compare's and run's Markdown in one place.
+import { TIMING_WINDOW_HEADER, timingWindowRows } from './coverage-text.ts'
 import type {
   CompareReport,
   GateReport,
@@ -154,14 +156,8 @@ function coverage(s: ReportSummary): string {
 /** Beside the coverage: narrow timings struck. */
 function windows(s: ReportSummary): string {
   if (!s.timingWindows?.length) return ''
-  const per = (n: number) => (s.runs === 0 ? '-' : ((n * 1000) / s.runs).toFixed(1))
-  const rows = s.timingWindows.map((w) => [
-    code(w.window),
-    String(w.runs),
-    per(w.runs),
-    md(TIMING_WINDOW_LABELS[w.window]),
-  ])
-  return `\n\n${mdTable(['timing window', 'runs', 'per 1,000', 'struck when'], rows)}`
+  const rows = timingWindowRows(s.timingWindows, s.runs).map(([w, n, per, what]) => [code(w!), n!, per!, md(what!)])
+  return `\n\n${mdTable(TIMING_WINDOW_HEADER, rows)}`
 }
 
 function dot(n: number): string {

@@ -1,8 +1,8 @@
 // The mapping audit (harness/audit); each reached
 // cell's minimal scenario is saved, with the command
 // that replays it.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { basename, extname, join, relative } from 'node:path'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path'
 import { auditMapping } from '../audit/audit.ts'
 import { clientAvailable } from '../audit/clients.ts'
 import type { AuditResult } from '../audit/result.ts'
@@ -41,7 +41,12 @@ export interface AuditMappingOptions extends SupervisionOptions {
 export async function auditMappingJob(options: AuditMappingOptions, setup: JobSetup): Promise<AuditResult> {
   const cwd = options.cwd ?? process.cwd()
   const spec = modulePath(options.mapping)
-  const path = mappingPath(spec, cwd)
+  let path: string
+  try {
+    path = mappingPath(spec, cwd)
+  } catch (e) {
+    throw asGiven(e, spec, cwd)
+  }
   const { clients, skipped } = clientsOf(options.clients)
   const profile = profileOf(options.profile)
   let audited: AuditResult
@@ -60,11 +65,20 @@ export async function auditMappingJob(options: AuditMappingOptions, setup: JobSe
       ...(options.onPart && { onPart: (part: AuditPart) => options.onPart!(part, clients) }),
     })
   } catch (e) {
-    if (e instanceof LoadFailure) throw new UsageError(e.message)
-    throw e
+    throw asGiven(e, spec, cwd)
   }
   // Where each counterexample was saved is part of the result.
   return saveCounterexamples(audited, spec, cwd)
+}
+
+/**
+ * A bad module (exit 2), named as the user
+ * named it: the file check and the loader
+ * name it by its absolute path.
+ */
+function asGiven(e: unknown, spec: string, cwd: string): unknown {
+  if (!(e instanceof UsageError || e instanceof LoadFailure)) return e
+  return new UsageError(e.message.split(resolve(cwd, spec)).join(spec))
 }
 
 /**
@@ -102,22 +116,60 @@ function clientsOf(value: string | readonly ClientName[] | undefined) {
 
 /**
  * Each reached cell's minimal
- * scenario, saved under reports/out/.
+ * scenario, saved under reports/out/,
+ * with a replay that works where the
+ * audit ran.
  */
-function saveCounterexamples(result: AuditResult, spec: string, cwd: string): AuditResult {
-  if (!result.consequences.cells.some((c) => c.counterexample)) return result
+export function saveCounterexamples(result: AuditResult, spec: string, cwd: string): AuditResult {
+  const unattributed = result.consequences.unattributed ?? []
+  if (!result.consequences.cells.some((c) => c.counterexample) && unattributed.length === 0) return result
   const dir = join(cwd, 'reports', 'out')
   mkdirSync(dir, { recursive: true })
   const name = basename(spec, extname(spec)).replace(/[^A-Za-z0-9_-]/g, '_')
-  const cells = result.consequences.cells.map((c) => {
-    if (!c.counterexample) return c
-    const path = join(dir, `audit-${name}-${c.case.replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
-    writeFileSync(path, `${JSON.stringify(c.counterexample.scenario, null, 2)}\n`)
-    const file = relative(cwd, path)
-    return {
-      ...c,
-      counterexample: { ...c.counterexample, file, replay: `${commandPrefix()} run ${file} --mapping ${spec}` },
-    }
-  })
-  return { ...result, consequences: { ...result.consequences, cells } }
+  const prefix = commandPrefix(cwd)
+  // `npm run` runs in its project's root,
+  // not here (npm's run.js: localPrefix).
+  const runsIn = prefix.startsWith('npm run') ? (npmProjectDir(cwd) ?? cwd) : cwd
+  const mapping = runsIn === cwd || isAbsolute(spec) ? spec : relative(runsIn, resolve(cwd, spec))
+  const save = (what: string, scenario: unknown) => {
+    const path = join(dir, `audit-${name}-${what.replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
+    writeFileSync(path, `${JSON.stringify(scenario, null, 2)}\n`)
+    const replay = `${prefix} run ${shellWord(relative(runsIn, path))} --mapping ${shellWord(mapping)}`
+    return { file: relative(cwd, path), replay }
+  }
+  const cells = result.consequences.cells.map((c) =>
+    c.counterexample
+      ? { ...c, counterexample: { ...c.counterexample, ...save(c.case, c.counterexample.scenario) } }
+      : c,
+  )
+  // A failing run no cell explains: as drawn.
+  const runs = unattributed.map((u) => ({ ...u, ...save(`unattributed-run-${u.run}`, u.scenario) }))
+  return {
+    ...result,
+    consequences: {
+      ...result.consequences,
+      cells,
+      ...(result.consequences.unattributed ? { unattributed: runs } : {}),
+    },
+  }
+}
+
+/**
+ * npm's project: the nearest directory
+ * with a package.json or a node_modules
+ * (@npmcli/config loadLocalPrefix).
+ */
+function npmProjectDir(cwd: string): string | null {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) || existsSync(join(dir, 'node_modules'))) return dir
+    if (dirname(dir) === dir) return null
+  }
+}
+
+/**
+ * Quoted for a POSIX shell when it
+ * must be (as campaign/report.ts does).
+ */
+function shellWord(s: string): string {
+  return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
 }

@@ -11,7 +11,7 @@ export function checkModuleFile(path: string, spec: string, what: string): void 
     checkRegularFile(path, MAX_MODULE_BYTES)
   } catch (e) {
     if (!(e instanceof FileRefused)) throw e
-    if (e.code === 'ENOENT') throw new UsageError(`${what} not found: ${path} (check the path)`)
+    if (e.code === 'ENOENT') throw new UsageError(`${what} not found: ${spec} (check the path)`)
     throw new UsageError(`${what} ${spec} ${e.message} (give the path to a .ts, .mts, .js, .mjs or .cjs module)`)
   }
 }

@@ -18,13 +18,14 @@ export function renderConsequences(r: AuditResult, replays: Replays): string {
   const c = r.consequences
   if (c.skipped) return `<p class="empty" data-consequences="skipped">Skipped: ${esc(c.skipped)}</p>`
   const violations = Object.entries(c.violations).filter(([, n]) => n > 0)
-  const line = `<p data-consequences="ran"><code>${esc(c.executor)}</code> (the reference with this mapping), the usual judges: ${esc(c.runs)} generated runs, seed ${esc(c.seed)}, profile ${esc(c.profile)} — <b>${esc(c.failingRuns)} failing</b>${violations.length ? ` (${violations.map(([j, n]) => `${esc(j)} ${esc(n)}`).join(', ')})` : ''}; ${esc(c.unattributedRuns)} not attributed to a cell.</p>`
+  const line = `<p data-consequences="ran"><code>${esc(c.executor)}</code> (the reference with this mapping), the usual judges: ${esc(c.runs)} generated runs, seed ${esc(c.seed)}, profile ${esc(c.profile)} — <b>${esc(c.failingRuns)} failing</b>${violations.length ? ` (${violations.map(([j, n]) => `${esc(j)} ${esc(n)}`).join(', ')})` : ''}; ${esc(c.unattributedRuns)} not attributed to a cell.</p>${unexplained(c)}`
   if (c.cells.length === 0) return `${line}<p class="empty">No dangerous cell, so nothing to reach.</p>`
   const rows = c.cells.map((x) => {
     const where =
       x.status === 'reached' && x.counterexample
         ? `<a href="#consequence-${esc(anchor(x.case))}">${esc(x.note)}</a>`
-        : esc(x.note)
+        : // Beside "not reached": not said twice.
+          esc(x.status === 'not-reached' ? x.note.replace(/^not reached /, '') : x.note)
     return `<tr data-case="${esc(x.case)}" data-client="${esc(x.client)}" data-status="${x.status}"><td><code>${esc(x.case)}</code> × <code>${esc(x.client)}</code></td><td>${esc(WORDS[x.consequence] ?? x.consequence)}</td><td class="${x.status === 'reached' ? 'bad' : ''}">${esc(STATUS[x.status])}</td><td>${where}</td></tr>`
   })
   const table = `<div class="scroll"><table class="consequences"><thead><tr><th scope="col">dangerous cell</th><th scope="col">consequence</th><th scope="col">the campaign</th><th scope="col">where, or why not</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
@@ -51,4 +52,15 @@ function counterexample(r: AuditResult, x: ConsequenceCell, replay: Replays[stri
 ${how}
 <details class="scenario"><summary>Scenario (JSON)</summary><pre><code>${esc(JSON.stringify(ce.scenario, null, 2))}</code></pre></details>
 </section>`
+}
+
+/** Each failing run no cell explains, to replay. */
+function unexplained(c: AuditResult['consequences']): string {
+  const runs = c.unattributed ?? []
+  if (runs.length === 0) return ''
+  const items = runs.map(
+    (u) =>
+      `<li data-unattributed="${esc(u.run)}">run ${esc(u.run)} (${esc(u.judges.join(', '))})${u.replay ? `: <code>${esc(u.replay)}</code>` : ''}</li>`,
+  )
+  return `<ul class="unattributed">${items.join('')}</ul>`
 }

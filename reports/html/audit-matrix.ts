@@ -1,8 +1,11 @@
-// The audit's matrix in HTML: dangerous
-// cells first, then every cell graded, then
-// the costly ones grouped by reason.
+// The audit's matrix in HTML: where the
+// mapping failed (an item a way) and the
+// dangerous cells first, then every cell
+// graded, then the costly ones grouped by
+// reason.
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { WORDS, type Replays } from '../kit/audit-words.ts'
+import { failedEverywhere, faultyGroups, shownBy } from '../kit/faulty-cells.ts'
 import { esc } from './escape.ts'
 
 type Cell = AuditResult['matrix']['cells'][number]
@@ -20,34 +23,41 @@ const TRUTH: Readonly<Record<string, string>> = {
 }
 
 /**
- * Cells to read first: dangerous, or where
- * the mapping failed (threw, nonsense, hung).
+ * Cells to read first, after where the
+ * mapping failed (renderFailed).
  */
 export function dangerousCells(r: AuditResult): Cell[] {
-  return r.matrix.cells.filter((c) => c.grade === 'dangerous' || c.grade === 'faulty')
+  return r.matrix.cells.filter((c) => c.grade === 'dangerous')
+}
+
+/**
+ * Where the mapping failed, one item a
+ * way it failed (not one a cell).
+ */
+export function renderFailed(r: AuditResult): string {
+  const items = faultyGroups(r).map((g) => {
+    const shown = g.cells.length === 1 ? shownBy(g.cells[0]!) : null
+    const cells = g.cells.map((c) => `${c.case} ${c.client}`).join(' ')
+    return `<li class="g-faulty" data-problem="${esc(g.problem)}" data-cells="${esc(cells)}"><b>${esc(g.what)}</b> — ${esc(g.where)}${shown ? `<dl class="cell"><dt>the client showed</dt><dd>${esc(shown)}</dd></dl>` : ''}</li>`
+  })
+  // The dangerous list's look (styles.ts),
+  // in the colour of g-faulty.
+  return `<ol class="dangerous-cells failed-cells">${items.join('')}</ol>`
 }
 
 export function renderDangerous(r: AuditResult, replays: Replays): string {
   const bad = dangerousCells(r)
   if (bad.length === 0)
-    return '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
+    return r.counts.faulty > 0
+      ? '<p class="empty" data-dangerous="none">No dangerous cell among those the mapping answered (it failed on the others: above).</p>'
+      : '<p class="empty" data-dangerous="none">No dangerous cell: wherever an effect may exist the mapping does not say it was not sent or rejected, and it never says applied where none exists.</p>'
   const items = bad.map((c) => {
     const replay = c.client === 'fetch' ? replays[c.case] : undefined
-    const said = c.class
-      ? `<code>${esc(c.class)}</code>`
-      : `nothing usable — ${esc(c.problem ? `${c.problem.kind}: ${c.problem.detail}` : c.why)}`
     const rows: [string, string][] = [
       ['the client showed', esc(c.observed)],
-      ['the mapping said', said],
+      ['the mapping said', `<code>${esc(c.class ?? '?')}</code>`],
       ['the ledger says', esc(truth(c.truth))],
-      [
-        'consequence',
-        c.consequence
-          ? `<b>${esc(WORDS[c.consequence] ?? c.consequence)}</b>`
-          : c.grade === 'faulty'
-            ? 'the mapping failed on this cell'
-            : '—',
-      ],
+      ['consequence', c.consequence ? `<b>${esc(WORDS[c.consequence] ?? c.consequence)}</b>` : '—'],
       ['why', esc(c.why)],
     ]
     if (c.sameAs.length) rows.push(['looks the same as', c.sameAs.map((s) => `<code>${esc(s)}</code>`).join(', ')])
@@ -56,7 +66,7 @@ export function renderDangerous(r: AuditResult, replays: Replays): string {
         'replay',
         `<a href="#consequence-${esc(anchor(c.case))}">counterexample</a> · <code>${esc(replay.replay)}</code>`,
       ])
-    const head = `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code> — ${c.class ? esc(c.class) : 'the mapping failed'}${c.consequence ? ` → ${esc(WORDS[c.consequence] ?? c.consequence)}` : ''}`
+    const head = `<code>${esc(c.case)}</code> × <code>${esc(c.client)}</code> — ${esc(c.class ?? '?')}${c.consequence ? ` → ${esc(WORDS[c.consequence] ?? c.consequence)}` : ''}`
     return `<li class="g-${c.grade}" data-case="${esc(c.case)}" data-client="${esc(c.client)}" data-grade="${c.grade}"><b>${head}</b><dl class="cell">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></li>`
   })
   return `<ol class="dangerous-cells">${items.join('')}</ol>`
@@ -74,6 +84,9 @@ export function renderMatrix(r: AuditResult): string {
   })
   const c = r.counts
   const legend = `<p class="legend">${c.cells} cells: <span class="g-right"><span class="grade">right</span></span> ${c.right} · <span class="g-costly"><span class="grade">costly</span></span> ${c.costly} (safe but wasteful: ambiguous where the truth was known) · <span class="g-dangerous"><span class="grade">dangerous</span></span> ${c.dangerous} (not-sent or rejected where an effect may exist; applied where none does) · <span class="g-faulty"><span class="grade">mapping failed</span></span> ${c.faulty}. Each cell: the mapping's class, its grade and consequence, what the client raised, and the ledger's truth (hover for why).</p>`
+  // Failed everywhere: a table of "failed" says nothing.
+  if (failedEverywhere(r))
+    return `${legend}<p class="empty" data-matrix="failed">No class to show: the mapping failed on every cell.</p>`
   return `${legend}<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>${costly(r)}`
 }
 

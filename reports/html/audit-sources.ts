@@ -1,17 +1,17 @@
 // The published sources in HTML: per
-// observation, the mapping's class beside
-// each source's, departures marked.
+// observation, the mapping's class (or
+// where it failed) beside each source's,
+// departures marked.
 import type { AuditResult } from '../../harness/audit/result.ts'
 import { SOURCE_SHORT } from '../kit/audit-words.ts'
+import { sourceMapping, sourceMappingText } from '../kit/source-mapping.ts'
 import { esc } from './escape.ts'
 
 export function renderSources(r: AuditResult): string {
   const sources = r.sources.sources
   const head = `<tr><th scope="col">observation</th><th scope="col">the mapping</th>${sources.map((s) => `<th scope="col" data-source="${esc(s.id)}"><abbr title="${esc(s.name)}">${esc(SOURCE_SHORT[s.id] ?? s.id)}</abbr></th>`).join('')}<th scope="col">sources</th></tr>`
   const body = r.sources.rows.map((row) => {
-    const mapping =
-      row.mapping.map((m) => (row.mapping.length > 1 ? `${m.class} (${m.clients.join(', ')})` : m.class)).join(' / ') ||
-      '—'
+    const mapping = sourceMappingText(sourceMapping(r, row), ', ')
     const cells = sources.map((s) => {
       const p = row.published.find((x) => x.source === s.id)
       if (!p?.class) return `<td class="none" data-source="${esc(s.id)}"${p ? ` title="${esc(p.says)}"` : ''}>—</td>`

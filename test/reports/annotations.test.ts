@@ -82,8 +82,10 @@ describe('annotations', () => {
     expect(lines[0]).toMatch(/^::error title=judge-o::30 judge-o violation/) // most violations first
   })
 
-  it('gives an audit one per consequence of its dangerous cells, and one for the cells the mapping failed on', () => {
+  it('gives an audit one for the cells the mapping failed on, first, then one per consequence of its dangerous cells', () => {
     const lines = workflowCommands(auditAnnotations(auditView()))
-    expect(lines.map((l) => /title=([^:]+)::/.exec(l)![1])).toEqual(['duplicate-effect', 'mapping-failed'])
+    expect(lines.map((l) => /title=([^:]+)::/.exec(l)![1])).toEqual(['mapping-failed', 'duplicate-effect'])
+    expect(lines[0]).toContain('the mapping failed on 1 of 4 cells: it threw boom | <b> — error-response.503 × http')
+    expect(lines[1]).toContain('1 dangerous cell(s) lead to duplicate effect: reset-after-effect × fetch (not-sent)')
   })
 })

@@ -83,29 +83,38 @@ describe('renderAuditHtml', () => {
     for (const m of html.matchAll(/href="#([^"]+)"/g)) expect(html, m[1]).toContain(`id="${m[1]}"`)
   })
 
-  it('puts the verdict first, then the dangerous cells, the matrix, the consequences and the sources', () => {
+  it('puts the verdict first, then where the mapping failed, the dangerous cells, the matrix, the consequences and the sources', () => {
     expect(html).toContain(
       'data-verdict="FAIL"><span class="badge">FAIL</span>1 dangerous cell(s), 1 cell(s) where the mapping failed</p>',
     )
-    const order = ['class="verdict fail"', 'id="dangerous"', 'id="matrix"', 'id="consequences"', 'id="sources"'].map(
-      (s) => html.indexOf(s),
-    )
+    const order = [
+      'class="verdict fail"',
+      'id="failed"',
+      'id="dangerous"',
+      'id="matrix"',
+      'id="consequences"',
+      'id="sources"',
+    ].map((s) => html.indexOf(s))
     expect(order.every((i) => i >= 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
   })
 
-  it('lists the dangerous cells (and the one the mapping failed on) first, each with what the client showed, the class, the truth, the consequence and the replay', () => {
+  it('lists where the mapping failed, then the dangerous cells, each with what the client showed, the class, the truth, the consequence and the replay', () => {
+    const failed = html.slice(html.indexOf('id="failed"'), html.indexOf('id="dangerous"'))
+    expect(failed).toContain('<h2>The mapping failed on 1 of 4 cells</h2>')
+    expect(failed).toContain(
+      '<li class="g-faulty" data-problem="threw" data-cells="error-response.503 http"><b>it threw boom | &lt;b&gt;</b> — error-response.503 × http',
+    )
     const list = html.slice(html.indexOf('id="dangerous"'), html.indexOf('id="matrix"'))
     const items = [...list.matchAll(/<li class="g-(\w+)" data-case="([^"]+)" data-client="([^"]+)"/g)].map(
       (m) => `${m[1]} ${m[2]} ${m[3]}`,
     )
-    expect(items).toEqual(['dangerous reset-after-effect fetch', 'faulty error-response.503 http'])
+    expect(items).toEqual(['dangerous reset-after-effect fetch'])
     expect(list).toContain('<dt>the client showed</dt><dd>fetch saw reset-after-effect &lt;x&gt;</dd>')
     expect(list).toContain('<dt>the mapping said</dt><dd><code>not-sent</code></dd>')
     expect(list).toContain('<dt>the ledger says</dt><dd>applied</dd>')
     expect(list).toContain('<dt>consequence</dt><dd><b>duplicate effect</b></dd>')
     expect(list).toContain('npm run faultline -- run reports/out/audit-x-reset.json --mapping x.ts')
-    expect(list).toContain('nothing usable — threw: boom | &lt;b&gt;')
   })
 
   it("draws every cell of the matrix, graded, with the class, the consequence, what the client raised and the ledger's truth", () => {

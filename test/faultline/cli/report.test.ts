@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { AUDIT_CASES, appliesTo } from '../../../harness/audit/cases.ts'
 import { expectSelfContained } from '../../reports/support/html-check.ts'
 import { junitProblems } from '../../reports/support/junit-check.ts'
 import { scratchDir } from '../../support/scratch.ts'
@@ -202,7 +203,7 @@ describe('run and audit-mapping outputs', () => {
     expect(html).toContain(`<code class="scenario-file">${saved}</code>`)
     expectSelfContained(html)
     const result = JSON.parse(a.out) as { matrix: { cells: { case: string; client: string; grade: string }[] } }
-    expect(result.matrix.cells).toHaveLength(21)
+    expect(result.matrix.cells).toHaveLength(AUDIT_CASES.filter((row) => appliesTo(row, 'fetch')).length)
     for (const c of result.matrix.cells)
       expect(html, `${c.case} × ${c.client}`).toContain(
         `data-case="${c.case}" data-client="${c.client}" data-grade="${c.grade}"`,

@@ -41,7 +41,7 @@ describe('expectNoViolations', () => {
     expect(c.reproduced).toBe(true)
     // What failed, after how many runs, under which seed.
     expect(message.split('\n')[0]).toBe(
-      `faultline: executor naive failed after ${report.summary.runs} run(s) of 200 (seed 4, profile vendor): ${c.judge} ×1`,
+      `faultline: executor naive failed after ${report.summary.runs} run(s) of 200 (seed 4, profile vendor): ${c.judge} ×${report.summary.violations[c.judge]}`,
     )
     expect(message).toContain(
       `Counterexample (${c.judge}): shrunk ${c.shrinks} time(s) from run ${c.run} (fast-check seed 4, path "${c.fastCheck.path}")`,

@@ -48,8 +48,7 @@ it('refuses a FIFO as a judge before loading it', async () => {
 it('says a missing module is not found, and a directory is not a file', () => {
   const dir = scratchDir('module-file')
   mkdirSync(join(dir, 'd.ts'))
-  expect(usage(() => mappingPath('nope.ts', dir))).toBe(
-    `mapping module not found: ${join(dir, 'nope.ts')} (check the path)`,
-  )
+  // The path as given, not as resolved.
+  expect(usage(() => mappingPath('nope.ts', dir))).toBe('mapping module not found: nope.ts (check the path)')
   expect(usage(() => mappingPath('d.ts', dir))).toBe(`mapping module d.ts is a directory, not a regular file ${FIX}`)
 })
