@@ -217,6 +217,9 @@ class Adapter implements ExecutorProcess {
       const res = await this.#http[row.service].post<string>(row.path, row.body, {
         headers: { 'idempotency-key': row.key },
         timeout: timeoutMs,
+        // axios's timeout is idle time on the socket:
+        // a body that stalls would outlast the turn.
+        signal: AbortSignal.timeout(timeoutMs),
       })
       return classify(res, row.effect_type)
     } catch (e) {

@@ -101,9 +101,13 @@ function httpsCall(
         res.on('aborted', () => reject(Object.assign(new Error('response aborted'), { code: 'ECONNRESET' })))
       },
     )
-    req.on('timeout', () =>
-      req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'CLIENT_TIMEOUT' })),
-    )
+    const late = () =>
+      req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'CLIENT_TIMEOUT' }))
+    req.on('timeout', late)
+    // `timeout` is idle time: a stalled body
+    // would outlast it, so bound the whole.
+    const whole = setTimeout(late, Math.max(1, timeoutMs))
+    req.on('close', () => clearTimeout(whole))
     req.on('error', reject)
     if (body !== null) req.write(body)
     req.end()
