@@ -33,7 +33,12 @@ export function stripeAnswer(e: unknown): Answer {
 export function resendAnswer({ data, error, headers }: CreateEmailResponse): Answer {
   if (data) return { kind: 'done', id: data.id }
   const why = `${error.name}${error.statusCode ? ` ${error.statusCode}` : ''}: ${error.message}`
-  if (error.statusCode === 429 || error.statusCode === 503) return notSent(why, headers)
+  // Resend's own 429/503 JSON turns it away; a
+  // proxy's page (the SDK cannot parse it, and
+  // names it application_error) may come after
+  // the send landed (an Envoy 503 on a reset).
+  const resends = error.name !== 'application_error'
+  if (resends && (error.statusCode === 429 || error.statusCode === 503)) return notSent(why, headers)
   if (REFUSED.has(error.statusCode ?? 0)) return { kind: 'refused', why }
   // null: no answer (resend 6.38.0 dist/index.mjs:1786-1797);
   // 409: a send under this key is in progress.

@@ -8,8 +8,9 @@ import { gateExamples } from './support/gate-examples.ts'
 describe('the AI SDK examples, gated', () => {
   gateExamples('ai-sdk', {
     nudgedJudges: {
-      // resend has no timeout, and the tool ignores abortSignal.
-      1: 'returned-after-deadline',
+      // resend has no timeout, and the tool ignores abortSignal;
+      // or, asked again after a success, a new key (as on 2).
+      1: ['returned-after-deadline', 'duplicate-effect'],
       // Asked again after a success: a new toolCallId, a new key.
       2: 'duplicate-effect',
     },
