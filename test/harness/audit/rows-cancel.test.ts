@@ -5,19 +5,13 @@
 // both (they look the same to a client); the
 // correct example reads it as ambiguous; stripe-node,
 // which takes no signal, has no cell.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AUDIT_CASES, appliesTo, auditCase } from '../../../harness/audit/cases.ts'
 import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
 import { runMatrix } from '../../../harness/audit/matrix.ts'
-import { AUDIT_RESULT_SCHEMA, type AuditResult } from '../../../harness/audit/result.ts'
 import { CLIENT_NAMES } from '../../../harness/contract/mapping.ts'
-import { scratchDir } from '../../support/scratch.ts'
-import { cli } from '../../faultline/cli/cli.ts'
+import { auditFromCli, type CliAudit, example, expectReachedAndReplays } from './support/audit-cli.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
-const example = (name: string) => join(ROOT, 'examples', 'mappings', `${name}.ts`)
 const ROWS = ['caller-cancel.before-send', 'caller-cancel.in-flight']
 const CANCELLABLE = ['fetch', 'http', 'axios', 'resend'] as const
 /** The campaign's runs (seed 1). */
@@ -87,27 +81,10 @@ describe('the caller-cancel rows', () => {
 })
 
 describe('faultline audit-mapping --mapping abort-as-not-sent.ts (fetch, seed 1)', () => {
-  let cwd: string
-  let run: { code: number; result: AuditResult }
+  let run: CliAudit
 
   beforeAll(async () => {
-    cwd = scratchDir('cli-audit-cancel')
-    const r = await cli(
-      [
-        'audit-mapping',
-        '--mapping',
-        example('abort-as-not-sent'),
-        '--clients',
-        'fetch',
-        '--runs',
-        String(RUNS),
-        '--json',
-        '--workers',
-        '2',
-      ],
-      cwd,
-    )
-    run = { code: r.code, result: AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out)) }
+    run = await auditFromCli('abort-as-not-sent', RUNS)
   }, 300_000)
 
   it('exits 1: its caller-cancel cells are dangerous', () => {
@@ -127,16 +104,9 @@ describe('faultline audit-mapping --mapping abort-as-not-sent.ts (fetch, seed 1)
   // The campaign's reference cancels some sends
   // itself; attribute.ts files them (how the client
   // gave up: AbortError) under caller-cancel.in-flight.
-  it(`the campaign reaches caller-cancel.in-flight within ${RUNS} runs: a counterexample that replays`, async () => {
-    const reached = run.result.consequences.cells.find(
-      (c) => c.case === 'caller-cancel.in-flight' && c.client === 'fetch',
-    )
-    expect(reached, 'seed 1').toMatchObject({ status: 'reached' })
-    const saved = join(cwd, 'reports', 'out', 'audit-abort-as-not-sent-caller-cancel_in-flight.json')
-    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(reached!.counterexample!.scenario)
-    const replay = await cli(['run', saved, '--mapping', example('abort-as-not-sent')], cwd)
-    expect(replay.code).toBe(1)
-    const fixed = await cli(['run', saved, '--mapping', example('correct')], cwd)
-    expect(fixed.code).toBe(0)
-  }, 120_000)
+  it(
+    `the campaign reaches caller-cancel.in-flight within ${RUNS} runs: a counterexample that replays`,
+    () => expectReachedAndReplays(run, 'abort-as-not-sent', 'caller-cancel.in-flight'),
+    120_000,
+  )
 })

@@ -6,19 +6,13 @@
 // timeouts as "not sent" is dangerous in every one
 // (they look the same to the client); the correct
 // example reads them as ambiguous.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appliesTo, auditCase } from '../../../harness/audit/cases.ts'
 import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
 import { runMatrix } from '../../../harness/audit/matrix.ts'
-import { AUDIT_RESULT_SCHEMA, type AuditResult } from '../../../harness/audit/result.ts'
 import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping.ts'
-import { scratchDir } from '../../support/scratch.ts'
-import { cli } from '../../faultline/cli/cli.ts'
+import { auditFromCli, type CliAudit, example, expectReachedAndReplays } from './support/audit-cli.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
-const example = (name: string) => join(ROOT, 'examples', 'mappings', `${name}.ts`)
 const HEADERS = ['undici-headers-timeout.defaults', 'undici-headers-timeout.agent', 'undici-headers-timeout.no-effect']
 const BODY = ['undici-body-timeout', 'undici-body-timeout.defaults']
 const ROWS = [...HEADERS, ...BODY]
@@ -107,27 +101,10 @@ describe("the rows of undici's own timeouts", () => {
 })
 
 describe('faultline audit-mapping --mapping undici-timeout-as-not-sent.ts (fetch, seed 1)', () => {
-  let cwd: string
-  let run: { code: number; result: AuditResult }
+  let run: CliAudit
 
   beforeAll(async () => {
-    cwd = scratchDir('cli-audit-undici')
-    const r = await cli(
-      [
-        'audit-mapping',
-        '--mapping',
-        example('undici-timeout-as-not-sent'),
-        '--clients',
-        'fetch',
-        '--runs',
-        String(RUNS),
-        '--json',
-        '--workers',
-        '2',
-      ],
-      cwd,
-    )
-    run = { code: r.code, result: AUDIT_RESULT_SCHEMA.parse(JSON.parse(r.out)) }
+    run = await auditFromCli('undici-timeout-as-not-sent', RUNS)
   }, 300_000)
 
   it('exits 1: its undici cells are dangerous', () => {
@@ -148,18 +125,10 @@ describe('faultline audit-mapping --mapping undici-timeout-as-not-sent.ts (fetch
   // Needs the lead's side of issue 24: the reference
   // giving up by an undici Agent in the campaign,
   // and attribution by the give-up's code.
-  for (const [id, file] of [
-    ['undici-headers-timeout.agent', 'undici-headers-timeout_agent'],
-    ['undici-body-timeout', 'undici-body-timeout'],
-  ] as const)
-    it(`the campaign reaches ${id} within ${RUNS} runs: a counterexample that replays`, async () => {
-      const reached = run.result.consequences.cells.find((c) => c.case === id && c.client === 'fetch')
-      expect(reached, 'seed 1').toMatchObject({ status: 'reached' })
-      const saved = join(cwd, 'reports', 'out', `audit-undici-timeout-as-not-sent-${file}.json`)
-      expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual(reached!.counterexample!.scenario)
-      const replay = await cli(['run', saved, '--mapping', example('undici-timeout-as-not-sent')], cwd)
-      expect(replay.code).toBe(1)
-      const fixed = await cli(['run', saved, '--mapping', example('correct')], cwd)
-      expect(fixed.code).toBe(0)
-    }, 120_000)
+  for (const id of ['undici-headers-timeout.agent', 'undici-body-timeout'])
+    it(
+      `the campaign reaches ${id} within ${RUNS} runs: a counterexample that replays`,
+      () => expectReachedAndReplays(run, 'undici-timeout-as-not-sent', id),
+      120_000,
+    )
 })
