@@ -151,12 +151,17 @@ function consequenceOf(
     }
   }
   const reached = campaign?.reached.find((r) => r.case === cell.case)
-  if (!reached)
+  if (!reached) {
+    // Its twin (the same observation) may be.
+    const twin = campaign?.reached.find((r) => cell.sameAs.includes(r.case))
     return {
       ...base,
       status: 'not-reached',
-      note: campaign ? `not reached in ${campaign.summary.runs} runs (seed ${options.seed})` : 'no campaign ran',
+      note: campaign
+        ? `not reached in ${campaign.summary.runs} runs (seed ${options.seed})${twin ? `; the same observation was, as ${twin.case}` : ''}`
+        : 'no campaign ran',
     }
+  }
   const c = reached.counterexample
   return {
     ...base,

@@ -6,7 +6,7 @@
 // as "not sent".
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { rowOf } from '../../../harness/audit/attribute.ts'
 import { appliesTo, AUDIT_CASES, auditCase } from '../../../harness/audit/cases.ts'
 import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
@@ -16,6 +16,7 @@ import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping
 import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 import { scratchDir } from '../../support/scratch.ts'
 import { cli, ROOT } from '../../faultline/cli/cli.ts'
+import { auditFromCli, type CliAudit, expectReachedAndReplays } from './support/audit-cli.ts'
 
 const STATUSES = [502, 500, 503] as const
 const UPSTREAMS = ['acted', 'not-reached'] as const
@@ -140,4 +141,25 @@ describe('bad-gateway-as-not-sent.ts', () => {
     const fixed = await cli(['run', saved, '--mapping', example('correct')], cwd)
     expect(fixed.code).toBe(0)
   }, 240_000)
+})
+
+// A proxy's 500 and 503 are drawn half as often
+// as its 502: seed 1 reaches them in 800 runs.
+describe('five-xx-as-rejected.ts from the CLI (fetch, seed 1, 800 runs)', () => {
+  let run: CliAudit
+  beforeAll(async () => {
+    run = await auditFromCli('five-xx-as-rejected', 800)
+  }, 300_000)
+
+  it('exits 1 and attributes every failing run to a cell', () => {
+    expect(run.code).toBe(1)
+    expect(run.result.consequences.unattributed).toEqual([])
+  })
+
+  for (const id of ['gateway-error.500.acted', 'gateway-error.503.acted'])
+    it(
+      `the campaign reaches ${id}: a counterexample that replays`,
+      () => expectReachedAndReplays(run, 'five-xx-as-rejected', id),
+      120_000,
+    )
 })
