@@ -63,9 +63,12 @@ async function sendOnce(ask: Ask, attempt: number, afterAmbiguity: boolean): Pro
   const { policy } = ask.state
   const key = policy.sendKey({ key: ask.key, attempt, afterAmbiguity })
   const stop = policy.giveUp(policy.budget.attemptTimeoutMs(left(ask)))
-  const observed = await ask.adapter.send(ask.intent.body, key, stop, policy.budget.cutOff(ask.call.deadline))
-  stop.done?.()
-  return classify(observed, policy.mapping)
+  try {
+    const observed = await ask.adapter.send(ask.intent.body, key, stop, policy.budget.cutOff(ask.call.deadline))
+    return classify(observed, policy.mapping)
+  } finally {
+    stop.done?.()
+  }
 }
 
 /** Refused, but an earlier send may have landed. */

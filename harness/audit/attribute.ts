@@ -116,11 +116,14 @@ export function rowsMet(scenario: Scenario, history: History, call: CallId): str
   return rows
 }
 
-/** The row of a client's own way of giving up. */
-const BY_HOW: Readonly<Record<string, string>> = {
-  AbortError: 'caller-cancel.in-flight',
-  UND_ERR_HEADERS_TIMEOUT: 'undici-headers-timeout.agent',
-  UND_ERR_BODY_TIMEOUT: 'undici-body-timeout',
+/**
+ * The row of a client's own way of giving up:
+ * with an effect (then or later), and without.
+ */
+const BY_HOW: Readonly<Record<string, readonly [string, string]>> = {
+  AbortError: ['caller-cancel.in-flight', 'caller-cancel.before-send'],
+  UND_ERR_HEADERS_TIMEOUT: ['undici-headers-timeout.agent', 'undici-headers-timeout.no-effect'],
+  UND_ERR_BODY_TIMEOUT: ['undici-body-timeout', 'undici-body-timeout'],
 }
 /** Rows where the client gives up by its timeout. */
 const TIMED_OUT: ReadonlySet<ObservationKind> = new Set(['client-timeout', 'probe-timeout'])
@@ -133,7 +136,7 @@ const TIMED_OUT: ReadonlySet<ObservationKind> = new Set(['client-timeout', 'prob
  * timeout's, as the effect then stood.
  */
 export function gaveUpRow(own: string, how: string, effect: 'before' | 'after' | 'none'): string {
-  const byHow = BY_HOW[how]
+  const byHow = BY_HOW[how]?.[effect === 'none' ? 1 : 0]
   if (byHow && auditCase(byHow)) return byHow
   if (TIMED_OUT.has(auditCase(own)?.observation ?? 'success')) return own
   return effect === 'before' ? 'withhold-after-effect' : effect === 'after' ? 'latency.past-timeout' : 'dropped'

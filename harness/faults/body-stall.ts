@@ -29,8 +29,11 @@ export const bodyStall = requestFaultKind({
     // Ended once the client is gone, so no
     // stream is left pending (its shape: the
     // client's shims; fetch's is the abort).
+    // Open from now: a client that leaves
+    // before its next read left mid-body.
+    const left = ctl.clientGaveUp({ duringBody: true })
     return partialBody(response, fault.bytes, async () => {
-      await ctl.clientGaveUp({ duringBody: true })
+      await left
       return networkError('ECONNRESET', host)
     })
   },

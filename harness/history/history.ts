@@ -108,10 +108,12 @@ export type HistoryEvent = Stamp &
     | { readonly type: 'response-lost'; readonly attempt: number; readonly reason: string }
     | {
         /**
-         * A struck request's client gave up: `how`,
-         * its signal's reason (TimeoutError,
+         * A request's client left before its
+         * answer (or mid-body): `how`, its
+         * signal's reason (TimeoutError,
          * AbortError, UND_ERR_HEADERS_TIMEOUT…),
-         * or `closed` (node:http).
+         * or `closed` (node:http). No `answered`
+         * follows it.
          */
         readonly type: 'client-gave-up'
         readonly attempt: number

@@ -88,7 +88,9 @@ export function undiciError(
  * it: init's (even null) over input's.
  */
 function callerSignal(input: Input, init: Init): AbortSignal | null | undefined {
-  if (init && 'signal' in init) return init.signal
+  // undici: init's signal unless undefined
+  // (web/fetch/request.js), else input's.
+  if (init && init.signal !== undefined) return init.signal
   return input instanceof Request ? input.signal : undefined
 }
 
@@ -144,7 +146,7 @@ export function fetchErrorShape(): Patch {
       }
       return undiciBody(response, {
         bodyMs,
-        signal,
+        signals: caller ? [caller, ours.signal] : [ours.signal],
         giveUp: (reason) => ours.abort(reason),
         readError: (e, bodyBytes) => {
           const fault = injectedFault(e)

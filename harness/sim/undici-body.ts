@@ -10,11 +10,14 @@ export interface BodyOptions {
   /** 0: no body timeout. */
   readonly bodyMs: number
   /**
-   * The request's signal: the caller's and
-   * the shim's. Aborted, the body errors
-   * with its reason, unless read to the end.
+   * The request's signals: the caller's (if
+   * any) and the shim's. One aborted, the
+   * body errors with its reason, unless read
+   * to the end. Listened to one by one: an
+   * AbortSignal.any with a listener is kept
+   * alive by Node until it aborts (a leak).
    */
-  readonly signal: AbortSignal
+  readonly signals: readonly AbortSignal[]
   /** Aborts the request (the service sees it). */
   readonly giveUp: (reason: unknown) => void
   /** The read's error for what the source threw. */
@@ -30,7 +33,7 @@ export interface BodyOptions {
 export function undiciBody(response: Response, options: BodyOptions): Response {
   if (response.body === null) return response
   const source = response.body.getReader()
-  const { bodyMs, signal, giveUp, readError } = options
+  const { bodyMs, signals, giveUp, readError } = options
   let out!: ReadableStreamDefaultController<Uint8Array>
   let timer: ReturnType<typeof setTimeout> | undefined
   // The source is over: done, failed, or
@@ -44,12 +47,12 @@ export function undiciBody(response: Response, options: BodyOptions): Response {
   }
   // Unread bytes are lost to an abort, as
   // undici's stream errors (measured).
-  const onAbort = () => {
+  const onAbort = (reason: unknown) => {
     if (!over) {
       finish()
-      source.cancel(signal.reason).catch(() => {})
+      source.cancel(reason).catch(() => {})
     }
-    out.error(signal.reason)
+    out.error(reason)
   }
   const onTimeout = () => {
     const cause = bodyTimeout()
@@ -103,9 +106,10 @@ export function undiciBody(response: Response, options: BodyOptions): Response {
     }
   }
 
-  if (signal.aborted) onAbort()
+  const aborted = signals.find((s) => s.aborted)
+  if (aborted) onAbort(aborted.reason)
   else {
-    signal.addEventListener('abort', onAbort, { once: true })
+    for (const s of signals) s.addEventListener('abort', () => onAbort(s.reason), { once: true })
     arm()
     void pump()
   }

@@ -42,7 +42,7 @@ function wrap(response: Response, overrides: Partial<BodyOptions> = {}) {
   const gaveUp: unknown[] = []
   const options: BodyOptions = {
     bodyMs: 1_000,
-    signal: controller.signal,
+    signals: [controller.signal],
     giveUp: (reason) => {
       gaveUp.push(reason)
       controller.abort(reason)
