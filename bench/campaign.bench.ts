@@ -9,7 +9,6 @@
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -21,6 +20,7 @@ import { search } from '../harness/campaign/search.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { adapterCost } from './adapter-cost.ts'
+import { childrenSoFarMs, mainThreadMs } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 
@@ -170,8 +170,7 @@ async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => voi
 /** Main thread's CPU ms (Linux /proc), or null. */
 function mainThreadCpuMs(): number | null {
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in USER_HZ (100 on Linux)
+    return mainThreadMs()
   } catch {
     return null
   }
@@ -183,16 +182,22 @@ interface CpuSplit {
   other: number
 }
 
-/** `timed`, with the CPU each side used per run. */
+/**
+ * `timed`, with the CPU each side used per run:
+ * the main thread, and all else — its helper
+ * threads and the pool's worker processes.
+ */
 async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: number; cpu: CpuSplit | null }> {
   const main0 = mainThreadCpuMs()
   const all0 = process.cpuUsage()
+  const workers0 = main0 === null ? 0 : childrenSoFarMs()
   const seconds = await timed(pool, n)
   const all = process.cpuUsage(all0)
   const main1 = mainThreadCpuMs()
   if (main0 === null || main1 === null) return { seconds, cpu: null }
   const mainMs = main1 - main0
-  return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs) / n } }
+  const workersMs = childrenSoFarMs() - workers0
+  return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs + workersMs) / n } }
 }
 
 /** Seconds for `threads` threads of fixed work. */
@@ -319,9 +324,9 @@ if (cpu.one.length === ROUNDS) {
   // Two cores give 2,000 CPU ms a second; what the
   // main thread and V8's helpers use, workers lack.
   const split = (xs: CpuSplit[]) =>
-    `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, other threads ${fmt(median(xs.map((x) => x.other)), 2)} ms`
+    `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, the rest ${fmt(median(xs.map((x) => x.other)), 2)} ms`
   console.log(
-    `  CPU per run, 1 worker    ${split(cpu.one)}   (other: the worker and V8's helper threads — GC, compiler)`,
+    `  CPU per run, 1 worker    ${split(cpu.one)}   (the rest: the worker process and V8's helper threads — GC, compiler; Linux /proc)`,
   )
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
   const perRun = median(cpu.two.map((x) => x.main + x.other))

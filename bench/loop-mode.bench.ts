@@ -9,11 +9,12 @@
 //   npm run bench                       # prints it
 //   npx tsx bench/loop-mode.bench.ts --runs 200
 //   npx tsx bench/loop-mode.bench.ts --loop-dir examples/adapters
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gate, type GateReport } from '../faultline/index.ts'
+import { childrenSoFarMs, selfAndReapedMs } from './proc-cpu.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 /** A noisy 2-core machine: the median of 3. */
@@ -25,37 +26,6 @@ const FRAMEWORKS: readonly { readonly dir: string; readonly label: string }[] = 
   { dir: 'langchain', label: 'LangChain' },
   { dir: 'mcp', label: 'MCP' },
 ]
-
-/** A /proc stat's fields after the command. */
-const statOf = (pid: number | 'self') => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-/** USER_HZ ticks (100 on Linux) in ms. */
-const TICK_MS = 10
-
-/**
- * CPU ms of this process (every thread) and of its
- * children ended and reaped: a gate's worker is a
- * process (host.mjs), reaped when the pool closes.
- */
-function selfAndReapedMs(): number {
-  const f = statOf('self')
-  // utime, stime, cutime, cstime: fields 11–14.
-  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS
-}
-
-/** CPU ms the children running now have used. */
-function childrenSoFarMs(): number {
-  let ms = 0
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue
-    try {
-      const f = statOf(Number(d))
-      if (Number(f[1]) === process.pid) ms += (Number(f[11]) + Number(f[12])) * TICK_MS
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ms
-}
 
 /**
  * Where a gate's runs start, in CPU: what the
