@@ -10,7 +10,13 @@ import { AUDIT_CASES, appliesTo, auditCase } from '../../../harness/audit/cases.
 import { gradeCells, type MatrixCell } from '../../../harness/audit/grade-cells.ts'
 import { runMatrix } from '../../../harness/audit/matrix.ts'
 import { CLIENT_NAMES } from '../../../harness/contract/mapping.ts'
-import { auditFromCli, type CliAudit, example, expectReachedAndReplays } from './support/audit-cli.ts'
+import {
+  auditFromCli,
+  type CliAudit,
+  example,
+  expectNotSentDangerous,
+  expectReachedAndReplays,
+} from './support/audit-cli.ts'
 
 const ROWS = ['caller-cancel.before-send', 'caller-cancel.in-flight']
 const CANCELLABLE = ['fetch', 'http', 'axios', 'resend'] as const
@@ -88,14 +94,7 @@ describe('faultline audit-mapping --mapping abort-as-not-sent.ts (fetch, seed 1)
   }, 300_000)
 
   it('exits 1: its caller-cancel cells are dangerous', () => {
-    expect(run.code).toBe(1)
-    expect(run.result.verdict).toBe('fail')
-    for (const id of ROWS)
-      expect(run.result.matrix.cells.find((c) => c.case === id && c.client === 'fetch')).toMatchObject({
-        class: 'not-sent',
-        grade: 'dangerous',
-        consequence: 'duplicate-effect',
-      })
+    expectNotSentDangerous(run, ROWS)
     expect(run.result.consequences.cells.find((c) => c.case === 'caller-cancel.before-send')).toMatchObject({
       status: 'lookalike',
     })

@@ -35,3 +35,15 @@ export async function expectReachedAndReplays(audit: CliAudit, mapping: string, 
   expect((await cli(['run', saved, '--mapping', example(mapping)], audit.cwd)).code).toBe(1)
   expect((await cli(['run', saved, '--mapping', example('correct')], audit.cwd)).code).toBe(0)
 }
+
+/** Exit 1: each of `rows` × fetch read "not sent", a duplicate. */
+export function expectNotSentDangerous(audit: CliAudit, rows: readonly string[]): void {
+  expect(audit.code).toBe(1)
+  expect(audit.result.verdict).toBe('fail')
+  for (const id of rows)
+    expect(audit.result.matrix.cells.find((c) => c.case === id && c.client === 'fetch')).toMatchObject({
+      class: 'not-sent',
+      grade: 'dangerous',
+      consequence: 'duplicate-effect',
+    })
+}
