@@ -16,6 +16,11 @@ export interface Delivery {
 export interface MockService {
   /** `payments`, `email`. */
   readonly name: string
+  /**
+   * The vendor it plays (`stripe`, `square`…):
+   * its hosts reach it. Absent: the default.
+   */
+  readonly vendor?: string
   /** The effects that happened: ground truth. */
   readonly ledger: Ledger
   /** Answer one delivered request. */

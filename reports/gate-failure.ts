@@ -38,7 +38,7 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
   if (idle) {
     out.push(
       `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${idle}`,
-      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or ${[...VENDOR_HOSTS.keys()].join(' and ')} (a vendor SDK at its default host). Other hosts are refused (blocked-network).`,
+      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or a vendor SDK at its default host (${VENDOR_HOSTS.join(', ')}, for the run's vendors). Other hosts are refused (blocked-network).`,
     )
     if (c) out.push('')
   }

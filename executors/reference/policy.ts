@@ -12,6 +12,7 @@ import type { ResendRule } from './resend-rule.ts'
 import type { RetryAfterRule } from './retry-after.ts'
 import type { SendKey } from './send-key.ts'
 import type { Sweeper } from './sweeper.ts'
+import type { ToolChoice } from './tools/tool-choice.ts'
 
 export interface ReferencePolicy {
   /** How an operation's key is made from the ask. */
@@ -36,4 +37,6 @@ export interface ReferencePolicy {
   readonly compensation: CompensationRule
   /** After a restart, what to do with open intents. */
   readonly sweeper: Sweeper
+  /** Which vendors' tools it speaks (tool-choice.ts). */
+  readonly tools: ToolChoice
 }

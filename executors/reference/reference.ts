@@ -18,9 +18,7 @@ import { REFERENCE_RESEND } from './resend-rule.ts'
 import { honourRetryAfter } from './retry-after.ts'
 import { sameKey } from './send-key.ts'
 import { probeAndConfirm } from './sweeper.ts'
-import { chargeAdapter } from './tools/charge.ts'
-import { emailAdapter } from './tools/email.ts'
-import { refundAdapter } from './tools/refund.ts'
+import { byVendor } from './tools/tool-choice.ts'
 import { timeoutSignal } from './give-up.ts'
 
 export type { ReferencePolicy } from './policy.ts'
@@ -37,6 +35,7 @@ export const REFERENCE_POLICY: ReferencePolicy = {
   intentStore: durableIntentStore,
   compensation: reconcileFirst,
   sweeper: probeAndConfirm,
+  tools: byVendor,
 }
 
 export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLICY, name = 'reference'): Executor {
@@ -46,11 +45,7 @@ export function createReferenceExecutor(policy: ReferencePolicy = REFERENCE_POLI
       const state: ProcessState = {
         policy,
         log: new IntentLog(policy.intentStore(ctx.storage)),
-        adapters: {
-          charge_card: chargeAdapter(ctx.services.payments),
-          issue_refund: refundAdapter(ctx.services.payments),
-          send_email: emailAdapter(ctx.services.email),
-        },
+        adapters: policy.tools(ctx),
         waits: new Map(),
       }
       return {

@@ -2,6 +2,7 @@ import type { Envelope } from './envelope.ts'
 import type { Boundary } from './names.ts'
 import type { DurableStorage } from './storage.ts'
 import type { ToolCall } from './tool-call.ts'
+import type { Vendors } from './vendors.ts'
 
 /**
  * An executor under test: the layer between
@@ -65,6 +66,11 @@ export interface BootContext {
    * ordinary HTTP clients.
    */
   readonly services: { readonly payments: string; readonly email: string }
+  /**
+   * The vendors those services play this run
+   * (default Stripe + Resend): speak theirs.
+   */
+  readonly vendors: Vendors
   /** Survives a crash of this process. */
   readonly storage: DurableStorage
 }

@@ -3,6 +3,7 @@
 // generation boots on the same storage to recover.
 import type { Executor, ExecutorProcess, ToolContract } from '../contract/executor.ts'
 import { TOOLS } from '../contract/tools.ts'
+import type { Vendors } from '../contract/vendors.ts'
 import { runInContext } from '../sim/attribution.ts'
 import type { VirtualClock } from '../sim/clock.ts'
 import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
@@ -21,6 +22,7 @@ export type Within<T> =
 export interface ProcessSupervisorOptions {
   readonly executor: Executor
   readonly services: { readonly payments: string; readonly email: string }
+  readonly vendors: Vendors
   readonly storage: SimStorage
   readonly crashes: readonly ExecutorCrash[]
   readonly history: HistoryRecorder
@@ -134,7 +136,11 @@ export class ProcessSupervisor implements ProcessControl {
       const generation = this.processes.boot()
       this.#crash = new Promise((resolve) => (this.#resolveCrash = resolve))
       const storage = Object.freeze(this.#o.storage.forProcess(generation, this.processes))
-      const ctx = Object.freeze({ services: Object.freeze({ ...this.#o.services }), storage })
+      const ctx = Object.freeze({
+        services: Object.freeze({ ...this.#o.services }),
+        vendors: Object.freeze({ ...this.#o.vendors }),
+        storage,
+      })
       const booted = await this.#race(generation, () => this.#o.executor.boot(ctx))
       if ('crashed' in booted) {
         await this.#pause(booted.crashed)

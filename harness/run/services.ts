@@ -1,12 +1,12 @@
 // A run's mock services, from the scenario
-// and profile; every ledger effect goes
-// into the history as it happens.
-import { EmailService } from '../../mock-services/email/email.ts'
-import { PaymentsService } from '../../mock-services/payments/payments.ts'
+// and profile, as the scenario's vendors;
+// every ledger effect goes into the history
+// as it happens.
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors.ts'
 import type { MockService } from '../../mock-services/service.ts'
 import { effectApplied, type HistoryRecorder } from '../history/history.ts'
 import { allows } from '../scenario/profile.ts'
-import type { Scenario } from '../scenario/scenario.ts'
+import { type Scenario, scenarioVendors } from '../scenario/scenario.ts'
 import type { ServiceDirectory } from '../sim/pipeline.ts'
 
 /**
@@ -15,8 +15,9 @@ import type { ServiceDirectory } from '../sim/pipeline.ts'
  */
 export function buildServices(scenario: Scenario, history: HistoryRecorder, now: () => number): ServiceDirectory {
   const p = scenario.services.payments
+  const vendors = scenarioVendors(scenario)
   const honoursDeadline = allows(scenario.profile, 'deadline-forwarding')
-  const payments = new PaymentsService(now, {
+  const payments = PAYMENTS_VENDOR_SPECS[vendors.payments]!.create(now, {
     processingMs: p.processingMs,
     visibilityLagMs: p.visibilityLagMs ?? 0,
     keyStore: p.keyStore ?? 'durable',
@@ -30,7 +31,7 @@ export function buildServices(scenario: Scenario, history: HistoryRecorder, now:
   return {
     get(name) {
       if (name === 'email' && !services.has('email')) {
-        const email = new EmailService(now, {
+        const email = EMAIL_VENDOR_SPECS[vendors.email]!.create(now, {
           processingMs: e?.processingMs ?? 20,
           visibilityLagMs: e?.visibilityLagMs ?? 0,
           keyStore: e?.keyStore ?? 'durable',

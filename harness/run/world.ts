@@ -27,7 +27,7 @@ import { BuiltinWatch } from './builtin-watch.ts'
 import { executorName } from './executor-name.ts'
 import { ProcessSupervisor } from './processes.ts'
 import { buildServices } from './services.ts'
-import type { Scenario } from '../scenario/scenario.ts'
+import { type Scenario, scenarioVendors } from '../scenario/scenario.ts'
 
 export const SERVICE_URLS = Object.freeze({ payments: 'https://payments.test', email: 'https://email.test' } as const)
 
@@ -142,6 +142,7 @@ export class World {
     this.processes = new ProcessSupervisor({
       executor,
       services: SERVICE_URLS,
+      vendors: scenarioVendors(this.scenario),
       storage,
       crashes: this.scenario.faults.filter((f): f is ExecutorCrash => f.kind === 'executor-crash'),
       history: this.history,

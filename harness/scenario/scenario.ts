@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
+import { DEFAULT_VENDORS, EMAIL_VENDORS, PAYMENTS_VENDORS, type Vendors } from '../contract/vendors.ts'
 import { REQUEST_FAULTS, TOOL_TRANSPORT_FAULTS, type Fault } from '../faults/catalogue.ts'
 import { executorCrash } from '../faults/executor-crash.ts'
 import { nthOf } from '../faults/fault.ts'
@@ -111,6 +112,13 @@ const SHAPE = z.strictObject({
     ),
   faults: z.array(FAULT).max(100).describe('what goes wrong, each addressed by step (docs/faults.md)'),
   model: MODEL,
+  vendors: z
+    .strictObject({
+      payments: z.enum(PAYMENTS_VENDORS).optional().describe('who the payments service plays (default stripe)'),
+      email: z.enum(EMAIL_VENDORS).optional().describe('who the e-mail service plays (default resend)'),
+    })
+    .optional()
+    .describe('the vendors the mock services play (absent: Stripe and Resend; docs/vendors.md)'),
   services: z.strictObject({
     payments: z.strictObject({
       ...serviceSettings,
@@ -142,6 +150,14 @@ export type PlanStep = Scenario['plan'][number]
 export type ModelBehaviour = Scenario['model']
 export type SeededPaymentIntent = Scenario['services']['payments']['paymentIntents'][number]
 export type ServiceScenarioSettings = Omit<Scenario['services']['payments'], 'paymentIntents'>
+
+/** The vendors a scenario's services play. */
+export function scenarioVendors(s: Pick<Scenario, 'vendors'>): Vendors {
+  return {
+    payments: s.vendors?.payments ?? DEFAULT_VENDORS.payments,
+    email: s.vendors?.email ?? DEFAULT_VENDORS.email,
+  }
+}
 
 /**
  * The schema, with rules that span fields (unique
@@ -197,6 +213,11 @@ function profileProblem(s: z.infer<typeof SHAPE>): { path: PropertyKey[]; messag
       return need('volatile-keys', ['services', name, 'keyStore'], '"volatile"')
   }
   const mode = s.services.email?.mode
+  if (mode !== undefined && (s.vendors?.email ?? 'resend') !== 'resend')
+    return {
+      path: ['services', 'email', 'mode'],
+      message: `"mode" is Resend's; ${s.vendors?.email} has its own: remove it`,
+    }
   if (mode !== undefined) {
     const offers = emailModeOffers(mode)
     if (offers.lookup)

@@ -18,7 +18,7 @@ import { asHarnessWork, currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
-import { ONLY_MOCKS, serviceOfHost } from './vendor-hosts.ts'
+import { ONLY_MOCKS, serviceOfHost, vendorOf } from './vendor-hosts.ts'
 
 /** Services by name (a Map will do). */
 export interface ServiceDirectory {
@@ -116,8 +116,10 @@ export class RequestPipeline implements RequestRouter {
     const url = new URL(request.url)
     // 1. Service: `<name>.test` or a vendor's
     //    host; none: the name does not resolve.
-    const name = serviceOfHost(url.hostname)
-    const service = name === null ? undefined : this.#services.get(name)
+    //    Another vendor's host is not this run's.
+    const host = serviceOfHost(url.hostname)
+    const found = host === null ? undefined : this.#services.get(host.service)
+    const service = found && (host?.vendor == null || vendorOf(found) === host.vendor) ? found : undefined
     if (!service) throw (this.refused(request), networkError('ENOTFOUND', url.hostname))
 
     // 2. Attribution: which process and call.

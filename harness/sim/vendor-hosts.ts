@@ -2,25 +2,37 @@
 // `<service>.test`, or a vendor SDK's default
 // API host, so `new Stripe(key)` needs no
 // host option (docs/vendors.md S10, R6).
+import { DEFAULT_VENDORS } from '../contract/vendors.ts'
+import { VENDOR_SPECS } from '../../mock-services/vendors.ts'
+
+/** A host's service, and its vendor if a vendor's. */
+export interface HostService {
+  readonly service: string
+  /** null: `<service>.test`, any vendor. */
+  readonly vendor: string | null
+}
 
 /** Vendor API hosts the mock services answer at. */
-export const VENDOR_HOSTS: ReadonlyMap<string, string> = new Map([
-  ['api.stripe.com', 'payments'],
-  ['api.resend.com', 'email'],
-])
+export const VENDOR_HOSTS: readonly string[] = VENDOR_SPECS.flatMap((v) => v.hosts)
 
 /**
  * The service a host names (`payments.test`
  * → payments), or null: not simulated here.
  */
-export function serviceOfHost(hostname: string): string | null {
+export function serviceOfHost(hostname: string): HostService | null {
   const host = hostname.toLowerCase().replace(/\.$/, '')
-  if (host.endsWith('.test')) return host.slice(0, -'.test'.length)
-  return VENDOR_HOSTS.get(host) ?? null
+  if (host.endsWith('.test')) return { service: host.slice(0, -'.test'.length), vendor: null }
+  const spec = VENDOR_SPECS.find((v) => v.matches(host))
+  return spec ? { service: spec.role, vendor: spec.vendor } : null
+}
+
+/** The vendor a service plays (its default if unsaid). */
+export function vendorOf(service: { readonly name: string; readonly vendor?: string }): string | undefined {
+  return service.vendor ?? DEFAULT_VENDORS[service.name as keyof typeof DEFAULT_VENDORS]
 }
 
 /** Why a request elsewhere was refused. */
-export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, or ${[...VENDOR_HOSTS.keys()].join(', ')})`
+export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, or the run's vendors' default hosts among ${VENDOR_HOSTS.join(', ')})`
 
 /** Is the URL's host one the harness answers? */
 export function isSimulatedUrl(url: string): boolean {

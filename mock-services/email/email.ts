@@ -69,6 +69,7 @@ const TAG_PART = /^[A-Za-z0-9_-]{1,256}$/
 
 export class EmailService implements MockService {
   readonly name = 'email'
+  readonly vendor = 'resend'
   readonly ledger = new Ledger()
   readonly keys: IdempotencyStore
   readonly #store = new EmailStore()

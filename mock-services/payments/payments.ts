@@ -45,6 +45,7 @@ const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_custome
 
 export class PaymentsService implements MockService {
   readonly name = 'payments'
+  readonly vendor = 'stripe'
   readonly ledger = new Ledger()
   readonly keys: IdempotencyStore
   readonly #store = new PaymentsStore()

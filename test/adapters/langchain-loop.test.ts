@@ -24,6 +24,7 @@ import { scratchDir } from '../support/scratch.ts'
 import { expectPassed, why } from '../examples/adapters/support/gate-report.ts'
 import { namedScenario } from './support/named-scenario.ts'
 import { runAdapted } from './support/run-adapted.ts'
+import { DEFAULT_VENDORS } from '../../harness/contract/vendors.ts'
 
 const named = namedScenario('langchain-retry-middleware')
 const refundOnly = { issue_refund: binding.issue_refund! }
@@ -335,7 +336,11 @@ describe('langChainLoopExecutor: refused in one line', () => {
       agent: (model) => createAgent({ model, tools: [noRefund], middleware: [toolRetryMiddleware()] }),
       binding: refundOnly,
     })
-    const boot = executor.boot({ services: { payments: '', email: '' }, storage: undefined as never })
+    const boot = executor.boot({
+      services: { payments: '', email: '' },
+      vendors: DEFAULT_VENDORS,
+      storage: undefined as never,
+    })
     await expect(boot).rejects.toThrow(
       `binding.issue_refund.tool: no tool "refund_order" among the module's tools (lookup)`,
     )
