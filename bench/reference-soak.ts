@@ -8,11 +8,13 @@
 //   npm run bench:soak -- --runs 1000 --zoo correct
 //   npm run bench:soak -- --all --profile hostile \
 //     --executors honest-minimal,resend-sdk
+//   npm run bench:soak -- --vendors payments=square
 import { parseArgs } from 'node:util'
 import { CORRECT_ZOO, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
 import { JUDGE_NAMES } from '../harness/judge/finding.ts'
 import { parseProfile } from '../harness/scenario/profile.ts'
+import { parseVendors, vendorsName } from '../harness/contract/vendors.ts'
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 
 const { values } = parseArgs({
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     zoo: { type: 'string' },
     executors: { type: 'string' },
     profile: { type: 'string' },
+    vendors: { type: 'string' },
     all: { type: 'boolean' },
   },
 })
@@ -34,13 +37,15 @@ const names = values.executors
   : values.zoo === 'correct'
     ? ['reference', ...CORRECT_ZOO]
     : ['reference']
-const generator = scenarioGenerator({ profile: profile.features })
+const vendors = parseVendors(values.vendors ?? 'payments=stripe')
+if (!vendors.ok) throw new Error(vendors.problem)
+const generator = scenarioGenerator({ profile: profile.features, vendors: vendors.vendors })
 
 let total = 0
 let failing = 0
 const started = performance.now()
 console.log(
-  `soak: ${names.join(', ')}; profile ${values.profile ?? 'vendor'}; seeds ${seeds.join(',')}; ${runs} runs each`,
+  `soak: ${names.join(', ')}; profile ${values.profile ?? 'vendor'}; vendors ${vendorsName(vendors.vendors)}; seeds ${seeds.join(',')}; ${runs} runs each`,
 )
 for (const name of names) {
   const executor = await loadBundled(name)

@@ -6,6 +6,8 @@ import type { Executor } from '../harness/contract/executor.ts'
 
 export const naive: Executor = {
   name: 'naive',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     const request = (
       tool: string,

@@ -8,6 +8,7 @@ import { counterexampleNote } from './kit/cut-notes.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { VENDOR_HOSTS } from '../harness/sim/vendor-hosts.ts'
 import { consoleText } from './escape/console-text.ts'
+import { vendorsPart } from './kit/vendors-part.ts'
 import { termDeep } from './escape/terminal.ts'
 
 /** The run's plumbing: not key lines. */
@@ -37,7 +38,7 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
   const idle = report.campaign.shard ? null : s.nothingTested
   if (idle) {
     out.push(
-      `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${idle}`,
+      `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}${vendorsPart(report.campaign)}): ${idle}`,
       `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or a vendor SDK at its default host (${VENDOR_HOSTS.join(', ')}, for the run's vendors). Other hosts are refused (blocked-network).`,
     )
     if (c) out.push('')
@@ -48,7 +49,7 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
       .map(([j, n]) => `${j} ×${n}`)
       .join(', ')
     out.push(
-      `faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}): ${judges}`,
+      `faultline: executor ${s.executor} failed after ${s.runs} run(s) of ${report.campaign.runs} (seed ${report.campaign.seed}, profile ${report.campaign.profile}${vendorsPart(report.campaign)}): ${judges}`,
     )
     out.push(...counterexampleLines(c, report.executor.spec, raw.counterexample!.scenario))
   }

@@ -14,6 +14,7 @@ import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
+import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 
 export function renderGate(raw: GateReport): string {
   const report = termDeep(raw)
@@ -26,7 +27,7 @@ export function renderGate(raw: GateReport): string {
       : ''
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
   out.push(
-    `faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${shard}`,
+    `faultline gate — executor ${s.executor}, seed ${campaign.seed}, ${s.runs} of ${campaign.runs} runs${stopped}, profile ${s.profile}${vendorsPart(campaign)}${shard}`,
   )
   const d = report.executor.declared
   if (d)
@@ -145,9 +146,10 @@ export function renderCompare(raw: CompareReport): string {
   const body = sorted.map((row) => [row.summary.executor, ...leaderboardCells(row, judges)])
   const shard = campaign.shard ? `, shard ${campaign.shard.index}/${campaign.shard.total}` : ''
   const out = [
-    `faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${shard}) against each executor`,
+    `faultline compare — the same ${campaign.runs} generated scenarios (seed ${campaign.seed}, profile ${campaign.profile}${vendorsPart(campaign)}${shard}) against each executor`,
     '',
     table(header, body),
+    ...leftOut(report, campaign.vendors),
     '',
   ]
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
@@ -244,4 +246,10 @@ export function renderRun(raw: RunReport): string {
 
 function describeIndented(e: History[number]): string {
   return `${REQUEST_LEVEL.has(e.type) ? '  ' : ''}${describeEvent(e)}`
+}
+
+/** The left-out line and a blank, or nothing. */
+function leftOut(report: CompareReport, vendors: string | undefined): string[] {
+  const line = leftOutLine(report, vendors)
+  return line ? ['', line] : []
 }

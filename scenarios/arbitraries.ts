@@ -10,6 +10,7 @@
 import fc from 'fast-check'
 import type { IdentityPolicy } from '../harness/contract/executor.ts'
 import type { Boundary } from '../harness/contract/names.ts'
+import { DEFAULT_VENDORS, isDefaultVendors, type Vendors } from '../harness/contract/vendors.ts'
 import {
   isRequestFault,
   REQUEST_FAULTS,
@@ -27,6 +28,7 @@ import type { EmailMode } from '../mock-services/email/email.ts'
 import { campaignSize, type CampaignSize } from './campaign-size.ts'
 import { AMOUNTS, ORDERS, PAYMENT_INTENTS, planStep, type PlanTool } from './plan-steps.ts'
 import { swarmArbitrary, type Swarm } from './swarm.ts'
+import { faithfulToVendors } from './vendor-faults.ts'
 
 export { CUSTOMER, ORDERS, PAYMENT_INTENTS } from './plan-steps.ts'
 
@@ -75,6 +77,12 @@ export interface ScenarioArbitraryOptions {
    * the draws stay as they were).
    */
   readonly boundaries?: readonly Boundary[]
+  /**
+   * The vendors the services play (default
+   * Stripe + Resend, and the scenario says
+   * nothing): only faults they can give.
+   */
+  readonly vendors?: Vendors
 }
 
 /** A fault drawn for a step, before the step is named. */
@@ -278,6 +286,7 @@ function arrivesLate(f: StepFault | RequestFault): boolean {
 export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Arbitrary<Scenario> {
   const spineOnly = options.spineOnly ?? false
   const profile = options.profile ?? []
+  const vendors = options.vendors ?? DEFAULT_VENDORS
   const has = (f: ProfileFeature) => profile.includes(f)
   const kinds = (REQUEST_FAULTS as readonly RequestFaultKind[]).filter((k) => !spineOnly || k.spine)
   // Only what the profile allows. `probe-only`
@@ -349,10 +358,11 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
           ...(c ? [{ ...c, step: stepId }] : []),
           ...(t ? [{ ...t, step: stepId } as ToolTransportFault] : []),
         ]
-        const faults: Fault[] = [
+        const drawnFaults: Fault[] = [
           ...g.steps.flatMap((s, i) => on(`s${i + 1}`, s.trouble.faults, s.trouble.crash, s.transport ?? null)),
           ...(g.abortOnFailure ? on('#abort', g.abort.faults, g.abort.crash) : []),
         ]
+        const faults = faithfulToVendors(drawnFaults, plan, vendors)
         const crashes = faults.some((f) => f.kind === 'executor-crash')
         const emails = plan.some((p) => p.tool === 'send_email')
         // Keys stay durable if a request may land
@@ -364,6 +374,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
           name: 'generated',
           seed: g.seed,
           ...(profile.length > 0 ? { profile: [...profile] } : {}),
+          ...(isDefaultVendors(vendors) ? {} : { vendors: { payments: vendors.payments, email: vendors.email } }),
           turnBudgetMs,
           plan,
           ...(g.abortOnFailure ? { abortOnFailure: true } : {}),
@@ -391,7 +402,7 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
               ? {
                   email: {
                     processingMs: g.processingMs,
-                    ...(g.emailMode !== 'idempotent' ? { mode: g.emailMode } : {}),
+                    ...(g.emailMode !== 'idempotent' && vendors.email === 'resend' ? { mode: g.emailMode } : {}),
                   },
                 }
               : {}),
@@ -433,5 +444,6 @@ export function scenarioGenerator(options: ScenarioArbitraryOptions = {}): Scena
     arbitrary: scenarioArbitrary(options),
     profile: options.profile ?? [],
     identity: options.identity ?? 'per-step',
+    ...(options.vendors ? { vendors: options.vendors } : {}),
   }
 }

@@ -578,6 +578,8 @@ function compensation(
 
 export const axiosRetries: Executor = {
   name: 'axios-retries',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new Adapter(ctx)
   },

@@ -505,6 +505,8 @@ function unknownEnvelope(op: Op, why: string): Envelope {
 
 export const honestMinimal: Executor = {
   name: 'honest-minimal',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new HonestMinimal(ctx)
   },

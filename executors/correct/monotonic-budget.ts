@@ -532,6 +532,8 @@ function notDone(op: Operation, why: string): Envelope {
 
 export const monotonicBudget: Executor = {
   name: 'monotonic-budget',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new MonotonicBudgetExecutor(ctx)
   },

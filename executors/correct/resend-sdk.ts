@@ -552,6 +552,8 @@ function requestFor(tool: string, c: Record<string, string | number>, key: strin
 
 export const resendSdk: Executor = {
   name: 'resend-sdk',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new ResendSdkExecutor(ctx)
   },

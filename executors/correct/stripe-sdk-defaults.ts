@@ -508,6 +508,8 @@ function paramsFor(tool: string, id: Record<string, string | number>, key: strin
 
 export const stripeSdkDefaults: Executor = {
   name: 'stripe-sdk-defaults',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new StripeSdkExecutor(ctx)
   },

@@ -525,6 +525,8 @@ class WebCryptoExecutor implements ExecutorProcess {
 
 export const webcryptoKeys: Executor = {
   name: 'webcrypto-keys',
+  // Written against Stripe's and Resend's APIs.
+  declare: () => ({ vendors: ['stripe', 'resend'] }),
   async boot(ctx) {
     return new WebCryptoExecutor(ctx)
   },

@@ -13,7 +13,9 @@ import { campaignStop, MAX_TIME, maxTimeOption } from './campaign-stop.ts'
 import type { Io } from './io.ts'
 import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
-import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION } from './options.ts'
+import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION, vendorsOption } from './options.ts'
+import { UsageError } from '../../harness/jobs/usage-error.ts'
+import type { Vendors } from '../../harness/contract/vendors.ts'
 import { COMMAND_USAGE } from './usage.ts'
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
@@ -23,6 +25,7 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
     seed: { type: 'string' },
     k: { type: 'string' },
     profile: { type: 'string' },
+    vendors: { type: 'string', multiple: true as const },
     json: { type: 'boolean' },
     'fail-on-violation': { type: 'boolean' },
     ...CAMPAIGN_IO,
@@ -35,9 +38,38 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   const { values } = parsed
   checkOutputs(values, io)
   checkCorpus(corpusOption(values), io)
+  // Each --vendors is a campaign of its own:
+  // a leaderboard per pair, in the order given.
+  const pairs = (values.vendors ?? [undefined]).map((v) => vendorsOption(v))
+  if (pairs.length > 1) {
+    const one = ['out', 'junit', 'markdown', 'html'].find((o) => values[o as keyof typeof values] !== undefined)
+    if (one)
+      throw new UsageError(
+        `--${one} writes one campaign's report and ${pairs.length} --vendors make ${pairs.length}: give one --vendors per compare when writing --${one}`,
+      )
+  }
   const started = realNow()
   const stop = campaignStop(io, maxTimeOption(values['max-time']))
   try {
+    const reports = []
+    for (const vendors of pairs) {
+      if (stop.signal.aborted) break
+      reports.push(await compareOne(vendors))
+    }
+    if (values.json && pairs.length > 1)
+      io.out(`[\n${reports.map((r) => reportJson(withoutRuns(r)).trimEnd()).join(',\n')}\n]`)
+    io.err(
+      `faultline: ${reports.reduce((n, r) => n + r.rows.length, 0)} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
+    )
+    const codes = reports.map(
+      (report) => stop.exitCode(report) ?? (values['fail-on-violation'] && anyFailure(report) ? 1 : 0),
+    )
+    return Math.max(0, ...codes)
+  } finally {
+    stop.dispose()
+  }
+
+  async function compareOne(vendors: Vendors) {
     const report = await compare({
       judges: values.judge,
       executors: values.executors
@@ -49,6 +81,7 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
       k: int(values.k, 'k', 3, 1, 100),
       ...supervision(values),
       profile: profileOption(values.profile),
+      vendors,
       corpus: corpusOption(values),
       shard: shardOption(values.shard, io),
       cwd: io.cwd,
@@ -58,13 +91,9 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
       keepRuns: values.out !== undefined || values.html !== undefined,
     })
     if (values.out !== undefined) writeOutput('--out', values.out, reportJson(report), io)
-    io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
+    if (!(values.json && pairs.length > 1))
+      io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderCompare(report))
     writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
-    io.err(
-      `faultline: ${report.rows.length} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
-    )
-    return stop.exitCode(report) ?? (values['fail-on-violation'] && anyFailure(report) ? 1 : 0)
-  } finally {
-    stop.dispose()
+    return report
   }
 }

@@ -10,7 +10,7 @@ import { campaignStop, MAX_TIME, maxTimeOption } from './campaign-stop.ts'
 import type { Io } from './io.ts'
 import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
-import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION } from './options.ts'
+import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION, vendorsOption } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 
@@ -20,6 +20,7 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
     runs: { type: 'string' },
     seed: { type: 'string' },
     profile: { type: 'string' },
+    vendors: { type: 'string' },
     json: { type: 'boolean' },
     'min-coverage': { type: 'string' },
     ...CAMPAIGN_IO,
@@ -42,6 +43,7 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
       runs: int(values.runs, 'runs', 200, 1),
       seed: seed(values.seed),
       profile: profileOption(values.profile),
+      vendors: vendorsOption(values.vendors),
       minCoverage: values['min-coverage'],
       corpus: corpusOption(values),
       shard: shardOption(values.shard, io),

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { parseProfile, type ProfileFeature } from '../../harness/scenario/profile.ts'
+import { DEFAULT_VENDORS, parseVendors, type Vendors } from '../../harness/contract/vendors.ts'
 import { DEFAULT_BUDGETS } from '../../harness/supervisor/budgets.ts'
 import type { SupervisionOptions } from '../../harness/jobs/inputs.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
@@ -10,11 +11,13 @@ import { UsageError } from '../../harness/jobs/usage-error.ts'
 /** 31-bit: fast-check folds larger seeds. */
 export const MAX_SEED = 2 ** 31 - 1
 
-type Spec = Record<string, { type: 'string' | 'boolean' }>
+type Spec = Record<string, { type: 'string' | 'boolean'; multiple?: true }>
 
 /** Each option's value by its type; the positionals. */
 export interface Parsed<T extends Spec> {
-  readonly values: { [K in keyof T]?: T[K]['type'] extends 'string' ? string : boolean }
+  readonly values: {
+    [K in keyof T]?: T[K] extends { multiple: true } ? string[] : T[K]['type'] extends 'string' ? string : boolean
+  }
   readonly positionals: string[]
 }
 
@@ -88,6 +91,14 @@ export function supervision(
 
 /** `--judge <module>[,<module>…]`: judges of a team's own. */
 export const JUDGING = { judge: { type: 'string' } } as const
+
+/** `--vendors payments=…,email=…` (default Stripe + Resend). */
+export function vendorsOption(value: unknown): Vendors {
+  if (typeof value !== 'string') return DEFAULT_VENDORS
+  const parsed = parseVendors(value)
+  if (!parsed.ok) throw new UsageError(parsed.problem)
+  return parsed.vendors
+}
 
 /** `--profile`: beyond the vendors (default: none). */
 export function profileOption(value: unknown): readonly ProfileFeature[] {

@@ -1,6 +1,7 @@
 // What --help prints: the overview, and each command's own options.
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { PROFILE_FEATURES } from '../../harness/scenario/profile.ts'
+import { EMAIL_VENDORS, PAYMENTS_VENDORS } from '../../harness/contract/vendors.ts'
 import { DEFAULT_BUDGETS, YOUNG_GENERATION_MB } from '../../harness/supervisor/budgets.ts'
 import { MAX_SEED } from './options.ts'
 
@@ -15,6 +16,12 @@ const PROFILES = `profiles: what the mock services may do beyond the real vendor
   --profile vendor     (default) only what Stripe and Resend do (docs/vendors.md)
   --profile hostile    every feature below
   --profile F,G,...    some of: ${PROFILE_FEATURES.join(', ')}`
+
+const VENDORS = `vendors: who the mock services play (docs/vendors.md)
+  --vendors payments=${PAYMENTS_VENDORS.join('|')},email=${EMAIL_VENDORS.join('|')}
+                       default payments=stripe,email=resend; either part alone keeps the other's default.
+                       An executor that declares the vendors it speaks (declare(): { vendors }) is gated only
+                       on those; compare leaves it out of a pair it does not speak, and says so`
 
 const JUDGES = `judges of your own:
   --judge m.ts[,n.ts]  load modules that define judges (defineJudge from 'faultline'); they run beside the bundled ones`
@@ -57,7 +64,7 @@ const EXIT =
   'exit codes: 0 no violation, 1 a violation was found or nothing was tested (no tool call reached a service), 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
-  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--judge M] [--json] [--out FILE]
+  gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--vendors V] [--judge M] [--json] [--out FILE]
                      [--corpus DIR | --no-corpus] [--shard i/n] [--max-time MS] [--min-coverage SPEC] [--junit F] [--markdown F] [--html F] [supervision]
   Replay the executor's saved counterexamples (the corpus), each reported still failing or fixed; then generate
   N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each; stop at the first
@@ -74,18 +81,21 @@ ${MIN_COVERAGE}
 
 ${PROFILES}
 
+${VENDORS}
+
 ${JUDGES}
 
 ${SUPERVISION}
 
 ${EXIT}`,
-  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--judge M] [--json] [--out FILE]
+  compare: `faultline compare [--executors a,b,...] [--runs N] [--seed S] [--k K] [--profile P] [--vendors V]... [--judge M] [--json] [--out FILE]
                         [--corpus DIR | --no-corpus] [--shard i/n] [--max-time MS] [--fail-on-violation] [--junit F] [--markdown F] [--html F] [supervision]
   The same N generated scenarios (default 200) against each executor (default: every bundled one):
   a leaderboard, pass^k over the campaign's first 25 scenarios replayed K times (default 3; with how many
   scenarios and replays it was computed over, and the scenarios an executor fault decided), one minimal
   counterexample per violation class (saved in the corpus). Exits 0 (the comparison is a report, not a gate);
   --fail-on-violation  exit 1 when any executor had a violation (in a campaign run or a pass^k replay) or tested nothing
+  --vendors V          may be given more than once: one campaign and leaderboard per pair, in turn (--json: an array)
 
 ${CAMPAIGN_IO}
 
@@ -94,6 +104,8 @@ ${STOPPING}
 ${REPORTS}
 
 ${PROFILES}
+
+${VENDORS}
 
 ${JUDGES}
 

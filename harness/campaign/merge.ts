@@ -72,7 +72,7 @@ function checkShards(inputs: readonly Input[]): void {
     if (report.command === 'run') continue
     if (JSON.stringify(campaign(report)) !== same)
       throw new MergeError(
-        `${file} is from another campaign than ${first.file} (seed, runs, profile, corpus, judge modules or faultline version differ); merge the shards of one campaign`,
+        `${file} is from another campaign than ${first.file} (seed, runs, profile, vendors, corpus, judge modules or faultline version differ); merge the shards of one campaign`,
       )
     const shard = report.campaign.shard
     if (shard === null) {

@@ -31,6 +31,12 @@ const CAMPAIGN = z.strictObject({
     .describe('fast-check seed of the campaign'),
   runs: z.int().min(1).describe('runs asked for (--runs)'),
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
+  vendors: z
+    .string()
+    .optional()
+    .describe(
+      'the vendors the services played, payments+email (stripe+resend, square+ses…); absent in reports written before vendors: stripe+resend',
+    ),
   faultline: z
     .string()
     .describe('the version of faultline that ran it: scenarios are only comparable within one version'),
@@ -250,6 +256,12 @@ export const COMPARE_REPORT = z
     command: z.literal('compare'),
     campaign: CAMPAIGN.extend({ k: z.int().min(1), passKScenarios: z.int().min(1) }),
     cut: CUT.optional(),
+    leftOut: z
+      .array(z.strictObject({ executor: z.string(), speaks: z.array(z.string()) }))
+      .optional()
+      .describe(
+        "executors named but not compared: they speak other vendors than the campaign's (their declare()); absent: none",
+      ),
     rows: z
       .array(ROW)
       .describe('one per executor, in the order given (cut: the executors reached; the last one cut short, no pass^k)'),

@@ -175,6 +175,7 @@ export function compareReport(
   rows: readonly { readonly executor: ExecutorInfo; readonly row: LeaderboardRow }[],
   to: SaveTo,
   cut: ReportCut | null = null,
+  leftOut: readonly { readonly executor: string; readonly speaks: readonly string[] }[] = [],
 ): CompareReport {
   return {
     format: REPORT_FORMAT,
@@ -182,6 +183,7 @@ export function compareReport(
     command: 'compare',
     campaign,
     ...(cut && { cut }),
+    ...(leftOut.length > 0 && { leftOut: leftOut.map((l) => ({ executor: l.executor, speaks: [...l.speaks] })) }),
     rows: rows.map(({ executor, row }) => ({
       executor,
       summary: reportSummary(row.summary),

@@ -2,7 +2,7 @@ import type { Envelope } from './envelope.ts'
 import type { Boundary } from './names.ts'
 import type { DurableStorage } from './storage.ts'
 import type { ToolCall } from './tool-call.ts'
-import type { Vendors } from './vendors.ts'
+import type { VendorName, Vendors } from './vendors.ts'
 
 /**
  * An executor under test: the layer between
@@ -42,6 +42,12 @@ export interface ExecutorDeclaration {
    * over MCP; the MCP adapters declare it).
    */
   readonly boundaries?: readonly OptInBoundary[]
+  /**
+   * The vendors it speaks (`stripe`, `square`,
+   * `resend`, `ses`…); absent: any. A campaign
+   * with another vendor leaves it out.
+   */
+  readonly vendors?: readonly VendorName[]
 }
 
 /** Boundaries drawn only for an executor declaring them. */

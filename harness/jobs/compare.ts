@@ -8,13 +8,15 @@ import { compareReport } from '../campaign/report.ts'
 import { shardRunCount } from '../campaign/shard.ts'
 import { cutOf } from './cut.ts'
 import { type CampaignOptions, campaignInfo } from './gate.ts'
-import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, whole } from './inputs.ts'
+import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, vendorsOf, whole } from './inputs.ts'
+import { unspokenVendor } from '../run/executor-declaration.ts'
 import { loadJudges } from './judges.ts'
 import { commonDeclaration, declarationsOf, declaredField } from './declaration.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import type { JobSetup } from './setup.ts'
 import { UsageError } from './usage-error.ts'
 import { commandPrefix } from './version.ts'
+import { vendorsName } from '../contract/vendors.ts'
 
 /** How many of the campaign's scenarios pass^k replays. */
 const PASS_K_SCENARIOS = 25
@@ -30,8 +32,8 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   const cwd = options.cwd ?? process.cwd()
   const judges = judgesOf(options.judges)
   await loadJudges(judges, cwd)
-  const names = (options.executors ?? setup.bundled.map((b) => b.name)).map(modulePath)
-  if (names.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
+  const named = (options.executors ?? setup.bundled.map((b) => b.name)).map(modulePath)
+  if (named.length === 0) throw new UsageError('--executors needs at least one name, e.g. --executors reference,naive')
   const runs = whole(options.runs, 'runs', 200, 1)
   const seed = seedOf(options.seed)
   const k = whole(options.k, 'k', 3, 1, 100)
@@ -41,8 +43,22 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   const shard = shardOf(options.shard)
   // Every name is checked first: a typo
   // fails at once, not after minutes.
-  const refs = names.map((n) => resolveExecutor(n, cwd, setup.bundled))
-  const declared = await declarationsOf(refs, pool)
+  const vendors = vendorsOf(options.vendors)
+  const allRefs = named.map((n) => resolveExecutor(n, cwd, setup.bundled))
+  const allDeclared = await declarationsOf(allRefs, pool)
+  // Who speaks the run's vendors; the others
+  // are left out, and the report says so.
+  const speaks = allDeclared.map((d) => unspokenVendor(d, vendors) === null)
+  const leftOut = named
+    .map((spec, i) => ({ executor: spec, speaks: [...(allDeclared[i]?.vendors ?? [])] }))
+    .filter((_, i) => !speaks[i])
+  const names = named.filter((_, i) => speaks[i])
+  const refs = allRefs.filter((_, i) => speaks[i])
+  const declared = allDeclared.filter((_, i) => speaks[i])
+  if (names.length === 0)
+    throw new UsageError(
+      `no executor named speaks ${vendorsName(vendors)} (${leftOut.map((l) => `${l.executor}: ${l.speaks.join(', ')}`).join('; ')}); name one that does`,
+    )
   const progress = options.onProgress
   const perExecutor = shardRunCount(runs, shard)
   progress?.({ kind: 'start', label: `compare ${names[0]} (1/${names.length})`, total: perExecutor * names.length })
@@ -55,7 +71,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
         seed,
         k,
         passKScenarios: PASS_K_SCENARIOS,
-        generator: setup.generator(profile, commonDeclaration(declared)),
+        generator: setup.generator(profile, commonDeclaration(declared), vendors),
         shard,
         signal: options.signal,
         keepRuns: options.keepRuns ?? true,
@@ -79,7 +95,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     progress?.({ kind: 'end' })
   }
   const campaign = {
-    ...campaignInfo({ seed, runs, profile, corpus: corpusDir, judges, shard }),
+    ...campaignInfo({ seed, runs, profile, vendors, corpus: corpusDir, judges, shard }),
     k,
     passKScenarios: PASS_K_SCENARIOS,
   }
@@ -95,6 +111,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
       })),
       { cwd, corpus: shard ? null : corpusDir, replayPrefix: commandPrefix(), judges },
       cut,
+      leftOut,
     )
   } catch (e) {
     if (e instanceof CorpusError) throw new UsageError(e.message)

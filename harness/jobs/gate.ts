@@ -8,6 +8,8 @@ import { gateReport, replayCommand, reportCounterexample, reportSummary } from '
 import { search } from '../campaign/search.ts'
 import { shardRunCount, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
+import { vendorsName, type Vendors } from '../contract/vendors.ts'
+import { unspokenVendor } from '../run/executor-declaration.ts'
 import {
   corpusOf,
   judgesOf,
@@ -16,6 +18,7 @@ import {
   poolOptions,
   profileOf,
   seedOf,
+  vendorsOf,
   shardOf,
   whole,
   type SupervisionOptions,
@@ -37,6 +40,12 @@ export interface CampaignOptions extends SupervisionOptions {
   readonly seed?: number
   /** Beyond-the-vendor features (default: vendor-faithful). */
   readonly profile?: string | readonly ProfileFeature[]
+  /**
+   * The vendors the services play:
+   * `payments=square,email=ses` or a pair
+   * (default Stripe + Resend).
+   */
+  readonly vendors?: string | Partial<Vendors>
   /**
    * The failure corpus (default
    * `.faultline/corpus`); false: none.
@@ -78,6 +87,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const runs = whole(options.runs, 'runs', 200, 1)
   const seed = seedOf(options.seed)
   const profile = profileOf(options.profile)
+  const vendors = vendorsOf(options.vendors)
   const requirements = minCoverageOf(options.minCoverage, cwd)
   const corpusDir = corpusOf(options.corpus)
   const shard = shardOf(options.shard)
@@ -86,7 +96,14 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const progress = options.onProgress
   await loadJudges(judges, cwd)
   const pool = await openPool(resolveExecutor(spec, cwd, setup.bundled), poolOptions(options))
-  const generator = setup.generator(profile, pool.declared)
+  const unspoken = unspokenVendor(pool.declared, vendors)
+  if (unspoken !== null) {
+    await pool.close()
+    throw new UsageError(
+      `${spec} speaks ${pool.declared?.vendors?.join(', ')} (its declare()), not ${unspoken}: gate it with --vendors naming those, or gate an executor that speaks ${unspoken}`,
+    )
+  }
+  const generator = setup.generator(profile, pool.declared, vendors)
   let result
   let corpus
   progress?.({
@@ -125,7 +142,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     await pool.close()
   }
   const executor = { spec, name: result.summary.executor, ...declaredField(pool.declared) }
-  const campaign = campaignInfo({ seed, runs, profile, corpus: corpusDir, judges, shard })
+  const campaign = campaignInfo({ seed, runs, profile, vendors, corpus: corpusDir, judges, shard })
   let counterexample
   try {
     // A shard saves nothing: only the merge
@@ -160,10 +177,20 @@ export function campaignInfo(c: {
   seed: number
   runs: number
   profile: readonly ProfileFeature[]
+  vendors: Vendors
   corpus: string | null
   judges: string | undefined
   shard: Shard | null
 }) {
   const { seed, runs, corpus, shard } = c
-  return { seed, runs, profile: profileName(c.profile), faultline: version(), corpus, judges: c.judges ?? null, shard }
+  return {
+    seed,
+    runs,
+    profile: profileName(c.profile),
+    vendors: vendorsName(c.vendors),
+    faultline: version(),
+    corpus,
+    judges: c.judges ?? null,
+    shard,
+  }
 }

@@ -9,6 +9,7 @@ import { FileRefused, MAX_SCENARIO_BYTES, readRegularFile } from '../campaign/re
 import { minCoverageFromJson, parseMinCoverage, type Requirement } from '../campaign/min-coverage.ts'
 import { parseShard, type Shard } from '../campaign/shard.ts'
 import { parseProfile, type ProfileFeature } from '../scenario/profile.ts'
+import { DEFAULT_VENDORS, parseVendors, type Vendors } from '../contract/vendors.ts'
 import { DEFAULT_BUDGETS } from '../supervisor/budgets.ts'
 import type { PoolOptions } from '../supervisor/pool.ts'
 import { UsageError } from './usage-error.ts'
@@ -73,6 +74,21 @@ export function profileOf(value: string | readonly ProfileFeature[] | undefined)
   const parsed = parseProfile(value)
   if (!parsed.ok) throw new UsageError(`--profile: ${parsed.problem}`)
   return parsed.features
+}
+
+/** Vendors as text (`payments=square,…`) or as a pair. */
+export function vendorsOf(value: string | Partial<Vendors> | undefined): Vendors {
+  if (value === undefined) return DEFAULT_VENDORS
+  if (typeof value !== 'string') {
+    const spec = [
+      ...(value.payments ? [`payments=${value.payments}`] : []),
+      ...(value.email ? [`email=${value.email}`] : []),
+    ].join(',')
+    return spec ? vendorsOf(spec) : DEFAULT_VENDORS
+  }
+  const parsed = parseVendors(value)
+  if (!parsed.ok) throw new UsageError(parsed.problem)
+  return parsed.vendors
 }
 
 /** The corpus directory; false: none. */

@@ -3,6 +3,7 @@
 import type { Declared } from '../run/executor-declaration.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
 import type { ProfileFeature } from '../scenario/profile.ts'
+import type { Vendors } from '../contract/vendors.ts'
 import type { BundledRef, ExecutorRef } from '../supervisor/executor-ref.ts'
 
 export interface JobSetup {
@@ -12,7 +13,7 @@ export interface JobSetup {
    * Where a campaign draws its scenarios from,
    * fitted to what the executor declared.
    */
-  readonly generator: (profile: readonly ProfileFeature[], declared?: Declared) => ScenarioGenerator
+  readonly generator: (profile: readonly ProfileFeature[], declared?: Declared, vendors?: Vendors) => ScenarioGenerator
   /** The reference with a mapping module plugged in. */
   readonly withMapping: (mappingPath: string, label: string) => ExecutorRef
 }

@@ -5,6 +5,7 @@ import { IDENTITY_POLICIES, type IdentityPolicy, OPT_IN_BOUNDARIES, type OptInBo
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { TOOLS } from '../contract/tools.ts'
+import { EMAIL_VENDORS, PAYMENTS_VENDORS, type VendorName, type Vendors } from '../contract/vendors.ts'
 
 /** A declaration with its defaults filled in. */
 export interface Declared {
@@ -13,6 +14,8 @@ export interface Declared {
   readonly identity: IdentityPolicy
   /** Opt-in boundaries it has (tool-transport); absent: none. */
   readonly boundaries?: readonly OptInBoundary[]
+  /** The vendors it speaks; absent: any. */
+  readonly vendors?: readonly VendorName[]
 }
 
 export const UNDECLARED: Declared = { tools: Object.keys(TOOLS), identity: 'per-step' }
@@ -31,7 +34,12 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
   if (raw === undefined) return UNDECLARED
   if (typeof raw !== 'object' || raw === null) return 'declare() must return an object ({ tools?, identity? })'
   try {
-    const { tools, identity, boundaries } = raw as { tools?: unknown; identity?: unknown; boundaries?: unknown }
+    const { tools, identity, boundaries, vendors } = raw as {
+      tools?: unknown
+      identity?: unknown
+      boundaries?: unknown
+      vendors?: unknown
+    }
     if (identity !== undefined && !IDENTITY_POLICIES.includes(identity as IdentityPolicy))
       return `declare() gave identity ${oneLine(identity)}: use ${IDENTITY_POLICIES.map((p) => `"${p}"`).join(' or ')}`
     const all = Object.keys(TOOLS)
@@ -47,13 +55,35 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
       if (other !== undefined)
         return `declare() gave boundary "${oneLine(other)}", which is not opt-in (use ${OPT_IN_BOUNDARIES.join(', ')})`
     }
+    const allVendors: readonly string[] = [...PAYMENTS_VENDORS, ...EMAIL_VENDORS]
+    if (vendors !== undefined) {
+      if (!Array.isArray(vendors) || vendors.length === 0)
+        return 'declare() gave vendors that are not a non-empty array'
+      const other = vendors.find((v) => !allVendors.includes(v as string))
+      if (other !== undefined)
+        return `declare() gave vendor "${oneLine(other)}", which faultline does not simulate (use ${allVendors.join(', ')})`
+    }
     const opted = OPT_IN_BOUNDARIES.filter((b) => (boundaries as unknown[] | undefined)?.includes(b))
     return {
       tools: tools === undefined ? all : all.filter((t) => (tools as unknown[]).includes(t)),
       identity: (identity as IdentityPolicy | undefined) ?? 'per-step',
       ...(opted.length > 0 && { boundaries: opted }),
+      ...(vendors !== undefined && {
+        vendors: allVendors.filter((v) => (vendors as unknown[]).includes(v)) as VendorName[],
+      }),
     }
   } catch (e) {
     return `reading the declaration threw: ${oneLine(e)}`
   }
+}
+
+/**
+ * Does it speak both of the run's vendors?
+ * The first it does not speak, else null.
+ */
+export function unspokenVendor(declared: Pick<Declared, 'vendors'> | undefined, vendors: Vendors): VendorName | null {
+  if (!declared?.vendors) return null
+  if (!declared.vendors.includes(vendors.payments)) return vendors.payments
+  if (!declared.vendors.includes(vendors.email)) return vendors.email
+  return null
 }

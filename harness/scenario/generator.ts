@@ -3,6 +3,7 @@
 // scenarios/arbitraries.ts makes the default one.
 import type fc from 'fast-check'
 import type { IdentityPolicy } from '../contract/executor.ts'
+import type { Vendors } from '../contract/vendors.ts'
 import type { ProfileFeature } from './profile.ts'
 import type { Scenario } from './scenario.ts'
 
@@ -15,4 +16,6 @@ export interface ScenarioGenerator {
    * same operation (default `per-step`).
    */
   readonly identity?: IdentityPolicy
+  /** The vendors its scenarios name (default Stripe + Resend). */
+  readonly vendors?: Vendors
 }

@@ -14,6 +14,7 @@ import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, Html
 import { duration } from './time.ts'
 import { byLeaderboard } from '../kit/leaderboard.ts'
 import { gateHeadline } from './gate-headline.ts'
+import { vendorsPart } from '../kit/vendors-part.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -26,7 +27,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
     const line = gateHeadline(report)
     return {
       title: `faultline gate — ${s.executor}`,
-      subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs${report.cut ? ` (${report.cut.by})` : ''}, profile ${c.profile}${shard}`,
+      subtitle: `gate — executor ${s.executor}, seed ${c.seed}, ${s.runs} of ${c.runs} runs${report.cut ? ` (${report.cut.by})` : ''}, profile ${c.profile}${vendorsPart(c)}${shard}`,
       verdict: { passed: report.passed, line },
       leaderboard: [row(s, null)],
       violationsByJudge: nonZero(s.violations),
@@ -67,7 +68,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   const rows = [...report.rows].sort(byLeaderboard)
   return {
     title: 'faultline compare',
-    subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${shard}`,
+    subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${vendorsPart(c)}${shard}`,
     verdict: { passed: !why, line: why ? `FAIL — ${why}` : `PASS — no violation in ${c.runs} scenarios` },
     leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),

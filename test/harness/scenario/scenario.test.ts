@@ -156,6 +156,12 @@ describe('parseScenario', () => {
       (s) => (s.services.payments.keyStore = 'volatile'),
       /add "volatile-keys" to "profile" to opt in$/,
     ],
+    ['a vendor faultline does not play', (s) => (s.vendors = { payments: 'adyen' }), /^vendors\.payments must be one of/],
+    [
+      "Resend's e-mail mode with another e-mail vendor",
+      (s) => ((s.vendors = { email: 'ses' }), (s.services.email = { processingMs: 20, mode: 'neither' })),
+      /^services\.email\.mode.*"mode" is Resend's; ses has its own: remove it$/,
+    ],
   ])('rejects %s with a one-line problem naming the field', (_label, edit, problem) => {
     const p = problemOf(variant(edit))
     expect(p).toMatch(problem)
