@@ -24,6 +24,8 @@ export type {
   ToolContract,
 } from '../harness/contract/executor.ts'
 export { IDENTITY_POLICIES } from '../harness/contract/executor.ts'
+export type { Vendors, PaymentsVendor, EmailVendor, VendorName } from '../harness/contract/vendors.ts'
+export { PAYMENTS_VENDORS, EMAIL_VENDORS, DEFAULT_VENDORS } from '../harness/contract/vendors.ts'
 // What every framework adapter shares (faultline/adapters/*)
 export type { AdapterOptions } from '../adapters/core/tool-executor.ts'
 export type { Binding, ToolBinding, ArgSource } from '../adapters/core/binding.ts'
