@@ -111,7 +111,7 @@ for (const m of members) {
       runs,
       seed,
       stopAtFirstFailure: true,
-      generator: scenarioGenerator(),
+      generator: scenarioGenerator({ ...(m.vendors && { vendors: m.vendors }) }),
       onRun: (i, v) => v.length && seen.set(i, v),
       onShrink: () => (shrinking = true),
     }).finally(() => service.close())

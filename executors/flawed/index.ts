@@ -2,6 +2,7 @@
 // file names its bug and the judge that catches it.
 import type { Executor } from '../../harness/contract/executor.ts'
 import type { JudgeName } from '../../harness/contract/names.ts'
+import type { Vendors } from '../../harness/contract/vendors.ts'
 import freshKeyPerAttempt, { catches as freshKeyPerAttemptCatches } from './fresh-key-per-attempt.ts'
 import keyFromAllArguments, { catches as keyFromAllArgumentsCatches } from './key-from-all-arguments.ts'
 import keyFromTheModel, { catches as keyFromTheModelCatches } from './key-from-the-model.ts'
@@ -36,6 +37,8 @@ export interface ZooMember {
   readonly executor: Executor
   /** The judge that should catch it. */
   readonly catches: JudgeName
+  /** The vendors its bug needs (default Stripe + Resend). */
+  readonly vendors?: Vendors
 }
 
 export const ZOO: readonly ZooMember[] = [

@@ -39,7 +39,7 @@ describe('the zoo of flawed executors', () => {
       const result = await search(member.executor, {
         ...GATE,
         stopAtFirstFailure: true,
-        generator: scenarioGenerator(),
+        generator: scenarioGenerator({ ...(member.vendors && { vendors: member.vendors }) }),
         onRun: (_i, violations) => violations.forEach((v) => judges.add(v.judge)),
       })
       expect(result.counterexample, `${member.executor.name} was not caught in ${GATE.runs} runs`).not.toBeNull()
@@ -51,7 +51,7 @@ describe('the zoo of flawed executors', () => {
         await search(member.executor, {
           ...GATE,
           stopAtFirstFailure: false,
-          generator: scenarioGenerator(),
+          generator: scenarioGenerator({ ...(member.vendors && { vendors: member.vendors }) }),
           signal: seen.signal,
           onRun: (_i, violations) => {
             for (const v of violations) judges.add(v.judge)
