@@ -38,6 +38,12 @@ const FLAWED = [
   'gateway-errors-as-not-sent',
   'retry-after-capped',
   'compensation-keyed-per-abort',
+  'paypal-refund-without-request-id',
+  'paypal-minimal-response',
+  'ses-sdk-retries',
+  'ses-resends-unfindable',
+  'sendgrid-activity-as-absent',
+  'sendgrid-empty-202-as-unsent',
 ] as const
 
 export const CORRECT_ZOO: readonly string[] = CORRECT

@@ -1,7 +1,7 @@
 // One vendor a mock service can play: its role,
 // its SDK's default hosts, and how to build it.
 import type { EmailMode } from './email/email.ts'
-import type { MockService, ServiceSettings } from './service.ts'
+import type { MockService, ServiceErrorKind, ServiceSettings } from './service.ts'
 
 /** What a run's settings give any vendor. */
 export interface VendorSettings extends ServiceSettings {
@@ -31,5 +31,11 @@ export interface VendorSpec<S extends MockService = MockService> {
   matches(host: string): boolean
   /** Does it keep idempotency keys? */
   readonly keyed: boolean
+  /**
+   * The error kinds it can answer (default all);
+   * a campaign draws no other (a 409 key in use
+   * from a vendor without keys).
+   */
+  readonly answers?: readonly ServiceErrorKind[]
   create(now: () => number, settings: Partial<VendorSettings>): S
 }

@@ -25,12 +25,12 @@ export function faithfulToVendors(faults: Fault[], plan: readonly PlanStep[], ve
   const roleOf = new Map(plan.map((p) => [p.stepId, TOOLS[p.tool]?.service]))
   return faults.map((f) => {
     if (f.kind !== 'error-response') return f
+    const kind = KIND[f.status]
+    if (kind === undefined) return f
     const role = roleOf.get(f.step)
     // The abort's calls: either service.
-    const can = role ? answers[role] : undefined
-    const kind = KIND[f.status]
-    if (kind === undefined || can === undefined || can.includes(kind)) return f
-    if (role === undefined && answers.payments?.includes(kind) && answers.email?.includes(kind)) return f
-    return { ...f, status: 503 }
+    const roles = role ? [role] : (['payments', 'email'] as const)
+    const can = roles.every((r) => answers[r] === undefined || answers[r].includes(kind))
+    return can ? f : { ...f, status: 503 }
   })
 }

@@ -32,6 +32,19 @@ import retryAfterCapped, { catches as retryAfterCappedCatches } from './retry-af
 import compensationKeyedPerAbort, {
   catches as compensationKeyedPerAbortCatches,
 } from './compensation-keyed-per-abort.ts'
+// Bugs only a vendor's own rules show.
+import sesSdkRetries, { catches as sesSdkRetriesCatches } from './ses-sdk-retries.ts'
+import sesResendsUnfindable, { catches as sesResendsUnfindableCatches } from './ses-resends-unfindable.ts'
+import paypalRefundWithoutRequestId, {
+  catches as paypalRefundWithoutRequestIdCatches,
+} from './paypal-refund-without-request-id.ts'
+import paypalMinimalResponse, { catches as paypalMinimalResponseCatches } from './paypal-minimal-response.ts'
+import sendgridActivityAsAbsent, { catches as sendgridActivityAsAbsentCatches } from './sendgrid-activity-as-absent.ts'
+import sendgridEmpty202AsUnsent, { catches as sendgridEmpty202AsUnsentCatches } from './sendgrid-empty-202-as-unsent.ts'
+
+const PAYPAL: Vendors = { payments: 'paypal', email: 'resend' }
+const SES: Vendors = { payments: 'stripe', email: 'ses' }
+const SENDGRID: Vendors = { payments: 'stripe', email: 'sendgrid' }
 
 export interface ZooMember {
   readonly executor: Executor
@@ -64,4 +77,10 @@ export const ZOO: readonly ZooMember[] = [
   { executor: gatewayErrorsAsNotSent, catches: gatewayErrorsAsNotSentCatches },
   { executor: retryAfterCapped, catches: retryAfterCappedCatches },
   { executor: compensationKeyedPerAbort, catches: compensationKeyedPerAbortCatches },
+  { executor: paypalRefundWithoutRequestId, catches: paypalRefundWithoutRequestIdCatches, vendors: PAYPAL },
+  { executor: paypalMinimalResponse, catches: paypalMinimalResponseCatches, vendors: PAYPAL },
+  { executor: sesSdkRetries, catches: sesSdkRetriesCatches, vendors: SES },
+  { executor: sesResendsUnfindable, catches: sesResendsUnfindableCatches, vendors: SES },
+  { executor: sendgridActivityAsAbsent, catches: sendgridActivityAsAbsentCatches, vendors: SENDGRID },
+  { executor: sendgridEmpty202AsUnsent, catches: sendgridEmpty202AsUnsentCatches, vendors: SENDGRID },
 ]
