@@ -3,6 +3,7 @@
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Executor } from '../harness/contract/executor.ts'
+import type { VendorName } from '../harness/contract/vendors.ts'
 
 /** Correct zoo: written apart from `reference`. */
 const CORRECT = [
@@ -57,6 +58,27 @@ export interface BundledExecutor {
   readonly name: string
   readonly path: string
   readonly export: string
+  /** What its declare() says it speaks. */
+  readonly vendors?: readonly VendorName[]
+}
+
+const STRIPE_RESEND: readonly VendorName[] = ['stripe', 'resend']
+const KEYED_EMAIL: readonly VendorName[] = ['resend', 'ses', 'sendgrid']
+
+/**
+ * The vendors each bundled executor speaks, as
+ * its declare() says (a test checks), known
+ * without loading it; absent: every vendor.
+ */
+const SPEAKS: Readonly<Record<string, readonly VendorName[]>> = {
+  naive: STRIPE_RESEND,
+  ...Object.fromEntries(CORRECT.map((name) => [name, STRIPE_RESEND])),
+  'paypal-refund-without-request-id': ['paypal', ...KEYED_EMAIL],
+  'paypal-minimal-response': ['paypal', ...KEYED_EMAIL],
+  'ses-sdk-retries': ['stripe', 'square', 'paypal', 'ses'],
+  'ses-resends-unfindable': ['stripe', 'square', 'paypal', 'ses'],
+  'sendgrid-activity-as-absent': ['stripe', 'square', 'paypal', 'sendgrid'],
+  'sendgrid-empty-202-as-unsent': ['stripe', 'sendgrid'],
 }
 
 // .ts in a checkout, .js in the built package.
@@ -64,10 +86,11 @@ const EXT = extname(fileURLToPath(import.meta.url))
 const here = (file: string) => fileURLToPath(new URL(`./${file}${EXT}`, import.meta.url))
 
 function locate(name: string): BundledExecutor {
+  const vendors = SPEAKS[name] ? { vendors: SPEAKS[name] } : {}
   if (name === 'reference') return { name, path: here('reference/reference'), export: 'reference' }
-  if (name === 'naive') return { name, path: here('naive'), export: 'naive' }
+  if (name === 'naive') return { name, path: here('naive'), export: 'naive', ...vendors }
   const folder = (CORRECT as readonly string[]).includes(name) ? 'correct' : 'flawed'
-  return { name, path: here(`${folder}/${name}`), export: 'default' }
+  return { name, path: here(`${folder}/${name}`), export: 'default', ...vendors }
 }
 
 /** Every bundled executor, by name and module. */

@@ -44,6 +44,10 @@ async function throughSdk(ses: SESv2Client, body: string, signal: AbortSignal | 
   }
 }
 
+// The SDK's "Node 22 from 2027" notice, once per
+// worker, would only crowd a report's stderr.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 const sdkTools: ToolChoice = (ctx) => {
   const tools = byVendor(ctx)
   if (ctx.vendors.email !== 'ses') return tools

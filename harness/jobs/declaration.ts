@@ -27,14 +27,15 @@ export function commonDeclaration(all: readonly Declared[]): Declared {
 }
 
 /**
- * Each ref's declaration; a bundled one declares
- * nothing, a module is loaded once to ask.
+ * Each ref's declaration; a bundled one's is
+ * known (its vendors), a module is loaded once
+ * to ask.
  */
 export async function declarationsOf(refs: readonly ExecutorRef[], pool: PoolOptions): Promise<Declared[]> {
   const out: Declared[] = []
   for (const ref of refs) {
     if (ref.kind === 'bundled') {
-      out.push(UNDECLARED)
+      out.push(ref.vendors ? { ...UNDECLARED, vendors: ref.vendors } : UNDECLARED)
       continue
     }
     const opened = await openPool(ref, { ...pool, workers: 1 })

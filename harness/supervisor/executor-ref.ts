@@ -1,5 +1,6 @@
 // Which executor to run, as data a worker
 // loads: the supervisor never imports one.
+import type { VendorName } from '../contract/vendors.ts'
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 
@@ -9,6 +10,8 @@ export interface BundledRef {
   /** Absolute path of the module. */
   readonly path: string
   readonly export: string
+  /** The vendors its declare() names, known unloaded. */
+  readonly vendors?: readonly VendorName[]
 }
 
 export type ExecutorRef =
@@ -37,7 +40,14 @@ export class ExecutorRefError extends Error {
 /** Resolve `--executor`: a name or a path. */
 export function executorRef(spec: string, bundled: readonly BundledRef[], cwd = process.cwd()): ExecutorRef {
   const found = bundled.find((b) => b.name === spec)
-  if (found) return { kind: 'bundled', name: found.name, path: found.path, export: found.export }
+  if (found)
+    return {
+      kind: 'bundled',
+      name: found.name,
+      path: found.path,
+      export: found.export,
+      ...(found.vendors && { vendors: found.vendors }),
+    }
   if (!/[./\\]/.test(spec)) {
     throw new ExecutorRefError(
       `unknown executor "${spec}": use one of ${bundled.map((b) => b.name).join(', ')}, or a path to a module that exports an Executor`,
