@@ -39,6 +39,8 @@ const FLAWED = [
   'gateway-errors-as-not-sent',
   'retry-after-capped',
   'compensation-keyed-per-abort',
+  'square-order-as-key',
+  'square-cancel-then-recreate',
   'paypal-refund-without-request-id',
   'paypal-minimal-response',
   'ses-sdk-retries',
@@ -63,7 +65,7 @@ export interface BundledExecutor {
 }
 
 const STRIPE_RESEND: readonly VendorName[] = ['stripe', 'resend']
-const KEYED_EMAIL: readonly VendorName[] = ['resend', 'ses', 'sendgrid']
+const ANY_EMAIL: readonly VendorName[] = ['resend', 'ses', 'sendgrid']
 
 /**
  * The vendors each bundled executor speaks, as
@@ -73,8 +75,10 @@ const KEYED_EMAIL: readonly VendorName[] = ['resend', 'ses', 'sendgrid']
 const SPEAKS: Readonly<Record<string, readonly VendorName[]>> = {
   naive: STRIPE_RESEND,
   ...Object.fromEntries(CORRECT.map((name) => [name, STRIPE_RESEND])),
-  'paypal-refund-without-request-id': ['paypal', ...KEYED_EMAIL],
-  'paypal-minimal-response': ['paypal', ...KEYED_EMAIL],
+  'square-order-as-key': ['square', ...ANY_EMAIL],
+  'square-cancel-then-recreate': ['square', ...ANY_EMAIL],
+  'paypal-refund-without-request-id': ['paypal', ...ANY_EMAIL],
+  'paypal-minimal-response': ['paypal', ...ANY_EMAIL],
   'ses-sdk-retries': ['stripe', 'square', 'paypal', 'ses'],
   'ses-resends-unfindable': ['stripe', 'square', 'paypal', 'ses'],
   'sendgrid-activity-as-absent': ['stripe', 'square', 'paypal', 'sendgrid'],

@@ -33,6 +33,8 @@ import compensationKeyedPerAbort, {
   catches as compensationKeyedPerAbortCatches,
 } from './compensation-keyed-per-abort.ts'
 // Bugs only a vendor's own rules show.
+import squareOrderAsKey, { catches as squareOrderAsKeyCatches } from './square-order-as-key.ts'
+import squareCancelThenRecreate, { catches as squareCancelThenRecreateCatches } from './square-cancel-then-recreate.ts'
 import sesSdkRetries, { catches as sesSdkRetriesCatches } from './ses-sdk-retries.ts'
 import sesResendsUnfindable, { catches as sesResendsUnfindableCatches } from './ses-resends-unfindable.ts'
 import paypalRefundWithoutRequestId, {
@@ -42,6 +44,7 @@ import paypalMinimalResponse, { catches as paypalMinimalResponseCatches } from '
 import sendgridActivityAsAbsent, { catches as sendgridActivityAsAbsentCatches } from './sendgrid-activity-as-absent.ts'
 import sendgridEmpty202AsUnsent, { catches as sendgridEmpty202AsUnsentCatches } from './sendgrid-empty-202-as-unsent.ts'
 
+const SQUARE: Vendors = { payments: 'square', email: 'resend' }
 const PAYPAL: Vendors = { payments: 'paypal', email: 'resend' }
 const SES: Vendors = { payments: 'stripe', email: 'ses' }
 const SENDGRID: Vendors = { payments: 'stripe', email: 'sendgrid' }
@@ -77,6 +80,8 @@ export const ZOO: readonly ZooMember[] = [
   { executor: gatewayErrorsAsNotSent, catches: gatewayErrorsAsNotSentCatches },
   { executor: retryAfterCapped, catches: retryAfterCappedCatches },
   { executor: compensationKeyedPerAbort, catches: compensationKeyedPerAbortCatches },
+  { executor: squareOrderAsKey, catches: squareOrderAsKeyCatches, vendors: SQUARE },
+  { executor: squareCancelThenRecreate, catches: squareCancelThenRecreateCatches, vendors: SQUARE },
   { executor: paypalRefundWithoutRequestId, catches: paypalRefundWithoutRequestIdCatches, vendors: PAYPAL },
   { executor: paypalMinimalResponse, catches: paypalMinimalResponseCatches, vendors: PAYPAL },
   { executor: sesSdkRetries, catches: sesSdkRetriesCatches, vendors: SES },

@@ -12,9 +12,9 @@ import { search } from '../../../harness/campaign/search.ts'
 const GATE = { runs: 1_000, seed: 1 }
 
 describe('the zoo of flawed executors', () => {
-  it('has twenty-two members, one bug each, each file naming its bug and its judge', () => {
-    expect(ZOO).toHaveLength(22)
-    expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(22)
+  it('has thirty members, one bug each, each file naming its bug and its judge', () => {
+    expect(ZOO).toHaveLength(30)
+    expect(new Set(ZOO.map((m) => m.executor.name)).size).toBe(30)
     for (const m of ZOO) {
       const source = readFileSync(
         join(import.meta.dirname, '..', '..', '..', 'executors', 'flawed', `${m.executor.name}.ts`),
