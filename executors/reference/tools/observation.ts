@@ -52,6 +52,12 @@ export function errorDetail(error: unknown): string {
 export function detail(observed: Observed): string {
   if ('error' in observed) return errorDetail(observed.error)
   const { status, body } = observed.response
-  const b = body as { error?: { type?: string; code?: string }; name?: string } | null
-  return `${status} ${b?.error?.code ?? b?.error?.type ?? b?.name ?? ''}`.trim()
+  const b = body as {
+    error?: { type?: string; code?: string }
+    name?: string
+    errors?: { code?: unknown }[]
+  } | null
+  // Stripe's, Resend's and PayPal's, then Square's.
+  const square = typeof b?.errors?.[0]?.code === 'string' ? b.errors[0].code : ''
+  return `${status} ${b?.error?.code ?? b?.error?.type ?? b?.name ?? square}`.trim()
 }

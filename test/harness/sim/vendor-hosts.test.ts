@@ -63,6 +63,23 @@ describe('vendor hosts', () => {
     expect(eventsOf(history, 'executor-fault')).toEqual([])
   })
 
+  it("another vendor's host is not this run's: stripe-node in a Square run is refused, nothing happens", async () => {
+    const { history } = await runScenario(refundScenario({ vendors: { payments: 'square' } }), stripeAtDefault)
+    expect(eventsOf(history, 'attempt-sent')).toEqual([])
+    expect(eventsOf(history, 'effect-applied')).toEqual([])
+    const faults = eventsOf(history, 'executor-fault')
+    expect(faults.length).toBeGreaterThan(0)
+    expect(faults.every((f) => f.problem === 'blocked-network' && f.host === 'api.stripe.com')).toBe(true)
+  })
+
+  it('every vendor host names its role and vendor; <role>.test names the role, any vendor', () => {
+    expect(serviceOfHost('connect.squareup.com')).toEqual({ service: 'payments', vendor: 'square' })
+    expect(serviceOfHost('api-m.sandbox.paypal.com')).toEqual({ service: 'payments', vendor: 'paypal' })
+    expect(serviceOfHost('email.eu-west-1.amazonaws.com')).toEqual({ service: 'email', vendor: 'ses' })
+    expect(serviceOfHost('api.sendgrid.com')).toEqual({ service: 'email', vendor: 'sendgrid' })
+    expect(serviceOfHost('s3.amazonaws.com')).toBeNull()
+  })
+
   it('mountServices serves the vendor hosts too, outside a run', async () => {
     const payments = new PaymentsService(Date.now, { processingMs: 0 })
     payments.seedPaymentIntent('pi_1', 10_000, 'eur')
