@@ -1,5 +1,5 @@
 // The reference's charge_card and issue_refund
-// for Square (docs/vendors.md Q1–Q14): the key
+// for Square (docs/vendors.md Q1–Q13): the key
 // in the body; an ambiguous send is looked for
 // by the key written in the payment's note or
 // the refund's reason, then replayed under the
