@@ -54,6 +54,11 @@ const sdkTools: ToolChoice = (ctx) => {
   const ses = new SESv2Client({
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDFAULTLINE', secretAccessKey: 'faultline-secret' },
+    // Its defaults, written out: else the
+    // machine's AWS_MAX_ATTEMPTS, AWS_RETRY_MODE
+    // or ~/.aws/config would change the run.
+    maxAttempts: 3,
+    retryMode: 'standard',
   })
   const adapter: ToolAdapter<object> = {
     ...sesEmailAdapter(ctx.services.email),

@@ -15,7 +15,7 @@ import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION, vendorsOption } from './options.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
-import type { Vendors } from '../../harness/contract/vendors.ts'
+import { type Vendors, vendorsName } from '../../harness/contract/vendors.ts'
 import { COMMAND_USAGE } from './usage.ts'
 
 export async function compareCommand(args: readonly string[], io: Io): Promise<number> {
@@ -53,7 +53,12 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
   try {
     const reports = []
     for (const vendors of pairs) {
-      if (stop.signal.aborted) break
+      if (stop.signal.aborted) {
+        // Cut: say which pairs never ran.
+        const left = pairs.slice(reports.length).map(vendorsName)
+        io.err(`faultline: the comparison was cut before ${left.join(', ')}: not run`)
+        break
+      }
       reports.push(await compareOne(vendors))
     }
     if (values.json && pairs.length > 1)

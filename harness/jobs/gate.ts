@@ -10,6 +10,7 @@ import { shardRunCount, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
 import { vendorsName, type Vendors } from '../contract/vendors.ts'
 import { unspokenVendor } from '../run/executor-declaration.ts'
+import { scenarioVendors } from '../scenario/scenario.ts'
 import {
   corpusOf,
   judgesOf,
@@ -114,11 +115,15 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   try {
     const entries =
       corpusDir === null ? [] : listEntries(cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
-    const scenarios = entries.map((entry) => ({ entry, scenario: readEntry(cwd, entry) }))
-    if (entries.length)
+    // An entry of vendors it no longer speaks
+    // (its declare() changed) is not replayed.
+    const scenarios = entries
+      .map((entry) => ({ entry, scenario: readEntry(cwd, entry) }))
+      .filter(({ scenario }) => unspokenVendor(pool.declared, scenarioVendors(scenario)) === null)
+    if (scenarios.length)
       progress?.({
         kind: 'doing',
-        what: `replaying ${entries.length} corpus entr${entries.length === 1 ? 'y' : 'ies'}`,
+        what: `replaying ${scenarios.length} corpus entr${scenarios.length === 1 ? 'y' : 'ies'}`,
       })
     corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, judges))
     result = await search(pool, {

@@ -4,6 +4,8 @@
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors.ts'
+import type { ServiceErrorKind } from '../../mock-services/service.ts'
 import { DEFAULT_VENDORS, EMAIL_VENDORS, PAYMENTS_VENDORS, type Vendors } from '../contract/vendors.ts'
 import { REQUEST_FAULTS, TOOL_TRANSPORT_FAULTS, type Fault } from '../faults/catalogue.ts'
 import { executorCrash } from '../faults/executor-crash.ts'
@@ -151,6 +153,14 @@ export type ModelBehaviour = Scenario['model']
 export type SeededPaymentIntent = Scenario['services']['payments']['paymentIntents'][number]
 export type ServiceScenarioSettings = Omit<Scenario['services']['payments'], 'paymentIntents'>
 
+/** The status of each error kind a fault asks for. */
+const ERROR_STATUS: Readonly<Record<ServiceErrorKind, number>> = {
+  'rate-limited': 429,
+  unavailable: 503,
+  validation: 400,
+  'key-in-use': 409,
+}
+
 /** The vendors a scenario's services play. */
 export function scenarioVendors(s: Pick<Scenario, 'vendors'>): Vendors {
   return {
@@ -195,6 +205,21 @@ export const SCENARIO_SCHEMA = SHAPE.superRefine((s, ctx) => {
         message: `another fault already strikes there (${address}); give each request at most one fault`,
       })
     addresses.add(address)
+  })
+  const tools = new Map(s.plan.map((p) => [p.stepId, p.tool]))
+  s.faults.forEach((f, i) => {
+    if (f.kind !== 'error-response') return
+    const role = TOOLS[tools.get(f.step) ?? '']?.service
+    const vendor = role ? scenarioVendors(s)[role] : undefined
+    const spec =
+      role === 'payments' ? PAYMENTS_VENDOR_SPECS[vendor!] : role === 'email' ? EMAIL_VENDOR_SPECS[vendor!] : undefined
+    const can = spec?.answers?.map((k) => ERROR_STATUS[k])
+    if (can && !can.includes(f.status))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['faults', i, 'status'],
+        message: `${vendor} never answers ${f.status}${f.status === 409 ? ' (it keeps no idempotency keys)' : ''}: use ${can.join(', ')}`,
+      })
   })
   const problem = profileProblem(s)
   if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })

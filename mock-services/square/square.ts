@@ -123,7 +123,7 @@ export class SquareService implements PaymentsMock {
     if (request.method === 'POST') {
       if (path === '/v2/payments') return this.#keyed(request, delivery, (b) => this.#createPayment(b, delivery))
       if (path === '/v2/refunds') return this.#keyed(request, delivery, (b) => this.#refundPayment(b, delivery))
-      if (path === '/v2/payments/cancel') return this.#cancelByKey(request)
+      if (path === '/v2/payments/cancel') return this.#cancelByKey(request, delivery)
     }
     return squareError(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Not Found: ${request.method} ${path}.`)
   }
@@ -295,10 +295,16 @@ export class SquareService implements PaymentsMock {
    * the key; none: nothing done, a 200; a
    * COMPLETED one cannot be voided: a 400.
    */
-  async #cancelByKey(request: Request): Promise<Response> {
+  async #cancelByKey(request: Request, delivery: Delivery): Promise<Response> {
+    if (this.#settings.honoursDeadline && pastDeadline(request, this.#now()))
+      return squareError(408, 'API_ERROR', 'REQUEST_TIMEOUT', 'Arrived after the deadline its client forwarded.')
     const body = parseJson(await bodyText(request))
     const key = body?.idempotency_key
     if (typeof key !== 'string' || key === '') return missing('idempotency_key')
+    // Work takes time; a 500 before it, nothing.
+    await this.#processing.run()
+    if (delivery.internalError)
+      return squareError(500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', 'A general server error occurred.')
     const payment = this.#store.paymentByKey(key)
     if (!payment) return jsonResponse({})
     if (payment.status === 'APPROVED') {

@@ -12,13 +12,16 @@ import {
   SendEmailRequest$,
   SESv2Client,
 } from '@aws-sdk/client-sesv2'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eventsOf } from '../../harness/history/history.ts'
 import { mountServices, type Mounted } from '../../harness/sim/mount.ts'
 import { DEADLINE_HEADER } from '../../mock-services/deadline.ts'
 import type { Delivery, MockService } from '../../mock-services/service.ts'
 import { SesService } from '../../mock-services/ses/ses.ts'
 import { SES_VENDOR } from '../../mock-services/ses/vendor.ts'
+import { isolateAwsEnv } from '../support/aws-env.ts'
+
+beforeAll(isolateAwsEnv)
 
 const D: Delivery = { attempt: 1, call: 'r/s1' }
 const NOW = 1_800_000_000_000

@@ -287,6 +287,13 @@ describe('Square (docs/vendors.md Q1–Q13)', () => {
       body: {},
     })
     const held = await json(await s.handle(post('/v2/payments', payment('k1', 100, { autocomplete: false })), D))
+    // A 500 before applying: nothing voided.
+    const failed = await s.handle(post('/v2/payments/cancel', { idempotency_key: 'k1' }), { ...D, internalError: true })
+    expect(failed.status).toBe(500)
+    const stillHeld = (held.body.payment as { id: string }).id
+    expect((await json(await s.handle(get(`/v2/payments/${stillHeld}`), D))).body.payment).toMatchObject({
+      status: 'APPROVED',
+    })
     expect((await s.handle(post('/v2/payments/cancel', { idempotency_key: 'k1' }), D)).status).toBe(200)
     const id = (held.body.payment as { id: string }).id
     expect((await json(await s.handle(get(`/v2/payments/${id}`), D))).body.payment).toMatchObject({

@@ -156,7 +156,20 @@ describe('parseScenario', () => {
       (s) => (s.services.payments.keyStore = 'volatile'),
       /add "volatile-keys" to "profile" to opt in$/,
     ],
-    ['a vendor faultline does not play', (s) => (s.vendors = { payments: 'adyen' }), /^vendors\.payments must be one of/],
+    [
+      'a 409 for an e-mail vendor without keys',
+      (s) => (
+        (s.vendors = { email: 'ses' }),
+        s.plan.push({ stepId: 'mail', tool: 'send_email', args: {} }),
+        s.faults.push({ kind: 'error-response', boundary: 'response', step: 'mail', send: 1, status: 409 })
+      ),
+      /^faults\[\d+\]\.status: ses never answers 409 \(it keeps no idempotency keys\): use 429, 503, 400$/,
+    ],
+    [
+      'a vendor faultline does not play',
+      (s) => (s.vendors = { payments: 'adyen' }),
+      /^vendors\.payments must be one of/,
+    ],
     [
       "Resend's e-mail mode with another e-mail vendor",
       (s) => ((s.vendors = { email: 'ses' }), (s.services.email = { processingMs: 20, mode: 'neither' })),

@@ -9,7 +9,7 @@ import {
   SESv2Client,
   TooManyRequestsException,
 } from '@aws-sdk/client-sesv2'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eventsOf } from '../../../harness/history/history.ts'
 import type { RequestFault } from '../../../harness/faults/catalogue.ts'
 import { mountServices, type Mounted } from '../../../harness/sim/mount.ts'
@@ -17,6 +17,9 @@ import { runScenario } from '../../../harness/run/runner.ts'
 import { SesService } from '../../../mock-services/ses/ses.ts'
 import sesAtDefault from '../../fixtures/vendor-hosts/ses-default-host.ts'
 import { refundScenario } from '../../support/scenario.ts'
+import { isolateAwsEnv } from '../../support/aws-env.ts'
+
+beforeAll(isolateAwsEnv)
 
 const client = () =>
   new SESv2Client({
