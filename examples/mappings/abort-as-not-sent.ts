@@ -14,6 +14,10 @@
 // to a client, so neither can be "not sent". (resend-node swallows the abort
 // into `{ statusCode: null }`, which this rule does not read; stripe-node takes
 // no signal.)
+//
+// Among the vendors' SDKs: the SES client (AbortError: Request aborted); square
+// and paypal wrap the abort in errors of their own (SquareError, AbortError named
+// Error), which this rule does not read; @sendgrid/mail takes no signal.
 import type { ExceptionMapping, Observed } from '../../faultline/index.ts'
 import correct, { codesOf, errorOf } from './correct.ts'
 

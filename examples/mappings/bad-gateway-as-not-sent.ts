@@ -13,6 +13,9 @@
 // (the two look the same) for fetch, node:http, axios and resend: duplicate
 // effect. (stripe-node turns the proxy's HTML page into "Invalid JSON received
 // from the Stripe API" with no status, so this rule never sees it.)
+//
+// Among the vendors' SDKs: all four (square's and paypal's statusCode, the SES
+// client's $metadata.httpStatusCode on its SyntaxError, sendgrid's numeric code).
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { statusOf } from './correct.ts'
 

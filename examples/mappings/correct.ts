@@ -1,5 +1,6 @@
 // A correct exception mapping, for every client faultline reproduces (fetch,
-// node:http, axios, stripe-node, resend-node). Audit it with
+// node:http, axios, stripe-node, resend-node) and the vendors' SDKs (square,
+// @paypal/paypal-server-sdk, @aws-sdk/client-sesv2, @sendgrid/mail). Audit it with
 //
 //   npm run faultline -- audit-mapping --mapping examples/mappings/correct.ts
 //
@@ -10,11 +11,16 @@
 //
 // The rules, in order:
 //   1. A look (a reconciliation probe) that failed says nothing about the effect: ambiguous.
-//   2. An answer with a status: 2xx applied; 429 not sent; Resend's "other payload" 409
-//      rejected, any other 409 (a request under this key is still in flight) ambiguous;
-//      other 4xx (but 408) rejected; everything else — 5xx, a gateway's 504 — ambiguous.
+//   2. An answer with a status: 2xx applied; a used key sent with another request (Stripe's
+//      idempotency_error, Square's IDEMPOTENCY_KEY_REUSED, Resend's invalid_idempotent_request)
+//      ambiguous — the key's first request may have landed; 429 not sent; a 409 (a request
+//      under this key is still in flight) ambiguous; other 4xx (but 408) rejected;
+//      everything else — 5xx, a gateway's 504 — ambiguous.
 //      The status may come as a response (fetch, node:http) or inside the error an SDK
-//      throws or returns (axios's error.response, stripe's statusCode, resend's statusCode).
+//      throws or returns (axios's error.response, stripe's, resend's, square's and
+//      paypal's statusCode, the AWS SDK's $metadata.httpStatusCode, sendgrid's numeric
+//      code). Square's 409 CONFLICT and PayPal's PREVIOUS_REQUEST_IN_PROGRESS are the
+//      in-flight kind: ambiguous.
 //   3. No answer: not sent only when the connection was never made (refused, the name did
 //      not resolve) — found anywhere along the error's cause chain (undici wraps it in
 //      TypeError('fetch failed'), stripe-node in StripeConnectionError.detail). Resets and
@@ -24,13 +30,17 @@ import type { ExceptionMapping, Observed } from '../../faultline/index.ts'
 
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
+/** A used key sent with another request: its first request may have landed. */
+const KEY_REUSED = new Set(['idempotency_error', 'IDEMPOTENCY_KEY_REUSED', 'invalid_idempotent_request'])
+
 const mapping: ExceptionMapping = (observed) => {
   if (observed.request.purpose === 'probe') return 'ambiguous'
   const status = statusOf(observed)
   if (status !== null) {
     if (status >= 200 && status < 300) return 'applied'
+    if (KEY_REUSED.has(errorName(observed) ?? '')) return 'ambiguous'
     if (status === 429) return 'not-sent'
-    if (status === 409) return errorName(observed) === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
+    if (status === 409) return 'ambiguous'
     if (status >= 400 && status < 500 && status !== 408) return 'rejected'
     return 'ambiguous'
   }
@@ -47,24 +57,56 @@ export function errorOf(observed: Observed): unknown {
 /** The HTTP status, wherever the client put it; null when no answer came. */
 export function statusOf(observed: Observed): number | null {
   if ('response' in observed) return observed.response.status
-  const e = observed.error as { response?: { status?: unknown }; statusCode?: unknown } | null
-  const status = e?.response?.status ?? e?.statusCode
+  const e = observed.error as {
+    response?: { status?: unknown; body?: unknown }
+    statusCode?: unknown
+    $metadata?: { httpStatusCode?: unknown }
+    code?: unknown
+  } | null
+  // sendgrid's ResponseError: `code` is the status, beside response.body.
+  const sendgrid = e?.response && 'body' in e.response ? e.code : undefined
+  const status = e?.response?.status ?? e?.statusCode ?? e?.$metadata?.httpStatusCode ?? sendgrid
   return typeof status === 'number' ? status : null
 }
 
-/** The service's name for the error: Stripe's error code, Resend's name. */
+/**
+ * The service's name for the error: Stripe's error code or type, Resend's and PayPal's name
+ * (PayPal's first issue before it), Square's errors[0].code — in the body, or in the error
+ * the SDK threw (axios's response.data, stripe-node's raw, square's body, paypal's result,
+ * sendgrid's response.body; resend's returned error is itself the body).
+ */
 export function errorName(observed: Observed): string | null {
-  const body = (
-    'response' in observed
-      ? observed.response.body
-      : ((observed.error as { response?: { data?: unknown } } | null)?.response?.data ?? observed.error)
-  ) as {
-    error?: { code?: unknown }
-    code?: unknown
-    name?: unknown
+  const e = ('error' in observed ? observed.error : null) as {
+    response?: { data?: unknown; body?: unknown }
+    raw?: unknown
+    body?: unknown
+    result?: unknown
   } | null
-  const name = body?.error?.code ?? body?.code ?? body?.name
-  return typeof name === 'string' ? name : null
+  const bodies =
+    'response' in observed
+      ? [observed.response.body]
+      : [e?.response?.data, e?.response?.body, e?.raw, e?.body, e?.result, e]
+  for (const body of bodies) {
+    const b = body as {
+      details?: { issue?: unknown }[]
+      error?: { code?: unknown; type?: unknown }
+      errors?: { code?: unknown }[]
+      code?: unknown
+      type?: unknown
+      name?: unknown
+    } | null
+    if (typeof b !== 'object' || b === null) continue
+    const name =
+      (Array.isArray(b.details) ? b.details[0]?.issue : undefined) ??
+      b.error?.code ??
+      b.error?.type ??
+      (Array.isArray(b.errors) ? b.errors[0]?.code : undefined) ??
+      b.code ??
+      b.type ??
+      b.name
+    if (typeof name === 'string') return name
+  }
+  return null
 }
 
 /** Every string `code` along the error's chain (`cause`, and stripe-node's `detail`). */

@@ -14,6 +14,10 @@
 // reads the same): duplicate effect. (resend's SDK hides which it was:
 // `statusCode: null`, as for any network error. fetch's stall is its own
 // TimeoutError.)
+//
+// Among the vendors' SDKs: body-cut for square (SquareError: terminated) and
+// paypal (axios's words), body-stall for paypal, and square's stall past undici's
+// default (undici-body-timeout.defaults, SquareError: terminated).
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { errorOf } from './correct.ts'
 

@@ -12,6 +12,9 @@
 // false failure.
 // (stripe-node turns the gateway's HTML page into "Invalid JSON received from
 // the Stripe API" with no status, so this rule never sees it.)
+//
+// Among the vendors' SDKs: every proxy's page for all four, and the service's own
+// 503s and 500 for paypal and sendgrid, whose SDKs show them like a proxy's.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { statusOf } from './correct.ts'
 

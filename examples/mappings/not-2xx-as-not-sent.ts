@@ -14,6 +14,8 @@
 // undici's own timeouts, a caller's cancel in flight,
 // key-in-use.in-flight, probe-timeout.after-effect — and every row a client
 // cannot tell from them — for every client.
+//
+// Among the vendors' SDKs: the same rows for each, where they apply.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 
 const mapping: ExceptionMapping = (observed) =>

@@ -10,6 +10,9 @@
 // two look the same) for fetch, axios and stripe-node: false success.
 // (node:http's timeout is a plain "socket hang up" and resend's a
 // `{ statusCode: null }`: nothing says "timeout" to this rule.)
+//
+// Among the vendors' SDKs: paypal (axios's ECONNABORTED) and the SES client
+// (TimeoutError); square's timeout is SquareError: "timeout", no TimeoutError.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 

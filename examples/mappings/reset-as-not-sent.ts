@@ -13,6 +13,9 @@
 // a node:http request destroyed by its own timeout is a "socket hang up" too.
 // And a body cut short after the server acted (body-cut: fetch, node:http,
 // stripe-node; body-stall: node:http's `aborted`) is a reset to them.
+//
+// Among the vendors' SDKs: the resets for all four, and body-cut for square,
+// the SES client and sendgrid.
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isReset } from './correct.ts'
 

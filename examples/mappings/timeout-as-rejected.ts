@@ -13,6 +13,11 @@
 // failure.
 // (node:http and resend show no timeout to recognise: the first a "socket hang
 // up", the second `{ statusCode: null }`.)
+//
+// Among the vendors' SDKs: the client timeouts for paypal, ses and sendgrid (not
+// square: SquareError: "timeout"), body-stall for ses and sendgrid, square's
+// stall past undici's default, and every reset for the SES client, which names
+// ECONNRESET a TimeoutError (@smithy/node-http-handler).
 import type { ExceptionMapping } from '../../faultline/index.ts'
 import correct, { isTimeout } from './correct.ts'
 

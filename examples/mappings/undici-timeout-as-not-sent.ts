@@ -15,6 +15,9 @@
 // undici-body-timeout and undici-body-timeout.defaults, for fetch: duplicate
 // effect. (resend-node swallows the error into `{ statusCode: null }`, which
 // this rule does not read; node:http, axios and stripe-node never raise them.)
+//
+// Among the vendors' SDKs: square's stall past undici's default bodyTimeout
+// (undici-body-timeout.defaults): its own timeout ends at the headers.
 import type { ExceptionMapping, Observed } from '../../faultline/index.ts'
 import correct, { codesOf, errorOf } from './correct.ts'
 

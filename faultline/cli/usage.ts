@@ -2,6 +2,7 @@
 import { BUNDLED_NAMES } from '../../executors/index.ts'
 import { PROFILE_FEATURES } from '../../harness/scenario/profile.ts'
 import { EMAIL_VENDORS, PAYMENTS_VENDORS } from '../../harness/contract/vendors.ts'
+import { CLIENT_NAMES } from '../../harness/contract/mapping.ts'
 import { DEFAULT_BUDGETS, YOUNG_GENERATION_MB } from '../../harness/supervisor/budgets.ts'
 import { MAX_SEED } from './options.ts'
 
@@ -135,7 +136,7 @@ ${REPORTS}`,
   With no option it prints the text its command printed. Exits 0 when it rendered, 2 when the file is not a result.
 
 ${REPORTS}`,
-  'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend] [--runs N] [--seed S] [--profile P] [--json]
+  'audit-mapping': `faultline audit-mapping --mapping <module> [--clients fetch,http,axios,stripe,resend,...] [--runs N] [--seed S] [--profile P] [--json]
                               [--junit FILE] [--markdown FILE] [--html FILE] [supervision]
   Chaos experiments on an exception mapping (a module whose default export maps what a client observed
   to applied, not-sent, rejected or ambiguous; docs/mapping-audit.md). In this order:
@@ -145,7 +146,7 @@ ${REPORTS}`,
        judged as usual; one shrunk, replayable counterexample per dangerous cell the campaign reaches;
     3. the published sources (Stripe, stripe-node, undici, the AWS SDK, gRPC/AIP-194, openai-node) beside it.
   The mapping runs in supervised workers: one that throws, answers nonsense, blocks or exits is reported per cell.
-  --clients    which clients (default: all five; axios, stripe and resend need their packages)
+  --clients    which clients (default: all nine — ${CLIENT_NAMES.join(', ')}; all but fetch and http need their packages)
   --json       print the result as versioned JSON (schemas/audit-mapping.schema.json, made by npm run schemas)
   --junit FILE one test case per cell, dangerous cells first and failing; --markdown FILE the matrix, dangerous
                cells first (also appended to $GITHUB_STEP_SUMMARY; ::error annotations when GITHUB_ACTIONS=true)

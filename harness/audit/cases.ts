@@ -1,7 +1,7 @@
 // The matrix rows: each request fault kind, with the
 // parameters that change what a client sees.
 // Longer than most because it is a table.
-import type { ClientName } from '../contract/mapping.ts'
+import { CLIENT_NAMES, type ClientName } from '../contract/mapping.ts'
 import type { RequestFault } from '../faults/catalogue.ts'
 
 /** What a row looks like to a client, in the sources' words. */
@@ -23,6 +23,7 @@ export type ObservationKind =
   | 'body-timeout'
   | 'body-cut'
   | 'status-502'
+  | 'key-reused'
 
 export type NoEffectClass = 'not-sent' | 'rejected'
 
@@ -64,6 +65,12 @@ export interface AuditCase {
    */
   readonly requests: readonly ('send' | 'probe')[]
   /**
+   * The observed send asks for something
+   * else (another amount, another subject)
+   * under the first send's key.
+   */
+  readonly changed?: boolean
+  /**
    * Faults by n-th send / probe. Each strikes the
    * observed request and the two after it, so a client's
    * own retry meets it too (stripe-node retries a closed
@@ -97,7 +104,15 @@ export const CLIENT_TIMEOUT_MS = 10_000
 export const CALLER_CANCEL_MS = 1_000
 
 /** The clients that take a caller's signal. */
-const CANCELLABLE: readonly ClientName[] = ['fetch', 'http', 'axios', 'resend']
+const CANCELLABLE: readonly ClientName[] = ['fetch', 'http', 'axios', 'resend', 'square', 'paypal', 'ses']
+
+/**
+ * Every client but these; for a row some
+ * clients cannot show.
+ */
+function allBut(...out: ClientName[]): ClientName[] {
+  return CLIENT_NAMES.filter((c) => !out.includes(c))
+}
 
 /**
  * stripe-node 23.1.0 takes no signal: its
@@ -107,6 +122,30 @@ const CANCELLABLE: readonly ClientName[] = ['fetch', 'http', 'axios', 'resend']
  */
 export const STRIPE_TAKES_NO_SIGNAL =
   'stripe-node 23.1.0 takes no signal from its caller: its request options (esm/utils.js OPTIONS_KEYS) have none, and its default Node client (esm/net/NodeHttpClient.js makeRequest) cannot abort a request; a caller can only stop waiting'
+
+/**
+ * @sendgrid/mail 8.1.6 neither: send(data,
+ * isMultiple, cb) and @sendgrid/client's
+ * request(data, cb) pass no signal to axios.
+ */
+export const SENDGRID_TAKES_NO_SIGNAL =
+  "@sendgrid/mail 8.1.6 takes no signal either: send(data, isMultiple, cb) hands @sendgrid/client's request(data, cb) (src/classes/client.js) no way to abort the axios call"
+
+/** The e-mail vendors without keys (docs/vendors.md A1, G2). */
+const NO_KEYS =
+  'SES v2 (SendEmail has no token) and SendGrid (POST /v3/mail/send has no key) keep no idempotency keys, so nothing answers "key in use" (docs/vendors.md A1, G2)'
+
+/** Why the probe rows have no SendGrid cell. */
+const SENDGRID_CANNOT_LOOK =
+  '@sendgrid/mail only sends: nothing reads a send back but the Email Activity API, a paid add-on the account lacks (docs/vendors.md G8)'
+
+/**
+ * Square's timeout covers the headers only:
+ * core/fetcher/makeRequest.js clears its
+ * timer once fetch resolves.
+ */
+const SQUARE_STALL =
+  "square 46.0.0's timeoutInSeconds stops at the headers (core/fetcher/makeRequest.js clears its timer once fetch resolves), so a stalled body waits for undici's default bodyTimeout: its undici-body-timeout.defaults row"
 
 /**
  * The same fault on the n-th request
@@ -131,8 +170,10 @@ const PAST_UNDICI_DEFAULTS_MS = 400_000
 
 /** Why undici's own timeouts are fetch's rows. */
 const NOT_UNDICI =
-  "node:http and axios have no timeout by default (with none set they wait forever: the cell would hang); stripe-node's default client is node:http, and it always sets a timeout (80 s by default)"
-const NO_DISPATCHER = `${NOT_UNDICI}; resend-node takes no dispatcher (its fetch uses the global one: undici's defaults, the .defaults rows)`
+  "node:http and axios have no timeout by default (with none set they wait forever: the cell would hang); stripe-node's default client is node:http, and it always sets a timeout (80 s by default); so do the vendors' SDKs on node:http or axios (@paypal/paypal-server-sdk's and @sendgrid/mail's axios, the SES client's node:http handler)"
+const NO_DISPATCHER = `${NOT_UNDICI}; resend-node takes no dispatcher (its fetch uses the global one: undici's defaults, the .defaults rows), nor does square (its own 60 s timeout covers the headers)`
+/** undici's default headersTimeout, past Square's own 60 s. */
+const SQUARE_TIMES_OUT_FIRST = `${NOT_UNDICI}; square's own timeout (60 s by default) comes before undici's 300 s headersTimeout`
 
 export const AUDIT_CASES: readonly AuditCase[] = [
   {
@@ -254,6 +295,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     observation: 'client-timeout',
     requests: ['send'],
     faults: thrice({ kind: 'body-stall', boundary: 'after-effect', ...send, bytes: 16 }),
+    clients: allBut('square'),
+    notFor: SQUARE_STALL,
     noEffect: [],
   },
   // undici's own timeouts: a fetch with no
@@ -269,7 +312,7 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     faults: thrice({ kind: 'withhold-after-effect', boundary: 'after-effect', ...send }),
     client: { kind: 'no-timeout' },
     clients: ['fetch', 'resend'],
-    notFor: NOT_UNDICI,
+    notFor: SQUARE_TIMES_OUT_FIRST,
     turnBudgetMs: PAST_UNDICI_DEFAULTS_MS,
     noEffect: [],
   },
@@ -317,7 +360,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     requests: ['send'],
     faults: thrice({ kind: 'body-stall', boundary: 'after-effect', ...send, bytes: 16 }),
     client: { kind: 'no-timeout' },
-    clients: ['fetch', 'resend'],
+    // Square: its timeout stopped at the headers.
+    clients: ['fetch', 'resend', 'square'],
     notFor: NOT_UNDICI,
     turnBudgetMs: PAST_UNDICI_DEFAULTS_MS,
     noEffect: [],
@@ -333,7 +377,7 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     faults: thrice({ kind: 'dropped', boundary: 'in-transit', ...send }),
     client: { kind: 'caller-cancel', afterMs: CALLER_CANCEL_MS },
     clients: CANCELLABLE,
-    notFor: STRIPE_TAKES_NO_SIGNAL,
+    notFor: `${STRIPE_TAKES_NO_SIGNAL}; ${SENDGRID_TAKES_NO_SIGNAL}`,
     noEffect: ['not-sent'],
   },
   {
@@ -348,7 +392,7 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     processingMs: 5 * CALLER_CANCEL_MS,
     client: { kind: 'caller-cancel', afterMs: CALLER_CANCEL_MS },
     clients: CANCELLABLE,
-    notFor: STRIPE_TAKES_NO_SIGNAL,
+    notFor: `${STRIPE_TAKES_NO_SIGNAL}; ${SENDGRID_TAKES_NO_SIGNAL}`,
     noEffect: [],
   },
   {
@@ -412,6 +456,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     observation: 'status-409',
     requests: ['send'],
     faults: thrice({ kind: 'error-response', boundary: 'response', ...send, status: 409 }),
+    clients: allBut('ses', 'sendgrid'),
+    notFor: NO_KEYS,
     noEffect: ['not-sent'],
   },
   {
@@ -424,6 +470,24 @@ export const AUDIT_CASES: readonly AuditCase[] = [
     requests: ['send', 'send'],
     faults: [],
     processingMs: CLIENT_TIMEOUT_MS + 5_000,
+    clients: allBut('ses', 'sendgrid'),
+    notFor: NO_KEYS,
+    noEffect: [],
+  },
+  {
+    id: 'key-reused.other-request',
+    kind: 'key-reused',
+    label: 'a used key sent with another request (another amount, another subject); the first had landed',
+    observation: 'key-reused',
+    // Square: 400 IDEMPOTENCY_KEY_REUSED; Stripe:
+    // 400 idempotency_error; Resend: 409
+    // invalid_idempotent_request; PayPal replays
+    // the first refund (it compares no payload).
+    requests: ['send', 'send'],
+    changed: true,
+    faults: [],
+    clients: allBut('ses', 'sendgrid'),
+    notFor: NO_KEYS,
     noEffect: [],
   },
   {
@@ -445,6 +509,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
       ...thrice({ kind: 'reset-after-effect', boundary: 'after-effect', ...send }),
       ...thrice({ kind: 'probe-timeout', boundary: 'probe', ...probe }),
     ],
+    clients: allBut('sendgrid'),
+    notFor: SENDGRID_CANNOT_LOOK,
     noEffect: [],
   },
   {
@@ -457,6 +523,8 @@ export const AUDIT_CASES: readonly AuditCase[] = [
       ...thrice({ kind: 'dropped', boundary: 'in-transit', ...send }),
       ...thrice({ kind: 'probe-timeout', boundary: 'probe', ...probe }),
     ],
+    clients: allBut('sendgrid'),
+    notFor: SENDGRID_CANNOT_LOOK,
     noEffect: [],
   },
 ]

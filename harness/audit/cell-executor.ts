@@ -6,7 +6,7 @@ import { CLIENT_NAMES, type ClientName, type Observed } from '../contract/mappin
 import { ask } from './answer.ts'
 import { auditCase } from './cases.ts'
 import { CELL_ACTION, encodeCell } from './cell-message.ts'
-import { driver, loadClients, loadUndiciAgent, type Driver } from './clients.ts'
+import { bootClients, driver, loadClients, loadUndiciAgent, type Driver } from './clients.ts'
 import { loadMapping } from './load-mapping.ts'
 import { signatureOf, showOf } from './observation-text.ts'
 
@@ -35,6 +35,9 @@ export async function matrixCellExecutor(argument: CellExecutorArgument): Promis
     name: 'audit-mapping matrix',
     async boot(ctx) {
       const drivers = new Map<string, Driver>()
+      // Outside any call: a PayPal cell's
+      // faults meet its refund, not its token.
+      const booted = await bootClients(ctx.vendors, modules)
       return {
         async callTool(call) {
           const [client, caseId] = call.stepId.split(':') as [ClientName, string]
@@ -43,10 +46,12 @@ export async function matrixCellExecutor(argument: CellExecutorArgument): Promis
           const setup = row.client ?? { kind: 'own-timeout' }
           const id = `${client} ${JSON.stringify(setup)}`
           let d = drivers.get(id)
-          if (!d) drivers.set(id, (d = driver(client, ctx.services, modules, setup)))
+          if (!d) drivers.set(id, (d = driver(client, ctx.services, modules, setup, booted)))
           const key = `audit-${call.runId}-${call.stepId}`.replace(/[^A-Za-z0-9_-]/g, '-')
           let observed: Observed | null = null
-          for (const request of row.requests) observed = await (request === 'send' ? d.send(key) : d.probe(key))
+          const last = row.requests.length - 1
+          for (const [i, request] of row.requests.entries())
+            observed = await (request === 'send' ? d.send(key, row.changed === true && i === last) : d.probe(key))
           const answer = ask(mapping, observed!)
           return {
             status: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Every error the five clients can raise for a
+// Every error the clients and the vendors' SDKs can raise for a
 // request, read from their own source, and the
 // matrix rows that produce each — or why none
 // (docs/mapping-audit.md § How complete).
@@ -9,12 +9,26 @@ import { AXIOS } from './client-errors/axios.ts'
 import { FETCH } from './client-errors/fetch.ts'
 import { NODE_HTTP } from './client-errors/http.ts'
 import type { ClientInventory } from './client-errors/inventory.ts'
+import { PAYPAL } from './client-errors/paypal.ts'
 import { RESEND } from './client-errors/resend.ts'
+import { SENDGRID } from './client-errors/sendgrid.ts'
+import { SES } from './client-errors/ses.ts'
+import { SQUARE } from './client-errors/square.ts'
 import { STRIPE } from './client-errors/stripe.ts'
 
 export type { ClientError, ClientInventory, NoRowWhy, Produced } from './client-errors/inventory.ts'
 
-export const CLIENT_ERRORS: readonly ClientInventory[] = [FETCH, NODE_HTTP, AXIOS, STRIPE, RESEND]
+export const CLIENT_ERRORS: readonly ClientInventory[] = [
+  FETCH,
+  NODE_HTTP,
+  AXIOS,
+  STRIPE,
+  RESEND,
+  SQUARE,
+  PAYPAL,
+  SES,
+  SENDGRID,
+]
 
 /** Every row id the table names. */
 export function namedRows(): string[] {

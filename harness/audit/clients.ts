@@ -1,4 +1,4 @@
-// The five clients the matrix drives, each making the request of one cell —
+// The clients the matrix drives, each making the request of one cell —
 // a refund (`POST /v1/refunds` with an Idempotency-Key) against the payments
 // service, or for resend an e-mail (`POST /emails`) against the e-mail
 // service, or a look (a GET) — with its own idiomatic timeout and its own
@@ -6,19 +6,34 @@
 // the error it threw (the resend SDK's returned `error`), or the response.
 // Nothing is made up: what a mapping reads is what the client raised inside
 // the simulation (the same errors test/fidelity checks against real sockets).
+// The vendors' official SDKs (square, paypal, ses, sendgrid) are in
+// vendor-clients.ts: each meets the service playing its vendor.
 //
-// axios, stripe and resend are optional (faultline's optional peers, installed
-// only in its own checkout): imported by name before the runs; `clientAvailable`
-// says whether this installation has them.
+// axios, stripe, resend and the SDKs are optional (faultline's optional
+// peers, installed only in its own checkout): imported by name before the
+// runs; `clientAvailable` says whether this installation has them.
 //
-// Longer than most because it is the five clients side by side, each a few
-// lines, which is how they are best compared.
+// Longer than most because it is the five HTTP clients side by side, each
+// a few lines, which is how they are best compared.
 import { createRequire } from 'node:module'
 import http from 'node:http'
 import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
 import { installCommand } from '../supervisor/missing-package.ts'
-import { CLIENT_TIMEOUT_MS, type ClientSetup, STRIPE_TAKES_NO_SIGNAL } from './cases.ts'
+import type { Vendors } from '../contract/vendors.ts'
+import { CLIENT_TIMEOUT_MS, type ClientSetup, SENDGRID_TAKES_NO_SIGNAL, STRIPE_TAKES_NO_SIGNAL } from './cases.ts'
+import {
+  type PaypalModule,
+  type PaypalPayments,
+  paypalClient,
+  paypalDriver,
+  type SendgridModule,
+  type SesModule,
+  type SquareModule,
+  sendgridDriver,
+  sesDriver,
+  squareDriver,
+} from './vendor-clients.ts'
 
 /** What a cell's client needs: the services' base URLs. */
 export interface Services {
@@ -27,28 +42,73 @@ export interface Services {
 }
 
 export interface Driver {
-  /** The side-effecting request, under `key`. */
-  send(key: string): Promise<Observed>
+  /**
+   * The side-effecting request, under `key`;
+   * `changed`: another one (a different
+   * amount or subject) under the same key.
+   */
+  send(key: string, changed?: boolean): Promise<Observed>
   /** A look for its effect (a GET). */
   probe(key: string): Promise<Observed>
 }
 
 /** The payment intent every payments cell refunds (seeded by the cell's scenario). */
 export const AUDIT_PAYMENT_INTENT = 'pi_audit'
-const REFUND = { payment_intent: AUDIT_PAYMENT_INTENT, amount: 4990 }
-const REFUND_FORM = new URLSearchParams({
-  payment_intent: REFUND.payment_intent,
-  amount: String(REFUND.amount),
-}).toString()
-const EMAIL = {
+/** The refund's amount, and the changed request's (minor units). */
+export const REFUND_MINOR = 4990
+export const CHANGED_MINOR = 4000
+const refund = (changed?: boolean) => ({
+  payment_intent: AUDIT_PAYMENT_INTENT,
+  amount: changed ? CHANGED_MINOR : REFUND_MINOR,
+})
+const refundForm = (changed?: boolean) =>
+  new URLSearchParams({ payment_intent: AUDIT_PAYMENT_INTENT, amount: String(refund(changed).amount) }).toString()
+const email = (changed?: boolean) => ({
   from: 'Support <support@shop.test>',
   to: ['customer@mail.test'],
-  subject: 'Your refund',
+  subject: changed ? 'Your refund, corrected' : 'Your refund',
   text: 'We have refunded your order.',
-}
+})
 
 /** The npm package each optional client needs. */
-const PACKAGE: Partial<Record<ClientName, string>> = { axios: 'axios', stripe: 'stripe', resend: 'resend' }
+const PACKAGE: Partial<Record<ClientName, string>> = {
+  axios: 'axios',
+  stripe: 'stripe',
+  resend: 'resend',
+  square: 'square',
+  paypal: '@paypal/paypal-server-sdk',
+  ses: '@aws-sdk/client-sesv2',
+  sendgrid: '@sendgrid/mail',
+}
+
+/**
+ * The vendor each SDK speaks: its cells'
+ * services play it (the scenario's vendors).
+ */
+export const CLIENT_VENDOR: Partial<Record<ClientName, Partial<Vendors>>> = {
+  square: { payments: 'square' },
+  paypal: { payments: 'paypal' },
+  ses: { email: 'ses' },
+  sendgrid: { email: 'sendgrid' },
+}
+
+/** The clients whose cells send an e-mail. */
+export const EMAIL_CLIENTS: readonly ClientName[] = ['resend', 'ses', 'sendgrid']
+
+/** What a run's boot prepared: a warmed PayPal client. */
+export interface Booted {
+  readonly paypal?: PaypalPayments
+}
+
+/**
+ * At boot, for a run whose payments play
+ * PayPal: its client, token fetched.
+ */
+export async function bootClients(vendors: Vendors, modules: ClientModules): Promise<Booted> {
+  const paypal = modules.get('paypal')
+  if (vendors.payments !== 'paypal' || !paypal) return {}
+  return { paypal: await paypalClient(paypal as PaypalModule) }
+}
 
 /** Whether this installation can drive `client` (its optional package is there); why not, otherwise. */
 export function clientAvailable(
@@ -95,6 +155,7 @@ export function driver(
   services: Services,
   modules: ClientModules,
   setup: ClientSetup = { kind: 'own-timeout' },
+  booted: Booted = {},
 ): Driver {
   const mod = <T>() => {
     const m = modules.get(client)
@@ -114,6 +175,17 @@ export function driver(
       return stripeDriver(services, mod<{ default: StripeCtor }>())
     case 'resend':
       return resendDriver(services, mod<{ Resend: ResendCtor }>(), setup)
+    // The vendors' SDKs, at their default hosts.
+    case 'square':
+      return squareDriver(mod<SquareModule>(), setup)
+    case 'paypal':
+      if (!booted.paypal) throw new Error('the PayPal client was not warmed at boot (a run whose payments play PayPal)')
+      return paypalDriver(booted.paypal, setup)
+    case 'ses':
+      return sesDriver(mod<SesModule>(), setup)
+    case 'sendgrid':
+      if (setup.kind === 'caller-cancel') throw new Error(SENDGRID_TAKES_NO_SIGNAL)
+      return sendgridDriver(mod<SendgridModule>(), setup)
   }
 }
 
@@ -128,7 +200,10 @@ const looked = (url: string): ObservedRequest => ({ method: 'GET', url, purpose:
  * aborted `afterMs` in (a user pressing
  * stop); disarmed once the call settles.
  */
-async function asCaller<T>(setup: ClientSetup, call: (caller: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function asCaller<T>(
+  setup: ClientSetup,
+  call: (caller: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
   if (setup.kind !== 'caller-cancel') return call(undefined)
   const caller = new AbortController()
   const timer = setTimeout(() => caller.abort(), setup.afterMs)
@@ -177,11 +252,11 @@ function fetchDriver(s: Services, setup: ClientSetup): Driver {
       }
     })
   return {
-    send: (key) =>
+    send: (key, changed) =>
       observe(sent(refundsUrl(s)), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
-        body: REFUND_FORM,
+        body: refundForm(changed),
       }),
     probe: () => observe(looked(listUrl(s)), { method: 'GET' }),
   }
@@ -227,15 +302,15 @@ function httpDriver(s: Services, setup: ClientSetup): Driver {
         }),
     )
   return {
-    send: (key) =>
+    send: (key, changed) =>
       observe(
         sent(refundsUrl(s)),
         {
           'content-type': 'application/x-www-form-urlencoded',
-          'content-length': String(Buffer.byteLength(REFUND_FORM)),
+          'content-length': String(Buffer.byteLength(refundForm(changed))),
           'idempotency-key': key,
         },
-        REFUND_FORM,
+        refundForm(changed),
       ),
     probe: () => observe(looked(listUrl(s)), {}, null),
   }
@@ -274,9 +349,9 @@ function axiosDriver(s: Services, { default: axios }: { default: AxiosLike }, se
   // reason (lib/adapters/http.js `abort`).
   const cancel = (caller?: AbortSignal) => (caller ? { signal: caller } : {})
   return {
-    send: (key) =>
+    send: (key, changed) =>
       observe(sent(refundsUrl(s)), (caller) =>
-        axios.post(refundsUrl(s), REFUND_FORM, {
+        axios.post(refundsUrl(s), refundForm(changed), {
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
           timeout,
           ...cancel(caller),
@@ -325,7 +400,8 @@ function stripeDriver(s: Services, { default: Stripe }: { default: StripeCtor })
     }
   }
   return {
-    send: (key) => observe(sent(refundsUrl(s)), () => stripe.refunds.create(REFUND, { idempotencyKey: key })),
+    send: (key, changed) =>
+      observe(sent(refundsUrl(s)), () => stripe.refunds.create(refund(changed), { idempotencyKey: key })),
     probe: () => observe(looked(listUrl(s)), () => stripe.refunds.list({ payment_intent: AUDIT_PAYMENT_INTENT })),
   }
 }
@@ -354,8 +430,10 @@ function resendDriver(s: Services, { Resend }: { Resend: ResendCtor }, setup: Cl
       return { client: 'resend', request, response: { status: 200, headers: { ...r.headers }, body: r.data } }
     })
   return {
-    send: (key) =>
-      observe(sent(`${s.email}/emails`), (signal) => resend.emails.send(EMAIL, { idempotencyKey: key, ...signal })),
+    send: (key, changed) =>
+      observe(sent(`${s.email}/emails`), (signal) =>
+        resend.emails.send(email(changed), { idempotencyKey: key, ...signal }),
+      ),
     probe: () =>
       observe(looked(`${s.email}/emails/em_faultline_audit`), (signal) =>
         resend.emails.get('em_faultline_audit', signal),

@@ -12,7 +12,7 @@ import type { Answer } from './answer.ts'
 import { AUDIT_CASES, appliesTo, type AuditCase } from './cases.ts'
 import { cellStepId, type CellExecutorArgument } from './cell-executor.ts'
 import { CELL_ACTION, decodeCell } from './cell-message.ts'
-import { AUDIT_PAYMENT_INTENT } from './clients.ts'
+import { AUDIT_PAYMENT_INTENT, CLIENT_VENDOR, EMAIL_CLIENTS } from './clients.ts'
 import { truthOf, type Truth } from './truth.ts'
 
 /**
@@ -58,12 +58,15 @@ export function cellExecutorRef(mappingPath: string, label: string, clients: rea
  */
 export function cellScenario(row: AuditCase, client: ClientName): Scenario {
   const stepId = cellStepId(client, row.id)
-  const email = client === 'resend'
+  const email = EMAIL_CLIENTS.includes(client)
   const processingMs = row.processingMs ?? 20
+  // A vendor's SDK meets the service playing it.
+  const vendors = CLIENT_VENDOR[client]
   return {
     version: SCENARIO_VERSION,
     name: `audit-mapping cell ${stepId}`,
     seed: 1,
+    ...(vendors ? { vendors } : {}),
     turnBudgetMs: row.turnBudgetMs ?? 120_000,
     plan: [
       email

@@ -77,24 +77,58 @@ function link(e: unknown): Link {
   const name = typeof o.name === 'string' ? o.name : ctor
   const message = (typeof o.message === 'string' ? o.message : '').split('\n')[0]!.slice(0, 160)
   const code = typeof o.code === 'string' ? o.code : null
-  // An SDK error's status: axios response.status;
-  // stripe's, resend's statusCode (null: no answer).
   const response =
     typeof o.response === 'object' && o.response !== null ? (o.response as Record<string, unknown>) : null
-  const rawStatus = response?.status ?? (Object.hasOwn(o, 'statusCode') ? o.statusCode : undefined)
+  const rawStatus = statusOfError(o, response)
   const status = rawStatus === undefined ? null : String(rawStatus)
-  const body = response?.data ?? (typeof o.raw === 'object' ? o.raw : undefined)
+  // The body it carries: axios's data, stripe's
+  // raw, sendgrid's response.body, square's
+  // body, paypal's parsed result.
+  const body =
+    response?.data ??
+    response?.body ??
+    (typeof o.raw === 'object' ? o.raw : undefined) ??
+    (typeof o.body === 'object' && o.body !== null ? o.body : undefined) ??
+    (typeof o.result === 'object' && o.result !== null ? o.result : undefined)
   return { ctor, name, message, code, status, bodyCode: body === undefined ? null : bodyCode(body) }
 }
 
 /**
- * The error code a body names: Stripe's
- * error.code (or type), Resend's name.
+ * An SDK error's status: axios's response.status;
+ * stripe's, resend's (null: no answer), square's,
+ * paypal's statusCode; the AWS SDK's
+ * $metadata.httpStatusCode; sendgrid's numeric
+ * `code` beside its response.body.
+ */
+function statusOfError(o: Record<string, unknown>, response: Record<string, unknown> | null): unknown {
+  if (response?.status !== undefined) return response.status
+  if (Object.hasOwn(o, 'statusCode') && o.statusCode !== undefined) return o.statusCode
+  const metadata =
+    typeof o.$metadata === 'object' && o.$metadata !== null ? (o.$metadata as Record<string, unknown>) : null
+  if (metadata?.httpStatusCode !== undefined) return metadata.httpStatusCode
+  // Not DOMException's legacy numeric code.
+  return typeof o.code === 'number' && response !== null && 'body' in response ? o.code : undefined
+}
+
+/**
+ * The error code a body names: PayPal's first
+ * issue, Stripe's error.code (or type),
+ * Resend's (and PayPal's) name, Square's
+ * errors[0].code.
  */
 function bodyCode(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null
-  const b = body as { error?: { code?: unknown; type?: unknown }; name?: unknown; code?: unknown; type?: unknown }
-  const found = b.error?.code ?? b.error?.type ?? b.name ?? b.code ?? b.type
+  const b = body as {
+    details?: readonly { issue?: unknown }[]
+    error?: { code?: unknown; type?: unknown }
+    errors?: readonly { code?: unknown }[]
+    name?: unknown
+    code?: unknown
+    type?: unknown
+  }
+  const issue = Array.isArray(b.details) ? b.details[0]?.issue : undefined
+  const square = Array.isArray(b.errors) ? b.errors[0]?.code : undefined
+  const found = issue ?? b.error?.code ?? b.error?.type ?? b.name ?? b.code ?? b.type ?? square
   return typeof found === 'string' ? found : null
 }
 

@@ -35,6 +35,7 @@ const OBSERVATION = z.enum([
   'body-timeout',
   'body-cut',
   'status-502',
+  'key-reused',
 ])
 
 const CELL = z.strictObject({

@@ -197,6 +197,20 @@ export const PUBLISHED: Readonly<Record<ObservationKind, Readonly<Record<SourceI
     'aip-194': { class: 'rejected', says: 'ABORTED / ALREADY_EXISTS: not retried for an individual request' },
     'openai-node': { class: 'not-sent', says: '"Retry on lock timeouts": every 409 retried, no key' },
   },
+  // A used key with another request: Stripe's
+  // 400 idempotency_error, Square's 400
+  // IDEMPOTENCY_KEY_REUSED, Resend's 409.
+  'key-reused': {
+    'stripe-docs': {
+      class: 'rejected',
+      says: 'the layer "errors unless they\'re the same to prevent accidental misuse"; its message: "Try using a key other than … if you meant to execute a different request"',
+    },
+    'stripe-node': { class: 'rejected', says: 'a 400: not retried (a 409 would be)' },
+    undici: { class: 'rejected', says: 'not a retryable status, for any method' },
+    'aws-sdk': { class: 'rejected', says: 'a client error: not retried' },
+    'aip-194': { class: 'rejected', says: 'INVALID_ARGUMENT / FAILED_PRECONDITION: not retried as it stands' },
+    'openai-node': { class: 'rejected', says: 'a 400 not retried (a 409, as Resend answers, would be, with no key)' },
+  },
   'probe-timeout': {
     'stripe-docs': { class: null, says: 'no source says what a failed look tells about an earlier request' },
     'stripe-node': { class: null, says: '—' },

@@ -28,10 +28,24 @@ export type MappingClass =
 
 export const MAPPING_CLASSES: readonly MappingClass[] = ['applied', 'not-sent', 'rejected', 'ambiguous']
 
-/** The HTTP clients faultline reproduces (docs/fidelity.md). */
-export type ClientName = 'fetch' | 'http' | 'axios' | 'stripe' | 'resend'
+/**
+ * The HTTP clients faultline reproduces
+ * (docs/fidelity.md), and the vendors'
+ * official SDKs (docs/mapping-audit.md).
+ */
+export type ClientName = 'fetch' | 'http' | 'axios' | 'stripe' | 'resend' | 'square' | 'paypal' | 'ses' | 'sendgrid'
 
-export const CLIENT_NAMES: readonly ClientName[] = ['fetch', 'http', 'axios', 'stripe', 'resend']
+export const CLIENT_NAMES: readonly ClientName[] = [
+  'fetch',
+  'http',
+  'axios',
+  'stripe',
+  'resend',
+  'square',
+  'paypal',
+  'ses',
+  'sendgrid',
+]
 
 /**
  * The request observed: enough to tell

@@ -82,7 +82,7 @@ function asGiven(e: unknown, spec: string, cwd: string): unknown {
 }
 
 /**
- * Default: all five; a missing package skips
+ * Default: all nine; a missing package skips
  * its client, unless asked for by name.
  */
 function clientsOf(value: string | readonly ClientName[] | undefined) {

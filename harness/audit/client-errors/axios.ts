@@ -8,6 +8,7 @@ import {
   CANCEL,
   GATEWAY_HTML,
   STATUS_4XX,
+  KEY_REUSED,
   STATUS_5XX_JSON,
   CONNECT_GAP,
 } from './shared.ts'
@@ -59,7 +60,7 @@ export const AXIOS: ClientInventory = {
       ids: ['ERR_BAD_REQUEST'],
       shows: 'AxiosError: Request failed with status code 4xx [ERR_BAD_REQUEST] with response',
       where: 'core/settle.js: a 4xx status (also http.js L867-L1052 for a body it cannot send: the caller)',
-      produced: rows(...STATUS_4XX),
+      produced: rows(...STATUS_4XX, KEY_REUSED),
     },
     {
       ids: ['ERR_BAD_RESPONSE'],

@@ -1,6 +1,6 @@
 // The resend client's errors, from its own source.
 import type { ClientInventory } from './inventory.ts'
-import { rows, none, RESETS, OWN_TIMEOUTS, CANCEL, GATEWAY_HTML } from './shared.ts'
+import { rows, none, RESETS, OWN_TIMEOUTS, CANCEL, GATEWAY_HTML, KEY_REUSED } from './shared.ts'
 
 export const RESEND: ClientInventory = {
   client: 'resend',
@@ -81,10 +81,16 @@ export const RESEND: ClientInventory = {
       produced: none('caller', 'raised by the SDK before any request, with statusCode null like a network failure'),
     },
     {
-      ids: ['invalid_idempotency_key', 'invalid_idempotent_request'],
-      shows: 'invalid_idempotent_request: … status 409/422',
+      ids: ['invalid_idempotent_request'],
+      shows: 'invalid_idempotent_request: Same idempotency key used with a different request payload. … status 409',
       where: "RESEND_ERROR_CODE_KEY (the service's body)",
-      produced: none('caller', 'a malformed key, or a key reused with another payload'),
+      produced: rows(KEY_REUSED),
+    },
+    {
+      ids: ['invalid_idempotency_key'],
+      shows: 'invalid_idempotency_key: … status 400',
+      where: "RESEND_ERROR_CODE_KEY (the service's body)",
+      produced: none('caller', "a malformed key (empty, or longer than 256 characters): the caller's bug"),
     },
     {
       ids: [

@@ -24,6 +24,8 @@ export const GATEWAY_5XX = [502, 500, 503].flatMap((s) => [
 ])
 export const GATEWAY_HTML = ['gateway-timeout.finishes', 'gateway-timeout.dies', ...GATEWAY_5XX]
 export const STATUS_4XX = ['error-response.400', 'error-response.409', 'error-response.429', 'key-in-use.in-flight']
+/** A used key sent with another request. */
+export const KEY_REUSED = 'key-reused.other-request'
 export const STATUS_5XX_JSON = ['server-fails-before-apply.500', 'server-fails-before-apply.503', 'error-response.503']
 
 // Shared by node:http, axios and stripe-node:

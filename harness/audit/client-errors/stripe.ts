@@ -1,6 +1,6 @@
 // The stripe client's errors, from its own source.
 import type { ClientInventory } from './inventory.ts'
-import { rows, none, RESETS, OWN_TIMEOUTS, GATEWAY_HTML, STATUS_5XX_JSON } from './shared.ts'
+import { rows, none, RESETS, OWN_TIMEOUTS, GATEWAY_HTML, STATUS_5XX_JSON, KEY_REUSED } from './shared.ts'
 
 export const STRIPE: ClientInventory = {
   client: 'stripe',
@@ -67,7 +67,7 @@ export const STRIPE: ClientInventory = {
       shows:
         'StripeIdempotencyError: Keys for idempotent requests can only be used with the same parameters … status 400',
       where: 'Error.js generateV1Error: 400 with type idempotency_error',
-      produced: none('caller', "the same key reused with other parameters: the caller's bug, not a fault"),
+      produced: rows(KEY_REUSED),
     },
     {
       ids: ['StripeCardError', 'StripeAuthenticationError', 'StripePermissionError'],

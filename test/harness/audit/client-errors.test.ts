@@ -3,13 +3,13 @@
 // harness/audit/client-errors.ts, with rows
 // that exist, or a reason for none. A new
 // client version with a new error fails here.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AUDIT_CASES, appliesTo } from '../../../harness/audit/cases.ts'
 import { CLIENT_ERRORS, type ClientInventory, namedRows } from '../../../harness/audit/client-errors.ts'
-import type { ClientName } from '../../../harness/contract/mapping.ts'
+import { CLIENT_NAMES, type ClientName } from '../../../harness/contract/mapping.ts'
 
 const require = createRequire(import.meta.url)
 /** The package's folder (some export no package.json). */
@@ -71,6 +71,53 @@ function resendErrors(): string[] {
   ]
 }
 
+/** The square SDK's error classes, and its fetcher's failure reasons. */
+function squareErrors(): string[] {
+  const classes = [
+    'errors/SquareError.js',
+    'errors/SquareTimeoutError.js',
+    'core/schemas/builders/schema-utils/JsonError.js',
+    'core/schemas/builders/schema-utils/ParseError.js',
+  ]
+  return [
+    ...classes.flatMap((f) => all(read('square', f), /class (\w+) extends Error/g)),
+    ...['core/fetcher/Fetcher.js', 'core/fetcher/getResponseBody.js'].flatMap((f) =>
+      all(read('square', f), /reason: "([a-z-]+)"/g),
+    ),
+  ]
+}
+
+/** The PayPal SDK's error classes and @apimatic/core's beneath it. */
+function paypalErrors(): string[] {
+  const classes = (pkg: string, dir: string) =>
+    readdirSync(join(root(pkg), dir))
+      .filter((f) => f.endsWith('.js'))
+      .flatMap((f) => all(read(pkg, join(dir, f)), /function (\w+Error)\(/g))
+  return [...classes('@paypal/paypal-server-sdk', 'dist/cjs/errors'), ...classes('@apimatic/core', 'lib/errors')]
+}
+
+/** SES's modelled exceptions, and the names its HTTP handler gives errors. */
+function sesErrors(): string[] {
+  const sdk = read('@aws-sdk/client-sesv2', 'dist-cjs/index.js')
+  const handler = read('@smithy/node-http-handler', 'dist-cjs/index.js')
+  return [
+    ...all(sdk, /class (\w+) extends SESv2ServiceException/g),
+    ...(/class SESv2ServiceException extends/.test(sdk) ? ['SESv2ServiceException'] : []),
+    ...all(handler, /name: "(\w+)"/g),
+    ...all(handler, /\.name = "(\w+)"/g),
+  ]
+}
+
+/** SendGrid's error class, and what its code throws on arguments. */
+function sendgridErrors(): string[] {
+  return [
+    ...all(read('@sendgrid/helpers', 'classes/response-error.js'), /class (\w+) extends Error/g),
+    ...all(read('@sendgrid/helpers', 'classes/mail.js'), /throw new (\w+)\(/g),
+    ...all(read('@sendgrid/mail', 'src/classes/mail-service.js'), /throw new (\w+)\(/g),
+    ...all(read('@sendgrid/client', 'src/classes/client.js'), /throw new (\w+)\(/g),
+  ]
+}
+
 describe('the inventory of every error a client can raise', () => {
   it('was read from the versions installed (a new version must be read again)', () => {
     expect(inventory('fetch').version).toBe(version('undici'))
@@ -80,6 +127,10 @@ describe('the inventory of every error a client can raise', () => {
     expect(inventory('axios').version).toBe(version('axios'))
     expect(inventory('stripe').version).toBe(version('stripe'))
     expect(inventory('resend').version).toBe(version('resend'))
+    expect(inventory('square').version).toBe(version('square'))
+    expect(inventory('paypal').version).toBe(version('@paypal/paypal-server-sdk'))
+    expect(inventory('ses').version).toBe(version('@aws-sdk/client-sesv2'))
+    expect(inventory('sendgrid').version).toBe(version('@sendgrid/mail'))
   })
 
   it("names every error in the clients' own sources", () => {
@@ -88,12 +139,20 @@ describe('the inventory of every error a client can raise', () => {
       axios: axiosErrors(),
       stripe: stripeErrors(),
       resend: resendErrors(),
+      square: squareErrors(),
+      paypal: paypalErrors(),
+      ses: sesErrors(),
+      sendgrid: sendgridErrors(),
     } as const
     // The extraction itself still finds things.
     expect(found.fetch).toEqual(expect.arrayContaining(['UND_ERR_HEADERS_TIMEOUT', 'HPE_*', 'bad port', 'AbortError']))
     expect(found.axios).toEqual(expect.arrayContaining(['ERR_CANCELED', 'CanceledError', 'ERR_FR_TOO_MANY_REDIRECTS']))
     expect(found.stripe).toEqual(expect.arrayContaining(['StripeConnectionError', 'HttpClientResponseBodyError']))
     expect(found.resend).toEqual(expect.arrayContaining(['application_error', 'rate_limit_exceeded']))
+    expect(found.square).toEqual(expect.arrayContaining(['SquareError', 'SquareTimeoutError', 'unknown', 'non-json']))
+    expect(found.paypal).toEqual(expect.arrayContaining(['CustomError', 'ApiError', 'AbortError']))
+    expect(found.ses).toEqual(expect.arrayContaining(['TooManyRequestsException', 'TimeoutError', 'AbortError']))
+    expect(found.sendgrid).toEqual(expect.arrayContaining(['ResponseError', 'Error']))
     for (const [client, errors] of Object.entries(found)) {
       expect(missing(client as ClientName, errors), `${client}: in its source, not in the inventory`).toEqual([])
     }
@@ -108,7 +167,7 @@ describe('the inventory of every error a client can raise', () => {
         else expect(e.produced.detail.length, `${c.client} ${e.ids[0]}`).toBeGreaterThan(20)
       }
     }
-    expect(CLIENT_ERRORS.map((c) => c.client).sort()).toEqual(['axios', 'fetch', 'http', 'resend', 'stripe'])
+    expect(CLIENT_ERRORS.map((c) => c.client).sort()).toEqual([...CLIENT_NAMES].sort())
   })
 
   it('names only rows that exist, each for a client it applies to', () => {
