@@ -24,10 +24,12 @@ export const referenceMapping: ExceptionMapping = (observed) => {
   if ('error' in observed) return NOT_SENT_CODES.has(errorCode(observed.error) ?? '') ? 'not-sent' : 'ambiguous'
   const { status, body } = observed.response
   if (status >= 200 && status < 300) return 'applied'
-  // Resend's "other payload" 409 is permanent; its
-  // "in progress" and Stripe's key-in-use are not.
-  if (status === 409)
-    return (body as { name?: string } | null)?.name === 'invalid_idempotent_request' ? 'rejected' : 'ambiguous'
+  // A used key (Resend's 409 "other payload",
+  // Stripe's 400 idempotency_error): this send did
+  // nothing, but the key's first may have; a 409
+  // in flight may yet land. Look, by the key.
+  if (status === 409) return 'ambiguous'
+  if ((body as { error?: { type?: string } } | null)?.error?.type === 'idempotency_error') return 'ambiguous'
   // Refused before processing (wait: its Retry-After).
   if (status === 429) return 'not-sent'
   // 400/402/404/422: refused as it stands (Stripe does

@@ -15,9 +15,10 @@ export function readSquare(observed: Observed): MappingClass | null {
   if (errors === null) return null
   const { status } = observed.response
   const codes = new Set(errors.map((e) => e.code))
-  // Q5: the key was used by another request:
-  // this one did nothing, and never will.
-  if (codes.has('IDEMPOTENCY_KEY_REUSED')) return 'rejected'
+  // Q5: the key's first request acted, maybe:
+  // this one did nothing, but the operation
+  // the key names may have (look, by the key).
+  if (codes.has('IDEMPOTENCY_KEY_REUSED')) return 'ambiguous'
   // Q6: its first request may still land.
   if (status === 409) return 'ambiguous'
   // Q8: refused before processing.

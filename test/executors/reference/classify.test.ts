@@ -130,9 +130,9 @@ describe('the reference mapping of responses', () => {
     expect((await classifyResponse(stripeError(status, 'x'))).class).toBe('rejected')
   })
 
-  it('names the error type when there is no code (idempotency_error)', async () => {
+  it('names the error type when there is no code; a used key (idempotency_error) is ambiguous: its first may have landed', async () => {
     expect(await classifyResponse(stripeError(400, undefined, 'idempotency_error'))).toMatchObject({
-      class: 'rejected',
+      class: 'ambiguous',
       detail: '400 idempotency_error',
     })
   })
@@ -167,13 +167,13 @@ describe('the reference mapping of responses', () => {
     expect(await classifyResponse(new Response('{}', { status: 503 }))).not.toHaveProperty('retryAfterMs')
   })
 
-  it("maps Resend's 409 for another payload to rejected, and its in-progress 409 to ambiguous", async () => {
+  it("maps Resend's 409s to ambiguous: another payload (the key's first may have landed) and in progress", async () => {
     const other = await classifyResponse(
       new Response(JSON.stringify({ statusCode: 409, name: 'invalid_idempotent_request', message: 'x' }), {
         status: 409,
       }),
     )
-    expect(other.class).toBe('rejected')
+    expect(other.class).toBe('ambiguous')
     const busy = await classifyResponse(
       new Response(JSON.stringify({ statusCode: 409, name: 'concurrent_idempotent_requests', message: 'x' }), {
         status: 409,
