@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_VENDORS,
-  isDefaultVendors,
-  parseVendors,
-  vendorsName,
-} from '../../../harness/contract/vendors.ts'
+import { DEFAULT_VENDORS, isDefaultVendors, parseVendors, vendorsName } from '../../../harness/contract/vendors.ts'
 
 describe('vendors', () => {
   it('parses a pair, either part alone keeping the other default', () => {
@@ -17,7 +12,10 @@ describe('vendors', () => {
   })
 
   it.each([
-    ['payments=adyen', /^--vendors has no payments vendor "adyen": use payments=stripe\|square\|paypal,email=resend\|ses\|sendgrid$/],
+    [
+      'payments=adyen',
+      /^--vendors has no payments vendor "adyen": use payments=stripe\|square\|paypal,email=resend\|ses\|sendgrid$/,
+    ],
     ['email=square', /^--vendors has no email vendor "square"/],
     ['square', /^--vendors part "square" is not role=vendor/],
     ['payments=square,payments=paypal', /^--vendors names payments twice/],
