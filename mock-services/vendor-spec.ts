@@ -1,6 +1,5 @@
 // One vendor a mock service can play: its role,
 // its SDK's default hosts, and how to build it.
-import type { EmailMode } from './email/email.ts'
 import type { MockService, ServiceErrorKind, ServiceSettings } from './service.ts'
 
 /** What a run's settings give any vendor. */
@@ -9,8 +8,12 @@ export interface VendorSettings extends ServiceSettings {
   readonly pause?: () => Promise<void>
   /** Stripe only: the stripe-retry-after profile. */
   readonly retryAfterOnErrors?: boolean
-  /** Resend only: what the service offers. */
-  readonly mode?: EmailMode
+  /**
+   * Resend only: what the service offers
+   * (email.ts EmailMode; spelt out here so
+   * the root imports no vendor's folder).
+   */
+  readonly mode?: 'idempotent' | 'idempotent+probe' | 'probe-only' | 'neither'
 }
 
 /** A payments service seeds charged payments. */

@@ -6,7 +6,7 @@ import type { GateReport, ReportCounterexample } from '../harness/campaign/repor
 import type { History, HistoryEvent } from '../harness/history/history.ts'
 import { counterexampleNote } from './kit/cut-notes.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
-import { VENDOR_HOSTS } from '../harness/sim/vendor-hosts.ts'
+import { hostsOf } from '../harness/sim/vendor-hosts.ts'
 import { consoleText } from './escape/console-text.ts'
 import { vendorsPart } from './kit/vendors-part.ts'
 import { termDeep } from './escape/terminal.ts'
@@ -39,7 +39,7 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
   if (idle) {
     out.push(
       `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}${vendorsPart(report.campaign)}): ${idle}`,
-      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or a vendor SDK at its default host (${VENDOR_HOSTS.join(', ')}, for the run's vendors). Other hosts are refused (blocked-network).`,
+      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or ${hostsOf((report.campaign.vendors ?? 'stripe+resend').split('+')).join(' and ')} (a vendor SDK at its default host). Other hosts are refused (blocked-network).`,
     )
     if (c) out.push('')
   }

@@ -6,7 +6,7 @@ import { TOOLS } from '../harness/contract/tools.ts'
 import type { Fault } from '../harness/faults/catalogue.ts'
 import type { PlanStep } from '../harness/scenario/scenario.ts'
 import type { ServiceErrorKind } from '../mock-services/service.ts'
-import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../mock-services/vendors.ts'
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../mock-services/vendors/registry.ts'
 
 const KIND: Readonly<Record<number, ServiceErrorKind>> = {
   429: 'rate-limited',

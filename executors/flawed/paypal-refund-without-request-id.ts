@@ -9,7 +9,7 @@
 // it PayPal "duplicates the request".
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
-import { byVendor, type ToolChoice } from '../reference/tools/tool-choice.ts'
+import { byVendor, type ToolChoice } from '../reference/tool-choice.ts'
 import { paypalTools } from '../reference/vendors/paypal.ts'
 
 export const catches: JudgeName = 'duplicate-effect'

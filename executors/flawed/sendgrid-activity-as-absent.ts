@@ -11,7 +11,7 @@
 // goes out twice.
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
-import { byVendor, type ToolChoice } from '../reference/tools/tool-choice.ts'
+import { byVendor, type ToolChoice } from '../reference/tool-choice.ts'
 import type { ToolAdapter } from '../reference/tools/tool-adapter.ts'
 import { SENDGRID_TEST_KEY, sendgridEmailAdapter } from '../reference/vendors/sendgrid.ts'
 

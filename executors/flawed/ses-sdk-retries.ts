@@ -11,7 +11,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import type { Observed, ObservedRequest } from '../../harness/contract/mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
-import { byVendor, type ToolChoice } from '../reference/tools/tool-choice.ts'
+import { byVendor, type ToolChoice } from '../reference/tool-choice.ts'
 import type { ToolAdapter } from '../reference/tools/tool-adapter.ts'
 import { sesEmailAdapter } from '../reference/vendors/ses.ts'
 

@@ -11,7 +11,7 @@
 import type { Observed } from '../../harness/contract/mapping.ts'
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
-import { byVendor, type ToolChoice } from '../reference/tools/tool-choice.ts'
+import { byVendor, type ToolChoice } from '../reference/tool-choice.ts'
 import { observe } from '../reference/tools/observation.ts'
 import { squareTools } from '../reference/vendors/square.ts'
 

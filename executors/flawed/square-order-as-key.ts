@@ -11,7 +11,7 @@
 import type { JudgeName } from '../../harness/contract/names.ts'
 import { referenceMapping } from '../reference/exception-mapping.ts'
 import { createReferenceExecutor, REFERENCE_POLICY } from '../reference/reference.ts'
-import { byVendor, type ToolChoice } from '../reference/tools/tool-choice.ts'
+import { byVendor, type ToolChoice } from '../reference/tool-choice.ts'
 import type { ToolAdapter } from '../reference/tools/tool-adapter.ts'
 import { squareErrors } from '../reference/vendors/square-reading.ts'
 import { squareTools } from '../reference/vendors/square.ts'

@@ -12,7 +12,7 @@ import type { ResendRule } from './resend-rule.ts'
 import type { RetryAfterRule } from './retry-after.ts'
 import type { SendKey } from './send-key.ts'
 import type { Sweeper } from './sweeper.ts'
-import type { ToolChoice } from './tools/tool-choice.ts'
+import type { ToolChoice } from './tool-choice.ts'
 
 export interface ReferencePolicy {
   /** How an operation's key is made from the ask. */

@@ -18,7 +18,7 @@ import { REFERENCE_RESEND } from './resend-rule.ts'
 import { honourRetryAfter } from './retry-after.ts'
 import { sameKey } from './send-key.ts'
 import { probeAndConfirm } from './sweeper.ts'
-import { byVendor } from './tools/tool-choice.ts'
+import { byVendor } from './tool-choice.ts'
 import { timeoutSignal } from './give-up.ts'
 
 export type { ReferencePolicy } from './policy.ts'

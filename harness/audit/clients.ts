@@ -21,6 +21,9 @@ import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
 import { installCommand } from '../supervisor/missing-package.ts'
 import type { Vendors } from '../contract/vendors.ts'
+import { AUDIT_PAYMENT_INTENT, asCaller, CHANGED_MINOR, REFUND_MINOR } from './cell-request.ts'
+
+export { AUDIT_PAYMENT_INTENT, asCaller, CHANGED_MINOR, REFUND_MINOR } from './cell-request.ts'
 import { CLIENT_TIMEOUT_MS, type ClientSetup, SENDGRID_TAKES_NO_SIGNAL, STRIPE_TAKES_NO_SIGNAL } from './cases.ts'
 import {
   type PaypalModule,
@@ -52,11 +55,6 @@ export interface Driver {
   probe(key: string): Promise<Observed>
 }
 
-/** The payment intent every payments cell refunds (seeded by the cell's scenario). */
-export const AUDIT_PAYMENT_INTENT = 'pi_audit'
-/** The refund's amount, and the changed request's (minor units). */
-export const REFUND_MINOR = 4990
-export const CHANGED_MINOR = 4000
 const refund = (changed?: boolean) => ({
   payment_intent: AUDIT_PAYMENT_INTENT,
   amount: changed ? CHANGED_MINOR : REFUND_MINOR,
@@ -193,26 +191,6 @@ const refundsUrl = (s: Services) => `${s.payments}/v1/refunds`
 const listUrl = (s: Services) => `${s.payments}/v1/refunds?payment_intent=${AUDIT_PAYMENT_INTENT}`
 const sent = (url: string): ObservedRequest => ({ method: 'POST', url, purpose: 'send' })
 const looked = (url: string): ObservedRequest => ({ method: 'GET', url, purpose: 'probe' })
-
-/**
- * Runs `call` as its caller would: for
- * caller-cancel, with an AbortController
- * aborted `afterMs` in (a user pressing
- * stop); disarmed once the call settles.
- */
-export async function asCaller<T>(
-  setup: ClientSetup,
-  call: (caller: AbortSignal | undefined) => Promise<T>,
-): Promise<T> {
-  if (setup.kind !== 'caller-cancel') return call(undefined)
-  const caller = new AbortController()
-  const timer = setTimeout(() => caller.abort(), setup.afterMs)
-  try {
-    return await call(caller.signal)
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 /**
  * What gives a request up: a timeout of its

@@ -2,7 +2,7 @@
 // and profile, as the scenario's vendors;
 // every ledger effect goes into the history
 // as it happens.
-import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors.ts'
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors/registry.ts'
 import type { MockService } from '../../mock-services/service.ts'
 import { effectApplied, type HistoryRecorder } from '../history/history.ts'
 import { allows } from '../scenario/profile.ts'

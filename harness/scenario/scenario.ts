@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { EMAIL_MODES, emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
 import { TOOLS } from '../contract/tools.ts'
-import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors.ts'
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../mock-services/vendors/registry.ts'
 import type { ServiceErrorKind } from '../../mock-services/service.ts'
 import { DEFAULT_VENDORS, EMAIL_VENDORS, PAYMENTS_VENDORS, type Vendors } from '../contract/vendors.ts'
 import { REQUEST_FAULTS, TOOL_TRANSPORT_FAULTS, type Fault } from '../faults/catalogue.ts'

@@ -3,7 +3,7 @@
 // API host, so `new Stripe(key)` needs no
 // host option (docs/vendors.md S10, R6).
 import { DEFAULT_VENDORS } from '../contract/vendors.ts'
-import { VENDOR_SPECS } from '../../mock-services/vendors.ts'
+import { VENDOR_SPECS } from '../../mock-services/vendors/registry.ts'
 
 /** A host's service, and its vendor if a vendor's. */
 export interface HostService {
@@ -29,6 +29,11 @@ export function serviceOfHost(hostname: string): HostService | null {
 /** The vendor a service plays (its default if unsaid). */
 export function vendorOf(service: { readonly name: string; readonly vendor?: string }): string | undefined {
   return service.vendor ?? DEFAULT_VENDORS[service.name as keyof typeof DEFAULT_VENDORS]
+}
+
+/** The default hosts of the named vendors. */
+export function hostsOf(vendors: readonly string[]): readonly string[] {
+  return VENDOR_SPECS.filter((v) => vendors.includes(v.vendor)).flatMap((v) => v.hosts)
 }
 
 /** Why a request elsewhere was refused. */

@@ -3,7 +3,8 @@
 // (refund a capture, get capture/refund),
 // Transaction Search, OAuth, and PayPal's
 // PayPal-Request-Id contract (docs/vendors.md P1…).
-// Longer than most: PayPal's surface route by route.
+// Longer than most because it is PayPal's
+// surface route by route.
 import { pastDeadline } from '../deadline.ts'
 import { guarded, type Performed } from '../idempotency/guard.ts'
 import { IdempotencyStore, type StoredResponse } from '../idempotency/store.ts'

@@ -1,8 +1,8 @@
 // A Square-shaped payments service: Payments
 // and Refunds APIs, the idempotency_key in
 // the JSON body, Square's error shape
-// (docs/vendors.md, Square Q1–Q14).
-// Longer than most: Square's surface route
+// (docs/vendors.md, Square Q1–Q13).
+// Longer than most because it is Square's surface route
 // by route, like payments/payments.ts.
 import { pastDeadline } from '../deadline.ts'
 import { canonicalJson } from '../idempotency/fingerprint.ts'

@@ -40,3 +40,6 @@ export interface ToolAdapter<Op> {
     op: Op,
   ): { readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly effectArg: string } | null
 }
+
+/** A process's tools, by tool name. */
+export type Tools = Readonly<Record<string, ToolAdapter<object>>>

@@ -9,7 +9,7 @@
 // status of the first (P3).
 import { canonicalCharge, type CanonicalCharge } from '../tools/charge.ts'
 import { toMinorUnits } from '../tools/canonical.ts'
-import type { Tools } from '../tools/tool-choice.ts'
+import type { Tools } from '../tools/tool-adapter.ts'
 import type { LookAnswer, ToolAdapter } from '../tools/tool-adapter.ts'
 import { PaypalSession } from './paypal-session.ts'
 

@@ -8,7 +8,7 @@ import type { Observed } from '../../../harness/contract/mapping.ts'
 import { canonicalEmail, emailAdapter, type CanonicalEmail } from '../tools/email.ts'
 import { observe } from '../tools/observation.ts'
 import type { ToolAdapter } from '../tools/tool-adapter.ts'
-import type { Tools } from '../tools/tool-choice.ts'
+import type { Tools } from '../tools/tool-adapter.ts'
 
 /** faultline's deadline header (README). */
 const DEADLINE_HEADER = 'x-request-deadline'

@@ -8,7 +8,7 @@ import { canonicalEmail, type CanonicalEmail, emailAdapter } from '../tools/emai
 import { observe } from '../tools/observation.ts'
 import type { StopWaiting } from '../tools/stop-waiting.ts'
 import type { ToolAdapter } from '../tools/tool-adapter.ts'
-import type { Tools } from '../tools/tool-choice.ts'
+import type { Tools } from '../tools/tool-adapter.ts'
 
 /** SendEmail's path (A2). */
 const SEND_EMAIL = '/v2/email/outbound-emails'

@@ -6,7 +6,7 @@
 // same key (Q4) — never cancelled by key (Q13).
 import { type CanonicalCharge, canonicalCharge } from '../tools/charge.ts'
 import { toMinorUnits } from '../tools/canonical.ts'
-import type { Tools } from '../tools/tool-choice.ts'
+import type { Tools } from '../tools/tool-adapter.ts'
 import type { ToolAdapter } from '../tools/tool-adapter.ts'
 import { findInSquareList, squareSend } from './square-http.ts'
 

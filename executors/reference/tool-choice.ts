@@ -1,17 +1,17 @@
 // Which tools the reference speaks: each run's
 // vendors' (docs/vendors.md), by tool name.
-import type { BootContext } from '../../../harness/contract/executor.ts'
-import type { EmailVendor, PaymentsVendor } from '../../../harness/contract/vendors.ts'
-import { paypalTools } from '../vendors/paypal.ts'
-import { sendgridTools } from '../vendors/sendgrid.ts'
-import { sesTools } from '../vendors/ses.ts'
-import { squareTools } from '../vendors/square.ts'
-import { chargeAdapter } from './charge.ts'
-import { emailAdapter } from './email.ts'
-import { refundAdapter } from './refund.ts'
-import type { ToolAdapter } from './tool-adapter.ts'
+import type { BootContext } from '../../harness/contract/executor.ts'
+import type { EmailVendor, PaymentsVendor } from '../../harness/contract/vendors.ts'
+import { paypalTools } from './vendors/paypal.ts'
+import { sendgridTools } from './vendors/sendgrid.ts'
+import { sesTools } from './vendors/ses.ts'
+import { squareTools } from './vendors/square.ts'
+import { chargeAdapter } from './tools/charge.ts'
+import { emailAdapter } from './tools/email.ts'
+import { refundAdapter } from './tools/refund.ts'
+import type { Tools } from './tools/tool-adapter.ts'
 
-export type Tools = Readonly<Record<string, ToolAdapter<object>>>
+export type { Tools } from './tools/tool-adapter.ts'
 
 /** A policy's way to pick its tools for a boot. */
 export type ToolChoice = (ctx: Pick<BootContext, 'services' | 'vendors'>) => Tools
