@@ -5,17 +5,14 @@
 // in Transaction Search, 3 h behind, then resent
 // under the same id) (docs/vendors.md P1…).
 import { describe, expect, it } from 'vitest'
-import { reference } from '../../../../executors/reference/reference.ts'
 import { readPaypal } from '../../../../executors/reference/vendors/paypal-reading.ts'
 import { PaypalTokenUnavailable } from '../../../../executors/reference/vendors/paypal-session.ts'
 import { gate } from '../../../../faultline/index.ts'
 import type { Observed } from '../../../../harness/contract/mapping.ts'
 import type { Fault } from '../../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../../harness/history/history.ts'
-import { judge } from '../../../../harness/judge/verdict.ts'
-import { runScenario } from '../../../../harness/run/runner.ts'
 import type { Scenario } from '../../../../harness/scenario/scenario.ts'
 import { refundScenario } from '../../../support/scenario.ts'
+import { referenceRun } from './support/reference-run.ts'
 
 const CHARGE = {
   stepId: 's1',
@@ -26,15 +23,7 @@ const CHARGE = {
 const scenario = (faults: Fault[] = [], extra: Partial<Scenario> = {}) =>
   refundScenario({ vendors: { payments: 'paypal' }, faults, ...extra })
 
-async function run(s: Scenario) {
-  const { history } = await runScenario(s, reference)
-  const sent = eventsOf(history, 'attempt-sent')
-  const sends = sent.filter((e) => !e.probe)
-  const probes = sent.filter((e) => e.probe)
-  const effects = eventsOf(history, 'effect-applied')
-  const envelope = eventsOf(history, 'outcome-reported').at(-1)?.envelope
-  return { history, sends, probes, effects, envelope, violations: judge(history).violations }
-}
+const run = referenceRun
 
 describe('the reference against PayPal: issue_refund', () => {
   it('a token (a read), one refund of the capture, the refund id reported', async () => {

@@ -4,16 +4,13 @@
 // UNKNOWN, for a person (docs/vendors.md G1, G2,
 // G8). Then a gate with SendGrid as the e-mail vendor.
 import { describe, expect, it } from 'vitest'
-import { reference } from '../../../../executors/reference/reference.ts'
 import { readSendgrid } from '../../../../executors/reference/vendors/sendgrid-reading.ts'
 import type { Observed } from '../../../../harness/contract/mapping.ts'
 import type { Fault } from '../../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../../harness/history/history.ts'
-import { judge } from '../../../../harness/judge/verdict.ts'
-import { runScenario } from '../../../../harness/run/runner.ts'
 import type { PlanStep, Scenario } from '../../../../harness/scenario/scenario.ts'
 import { gate } from '../../../../faultline/index.ts'
 import { refundScenario } from '../../../support/scenario.ts'
+import { referenceRun } from './support/reference-run.ts'
 
 const EMAIL: PlanStep = {
   stepId: 'confirm',
@@ -24,22 +21,7 @@ const EMAIL: PlanStep = {
 const scenario = (faults: Fault[] = [], extra: Partial<Scenario> = {}) =>
   refundScenario({ vendors: { email: 'sendgrid' }, plan: [EMAIL], faults, ...extra })
 
-async function run(s: Scenario) {
-  const { history } = await runScenario(s, reference)
-  const sends = eventsOf(history, 'attempt-sent').filter((e) => !e.probe)
-  const probes = eventsOf(history, 'attempt-sent').filter((e) => e.probe)
-  const effects = eventsOf(history, 'effect-applied')
-  const outcomes = eventsOf(history, 'outcome-reported')
-  return {
-    history,
-    sends,
-    probes,
-    effects,
-    outcomes,
-    envelope: outcomes.at(-1)?.envelope,
-    violations: judge(history).violations,
-  }
-}
+const run = referenceRun
 
 describe('the reference against SendGrid', () => {
   it('sends once to /v3/mail/send and reports the X-Message-Id of the 202', async () => {

@@ -4,15 +4,12 @@
 // (docs/vendors.md A1, A3). Then a gate with
 // SES as the e-mail vendor.
 import { describe, expect, it } from 'vitest'
-import { reference } from '../../../../executors/reference/reference.ts'
 import { readSes } from '../../../../executors/reference/vendors/ses-reading.ts'
 import type { Observed } from '../../../../harness/contract/mapping.ts'
 import type { Fault } from '../../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../../harness/history/history.ts'
-import { judge } from '../../../../harness/judge/verdict.ts'
-import { runScenario } from '../../../../harness/run/runner.ts'
 import { gate } from '../../../../faultline/index.ts'
 import { refundScenario } from '../../../support/scenario.ts'
+import { referenceRun } from './support/reference-run.ts'
 
 const EMAIL = {
   stepId: 'confirm',
@@ -23,14 +20,7 @@ const EMAIL = {
 const scenario = (faults: Fault[] = [], extra = {}) =>
   refundScenario({ vendors: { email: 'ses' }, plan: [EMAIL], faults, ...extra })
 
-async function run(faults: Fault[] = []) {
-  const { history } = await runScenario(scenario(faults), reference)
-  const sends = eventsOf(history, 'attempt-sent').filter((e) => !e.probe)
-  const probes = eventsOf(history, 'attempt-sent').filter((e) => e.probe)
-  const effects = eventsOf(history, 'effect-applied')
-  const envelope = eventsOf(history, 'outcome-reported').at(-1)?.envelope
-  return { history, sends, probes, effects, envelope, violations: judge(history).violations }
-}
+const run = (faults: Fault[] = []) => referenceRun(scenario(faults))
 
 describe('the reference against SES v2', () => {
   it('sends once to /v2/email/outbound-emails and reports the MessageId', async () => {

@@ -4,16 +4,13 @@
 // payment's note or the refund's reason, then
 // replayed under the same key (docs/vendors.md Q…).
 import { describe, expect, it } from 'vitest'
-import { reference } from '../../../../executors/reference/reference.ts'
 import { readSquare } from '../../../../executors/reference/vendors/square-reading.ts'
 import { gate } from '../../../../faultline/index.ts'
 import type { Observed } from '../../../../harness/contract/mapping.ts'
 import type { Fault } from '../../../../harness/faults/catalogue.ts'
-import { eventsOf } from '../../../../harness/history/history.ts'
-import { judge } from '../../../../harness/judge/verdict.ts'
-import { runScenario } from '../../../../harness/run/runner.ts'
 import type { Scenario } from '../../../../harness/scenario/scenario.ts'
 import { refundScenario } from '../../../support/scenario.ts'
+import { referenceRun } from './support/reference-run.ts'
 
 const CHARGE = {
   stepId: 's1',
@@ -24,15 +21,7 @@ const CHARGE = {
 const scenario = (faults: Fault[] = [], extra: Partial<Scenario> = {}) =>
   refundScenario({ vendors: { payments: 'square' }, faults, ...extra })
 
-async function run(s: Scenario) {
-  const { history } = await runScenario(s, reference)
-  const sent = eventsOf(history, 'attempt-sent')
-  const sends = sent.filter((e) => !e.probe)
-  const probes = sent.filter((e) => e.probe)
-  const effects = eventsOf(history, 'effect-applied')
-  const envelope = eventsOf(history, 'outcome-reported').at(-1)?.envelope
-  return { history, sends, probes, effects, envelope, violations: judge(history).violations }
-}
+const run = referenceRun
 
 describe('the reference against Square: issue_refund', () => {
   it('one RefundPayment of the plan payment; the refund id reported', async () => {
