@@ -14,7 +14,7 @@ import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, Html
 import { duration } from './time.ts'
 import { byLeaderboard } from '../kit/leaderboard.ts'
 import { gateHeadline } from './gate-headline.ts'
-import { vendorsPart } from '../kit/vendors-part.ts'
+import { leftOutLine, vendorsPart } from '../kit/vendors-part.ts'
 
 type RunsOf = GateReport['runs']
 
@@ -66,9 +66,10 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
   const why = [had, idle.length ? `nothing tested by ${idle.join(', ')}` : ''].filter(Boolean).join('; ')
   // The text leaderboard's order.
   const rows = [...report.rows].sort(byLeaderboard)
+  const left = leftOutLine(report, c.vendors)
   return {
     title: 'faultline compare',
-    subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${vendorsPart(c)}${shard}`,
+    subtitle: `compare — ${report.rows.length} executor(s), the same ${c.runs} scenarios, seed ${c.seed}, profile ${c.profile}${vendorsPart(c)}${shard}${left ? `; ${left}` : ''}`,
     verdict: { passed: !why, line: why ? `FAIL — ${why}` : `PASS — no violation in ${c.runs} scenarios` },
     leaderboard: rows.map((r) => row(r.summary, r.passK.rate)),
     violationsByJudge: sum(report.rows.map((r) => r.summary.violations)),

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { compare, gate } from '../../faultline/jobs.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 import { scratchDir } from '../support/scratch.ts'
+import { renderCompare } from '../../reports/text.ts'
+import { renderMarkdown } from '../../reports/markdown.ts'
+import { htmlReportFrom } from '../../reports/html/from-report.ts'
 
 const common = { runs: 6, seed: 3, workers: 1, corpus: false as const }
 
@@ -23,6 +26,11 @@ describe('vendors in campaigns', () => {
     expect(report.campaign.vendors).toBe('paypal+resend')
     expect(report.rows.map((r) => r.executor.spec)).toEqual(['reference'])
     expect(report.leftOut).toEqual([{ executor: 'naive', speaks: ['stripe', 'resend'] }])
+    // Every renderer says who was left out.
+    const line = 'left out (they speak other vendors than paypal+resend): naive (stripe, resend)'
+    expect(renderCompare(report)).toContain(line)
+    expect(renderMarkdown(report)).toContain(line)
+    expect(htmlReportFrom(report).subtitle).toContain(line)
     await expect(compare({ ...common, executors: ['naive'], vendors: 'email=sendgrid' })).rejects.toThrow(
       /^no executor named speaks stripe\+sendgrid \(naive: stripe, resend\); name one that does$/,
     )
