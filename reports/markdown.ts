@@ -76,7 +76,7 @@ function gateBlocks(r: GateReport): Block[] {
         .filter(Boolean)
         .join('; ')
   const shard = c.shard ? ` · shard ${c.shard.index}/${c.shard.total}` : ''
-  const head = `${verdictHead(r.passed, `faultline gate — ${s.executor}`, line)}\n\nexecutor ${code(r.executor.spec)} · seed ${c.seed} · ${s.runs} of ${c.runs} runs · profile ${md(c.profile)}${vendorsPart(c, ' · ')}${shard} · faultline ${md(c.faultline)}`
+  const head = `${verdictHead(r.passed, `faultline gate — ${s.executor}`, line)}\n\nexecutor ${code(r.executor.spec)} · seed ${c.seed} · ${s.runs} of ${c.runs} runs · profile ${md(c.profile)}${md(vendorsPart(c, ' · '))}${shard} · faultline ${md(c.faultline)}`
   const blocks: Block[] = [{ full: head }, { full: figures(s) }]
   if (r.corpus.length) {
     const rows = r.corpus.map((e) => [
@@ -208,7 +208,7 @@ function compareBlocks(r: CompareReport): Block[] {
       : `no violation in ${c.runs} scenarios against ${r.rows.length} executor(s)`
   }${idle.length ? `; nothing tested by ${idle.map((x) => x.summary.executor).join(', ')}` : ''}`
   const shard = c.shard ? ` · shard ${c.shard.index}/${c.shard.total}` : ''
-  const head = `${verdictHead(failing.length === 0 && idle.length === 0, 'faultline compare', line)}\n\nthe same ${c.runs} generated scenarios against each executor · seed ${c.seed} · profile ${md(c.profile)}${vendorsPart(c, ' · ')}${shard} · pass^${c.k} over the first ${Math.min(c.passKScenarios, c.runs)} scenarios · faultline ${md(c.faultline)}`
+  const head = `${verdictHead(failing.length === 0 && idle.length === 0, 'faultline compare', line)}\n\nthe same ${c.runs} generated scenarios against each executor · seed ${c.seed} · profile ${md(c.profile)}${md(vendorsPart(c, ' · '))}${shard} · pass^${c.k} over the first ${Math.min(c.passKScenarios, c.runs)} scenarios · faultline ${md(c.faultline)}`
   const left = leftOutLine(r, c.vendors)
   const sorted = [...r.rows].sort(byLeaderboard)
   const judges = [...new Set(r.rows.flatMap((x) => Object.keys(x.summary.violations)))].filter((j) =>

@@ -64,7 +64,7 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
     if (values.json && pairs.length > 1)
       io.out(`[\n${reports.map((r) => reportJson(withoutRuns(r)).trimEnd()).join(',\n')}\n]`)
     io.err(
-      `faultline: ${reports.reduce((n, r) => n + r.rows.length, 0)} executor(s) in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
+      `faultline: ${reports.reduce((n, r) => n + r.rows.length, 0)} executor(s)${reports.length > 1 ? ` over ${reports.length} vendor pairs` : ''} in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
     )
     const codes = reports.map(
       (report) => stop.exitCode(report) ?? (values['fail-on-violation'] && anyFailure(report) ? 1 : 0),

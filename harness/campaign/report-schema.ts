@@ -33,6 +33,7 @@ const CAMPAIGN = z.strictObject({
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
   vendors: z
     .string()
+    .regex(/^(stripe|square|paypal)\+(resend|ses|sendgrid)$/, 'must be payments+email, e.g. square+ses')
     .optional()
     .describe(
       'the vendors the services played, payments+email (stripe+resend, square+ses…); absent in reports written before vendors: stripe+resend',

@@ -374,7 +374,7 @@ export class SquareService implements PaymentsMock {
       },
       location_id: LOCATION_ID,
       ...extra,
-      receipt_number: id.slice(0, 4),
+      receipt_number: id.slice(-4),
     }
   }
 
