@@ -313,7 +313,9 @@ console.log(
   `supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_PER_WORKER)} runs per worker to warm up; medians:`,
 )
 console.log(`  1 worker                 ${fmt(median(one))} scenarios/s   (rounds: ${list(one)})`)
-console.log(`  2 workers                ${fmt(median(two))} scenarios/s   (rounds: ${list(two)}; target ≥ 1,000/s, issue 26)`)
+console.log(
+  `  2 workers                ${fmt(median(two))} scenarios/s   (rounds: ${list(two)}; target ≥ 1,000/s, issue 26)`,
+)
 console.log(
   `  2 workers / 1 worker     ${fmt(median(ratios), 2)}×   (rounds: ${list(ratios, 2)}; target ≥ 1.8× on a 2-core machine)`,
 )

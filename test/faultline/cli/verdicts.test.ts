@@ -1,5 +1,5 @@
 // Every verdict, byte for byte, as it was before the
-// speed work of issue 26 (verdicts/*.json, written at
+// speed work of issue 26 (verdicts/*.out, written at
 // its start): gate and compare --json on bundled
 // executors of every kind, two seeds each. A faster
 // path that changes one byte changed a verdict.
@@ -43,7 +43,7 @@ describe('every verdict as before (issue 26)', () => {
     async (name, args) => {
       const r = await cli([...args, '--no-corpus', '--workers', '2', '--json'])
       const got = `${r.out}\nexit ${r.code}\n`
-      const file = join(SAVED, `${name}.json`)
+      const file = join(SAVED, `${name}.out`)
       if (WRITE) writeFileSync(file, got)
       expect(got).toBe(readFileSync(file, 'utf8'))
     },
