@@ -78,12 +78,18 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
 }
 
 /**
- * Does it speak both of the run's vendors?
- * The first it does not speak, else null.
+ * Does it speak the run's vendors of the
+ * services its tools reach? The first it
+ * does not speak, else null.
  */
-export function unspokenVendor(declared: Pick<Declared, 'vendors'> | undefined, vendors: Vendors): VendorName | null {
+export function unspokenVendor(
+  declared: (Pick<Declared, 'vendors'> & Partial<Pick<Declared, 'tools'>>) | undefined,
+  vendors: Vendors,
+): VendorName | null {
   if (!declared?.vendors) return null
-  if (!declared.vendors.includes(vendors.payments)) return vendors.payments
-  if (!declared.vendors.includes(vendors.email)) return vendors.email
+  // Only the services its tools reach.
+  const roles = new Set((declared.tools ?? Object.keys(TOOLS)).map((t) => TOOLS[t]?.service))
+  if (roles.has('payments') && !declared.vendors.includes(vendors.payments)) return vendors.payments
+  if (roles.has('email') && !declared.vendors.includes(vendors.email)) return vendors.email
   return null
 }

@@ -21,6 +21,13 @@ describe('vendors in campaigns', () => {
     await expect(refused).rejects.toThrow(/^naive speaks stripe, resend \(its declare\(\)\), not square: /)
   })
 
+  it('only the vendors of the services its tools reach count: a refund-only PayPal executor is gated with any e-mail vendor', async () => {
+    const executor = new URL('../fixtures/vendor-hosts/paypal-default-host.ts', import.meta.url)
+    const report = await gate({ ...common, executor, vendors: 'payments=paypal', cwd: scratchDir('vendors') })
+    expect(report.campaign.vendors).toBe('paypal+resend')
+    expect(report.summary.requests).toBeGreaterThan(0)
+  })
+
   it('compare leaves out who does not speak the pair, and the report names them', async () => {
     const report = await compare({ ...common, executors: ['reference', 'naive'], vendors: 'payments=paypal', k: 1 })
     expect(report.campaign.vendors).toBe('paypal+resend')
