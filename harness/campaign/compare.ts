@@ -37,6 +37,11 @@ export interface CompareOptions {
   readonly signal?: AbortSignal | undefined
   /** Keep every run's record (default true). */
   readonly keepRuns?: boolean
+  /**
+   * Executors run at once, each with its own
+   * run service (default 1; objects: always 1).
+   */
+  readonly rowsAtOnce?: number
 }
 
 export type CompareProgress =
@@ -91,7 +96,6 @@ export async function compare(
   options: CompareOptions,
 ): Promise<LeaderboardRow[]> {
   const shard = options.shard ?? null
-  const rows: LeaderboardRow[] = []
   // pass^k replays the first scenarios (regenerable
   // from seed and index, so shards can share them out).
   const sample = campaignScenarios(
@@ -101,8 +105,8 @@ export async function compare(
   )
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
-  for (const [executor, e] of executors.entries()) {
-    if (options.signal?.aborted) break
+  const rowOf = async (executor: number, e: Executor | (() => Promise<RunService>)): Promise<LeaderboardRow | null> => {
+    if (options.signal?.aborted) return null
     const service = typeof e === 'function' ? await e() : asService(e)
     try {
       const result = await search(service, {
@@ -131,13 +135,47 @@ export async function compare(
             options.signal,
           ))
       const passKRuns = each ? mine.map(({ index }, j) => ({ index, ...each[j]! })) : []
-      rows.push({ ...result, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns })
-      if (each === null) break
+      return { ...result, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns }
     } finally {
       await service.close()
     }
   }
+  // Rows at once: only run services (an object
+  // runs in this thread, one run at a time).
+  const atOnce = executors.every((e) => typeof e === 'function') ? Math.max(1, options.rowsAtOnce ?? 1) : 1
+  const done = await eachAtOnce(executors, atOnce, rowOf, (row) => row === null || row.cut)
+  // In order, up to the first row cut short.
+  const rows: LeaderboardRow[] = []
+  for (const row of done) {
+    if (row === null) break
+    rows.push(row)
+    if (row.cut) break
+  }
   return rows
+}
+
+/**
+ * `work` over `items`, `atOnce` at a time, results
+ * in order; past an item that `stops`, none starts.
+ */
+async function eachAtOnce<T, R>(
+  items: readonly T[],
+  atOnce: number,
+  work: (index: number, item: T) => Promise<R>,
+  stops: (result: R) => boolean,
+): Promise<(R | null)[]> {
+  const out: (R | null)[] = items.map(() => null)
+  let next = 0
+  let stopped = false
+  const lane = async (): Promise<void> => {
+    while (!stopped && next < items.length) {
+      const i = next++
+      out[i] = await work(i, items[i]!)
+      if (stops(out[i]!)) stopped = true
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane))
+  return out
 }
 
 /** pass^k over some scenarios' results. */

@@ -98,14 +98,22 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
   const folded = await runAll(service, options)
-  const counterexamples: Counterexample[] = []
-  for (const { index, judge: kept } of folded.firsts.picks(options.shrinkEach ?? false)) {
-    options.onShrink?.(index, kept)
-    const original = folded.kept.get(index)!
-    counterexamples.push(
-      await shrink(service, arbitrary, options.seed, index, kept, original, { signal: options.signal }),
-    )
+  // Each shrink is one run at a time: as many
+  // at once as the service has workers.
+  const picks = [...folded.firsts.picks(options.shrinkEach ?? false)]
+  const counterexamples: Counterexample[] = new Array(picks.length)
+  let next = 0
+  const lane = async (): Promise<void> => {
+    for (let p = next++; p < picks.length; p = next++) {
+      const { index, judge: kept } = picks[p]!
+      options.onShrink?.(index, kept)
+      const original = folded.kept.get(index)!
+      counterexamples[p] = await shrink(service, arbitrary, options.seed, index, kept, original, {
+        signal: options.signal,
+      })
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, service.concurrency), picks.length) }, lane))
   const counterexample = counterexamples[0] ?? null
   const cut = folded.cut || counterexamples.some((c) => c.cut)
   return { summary: folded.campaign.summary(), counterexample, counterexamples, runs: folded.runs, shard, cut }

@@ -62,11 +62,19 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   const progress = options.onProgress
   const perExecutor = shardRunCount(runs, shard)
   progress?.({ kind: 'start', label: `compare ${names[0]} (1/${names.length})`, total: perExecutor * names.length })
+  // The workers shared out over executors run at
+  // once: a worker warms up over a whole row, and
+  // one row's shrinking (one run at a time) leaves
+  // no core idle while another row runs.
+  const workers = pool.workers ?? 1
+  const rowsAtOnce = Math.min(workers, refs.length)
+  const rowPool = { ...pool, workers: Math.max(1, Math.floor(workers / rowsAtOnce)) }
   let rows
   try {
     rows = await compare(
-      refs.map((ref) => () => openPool(ref, pool)),
+      refs.map((ref) => () => openPool(ref, rowPool)),
       {
+        rowsAtOnce,
         runs,
         seed,
         k,
