@@ -22,6 +22,7 @@ import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { adapterCost } from './adapter-cost.ts'
 import { childrenSoFarMs, mainThreadMs } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
+import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 
 const { values } = parseArgs({
@@ -381,6 +382,9 @@ for (const line of await adapterCost(Math.min(runs, 300), seed)) console.log(lin
 // Each framework's own agent loop around its
 // careful tools, beside the tools in tool mode.
 for (const line of await loopModeLines(Math.min(runs, 200), seed)) console.log(line)
+
+// npm start, timed whole, as a newcomer runs it.
+for (const line of await firstContactLines()) console.log(line)
 
 // A hung executor's verdict at the defaults,
 // the machine busy meanwhile.
