@@ -3,7 +3,9 @@
 // network errors in its shapes, and its own
 // headers and body timeouts (msw ignores the
 // dispatcher: it would wait forever).
+import { FetchRequest } from '@mswjs/interceptors'
 import { injectedFault, type InjectedFault } from '../faults/network-error.ts'
+import { canRouteFetch, routeFetch } from './network.ts'
 import { patchProperty, type Patch } from './patch.ts'
 import { undiciBody } from './undici-body.ts'
 import { headersTimeout, SocketError, type SocketInfo } from './undici-errors.ts'
@@ -94,6 +96,35 @@ function callerSignal(input: Input, init: Init): AbortSignal | null | undefined 
   return input instanceof Request ? input.signal : undefined
 }
 
+/**
+ * undici's own Request, before msw re-parents
+ * FetchRequest onto its header-recording proxy
+ * (node:http's concern, not a service's).
+ */
+const NativeRequest = Object.getPrototypeOf(FetchRequest) as typeof Request
+
+/**
+ * The Request msw's fetch would build (its
+ * FetchRequest), without msw's raw-header
+ * bookkeeping: a GET's body dropped, duplex
+ * 'half' for a body; msw's own for odd methods.
+ */
+function simulatedRequest(input: Input, init: NonNullable<Init>): Request {
+  const method = init.method ?? (input instanceof Request ? input.method : undefined) ?? 'GET'
+  const mode = init.mode ?? (input instanceof Request ? input.mode : undefined)
+  const odd =
+    ['CONNECT', 'TRACE', 'TRACK'].includes(method) || ['navigate', 'websocket', 'webtransport'].includes(mode as string)
+  if (odd || !method) return new FetchRequest(input, init)
+  const withBody = method !== 'HEAD' && method !== 'GET'
+  return new NativeRequest(input, {
+    ...init,
+    method,
+    mode,
+    duplex: (init as { duplex?: string }).duplex ?? (withBody ? 'half' : undefined),
+    ...(withBody ? {} : { body: undefined }),
+  } as RequestInit)
+}
+
 export function fetchErrorShape(): Patch {
   const interceptedFetch = globalThis.fetch
   // Ephemeral ports, deterministic within a run.
@@ -133,8 +164,20 @@ export function fetchErrorShape(): Patch {
       // (client-h1.js resumeH1); 0: never.
       if (headersMs > 0) timer = setTimeout(() => ours.abort(headersTimeout()), fastTimerDelay(headersMs))
       let response: Response
+      // Answered here unless msw must see it
+      // (a guest's handlers go first).
+      const direct = canRouteFetch()
+      let requestUrl: string | undefined
       try {
-        response = await interceptedFetch(input, { ...init, signal })
+        if (direct) {
+          // msw's fetch draws a request id from
+          // Math.random (seeded in a run): drawn
+          // here too, so histories stay the same.
+          Math.random()
+          const request = simulatedRequest(input, { ...init, signal })
+          requestUrl = request.url
+          response = await routeFetch(request)
+        } else response = await interceptedFetch(input, { ...init, signal })
       } catch (e) {
         // msw rejects with the signal's reason:
         // ours if it fired first.
@@ -145,6 +188,7 @@ export function fetchErrorShape(): Patch {
         clearTimeout(timer)
       }
       return undiciBody(response, {
+        url: requestUrl,
         bodyMs,
         signals: caller ? [caller, ours.signal] : [ours.signal],
         giveUp: (reason) => ours.abort(reason),

@@ -73,6 +73,68 @@ async function onRequest({ request, controller }: HttpRequestEventMap['request']
   if (open()) controller.respondWith(response)
 }
 
+/** Ours alone intercept: a guest's handlers go first. */
+export function canRouteFetch(): boolean {
+  return listeners > 0 && !guest
+}
+
+/**
+ * A fetch to a simulated host, answered here
+ * as msw's fetch interceptor would (handleRequest,
+ * respondWith), without its Request clone and
+ * Response rebuilds. Only if canRouteFetch().
+ */
+export function routeFetch(request: Request): Promise<Response> {
+  const { signal } = request
+  // msw answers an aborted request with the
+  // reason, before any listener runs.
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    const done = () => signal.removeEventListener('abort', onAbort)
+    answer(request).then(
+      (response) => {
+        done()
+        // respondWith(Response.error()): a network error.
+        if (response.type === 'error') reject(Object.assign(new TypeError('Failed to fetch'), { cause: response }))
+        else resolve(response)
+      },
+      (e: unknown) => {
+        done()
+        // handleRequest's handleResponseError:
+        // node-like errors reach the client, the
+        // rest become its 500.
+        if (e instanceof Error && 'code' in e && 'errno' in e) reject(e)
+        else if (isInjectedNetworkError(e)) reject(e)
+        else resolve(e instanceof Response ? e : serverError(e))
+      },
+    )
+  })
+}
+
+/** onRequest's answer to a simulated URL; a rejection: errorWith or a throw. */
+async function answer(request: Request): Promise<Response> {
+  try {
+    return active
+      ? await active.route(request)
+      : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
+  } catch (e) {
+    if (!isExpectedThrow(e)) console.error(e)
+    throw e
+  }
+}
+
+/** msw's createServerErrorResponse. */
+function serverError(e: unknown): Response {
+  const body = e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : e
+  return new Response(JSON.stringify(body), {
+    status: 500,
+    statusText: 'Unhandled Exception',
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
 /** A node:http request its client destroyed. */
 function destroyed(request: Request): boolean {
   const raw = getRawRequest(request)

@@ -3,6 +3,7 @@
 // undici fails it (web/fetch/index.js, the
 // body's onAborted and onError).
 import { FetchResponse } from '@mswjs/interceptors'
+import { wholeBody, type WholeBody } from '../../mock-services/json-response.ts'
 import { bodyTimeout } from './undici-errors.ts'
 import { fastTimerDelay } from './undici-timeouts.ts'
 
@@ -22,6 +23,12 @@ export interface BodyOptions {
   readonly giveUp: (reason: unknown) => void
   /** The read's error for what the source threw. */
   readonly readError: (error: unknown, bytesRead: number) => unknown
+  /**
+   * Set: `response` is a service's own, not
+   * msw's (which set this url, dropped the
+   * body of a 204/304, and so on).
+   */
+  readonly url?: string
 }
 
 /**
@@ -31,9 +38,18 @@ export interface BodyOptions {
  * `TypeError: terminated` ← BodyTimeoutError.
  */
 export function undiciBody(response: Response, options: BodyOptions): Response {
-  if (response.body === null) return response
+  const { bodyMs, signals, giveUp, readError, url } = options
+  const init = {
+    url: url ?? response.url,
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  }
+  if (response.body === null || !FetchResponse.isResponseWithBody(response.status))
+    return url === undefined ? response : clientResponse(null, init)
+  const whole = url === undefined ? undefined : wholeBody(response)
+  if (whole) return received(whole, init, signals)
   const source = response.body.getReader()
-  const { bodyMs, signals, giveUp, readError } = options
   let out!: ReadableStreamDefaultController<Uint8Array>
   let timer: ReturnType<typeof setTimeout> | undefined
   // The source is over: done, failed, or
@@ -113,10 +129,39 @@ export function undiciBody(response: Response, options: BodyOptions): Response {
     arm()
     void pump()
   }
-  return new FetchResponse(body, {
-    url: response.url,
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
+  return clientResponse(body, init)
+}
+
+/**
+ * A body already whole, its stream handed on:
+ * nothing can stall it (no body timer), but
+ * an abort still loses what is unread.
+ */
+function received(whole: WholeBody, init: Init, signals: readonly AbortSignal[]): Response {
+  const aborted = signals.find((s) => s.aborted)
+  if (aborted) whole.fail(aborted.reason)
+  else for (const s of signals) s.addEventListener('abort', () => whole.fail(s.reason), { once: true })
+  return clientResponse(whole.stream, init)
+}
+
+type Init = NonNullable<ConstructorParameters<typeof FetchResponse>[1]>
+
+/**
+ * undici's own Response, before msw re-parents
+ * FetchResponse onto its header-recording proxy.
+ */
+const NativeResponse = Object.getPrototypeOf(FetchResponse) as typeof Response
+
+/**
+ * A FetchResponse built by undici's Response
+ * itself: msw's proxy would record raw headers
+ * a fetch client never reads (node:http's).
+ */
+function clientResponse(body: ReadableStream<Uint8Array> | null, init: Init): Response {
+  const status = init.status ?? 200
+  if (!FetchResponse.isConfigurableStatusCode(status)) return new FetchResponse(body, init)
+  const { statusText, headers } = init
+  const response = Reflect.construct(NativeResponse, [body, { status, statusText, headers }], FetchResponse) as Response
+  FetchResponse.setUrl(init.url, response)
+  return response
 }
