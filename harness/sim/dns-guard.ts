@@ -112,20 +112,35 @@ function refuse(blocked: Blocked, method: string, promise: boolean) {
   }
 }
 
+type Replacement = readonly [target: Record<string, unknown>, key: string, value: unknown, what: string]
+
+/** Made once per listener: a run's install only swaps. */
+const made = new WeakMap<Blocked, readonly Replacement[]>()
+
+function replacements(blocked: Blocked): readonly Replacement[] {
+  const out: Replacement[] = []
+  const add = (target: object, key: string, value: unknown, what: string) =>
+    out.push([target as Record<string, unknown>, key, value, `${what} (network guard)`])
+  add(dns, 'lookup', lookup(blocked), 'dns.lookup')
+  add(dns.promises, 'lookup', promiseLookup(blocked), 'dns.promises.lookup')
+  add(dns, 'lookupService', lookupService(blocked, false), 'dns.lookupService')
+  add(dns.promises, 'lookupService', lookupService(blocked, true), 'dns.promises.lookupService')
+  for (const m of RESOLVER_METHODS) {
+    add(dns, m, refuse(blocked, m, false), `dns.${m}`)
+    add(dns.promises, m, refuse(blocked, m, true), `dns.promises.${m}`)
+    add(dns.Resolver.prototype, m, refuse(blocked, m, false), `dns.Resolver#${m}`)
+    add(dns.promises.Resolver.prototype, m, refuse(blocked, m, true), `dns.promises.Resolver#${m}`)
+  }
+  return out
+}
+
 /** Patch node:dns's API (pushed onto `patches`). */
 export function guardDns(blocked: Blocked, patches: Patch[]): void {
-  const patch = (target: object, key: string, value: unknown, what: string) => {
-    const t = target as Record<string, unknown>
-    if (typeof t[key] === 'function') patches.push(patchProperty(t, key, value, `${what} (network guard)`))
+  let list = made.get(blocked)
+  if (list === undefined) {
+    list = replacements(blocked)
+    made.set(blocked, list)
   }
-  patch(dns, 'lookup', lookup(blocked), 'dns.lookup')
-  patch(dns.promises, 'lookup', promiseLookup(blocked), 'dns.promises.lookup')
-  patch(dns, 'lookupService', lookupService(blocked, false), 'dns.lookupService')
-  patch(dns.promises, 'lookupService', lookupService(blocked, true), 'dns.promises.lookupService')
-  for (const m of RESOLVER_METHODS) {
-    patch(dns, m, refuse(blocked, m, false), `dns.${m}`)
-    patch(dns.promises, m, refuse(blocked, m, true), `dns.promises.${m}`)
-    patch(dns.Resolver.prototype, m, refuse(blocked, m, false), `dns.Resolver#${m}`)
-    patch(dns.promises.Resolver.prototype, m, refuse(blocked, m, true), `dns.promises.Resolver#${m}`)
-  }
+  for (const [target, key, value, what] of list)
+    if (typeof target[key] === 'function') patches.push(patchProperty(target, key, value, what))
 }

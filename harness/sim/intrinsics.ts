@@ -59,6 +59,8 @@ interface Held {
   readonly target: object
   readonly keys: readonly PropertyKey[]
   readonly descriptors: Descriptors
+  /** keys[i]'s descriptor (undefined: absent), for the quick look. */
+  readonly slots: readonly (PropertyDescriptor | undefined)[]
   readonly extensible: boolean
 }
 
@@ -115,10 +117,12 @@ export class BuiltinSnapshot {
 }
 
 function hold(name: string, target: object, only?: readonly string[]): Held {
-  if (!only)
-    return { name, target, keys: ownKeys(target), descriptors: describe(target), extensible: isExtensible(target) }
   // Only the named globals: the run patches others.
-  return { name, target, keys: only, descriptors: describe(target, only), extensible: false }
+  const keys = only ?? ownKeys(target)
+  const descriptors = describe(target, only)
+  const slots: (PropertyDescriptor | undefined)[] = []
+  for (let i = 0; i < keys.length; i++) apply(arrayPush, slots, [ownOf(descriptors, keys[i]!)])
+  return { name, target, keys, descriptors, slots, extensible: only ? false : isExtensible(target) }
 }
 
 /** Own descriptors: all, or only `keys`. */
@@ -153,7 +157,7 @@ function differs(h: Held): boolean {
   if (h.name !== 'globalThis' && ownKeys(target).length !== h.keys.length) return true
   for (let i = 0; i < h.keys.length; i++) {
     const key = h.keys[i]!
-    const was = ownOf(h.descriptors, key)
+    const was = h.slots[i]
     if (was === undefined) {
       if (hasOwn(target, key)) return true
     } else if (was.get !== undefined || was.set !== undefined) {

@@ -18,13 +18,15 @@ export interface NetworkGuard {
 /** The newest guard hears of blocked attempts. */
 const listeners: Blocked[] = []
 let installed: { undo(): void } | null = null
+/** One, for good: the guards' wrappers are made once for it. */
+const dispatch: Blocked = (what, host) => listeners.at(-1)?.(what, host)
 
 /**
  * Guard the network until `undo()`. Guards
  * nest: patched once, undone with the last.
  */
 export function installNetworkGuard(blocked: Blocked): NetworkGuard {
-  installed ??= patchAll((what, host) => listeners.at(-1)?.(what, host))
+  installed ??= patchAll(dispatch)
   listeners.push(blocked)
   let undone = false
   return {

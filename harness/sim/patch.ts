@@ -20,7 +20,9 @@ const live = new Set<Patch>()
 
 /** Live patches someone has replaced. */
 export function tamperedPatches(): string[] {
-  return [...live].filter((p) => !p.intact()).map((p) => p.description)
+  const out: string[] = []
+  for (const p of live) if (!p.intact()) out.push(p.description)
+  return out
 }
 
 /**
@@ -28,7 +30,8 @@ export function tamperedPatches(): string[] {
  * which: later undos then restore the original.
  */
 export function reinstateTampered(): string[] {
-  const tampered = [...live].filter((p) => !p.intact())
+  const tampered: Patch[] = []
+  for (const p of live) if (!p.intact()) tampered.push(p)
   for (const p of tampered) p.reinstate()
   return tampered.map((p) => p.description)
 }
@@ -39,40 +42,63 @@ export function patchProperty<T extends object, K extends keyof T>(
   replacement: T[K],
   description = String(key),
 ): Patch {
-  const descriptor = Object.getOwnPropertyDescriptor(target, key)
-  const original = target[key]
-  const install = () =>
-    Object.defineProperty(target, key, {
-      value: replacement,
-      writable: true,
-      configurable: true,
-      enumerable: descriptor?.enumerable ?? true,
-    })
-  const patch: Patch = {
-    description,
-    intact: () => {
-      try {
-        return target[key] === replacement
-      } catch {
-        return false // a throwing getter
-      }
-    },
-    reinstate: install,
-    undo() {
-      live.delete(patch)
-      const tampered = !patch.intact()
-      if (descriptor) Object.defineProperty(target, key, descriptor)
-      else delete target[key]
-      if (target[key] !== original) throw new Error(`faultline: could not restore ${description}`)
-      if (tampered)
-        throw new PatchTampered(
-          `faultline: ${description} was replaced by someone else while patched; the original is restored`,
-        )
-    },
-  }
-  install()
+  const patch = new PropertyPatch(target, key, replacement, description)
   live.add(patch)
   return patch
+}
+
+/**
+ * A class, not closures: a run makes ~100
+ * patches, and each closure was named at
+ * runtime (tsx keeps names) at a cost.
+ */
+class PropertyPatch<T extends object, K extends keyof T> implements Patch {
+  readonly #target: T
+  readonly #key: K
+  readonly #replacement: T[K]
+  readonly #descriptor: PropertyDescriptor | undefined
+  readonly #original: T[K]
+  readonly description: string
+
+  constructor(target: T, key: K, replacement: T[K], description: string) {
+    this.#target = target
+    this.#key = key
+    this.#replacement = replacement
+    this.description = description
+    this.#descriptor = Object.getOwnPropertyDescriptor(target, key)
+    this.#original = target[key]
+    this.reinstate()
+  }
+
+  intact(): boolean {
+    try {
+      return this.#target[this.#key] === this.#replacement
+    } catch {
+      return false // a throwing getter
+    }
+  }
+
+  reinstate(): void {
+    Object.defineProperty(this.#target, this.#key, {
+      value: this.#replacement,
+      writable: true,
+      configurable: true,
+      enumerable: this.#descriptor?.enumerable ?? true,
+    })
+  }
+
+  undo(): void {
+    live.delete(this)
+    const tampered = !this.intact()
+    const target = this.#target
+    if (this.#descriptor) Object.defineProperty(target, this.#key, this.#descriptor)
+    else delete target[this.#key]
+    if (target[this.#key] !== this.#original) throw new Error(`faultline: could not restore ${this.description}`)
+    if (tampered)
+      throw new PatchTampered(
+        `faultline: ${this.description} was replaced by someone else while patched; the original is restored`,
+      )
+  }
 }
 
 /** Undo in reverse; all run even if one throws. */

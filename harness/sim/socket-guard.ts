@@ -24,15 +24,19 @@ interface Bindings {
   readonly cares: Record<string, unknown> & { ChannelWrap: { prototype: Prototype } }
 }
 
-/** Node's handle classes (same as net uses). */
+let found: Bindings | null = null
+
+/** Node's handle classes (same as net uses), looked up once. */
 function bindings(): Bindings {
+  if (found !== null) return found
   try {
     const binding = (process as unknown as { binding(name: string): Record<string, { prototype: Prototype }> }).binding
-    return {
+    found = {
       tcp: binding('tcp_wrap').TCP!.prototype,
       udp: binding('udp_wrap').UDP!.prototype,
       cares: binding('cares_wrap') as unknown as Bindings['cares'],
     }
+    return found
   } catch (e) {
     throw new Error(
       `faultline: cannot guard the network: Node's socket handles are out of reach (${(e as Error).message}); run with Node 20 or 22 without the permission model`,
@@ -50,13 +54,23 @@ function nameOf(handle: object): string | null {
   return typeof host === 'string' && isIP(host) === 0 ? host : null
 }
 
+/** Each listener's wrappers, by what they patch. */
+const made = new WeakMap<Blocked, Map<string, { readonly original: unknown; readonly wrapper: Method }>>()
+/** ChannelWrap's query methods (fixed in a process). */
+let queries: string[] | null = null
+
 /** Patch the handles (pushed onto `patches`). */
 export function guardSockets(blocked: Blocked, patches: Patch[]): void {
   const { tcp, udp, cares } = bindings()
+  let wrappers = made.get(blocked)
+  if (wrappers === undefined) made.set(blocked, (wrappers = new Map()))
   const patch = (target: Record<string, unknown>, key: string, wrap: (original: Method) => Method, what: string) => {
     const original = target[key]
-    if (typeof original === 'function')
-      patches.push(patchProperty(target, key, wrap(original as Method), `${what} (network guard)`))
+    if (typeof original !== 'function') return
+    // Made once per original: a run's install only swaps.
+    let entry = wrappers.get(what)
+    if (entry?.original !== original) wrappers.set(what, (entry = { original, wrapper: wrap(original as Method) }))
+    patches.push(patchProperty(target, key, entry.wrapper, `${what} (network guard)`))
   }
 
   // connect(req, address, port): refused in
@@ -129,7 +143,8 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
   )
   // query*(req, name, ttl), getHostByAddr(req, ip).
   const channel = cares.ChannelWrap.prototype
-  for (const m of Object.getOwnPropertyNames(channel).filter((k) => /^query|^getHostByAddr$/.test(k)))
+  queries ??= Object.getOwnPropertyNames(channel).filter((k) => /^query|^getHostByAddr$/.test(k))
+  for (const m of queries)
     patch(
       channel,
       m,

@@ -232,6 +232,25 @@ describe('network guard', () => {
     for (const h of ['[::ffff:5db8:d822]', '93.184.216.34', 'example.com']) expect(isLoopbackHost(h)).toBe(false)
   })
 
+  it('makes its wrappers once: a later install swaps the same ones in; a changed original is wrapped anew', () => {
+    const lookup = dns.lookup
+    const a = installNetworkGuard(() => {})
+    const [guardedLookup, guardedSend] = [dns.lookup, UDP.send]
+    a.undo()
+    expect(dns.lookup).toBe(lookup)
+    const b = installNetworkGuard(() => {})
+    expect([dns.lookup, UDP.send]).toEqual([guardedLookup, guardedSend])
+    b.undo()
+    const spied = UDP.send!
+    UDP.send = function (this: unknown, ...args: unknown[]) {
+      return spied.apply(this, args)
+    }
+    const c = installNetworkGuard(() => {})
+    expect(UDP.send).not.toBe(guardedSend)
+    c.undo()
+    UDP.send = spied
+  })
+
   it('nests: the patches go with the last guard', () => {
     const before = UDP.send
     const a = installNetworkGuard(() => {})
