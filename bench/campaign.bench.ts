@@ -74,7 +74,7 @@ async function bareMsw(requests: number): Promise<number> {
 }
 
 /**
- * The record stores (@mswjs/data) alone, doing
+ * The record stores alone, doing
  * what a run asks of them: their share of a
  * request's cost, as a ratio.
  */
@@ -141,7 +141,7 @@ console.log(
 )
 console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 1.5×, issue 26)`)
 console.log(
-  `  record store per request ${fmt(storeMs * 1000, 1)} µs (@mswjs/data: a fresh store, a write and a list per request)`,
+  `  record store per request ${fmt(storeMs * 1000, 1)} µs (plain Maps: a fresh store, a write and a list per request)`,
 )
 console.log(
   `  store / harness          ${fmt((storeMs / perRequestMs) * 100, 1)}%   (the store is not the bottleneck when this is small)`,
