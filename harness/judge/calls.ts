@@ -43,7 +43,24 @@ export interface CallView {
   }[]
 }
 
-export function callsOf(history: History): Map<CallId, CallView> {
+/**
+ * A frozen history's views, once: a dozen
+ * judges ask for them per run. Readers do
+ * not change them.
+ */
+export function callsOf(history: History): ReadonlyMap<CallId, CallView> {
+  if (history === lastHistory) return lastCalls!
+  const calls = viewCalls(history)
+  if (Object.isFrozen(history)) {
+    lastHistory = history
+    lastCalls = calls
+  }
+  return calls
+}
+let lastHistory: History | null = null
+let lastCalls: ReadonlyMap<CallId, CallView> | null = null
+
+function viewCalls(history: History): Map<CallId, CallView> {
   const calls = new Map<CallId, CallView>()
   const view = (call: CallId, tool = ''): CallView => {
     let v = calls.get(call)

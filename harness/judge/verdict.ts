@@ -1,7 +1,6 @@
 // All judges over one history.
 // Pure: same history, same verdict.
 import type { History } from '../history/history.ts'
-import { eventsOf } from '../history/history.ts'
 import { duplicateEffect } from './duplicate-effect.ts'
 import { executorFault } from './executor-fault.ts'
 import { falseFailure } from './false-failure.ts'
@@ -69,23 +68,38 @@ export interface Verdict {
 }
 
 export function judge(history: History): Verdict {
+  const n = counts(history)
   return {
     violations: [...JUDGES, ...definedJudges()].flatMap((j) => j(history)),
     unresolved: unresolved(history),
     recovery: recoveryLatency(history),
     notStarted: notStarted(history),
     verification: verificationCost(history),
-    humanReview:
-      eventsOf(history, 'outcome-reported').filter((e) => e.envelope.action_taken === 'human-review').length +
-      eventsOf(history, 'abort-reported').reduce(
-        (n, e) => n + e.envelopes.filter((x) => x.action_taken === 'human-review').length,
-        0,
-      ),
+    humanReview: n.humanReview,
     lateEffects: lateEffects(history),
-    abortsUnsupported: eventsOf(history, 'abort-reported').filter((e) => !e.supported).length,
-    requests: eventsOf(history, 'attempt-sent').length,
+    abortsUnsupported: n.abortsUnsupported,
+    requests: n.requests,
     blocked: blockedNetwork(history),
-    faults: eventsOf(history, 'fault-injected').length,
+    faults: n.faults,
     simulatedMs: history.at(-1)?.t ?? 0,
   }
+}
+
+/** The verdict's plain counts, in one pass (a judge() per run). */
+function counts(history: History) {
+  let humanReview = 0
+  let abortsUnsupported = 0
+  let requests = 0
+  let faults = 0
+  for (const e of history) {
+    if (e.type === 'attempt-sent') requests++
+    else if (e.type === 'fault-injected') faults++
+    else if (e.type === 'outcome-reported') {
+      if (e.envelope.action_taken === 'human-review') humanReview++
+    } else if (e.type === 'abort-reported') {
+      for (const x of e.envelopes) if (x.action_taken === 'human-review') humanReview++
+      if (!e.supported) abortsUnsupported++
+    }
+  }
+  return { humanReview, abortsUnsupported, requests, faults }
 }
