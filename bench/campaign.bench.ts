@@ -24,6 +24,10 @@ import { childrenSoFarMs, mainThreadMs } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
+import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
+
+// As the CLI's process, before any draw.
+keepGarbageYoung()
 
 const { values } = parseArgs({
   options: {

@@ -8,6 +8,10 @@ import { main } from '../faultline/cli/main.ts'
 import { processIo } from '../faultline/cli/io.ts'
 import { htmlReportFrom } from '../reports/html/from-report.ts'
 import { renderHtmlReport } from '../reports/html/report.ts'
+import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
+
+// A process of ours: its GC tuned before any draw.
+keepGarbageYoung()
 
 const args = process.argv.slice(2)
 const cwd = process.cwd()

@@ -3,6 +3,10 @@
 // supervisor's, and we exit once the report is out:
 // nothing an executor left behind keeps us alive.
 import { main } from './main.ts'
+import { keepGarbageYoung } from '../../harness/supervisor/young-garbage.ts'
+
+// A process of ours: its GC tuned before any draw.
+keepGarbageYoung()
 
 const code = await main(process.argv.slice(2))
 process.exitCode = code
