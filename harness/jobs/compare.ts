@@ -13,6 +13,7 @@ import { unspokenVendor } from '../run/executor-declaration.ts'
 import { loadJudges } from './judges.ts'
 import { commonDeclaration, declarationsOf, declaredField } from './declaration.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
+import { HostBank } from '../supervisor/host-bank.ts'
 import type { JobSetup } from './setup.ts'
 import { UsageError } from './usage-error.ts'
 import { commandPrefix } from './version.ts'
@@ -68,7 +69,10 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   // no core idle while another row runs.
   const workers = pool.workers ?? 1
   const rowsAtOnce = Math.min(workers, refs.length)
-  const rowPool = { ...pool, workers: Math.max(1, Math.floor(workers / rowsAtOnce)) }
+  // A row's idle workers go on to the next row:
+  // warm, and no process to start (bundled only).
+  const hosts = new HostBank()
+  const rowPool = { ...pool, workers: Math.max(1, Math.floor(workers / rowsAtOnce)), hosts }
   let rows
   try {
     rows = await compare(
@@ -100,6 +104,7 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
       },
     )
   } finally {
+    await hosts.close()
     progress?.({ kind: 'end' })
   }
   const campaign = {

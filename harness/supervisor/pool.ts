@@ -16,7 +16,8 @@ import type { FromHost } from './protocol.ts'
 import { RunCancelled, type RunOptions, type RunOutcome, type RunService } from './run-service.ts'
 
 export { RunCancelled }
-import { exitOf, killGroup, LoadFailure, post, spawn, spawnAndLoad, type Slot } from './spawn.ts'
+import { exitOf, killGroup, LoadFailure, loadInto, post, spawn, spawnAndLoad, type Slot } from './spawn.ts'
+import type { HostBank } from './host-bank.ts'
 import { parseJournal } from './journal.ts'
 import { toStderr } from './command-safe-output.ts'
 
@@ -33,6 +34,12 @@ export interface PoolOptions {
   readonly budgets?: Partial<Budgets>
   /** Where the executor prints (default: stderr, CI commands broken). */
   readonly output?: (chunk: string) => void
+  /**
+   * Idle workers shared by pools of the same
+   * options: a bundled executor's pool takes one
+   * and leaves its own there when it closes.
+   */
+  readonly hosts?: HostBank
 }
 
 export interface Attempt {
@@ -66,6 +73,11 @@ export class WorkerPool implements RunService {
   readonly #output: (chunk: string) => void
   readonly #slots = new Set<Slot>()
   readonly #queue: Attempt[] = []
+  /** Each worker's message listener, to hand it over. */
+  readonly #listeners = new Map<Slot, (m: FromHost) => void>()
+  /** Calls back once a draining worker is idle. */
+  readonly #idled = new Map<Slot, () => void>()
+  readonly #hosts: HostBank | null
   #closed = false
   /** Workers in a row that failed to load. */
   #loadFailures = 0
@@ -79,8 +91,10 @@ export class WorkerPool implements RunService {
     budgets: Budgets,
     output: (chunk: string) => void,
     first: Slot,
+    hosts: HostBank | null,
   ) {
     this.#ref = ref
+    this.#hosts = hosts
     this.executorName = name
     this.declared = declared
     this.concurrency = workers
@@ -97,8 +111,28 @@ export class WorkerPool implements RunService {
     const budgets = { ...DEFAULT_BUDGETS, ...options.budgets }
     const output = options.output ?? toStderr
     const workers = Math.max(1, Math.floor(options.workers ?? 1))
-    const { slot, name, declared } = await spawnAndLoad(ref, budgets, output)
-    return new WorkerPool(ref, name, declared, workers, budgets, output, slot)
+    const hosts = ref.kind === 'bundled' ? (options.hosts ?? null) : null
+    const { slot, name, declared } = await WorkerPool.#first(ref, budgets, output, hosts)
+    return new WorkerPool(ref, name, declared, workers, budgets, output, slot, hosts)
+  }
+
+  /** A kept worker if one loads it, else a new one. */
+  static async #first(
+    ref: ExecutorRef,
+    budgets: Budgets,
+    output: (chunk: string) => void,
+    hosts: HostBank | null,
+  ): Promise<Awaited<ReturnType<typeof spawnAndLoad>>> {
+    const kept = hosts?.take()
+    if (kept) {
+      try {
+        return await loadInto(kept, ref, budgets)
+      } catch {
+        // Its verdict is a new worker's to give.
+        killGroup(kept)
+      }
+    }
+    return spawnAndLoad(ref, budgets, output)
   }
 
   /** Run a scenario; executor faults are in history. */
@@ -126,7 +160,28 @@ export class WorkerPool implements RunService {
     this.#closed = true
     for (const a of this.#queue.splice(0))
       a.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
-    await Promise.all([...this.#slots].map((s) => this.#stop(s)))
+    const hosts = this.#hosts
+    await Promise.all([...this.#slots].map((s) => (hosts ? this.#release(s, hosts) : this.#stop(s))))
+  }
+
+  /**
+   * Into the bank once its leftovers end, if it
+   * is idle and well; otherwise ended.
+   */
+  async #release(slot: Slot, hosts: HostBank): Promise<void> {
+    if (slot.draining && !slot.stopping)
+      await new Promise<void>((resolve) => {
+        this.#idled.set(slot, resolve)
+        void slot.gone.then(resolve)
+      })
+    this.#idled.delete(slot)
+    if (!slot.ready || slot.stopping || slot.draining || slot.attempt !== null || !slot.host.connected)
+      return this.#stop(slot)
+    this.#slots.delete(slot)
+    const listener = this.#listeners.get(slot)
+    if (listener) slot.host.off('message', listener)
+    this.#listeners.delete(slot)
+    hosts.give(slot)
   }
 
   #attempt(scenario: Scenario, realMs: number, signal: AbortSignal | null, first: boolean): Promise<AttemptResult> {
@@ -186,8 +241,11 @@ export class WorkerPool implements RunService {
 
   #adopt(slot: Slot): void {
     this.#slots.add(slot)
-    slot.host.on('message', (m: FromHost) => this.#onMessage(slot, m))
-    void slot.gone.then(() => this.#onExit(slot))
+    const listener = (m: FromHost) => this.#onMessage(slot, m)
+    this.#listeners.set(slot, listener)
+    slot.host.on('message', listener)
+    // Handed over: no longer this pool's.
+    void slot.gone.then(() => this.#slots.has(slot) && this.#onExit(slot))
   }
 
   #dispatch(slot: Slot, attempt: Attempt): void {
@@ -271,6 +329,7 @@ export class WorkerPool implements RunService {
         slot.watchdog = null
         slot.draining = false
         if (m.recycle !== null) void this.#stop(slot)
+        this.#idled.get(slot)?.()
         this.#pump()
         return
       case 'harness-error': {

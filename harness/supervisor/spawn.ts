@@ -123,7 +123,18 @@ export function spawnAndLoad(
   budgets: Budgets,
   output: (chunk: string) => void,
 ): Promise<{ slot: Slot; name: string; declared: Declared }> {
-  const slot = spawn(budgets, output)
+  return loadInto(spawn(budgets, output), ref, budgets)
+}
+
+/**
+ * Load the executor in a worker: a new one,
+ * or an idle one handed over (host-bank.ts).
+ */
+export function loadInto(
+  slot: Slot,
+  ref: ExecutorRef,
+  budgets: Budgets,
+): Promise<{ slot: Slot; name: string; declared: Declared }> {
   const { host } = slot
   return new Promise((resolve, reject) => {
     let settled = false
