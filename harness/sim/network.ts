@@ -79,49 +79,101 @@ export function canRouteFetch(): boolean {
 }
 
 /**
- * A fetch to a simulated host, answered here
- * as msw's fetch interceptor would (handleRequest,
- * respondWith), without its Request clone and
- * Response rebuilds. Only if canRouteFetch().
+ * msw's DeferredPromise (its RequestController's
+ * `handled`): settling through it takes msw's turns.
  */
-export function routeFetch(request: Request): Promise<Response> {
-  const { signal } = request
-  // msw answers an aborted request with the
-  // reason, before any listener runs.
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<Response>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    const done = () => signal.removeEventListener('abort', onAbort)
-    answer(request).then(
-      (response) => {
-        done()
-        // respondWith(Response.error()): a network error.
-        if (response.type === 'error') reject(Object.assign(new TypeError('Failed to fetch'), { cause: response }))
-        else resolve(response)
-      },
-      (e: unknown) => {
-        done()
-        // handleRequest's handleResponseError:
-        // node-like errors reach the client, the
-        // rest become its 500.
-        if (e instanceof Error && 'code' in e && 'errno' in e) reject(e)
-        else if (isInjectedNetworkError(e)) reject(e)
-        else resolve(e instanceof Response ? e : serverError(e))
-      },
-    )
+interface Deferred<T> extends Promise<T> {
+  resolve(value?: T): void
+  reject(reason: unknown): void
+  readonly state: 'pending' | 'fulfilled' | 'rejected'
+  readonly rejectionReason: unknown
+}
+const Deferred = (
+  new RequestController(null as unknown as Request, null as never).handled as unknown as { constructor: unknown }
+).constructor as new <T>() => Deferred<T>
+
+/**
+ * A fetch to a simulated host, answered as msw's
+ * fetch interceptor does (fetchProxy, handleRequest,
+ * emitAsync, until: their awaits one for one, so
+ * every settlement takes the same microtasks and
+ * concurrent work interleaves as it did), without
+ * its Request clone and Response rebuilds.
+ * Only if canRouteFetch().
+ */
+export async function routeFetch(request: Request): Promise<Response> {
+  const response = new Deferred<Response>()
+  const controller = new RequestController(request, {
+    passthrough: async () => {},
+    respondWith: async (raw: Response) => {
+      // Response.error(): a network error.
+      if (raw.type === 'error') response.reject(Object.assign(new TypeError('Failed to fetch'), { cause: raw }))
+      else response.resolve(raw)
+    },
+    errorWith: (reason: unknown) => response.reject(reason),
   })
+  await handleRequest(request, controller)
+  return response
 }
 
-/** onRequest's answer to a simulated URL; a rejection: errorWith or a throw. */
-async function answer(request: Request): Promise<Response> {
+/** msw's handleRequest with our one listener. */
+async function handleRequest(request: Request, controller: RequestController): Promise<unknown> {
+  const { signal } = request
+  // Node-like errors reach the client; a thrown
+  // Response is the answer; the rest: a 500.
+  const handleResponseError = async (error: unknown): Promise<boolean> => {
+    if (error instanceof Error && error.name === 'InterceptorError') throw error
+    if (error instanceof Error && 'code' in error && 'errno' in error) {
+      await controller.errorWith(error)
+      return true
+    }
+    if (error instanceof Response) return await handleResponse(error)
+    return false
+  }
+  // Its handleResponse, for a thrown Response.
+  const handleResponse = async (response: Response): Promise<boolean> => {
+    await controller.respondWith(response)
+    return true
+  }
+  const aborted = new Deferred<void>()
+  const onAbort = () => aborted.reject(signal.reason)
+  if (signal.aborted) {
+    await controller.errorWith(signal.reason)
+    return
+  }
+  signal.addEventListener('abort', onAbort, { once: true })
+  const result = await until(async () => {
+    const listening = emitAsync({ requestId: '', request, controller })
+    await Promise.race([aborted, listening, controller.handled])
+  })
+  signal.removeEventListener('abort', onAbort)
+  if (aborted.state === 'rejected') {
+    await controller.errorWith(aborted.rejectionReason)
+    return
+  }
+  if (result.error !== null) {
+    if (await handleResponseError(result.error)) return
+    await controller.respondWith(serverError(result.error))
+    return
+  }
+  if (controller.readyState === RequestController.PENDING) return await controller.passthrough()
+  return controller.handled
+}
+
+/** msw's emitAsync over our one listener. */
+async function emitAsync(event: HttpRequestEventMap['request'][0]): Promise<void> {
+  for (const listener of [onRequest]) await listener(event)
+}
+
+/** @open-draft/until, as msw calls it. */
+async function until(run: () => Promise<void>): Promise<{ error: unknown }> {
   try {
-    return active
-      ? await active.route(request)
-      : jsonResponse({ error: { type: 'api_error', message: 'faultline: no run is active' } }, { status: 500 })
-  } catch (e) {
-    if (!isExpectedThrow(e)) console.error(e)
-    throw e
+    await run().catch((error: unknown) => {
+      throw error
+    })
+    return { error: null }
+  } catch (error) {
+    return { error }
   }
 }
 

@@ -4,6 +4,7 @@
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installClientShims, type ClientShims } from '../../../harness/sim/client-shims.ts'
+import { networkError } from '../../../harness/faults/network-error.ts'
 import { activate, canRouteFetch, startInterception, stopInterception } from '../../../harness/sim/network.ts'
 import { jsonResponse } from '../../../mock-services/json-response.ts'
 
@@ -94,5 +95,106 @@ describe('fetch to a simulated host, answered by the shim', () => {
     const reason = new Error('never mind')
     await expect(fetch('https://payments.test/v1/refunds', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason)
     expect(seen).toEqual([])
+  })
+})
+
+/** A fetch's events, by microtask (a ticker's count). */
+async function timeline(): Promise<string[]> {
+  let tick = 0
+  let stop = false
+  const log: string[] = []
+  const mark = (what: string) => log.push(`${what}@${tick}`)
+  let mode = ''
+  let abortAfter = 0
+  let caller = new AbortController()
+  const off = activate({
+    route: async (request) => {
+      mark('route')
+      await request.text()
+      if (mode === 'throw') throw new Error('boom')
+      if (mode === 'network') throw networkError('ECONNRESET', 'payments.test')
+      if (mode === 'response') throw jsonResponse({ thrown: true }, { status: 418 })
+      if (mode === 'error') return Response.error()
+      if (mode === 'empty') return new Response(null, { status: 204 })
+      if (mode === 'ok') return jsonResponse({ ok: true })
+      void (async () => {
+        for (let i = 0; i < abortAfter; i++) await null
+        caller.abort(new Error('late'))
+      })()
+      // Hung: aborted while the service holds it.
+      return mode === 'hang' ? new Promise<Response>(() => {}) : jsonResponse({ ok: true })
+    },
+  })
+  const cases: [string, number][] = [
+    ['ok', 0],
+    ['throw', 0],
+    ['network', 0],
+    ['response', 0],
+    ['error', 0],
+  ]
+  cases.push(['empty', 0], ['pre', 0], ['hang', 3])
+  for (let k = 0; k < 9; k++) cases.push(['abort', k])
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    for ([mode, abortAfter] of cases) {
+      tick = 0
+      stop = false
+      caller = new AbortController()
+      if (mode === 'pre') caller.abort(new Error('early'))
+      // Microtasks only: every case settles without a macrotask.
+      const ticker = (async () => {
+        while (!stop) {
+          await null
+          tick++
+        }
+      })()
+      mark(`${mode}${abortAfter}`)
+      try {
+        const res = await fetch('https://payments.test/v1/refunds', {
+          method: 'POST',
+          body: 'a=1',
+          signal: caller.signal,
+        })
+        mark(`status ${res.status}`)
+        const reader = res.body?.getReader()
+        for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) mark('chunk')
+        mark('end')
+      } catch (e) {
+        mark(`rejected ${(e as Error).name}: ${String((e as Error).message).slice(0, 24)}`)
+      }
+      stop = true
+      await ticker
+    }
+  } finally {
+    error.mockRestore()
+    off()
+  }
+  return log
+}
+
+describe("the direct path settles in msw's microtasks", () => {
+  it('answers, errors, aborts and bodies come at the same turn as through msw (concurrent work interleaves alike)', async () => {
+    deactivate()
+    const direct = await timeline()
+    shims.undo()
+    stopInterception()
+    // A guest's msw makes ours listen through it.
+    const guest = new FetchInterceptor()
+    guest.apply()
+    try {
+      startInterception()
+      shims = installClientShims()
+      expect(canRouteFetch()).toBe(false)
+      const throughMsw = await timeline()
+      expect(direct).toEqual(throughMsw)
+      expect(direct).toContain('status 200@22')
+    } finally {
+      shims.undo()
+      stopInterception()
+      guest.dispose()
+      startInterception()
+      shims = installClientShims()
+      deactivate = activate({ route: async () => jsonResponse({}) })
+    }
   })
 })
