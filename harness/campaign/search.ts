@@ -8,6 +8,7 @@ import { judge, type Verdict } from '../judge/verdict.ts'
 import { asService, RunCancelled, type RunService } from '../supervisor/run-service.ts'
 import type { History } from '../history/history.ts'
 import { shrink, type Counterexample } from './shrink.ts'
+import { ShrinkMemo } from './shrink-memo.ts'
 import { Campaign, FirstFailures, type CampaignSummary, type RunRecord } from './campaign.ts'
 import { coverage, type CoverageCell } from '../judge/coverage.ts'
 import { timingWindows, type TimingWindow } from './timing-windows.ts'
@@ -102,6 +103,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   // at once as the service has workers.
   const picks = [...folded.firsts.picks(options.shrinkEach ?? false)]
   const counterexamples: Counterexample[] = new Array(picks.length)
+  const memo = new ShrinkMemo()
   let next = 0
   const lane = async (): Promise<void> => {
     for (let p = next++; p < picks.length; p = next++) {
@@ -110,6 +112,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
       const original = folded.kept.get(index)!
       counterexamples[p] = await shrink(service, arbitrary, options.seed, index, kept, original, {
         signal: options.signal,
+        memo,
       })
     }
   }

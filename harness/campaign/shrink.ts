@@ -11,6 +11,7 @@ import type { Scenario } from '../scenario/scenario.ts'
 import { asService, type RunService } from '../supervisor/run-service.ts'
 import { campaignScenario } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
+import { ShrinkMemo } from './shrink-memo.ts'
 
 export interface Counterexample {
   /**
@@ -64,6 +65,8 @@ export interface ShrinkOptions {
    * smallest failing one so far is kept.
    */
   readonly signal?: AbortSignal | undefined
+  /** Clean runs already seen (shared by a row's shrinks). */
+  readonly memo?: ShrinkMemo
 }
 
 /**
@@ -88,6 +91,7 @@ export async function shrink(
   how: ShrinkOptions = {},
 ): Promise<Counterexample> {
   const service = asService(target)
+  const memo = how.memo ?? new ShrinkMemo()
   const start = realNow()
   let harnessError: unknown = null
   let deaths = 0
@@ -115,7 +119,7 @@ export async function shrink(
         return true // not run: kept out of the shrink
       }
       try {
-        const out = await service.run(scenario, { realMs, replay: false })
+        const out = await memo.run(service, scenario, { realMs, replay: false })
         if (out.died) deaths++
         if (out.overran && kept !== 'executor-fault') return true
         const violations = judge(out.history).violations
@@ -157,10 +161,12 @@ export async function shrink(
     ...details.counterexample[0],
     name: `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`,
   }
-  // Cut: no run more, the last failing one's history.
-  const dead = deadEnds.get(details.counterexample[0])
+  // Cut: no run more, the last failing one's history;
+  // a clean replay's stands for another.
+  const found = details.counterexample[0]
+  const seen = deadEnds.get(found) ?? memo.known(found)?.history
   const history =
-    cut && last ? last.history : dead ? renamed(dead, scenario.name) : (await service.run(scenario)).history
+    cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
   const violations = judge(history).violations
   return {
     scenario,
