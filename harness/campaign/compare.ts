@@ -3,6 +3,7 @@
 // minimal counterexample per violation class.
 import type { Executor } from '../contract/executor.ts'
 import { judge } from '../judge/verdict.ts'
+import type { Violation } from '../judge/finding.ts'
 import type { RunService } from '../supervisor/run-service.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
@@ -108,6 +109,9 @@ export async function compare(
   const rowOf = async (executor: number, e: Executor | (() => Promise<RunService>)): Promise<LeaderboardRow | null> => {
     if (options.signal?.aborted) return null
     const service = typeof e === 'function' ? await e() : asService(e)
+    // pass^k's first replay of a scenario is its
+    // campaign run (the same seed): judged there.
+    const judged = new Map<number, Replayed | null>()
     try {
       const result = await search(service, {
         runs: options.runs,
@@ -118,10 +122,11 @@ export async function compare(
         shard,
         signal: options.signal,
         keepRuns: options.keepRuns ?? true,
-        ...(progress && {
-          onRun: (index, violations) => progress({ kind: 'run', executor, index, failed: violations.length > 0 }),
-          onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }),
-        }),
+        onRun: (index, violations, died) => {
+          if (index < sample.length) judged.set(index, replayed(0, violations, died))
+          progress?.({ kind: 'run', executor, index, failed: violations.length > 0 })
+        },
+        ...(progress && { onShrink: (_index, judge) => progress({ kind: 'shrink', executor, judge }) }),
       })
       // pass^k of a row cut short would
       // compare it on fewer scenarios.
@@ -133,6 +138,7 @@ export async function compare(
             mine.map((m) => m.scenario),
             options.k,
             options.signal,
+            mine.map((m) => judged.get(m.index)),
           ))
       const passKRuns = each ? mine.map(({ index }, j) => ({ index, ...each[j]! })) : []
       return { ...result, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns }
@@ -199,32 +205,42 @@ export async function passK(target: Executor | RunService, scenarios: readonly S
 
 type Replayed = Omit<PassKRun, 'index'>
 
+/** Replay j's result, or null: it passed. */
+function replayed(j: number, violations: readonly Violation[], died: boolean): Replayed | null {
+  if (violations.length === 0) return null
+  return { passed: false, replays: j + 1, faulted: died || violations.some((v) => v.judge === 'executor-fault') }
+}
+
 /**
  * Per scenario: right on all k differently-seeded
  * replays? Stops at its first failing replay.
+ * `first[i]`: replay 0 of scenario i, if judged
+ * already (undefined: run it).
  */
 async function passKEach(
   target: Executor | RunService,
   scenarios: readonly Scenario[],
   k: number,
   signal?: AbortSignal,
+  first: readonly (Replayed | null | undefined)[] = [],
 ): Promise<Replayed[] | null> {
   const service = asService(target)
   let skipped = false
   try {
     const each = await Promise.all(
-      scenarios.map(async (scenario): Promise<Replayed> => {
+      scenarios.map(async (scenario, i): Promise<Replayed> => {
         for (let j = 0; j < k; j++) {
           // Cut: the result is dropped below.
           if (signal?.aborted) return ((skipped = true), { passed: false, replays: j, faulted: false })
-          const { history, died } = await service.run({ ...scenario, seed: (scenario.seed + j * 7_919) % 2 ** 31 })
-          const violations = judge(history).violations
-          if (violations.length > 0)
-            return {
-              passed: false,
-              replays: j + 1,
-              faulted: died || violations.some((v) => v.judge === 'executor-fault'),
-            }
+          const seed = (scenario.seed + j * 7_919) % 2 ** 31
+          const known = j === 0 && seed === scenario.seed ? first[i] : undefined
+          if (known !== undefined) {
+            if (known) return known
+            continue
+          }
+          const { history, died } = await service.run({ ...scenario, seed })
+          const failed = replayed(j, judge(history).violations, died)
+          if (failed) return failed
         }
         return { passed: true, replays: k, faulted: false }
       }),

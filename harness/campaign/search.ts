@@ -27,8 +27,11 @@ export interface SearchOptions {
   readonly stopAtFirstFailure: boolean
   /** What draws the scenarios (default: `scenarioGenerator()`). */
   readonly generator: ScenarioGenerator
-  /** After every generated run (not shrinking), as runs finish. */
-  readonly onRun?: (index: number, violations: readonly Violation[]) => void
+  /**
+   * After every generated run (not shrinking), as
+   * runs finish; `died`: it cost its worker.
+   */
+  readonly onRun?: (index: number, violations: readonly Violation[], died: boolean) => void
   /**
    * Before each counterexample is shrunk (it takes
    * a while), with the run and the judge kept.
@@ -213,7 +216,7 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
           stopAt = Math.min(stopAt, i)
           for (const [j, c] of wanted) if (j > stopAt) c.abort()
         }
-        options.onRun?.(i, verdict.violations)
+        options.onRun?.(i, verdict.violations, out.died)
         fold()
       } catch (error) {
         if (error instanceof RunCancelled && i > stopAt) {

@@ -8,6 +8,7 @@ import { compare, passK, passKOf } from '../../../harness/campaign/compare.ts'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
 import { renderCompare } from '../../../reports/text.ts'
+import { asService, type RunService } from '../../../harness/supervisor/run-service.ts'
 import { compareReport } from '../../../harness/campaign/report.ts'
 
 describe('compare', () => {
@@ -81,5 +82,20 @@ describe('compare', () => {
     const scenarios = campaignScenarios(scenarioGenerator().arbitrary, 5, 4)
     const p = await passK(thrower, scenarios, 3)
     expect(p).toMatchObject({ k: 3, scenarios: 4, passed: 0, faulted: 4, replays: 4, rate: 0 })
+  })
+
+  it("takes pass^k's first replay from the campaign's run of the same scenario: one run fewer per scenario, the same pass^k", async () => {
+    const generator = scenarioGenerator()
+    const options = { runs: 40, seed: 7, k: 3, passKScenarios: 10, generator }
+    const sample = campaignScenarios(generator.arbitrary, 7, 10)
+    for (const executor of [reference, naive]) {
+      let ran = 0
+      const inner = asService(executor)
+      const counting: RunService = { ...inner, run: (s, o) => (ran++, inner.run(s, o)), close: () => inner.close() }
+      const [row] = await compare([async () => counting], options)
+      // Every replay run, as before: the same figures.
+      expect(row!.passK).toEqual(await passK(executor, sample, 3))
+      if (executor === reference) expect(ran).toBe(40 + 10 * (3 - 1))
+    }
   })
 })
