@@ -14,6 +14,7 @@ import { loadJudges } from './judges.ts'
 import { commonDeclaration, declarationsOf, declaredField } from './declaration.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
 import { HostBank } from '../supervisor/host-bank.ts'
+import { gcFor } from '../supervisor/spawn.ts'
 import type { JobSetup } from './setup.ts'
 import { UsageError } from './usage-error.ts'
 import { commandPrefix } from './version.ts'
@@ -72,7 +73,9 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
   // A row's idle workers go on to the next row:
   // warm, and no process to start (bundled only).
   const hosts = new HostBank()
-  const rowPool = { ...pool, workers: Math.max(1, Math.floor(workers / rowsAtOnce)), hosts }
+  const perRow = Math.max(1, Math.floor(workers / rowsAtOnce))
+  // GC threads by the workers of all rows at once.
+  const rowPool = { ...pool, workers: perRow, hosts, gc: pool.gc ?? gcFor(perRow * rowsAtOnce) }
   let rows
   try {
     rows = await compare(

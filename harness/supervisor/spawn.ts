@@ -2,6 +2,7 @@
 // own, then loading the executor in it within
 // the load budget.
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
@@ -43,14 +44,23 @@ export interface Slot {
   dumped: (() => void) | null
 }
 
-export function spawn(budgets: Budgets, output: (chunk: string) => void): Slot {
+/** V8's GC threads in a worker's host. */
+export type GcThreads = 'serial' | 'parallel'
+
+/** Serial when `workers` take every core. */
+export function gcFor(workers: number): GcThreads {
+  return workers >= availableParallelism() ? 'serial' : 'parallel'
+}
+
+export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcThreads = 'parallel'): Slot {
   const settings = {
     memoryMb: budgets.workerMemoryMb,
     youngMb: YOUNG_GENERATION_MB,
     journalBytes: budgets.journalBytes,
     outputBytes: budgets.outputBytesPerRun,
   }
-  const host = spawnProcess(process.execPath, [HOST, JSON.stringify(settings)], {
+  const flags = gc === 'serial' ? ['--single-threaded-gc'] : []
+  const host = spawnProcess(process.execPath, [...flags, HOST, JSON.stringify(settings)], {
     // Its own process group: killed as one,
     // with whatever it started.
     detached: true,
@@ -122,8 +132,9 @@ export function spawnAndLoad(
   ref: ExecutorRef,
   budgets: Budgets,
   output: (chunk: string) => void,
+  gc: GcThreads = 'parallel',
 ): Promise<{ slot: Slot; name: string; declared: Declared }> {
-  return loadInto(spawn(budgets, output), ref, budgets)
+  return loadInto(spawn(budgets, output, gc), ref, budgets)
 }
 
 /**
