@@ -10,6 +10,7 @@ import { Campaign, type CampaignSummary } from '../campaign/campaign.ts'
 import type { Judged } from '../campaign/search.ts'
 import { campaignScenarios } from '../campaign/campaign-scenarios.ts'
 import { shrink, type Counterexample } from '../campaign/shrink.ts'
+import { ShrinkMemo } from '../campaign/shrink-memo.ts'
 import { judge } from '../judge/verdict.ts'
 import type { JudgeName } from '../judge/finding.ts'
 import type { Scenario } from '../scenario/scenario.ts'
@@ -102,6 +103,8 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
     })
 
     const reached: CellCounterexample[] = []
+    // The cases' shrinks meet the same candidates.
+    const memo = new ShrinkMemo()
     for (const row of AUDIT_CASES) {
       const at = first.get(row.id)
       const consequence = options.dangerous.get(row.id)
@@ -117,6 +120,7 @@ export async function runConsequences(options: ConsequencesOptions): Promise<Con
           keep: (scenario, history, violations) =>
             attribute(scenario, history, violations, options.dangerous).some((a) => a.case === row.id),
           what: `${at.judge} from ${row.id}`,
+          memo,
         },
       )
       reached.push({ case: row.id, consequence, judge: at.judge, firstRun: at.index + 1, counterexample })
