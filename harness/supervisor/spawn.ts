@@ -46,12 +46,12 @@ export interface Slot {
 
 /**
  * A run's world reaches the old generation
- * (~100-170 KB a run): the old generation may
- * grow to 4× what a mark-compact kept before the
- * next one (V8's own choice here was ~2×): a
- * third of the mark-compacts, -5 % worker CPU.
+ * (~100-170 KB a run): it may grow to 3× what
+ * a mark-compact kept before the next (V8 chose
+ * ~2× here): -3-4 % worker CPU a run. 4× gave
+ * -5 %, but +150 MB a host in npm start.
  */
-const HEAP_FLAGS = ['--heap-growing-percent=300']
+const HEAP_FLAGS = ['--heap-growing-percent=200']
 
 /** V8's GC threads in a worker's host. */
 export type GcThreads = 'serial' | 'parallel'

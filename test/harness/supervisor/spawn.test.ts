@@ -22,7 +22,7 @@ describe('spawn', () => {
       const slot = spawn(DEFAULT_BUDGETS, () => {}, gc)
       try {
         expect(slot.host.spawnargs.includes('--single-threaded-gc')).toBe(gc === 'serial')
-        expect(slot.host.spawnargs).toContain('--heap-growing-percent=300')
+        expect(slot.host.spawnargs).toContain('--heap-growing-percent=200')
         const { name } = await loadInto(slot, bundledRef('reference'), DEFAULT_BUDGETS)
         expect(name).toBe('reference')
       } finally {
