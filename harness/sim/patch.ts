@@ -16,7 +16,12 @@ export class PatchTampered extends Error {
   override readonly name = 'PatchTampered'
 }
 
-const live = new Set<Patch>()
+// Replaced once empty, not kept: V8 keeps a
+// rehashed Set's old table (with its entries)
+// linked to the new one, so a process-long set
+// kept every run's patches, and through them
+// the run, alive in each scavenge.
+let live = new Set<Patch>()
 
 /** Live patches someone has replaced. */
 export function tamperedPatches(): string[] {
@@ -89,6 +94,7 @@ class PropertyPatch<T extends object, K extends keyof T> implements Patch {
 
   undo(): void {
     live.delete(this)
+    if (live.size === 0) live = new Set()
     const tampered = !this.intact()
     const target = this.#target
     if (this.#descriptor) Object.defineProperty(target, this.#key, this.#descriptor)
