@@ -11,6 +11,7 @@ import { undiciBody } from './undici-body.ts'
 import { headersTimeout, SocketError, type SocketInfo } from './undici-errors.ts'
 import { fastTimerDelay, undiciTimeouts } from './undici-timeouts.ts'
 import { isSimulatedUrl } from './vendor-hosts.ts'
+import { SignalRelease } from './signal-release.ts'
 
 export { SocketError } from './undici-errors.ts'
 
@@ -129,11 +130,12 @@ export function fetchErrorShape(): Patch {
   const interceptedFetch = globalThis.fetch
   // Ephemeral ports, deterministic within a run.
   let nextPort = 49_152
+  const signals = new SignalRelease()
   const shaped = (e: unknown, input: Input, init: Init): unknown => {
     const fault = injectedFault(e)
     return fault ? undiciError(fault, e as Error, requestBytes(input, init), nextPort++) : e
   }
-  return patchProperty(
+  const patch = patchProperty(
     globalThis,
     'fetch',
     async (input: Input, init?: Init) => {
@@ -159,6 +161,8 @@ export function fetchErrorShape(): Patch {
       // service and the history see.
       const ours = new AbortController()
       const signal = caller ? AbortSignal.any([caller, ours.signal]) : ours.signal
+      signals.hold(ours.signal)
+      if (signal !== ours.signal) signals.hold(signal)
       let timer: ReturnType<typeof setTimeout> | undefined
       // Armed as the request is written
       // (client-h1.js resumeH1); 0: never.
@@ -174,7 +178,11 @@ export function fetchErrorShape(): Patch {
           // Math.random (seeded in a run): drawn
           // here too, so histories stay the same.
           Math.random()
-          const request = simulatedRequest(input, { ...init, signal })
+          // The request's signal is `signal` itself:
+          // undici's own follower would sit in its
+          // FinalizationRegistry until a full GC.
+          const request = simulatedRequest(input, { ...init, signal: null })
+          Object.defineProperty(request, 'signal', { value: signal })
           requestUrl = request.url
           response = await routeFetch(request)
         } else response = await interceptedFetch(input, { ...init, signal })
@@ -202,4 +210,14 @@ export function fetchErrorShape(): Patch {
     },
     'fetch (error shape)',
   )
+  // The run's request signals go with the patch.
+  return {
+    description: patch.description,
+    intact: () => patch.intact(),
+    reinstate: () => patch.reinstate(),
+    undo() {
+      signals.release()
+      patch.undo()
+    },
+  }
 }
