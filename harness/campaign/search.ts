@@ -102,8 +102,9 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
   const folded = await runAll(service, options)
-  // Each shrink is one run at a time: as many
-  // at once as the service has workers.
+  // Each shrink is one run at a time: one more
+  // at once than the service has workers, so a
+  // worker has the next candidate waiting.
   const picks = [...folded.firsts.picks(options.shrinkEach ?? false)]
   const counterexamples: Counterexample[] = new Array(picks.length)
   const memo = new ShrinkMemo()
@@ -119,7 +120,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
       })
     }
   }
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, service.concurrency), picks.length) }, lane))
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, service.concurrency) + 1, picks.length) }, lane))
   const counterexample = counterexamples[0] ?? null
   const cut = folded.cut || counterexamples.some((c) => c.cut)
   return { summary: folded.campaign.summary(), counterexample, counterexamples, runs: folded.runs, shard, cut }

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { search } from '../../../harness/campaign/search.ts'
 import { campaignScenarios } from '../../../harness/campaign/campaign-scenarios.ts'
-import type { RunService, RunOutcome } from '../../../harness/supervisor/run-service.ts'
+import { asService, type RunService, type RunOutcome } from '../../../harness/supervisor/run-service.ts'
+import { naive } from '../../../executors/naive.ts'
 import type { Scenario } from '../../../harness/scenario/scenario.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 
@@ -69,5 +70,40 @@ describe('search drawing', () => {
       'the harness broke',
     )
     expect(r.given.length).toBeLessThanOrEqual(7)
+  })
+
+  it('shrinks with a candidate waiting for each worker: two violation classes shrink at once on one', async () => {
+    const inner = asService(naive)
+    let held = 0
+    let maxHeldShrinking = 0
+    let shrinking = false
+    const service: RunService = {
+      executorName: inner.executorName,
+      concurrency: 1,
+      async run(scenario, options) {
+        held++
+        if (shrinking) maxHeldShrinking = Math.max(maxHeldShrinking, held)
+        try {
+          return await inner.run(scenario, options)
+        } finally {
+          held--
+        }
+      },
+      close: () => inner.close(),
+    }
+    const generator = scenarioGenerator()
+    const result = await search(service, {
+      runs: 60,
+      seed: SEED,
+      stopAtFirstFailure: false,
+      shrinkEach: true,
+      generator,
+      onShrink: () => {
+        shrinking = true
+      },
+    })
+    expect(result.counterexamples.length).toBeGreaterThanOrEqual(2)
+    // One runs, the next waits: never more.
+    expect(maxHeldShrinking).toBe(2)
   })
 })
