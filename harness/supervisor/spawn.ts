@@ -45,9 +45,9 @@ export interface Slot {
 }
 
 /**
- * A run's world reaches the old generation
- * (~100-170 KB a run): it may grow to 3× what
- * a mark-compact kept before the next (V8 chose
+ * Part of a run reaches the old generation
+ * (~55 KB a run): it may grow to 3× what a
+ * mark-compact kept before the next (V8 chose
  * ~2× here): -3-4 % worker CPU a run. 4× gave
  * -5 %, but +150 MB a host in npm start.
  */
