@@ -14,13 +14,17 @@ function verdictsOf(rows: readonly LeaderboardRow[]): string {
   )
 }
 
-/** Pools that count how many are open at once. */
+/**
+ * Pools that count how many rows are open at once:
+ * from compare asking for one to its close, so a
+ * slow worker boot on a busy machine cannot hide it.
+ */
 function pools(names: readonly string[], workers: number) {
   let open = 0
   let most = 0
   const factories = names.map((name) => async (): Promise<RunService> => {
-    const pool = await WorkerPool.open(bundledRef(name), { workers })
     most = Math.max(most, ++open)
+    const pool = await WorkerPool.open(bundledRef(name), { workers })
     const close = pool.close.bind(pool)
     pool.close = async () => {
       open--
