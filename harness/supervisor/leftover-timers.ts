@@ -4,9 +4,9 @@
 // in 5 cost a new worker (~0.6 s). Why and how:
 // docs/internals/simulation-and-supervision.md
 import { AsyncResource } from 'node:async_hooks'
-import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
 import { realNow } from '../sim/real-clock.ts'
+import { syncBuiltinExports } from '../sim/esm-sync.ts'
 
 export interface Leftovers {
   /**
@@ -146,7 +146,7 @@ export function holdLeftoverTimers(leftover: () => boolean): Leftovers {
       target[k.clear] = guardedClear
     }
   }
-  syncBuiltinESMExports()
+  syncBuiltinExports()
 
   /** Earliest due, first armed first. */
   function next(): Held | undefined {

@@ -15,6 +15,7 @@ import { readDeclaration } from '../run/executor-declaration.ts'
 import { executorName } from '../run/executor-name.ts'
 import { World } from '../run/world.ts'
 import { currentContext } from '../sim/attribution.ts'
+import { forwardBuiltinExports } from '../sim/esm-sync.ts'
 import { installNetworkGuard } from '../sim/network-guard.ts'
 import { trackNativeWork } from '../sim/native-work.ts'
 import { builtinsLeftPolluted, retakeBuiltins } from '../sim/intrinsics.ts'
@@ -78,7 +79,11 @@ guardUncaught({
   removed: (what) => World.active()?.reportTampered(`removed ${what}`),
 })
 
-// 3. Nothing leaves the machine, even while loading.
+// 3. The thread is ours: ESM imports of the
+//    builtins runs patch forward to them, with
+//    no sweep per run (esm-sync.ts).
+forwardBuiltinExports()
+// Nothing leaves the machine, even while loading.
 installNetworkGuard(() => {})
 // Nor a process or thread (one started while
 // loading fails the load); writes seen in runs.
