@@ -167,11 +167,12 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
   /** null: cancelled, past the first failure. */
   const finished = new Map<number, Judged | null>()
   const inFlight = new Set<Promise<void>>()
-  // One run more than the service takes waits
-  // in its queue, so a free worker is fed at
-  // once: +4-5 % runs per second with one
-  // worker and with two (bench/, A/B rounds).
-  const lanes = Math.max(1, service.concurrency) + 1
+  // A run waits for each worker (a pool's host
+  // holds it), so a worker that ends one starts
+  // the next at once: +4-5 % runs per second
+  // for one run waiting, as much again for one
+  // at each host (bench/, A/B rounds).
+  const lanes = Math.max(1, service.concurrency) * 2
   let stopAt = Infinity // a run index
   let foldedStop = Infinity
   let failure: { error: unknown } | null = null

@@ -57,17 +57,27 @@ function print(chunk) {
 worker.stdout.on('data', print)
 worker.stderr.on('data', print)
 
+// A run sent while the worker is busy waits
+// here; it starts as the last one's leftovers
+// end, with no round trip to the supervisor.
+let busy = false
+let next = null
+function start(m) {
+  busy = true
+  task = m.task
+  printed = 0
+  cut = false
+  worker.postMessage(m)
+}
+
 process.on('message', (m) => {
   if (m.type === 'dump') {
     flush() // a finished run is not cut
     return send({ type: 'journal', journal: journalText(journal) })
   }
-  if (m.type === 'run') {
-    task = m.task
-    printed = 0
-    cut = false
-  }
-  worker.postMessage(m)
+  if (m.type !== 'run') return worker.postMessage(m)
+  if (busy) next = m
+  else start(m)
 })
 
 // A finished run's events travel with 'done',
@@ -82,6 +92,13 @@ function flush() {
   held = null
 }
 worker.on('message', (m) => {
+  if (m.type === 'idle') {
+    busy = false
+    // Recycled: the supervisor runs it elsewhere.
+    const waiting = m.recycle === null ? next : null
+    next = null
+    if (waiting) start(waiting)
+  }
   if (m.type === 'done') {
     flush()
     held = { ...m, journal: journalText(journal) }

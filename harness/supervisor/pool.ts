@@ -199,7 +199,7 @@ export class WorkerPool implements RunService {
         void slot.gone.then(resolve)
       })
     this.#idled.delete(slot)
-    if (!slot.ready || slot.stopping || slot.draining || slot.attempt !== null || !slot.host.connected)
+    if (!slot.ready || slot.stopping || slot.draining || slot.attempt !== null || slot.next || !slot.host.connected)
       return this.#stop(slot)
     this.#slots.delete(slot)
     const listener = this.#listeners.get(slot)
@@ -230,7 +230,10 @@ export class WorkerPool implements RunService {
     })
   }
 
-  /** Queued runs to idle workers; grow to size. */
+  /**
+   * Queued runs to idle workers; grow to size;
+   * then one more to each busy worker's host.
+   */
   #pump(): void {
     for (const slot of this.#slots) {
       if (this.#queue.length === 0) return
@@ -239,6 +242,15 @@ export class WorkerPool implements RunService {
     }
     const starting = [...this.#slots].filter((s) => !s.ready && !s.stopping).length
     for (let n = this.#slots.size; n < this.concurrency && this.#queue.length > starting; n++) this.#grow()
+    // Only at full size: a new worker takes its own.
+    if ([...this.#slots].some((s) => !s.ready && !s.stopping)) return
+    for (const slot of this.#slots) {
+      if (this.#queue.length === 0) return
+      if (slot.ready && slot.next === null && (slot.attempt !== null || slot.draining) && !slot.stopping) {
+        slot.next = this.#queue.shift()!
+        this.#send(slot, slot.next)
+      }
+    }
   }
 
   /** Workers started (each a load), replacements too. */
@@ -273,12 +285,21 @@ export class WorkerPool implements RunService {
   }
 
   #dispatch(slot: Slot, attempt: Attempt): void {
+    this.#begin(slot, attempt)
+    this.#send(slot, attempt)
+  }
+
+  /** Its watchdog runs from now (a held run: idle). */
+  #begin(slot: Slot, attempt: Attempt): void {
     slot.attempt = attempt
     slot.started = realNow()
     slot.watchdog = setTimeout(() => {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
     }, attempt.realMs)
+  }
+
+  #send(slot: Slot, attempt: Attempt): void {
     post(slot, {
       type: 'run',
       task: attempt.task,
@@ -352,7 +373,13 @@ export class WorkerPool implements RunService {
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
         slot.draining = false
+        // Recycled: its held run goes back (onExit);
+        // else the host has started it.
         if (m.recycle !== null) void this.#stop(slot)
+        else if (slot.next !== null) {
+          this.#begin(slot, slot.next)
+          slot.next = null
+        }
         this.#idled.get(slot)?.()
         this.#pump()
         return
@@ -373,6 +400,11 @@ export class WorkerPool implements RunService {
     this.#slots.delete(slot)
     const attempt = slot.attempt
     slot.attempt = null
+    // A held run never started: first in line.
+    const held = slot.next
+    slot.next = null
+    if (held && this.#closed) held.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
+    else if (held) this.#queue.unshift(held)
     if (!slot.ready)
       this.#failedToLoad(
         `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : code})`,

@@ -29,6 +29,8 @@ export interface Slot {
   readonly gone: Promise<void>
   ready: boolean
   attempt: Attempt | null
+  /** Its next run, held by the host until idle. */
+  next: Attempt | null
   /** Its last run's leftovers are ending. */
   draining: boolean
   watchdog: ReturnType<typeof setTimeout> | null
@@ -85,6 +87,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     gone: whenGone(host),
     ready: false,
     attempt: null,
+    next: null,
     draining: false,
     watchdog: null,
     started: 0,
