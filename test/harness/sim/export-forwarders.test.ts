@@ -15,6 +15,7 @@ import { runScenario } from '../../../harness/run/runner.ts'
 import { World } from '../../../harness/run/world.ts'
 import { forwardBuiltinExports, syncBuiltinExports } from '../../../harness/sim/esm-sync.ts'
 import { FORWARDED_MODULES } from '../../../harness/sim/export-forwarders.ts'
+import { NOTHING_DONE } from '../../support/envelope.ts'
 import { refundScenario } from '../../support/scenario.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
@@ -22,14 +23,6 @@ const require = createRequire(import.meta.url)
 const timersCjs = require('node:timers') as typeof import('node:timers')
 const dnsCjs = require('node:dns') as typeof import('node:dns')
 const forwarders = forwardBuiltinExports()
-
-const honest = {
-  status: 'FAILED_NO_EFFECT',
-  retry_safe: false,
-  effect: null,
-  action_taken: 'none',
-  message: 'no',
-} as const
 
 /** Run `work` as the one tool call. */
 async function inRun(work: () => Promise<unknown>) {
@@ -40,7 +33,7 @@ async function inRun(work: () => Promise<unknown>) {
       return {
         async callTool() {
           seen = await work()
-          return honest
+          return NOTHING_DONE
         },
       }
     },

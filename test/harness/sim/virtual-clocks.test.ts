@@ -12,15 +12,8 @@ import type { Executor } from '../../../harness/contract/executor.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
+import { NOTHING_DONE } from '../../support/envelope.ts'
 import { refundScenario } from '../../support/scenario.ts'
-
-const honest = {
-  status: 'FAILED_NO_EFFECT',
-  retry_safe: false,
-  effect: null,
-  action_taken: 'none',
-  message: 'no',
-} as const
 
 /** Run `work` as the one tool call. */
 async function inRun(
@@ -34,7 +27,7 @@ async function inRun(
       return {
         async callTool() {
           seen = await work({ payments: ctx.services.payments })
-          return honest
+          return NOTHING_DONE
         },
       }
     },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { bundledRef } from '../../../executors/index.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
+import type { ExecutorRef } from '../../../harness/supervisor/executor-ref.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
 import * as spawn from '../../../harness/supervisor/spawn.ts'
 import { refundScenario } from '../../support/scenario.ts'
@@ -14,6 +15,22 @@ vi.mock('../../../harness/supervisor/spawn.ts', async (original) => {
   const real = await original<typeof import('../../../harness/supervisor/spawn.ts')>()
   return { ...real, post: vi.fn(real.post) }
 })
+
+/** A hostile fixture, by name. */
+function hostile(name: string): ExecutorRef {
+  const path = fileURLToPath(new URL(`../../fixtures/hostile/${name}.ts`, import.meta.url))
+  return { kind: 'module', path, spec: path }
+}
+
+/** `work` on a one-worker pool, closed after. */
+async function withPool(ref: ExecutorRef, work: (pool: WorkerPool) => Promise<void>): Promise<void> {
+  const pool = await WorkerPool.open(ref, { workers: 1 })
+  try {
+    await work(pool)
+  } finally {
+    await pool.close()
+  }
+}
 
 /** Runs sent to hosts so far. */
 const runsSent = () => vi.mocked(spawn.post).mock.calls.filter(([, m]) => m.type === 'run').length
@@ -32,8 +49,7 @@ const refund = (orderId: string, seed: number) =>
 
 describe('a run held at its host', () => {
   it('is sent while the worker is busy, and its history is the one it has alone', async () => {
-    const pool = await WorkerPool.open(bundledRef('reference'), { workers: 1 })
-    try {
+    await withPool(bundledRef('reference'), async (pool) => {
       const sent = runsSent()
       const both = Promise.all([pool.run(refund('ORD-1', 1)), pool.run(refund('ORD-2', 2))])
       // The second waits at the host, not here.
@@ -43,15 +59,11 @@ describe('a run held at its host', () => {
       expect(second.died).toBe(false)
       expect(JSON.stringify(second.history)).toBe(JSON.stringify(alone.history))
       expect(pool.workersStarted).toBe(1)
-    } finally {
-      await pool.close()
-    }
+    })
   })
 
   it('goes back to the queue when its worker ends, and runs in the next', async () => {
-    const path = fileURLToPath(new URL('../../fixtures/hostile/exit-on-order-exit.ts', import.meta.url))
-    const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { workers: 1 })
-    try {
+    await withPool(hostile('exit-on-order-exit'), async (pool) => {
       const sent = runsSent()
       const [exits, held] = await Promise.all([pool.run(refund('ORD-EXIT', 1)), pool.run(refund('ORD-2', 2))])
       expect(exits.died).toBe(true)
@@ -61,15 +73,11 @@ describe('a run held at its host', () => {
       // Sent twice: held, then to the new worker.
       expect(runsSent() - sent).toBe(3)
       expect(pool.workersStarted).toBe(2)
-    } finally {
-      await pool.close()
-    }
+    })
   })
 
   it('is not started by a worker its leftovers recycle: it runs in the next, fresh', async () => {
-    const path = fileURLToPath(new URL('../../fixtures/hostile/timer-loop-after-run.ts', import.meta.url))
-    const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { workers: 1 })
-    try {
+    await withPool(hostile('timer-loop-after-run'), async (pool) => {
       // Dropped, then answered: the executor's
       // retry timer loops on after the run.
       const cutOff = refundScenario({
@@ -82,8 +90,6 @@ describe('a run held at its host', () => {
       expect(answers).toEqual(['calls=1']) // a new module instance
       expect(eventsOf(held.history, 'executor-fault')).toEqual([])
       expect(pool.workersStarted).toBe(2)
-    } finally {
-      await pool.close()
-    }
+    })
   })
 })
