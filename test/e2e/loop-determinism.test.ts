@@ -1,9 +1,11 @@
 // Loop mode keeps the gate's promise: for each
 // framework's careful loop module, the real CLI's
 // --json report is the same bytes with 1 worker
-// and with 2, and on the same seed twice. Nothing
-// is removed first: no report field depends on
-// the wall clock or the workers
+// and with 2: the same seed twice, in processes
+// scheduled differently, so a wall-clock read or
+// an unseeded draw would show. Nothing is removed
+// first: no report field depends on the wall
+// clock or the workers
 // (docs/internals/engine.md, report-schema.ts).
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -12,7 +14,7 @@ import { scratchDir } from '../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
-/** Enough to cross several faults; ~60 s in all. */
+/** Enough to cross several faults. */
 const RUNS = 60
 
 /**
@@ -48,18 +50,14 @@ function gateJson(module: string, workers: number, cwd: string): Promise<Ran> {
   )
 }
 
-describe('the frameworks in the loop: the same --json for 1 and 2 workers, and for the same seed twice', () => {
+describe('the frameworks in the loop: the same --json for the same seed with 1 worker and with 2', () => {
   for (const at of MODULES) {
     const module = join(ROOT, at)
     it(at, async () => {
       console.log(`determinism ${at}: seed ${SEED}, ${RUNS} runs (replay: FAULTLINE_SEED=${SEED})`)
       const cwd = scratchDir('loop-determinism')
       // At once: each its own process and workers.
-      const [one, two, again] = await Promise.all([
-        gateJson(module, 1, cwd),
-        gateJson(module, 2, cwd),
-        gateJson(module, 1, cwd),
-      ])
+      const [one, two] = await Promise.all([gateJson(module, 1, cwd), gateJson(module, 2, cwd)])
       // A verdict (0 pass, 1 violation), not bad
       // usage or the harness failing.
       expect([0, 1], one.stderr).toContain(one.code)
@@ -72,8 +70,6 @@ describe('the frameworks in the loop: the same --json for 1 and 2 workers, and f
       expect(report.summary.nothingTested).toBeNull()
       expect(two.code, two.stderr).toBe(one.code)
       expect(two.stdout).toBe(one.stdout)
-      expect(again.code, again.stderr).toBe(one.code)
-      expect(again.stdout).toBe(one.stdout)
     }, 120_000)
   }
 })
