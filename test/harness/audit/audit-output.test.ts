@@ -52,13 +52,26 @@ describe('audit-mapping of a broken mapping', () => {
         '',
       ].join('\n'),
     })
+    // A short budget: each blocked cell spins to it twice.
     const r = await cli(
-      ['audit-mapping', '--mapping', 'm/waits.ts', '--clients', 'fetch', '--runs', '0', '--workers', '2'],
+      [
+        'audit-mapping',
+        '--mapping',
+        'm/waits.ts',
+        '--clients',
+        'fetch',
+        '--runs',
+        '0',
+        '--workers',
+        '2',
+        '--run-timeout',
+        '1000',
+      ],
       cwd,
     )
     expect(r.code).toBe(1)
     expect(r.out).toMatch(
-      /! it blocked its thread: no answer within 10 s of real time \(.*Date\.now\(\) .* stand still while the mapping runs, so a loop that waits for them to move never ends\) — /,
+      /! it blocked its thread: no answer within 1 s of real time \(.*Date\.now\(\) .* stand still while the mapping runs, so a loop that waits for them to move never ends\) — /,
     )
     // The cells not run after it: one line, not one each.
     expect(r.out).toMatch(/\n {2}! not asked: .* — every cell but /)
