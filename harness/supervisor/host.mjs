@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads'
 import { createJournal, journalText } from './journal-layout.mjs'
 
-const { memoryMb, youngMb, journalBytes, outputBytes } = JSON.parse(process.argv[2] ?? '{}')
+const { memoryMb, youngMb, journalBytes, outputBytes, build } = JSON.parse(process.argv[2] ?? '{}')
 const journal = createJournal(journalBytes)
 const send = (m, then) => {
   if (process.connected) process.send(m, then)
@@ -29,7 +29,7 @@ function endGroup() {
 process.on('disconnect', endGroup)
 
 const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-  workerData: { memoryMb, journal },
+  workerData: { memoryMb, journal, build },
   // Young generation above V8's 16 MB: a run's
   // garbage dies before a scavenge (spawn.ts).
   resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: youngMb },

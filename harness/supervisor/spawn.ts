@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
+import { checkoutBuild } from './checkout-build.ts'
 import type { Death } from './death.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import type { JournalText } from './journal-layout.mjs'
@@ -69,6 +70,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     youngMb: YOUNG_GENERATION_MB,
     journalBytes: budgets.journalBytes,
     outputBytes: budgets.outputBytesPerRun,
+    build: checkoutBuild(),
   }
   const flags = [...HEAP_FLAGS, ...(gc === 'serial' ? ['--single-threaded-gc'] : [])]
   const host = spawnProcess(process.execPath, [...flags, HOST, JSON.stringify(settings)], {

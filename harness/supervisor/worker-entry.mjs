@@ -1,6 +1,11 @@
 // The run worker's entry: worker-main.js when
-// installed, else the .ts source through tsx.
+// installed or in a checkout's build
+// (checkout-build.ts), else the .ts source
+// through tsx.
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { workerData } from 'node:worker_threads'
 
 /**
  * The packages the worker's harness imports,
@@ -25,8 +30,13 @@ const PACKAGES = [
 ]
 
 const compiled = new URL('./worker-main.js', import.meta.url)
+const build = workerData?.build?.dir
 if (existsSync(compiled)) {
   await import(compiled.href)
+} else if (build) {
+  // Its stack traces name the .ts lines.
+  process.setSourceMapsEnabled(true)
+  await import(pathToFileURL(join(build, 'harness/supervisor/worker-main.js')).href)
 } else {
   // ~15 % less CPU per worker start. One at a
   // time: Node 20's loader races on concurrent

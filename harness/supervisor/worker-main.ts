@@ -23,6 +23,7 @@ import { startInterception } from '../sim/network.ts'
 import { guardUncaught } from '../sim/uncaught-guard.ts'
 import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
+import { builtPath, type CheckoutBuild } from './checkout-build.ts'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
@@ -30,7 +31,8 @@ import { holdLeftoverTimers } from './leftover-timers.ts'
 import { missingPackage, missingPackageProblem } from './missing-package.ts'
 
 const port = parentPort!
-const { memoryMb, journal: journalBuffer } = workerData as { memoryMb: number; journal: SharedArrayBuffer }
+type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null }
+const { memoryMb, journal: journalBuffer, build = null } = workerData as Data
 const post = (m: FromWorker) => port.postMessage(m)
 const realSetImmediate = globalThis.setImmediate
 
@@ -136,7 +138,10 @@ function refuseLoadSpawns(ref: ExecutorRef): void {
 async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   if (ref.kind === 'bundled') {
     try {
-      return ((await import(pathToFileURL(ref.path).href)) as Record<string, Executor>)[ref.export]!
+      // As built, it shares this worker's harness.
+      const url = pathToFileURL(builtPath(build, ref.path)).href
+      const mod = build && url.endsWith('.ts') ? tsImport(url, import.meta.url) : import(url)
+      return ((await mod) as Record<string, Executor>)[ref.export]!
     } catch (e) {
       throw new Error(`cannot load executor module ${ref.name}: ${loadProblem(e)}`) // the correct zoo without its SDK
     }
