@@ -13,9 +13,17 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root })
-// The worker's entry, its host and the journal
-// layout are not TS, so tsc skips them.
-for (const file of ['worker-entry.mjs', 'host.mjs', 'journal-layout.mjs', 'journal-layout.d.mts'])
+// The worker's entry, its host, the journal
+// layout and the checkout's build are not TS,
+// so tsc skips them.
+for (const file of [
+  'worker-entry.mjs',
+  'host.mjs',
+  'journal-layout.mjs',
+  'journal-layout.d.mts',
+  'checkout-build.mjs',
+  'checkout-build.d.mts',
+])
   copyFileSync(join(root, 'harness/supervisor', file), join(root, 'dist/harness/supervisor', file))
 
 const { PUBLISHED_SCHEMAS } = await import(pathToFileURL(join(root, 'dist/faultline/cli/published-schemas.js')).href)

@@ -23,13 +23,11 @@ export interface CliProcessOptions {
   readonly under?: readonly string[]
 }
 
-/** `node --import tsx bin.ts …`, as a command line. */
-export const CLI_COMMAND: readonly string[] = [
-  process.execPath,
-  '--import',
-  import.meta.resolve('tsx'),
-  join(ROOT, 'faultline/cli/bin.ts'),
-]
+/**
+ * The `faultline` command (bin/faultline.mjs):
+ * in a checkout, the source as built for it.
+ */
+export const CLI_COMMAND: readonly string[] = [process.execPath, join(ROOT, 'bin/faultline.mjs')]
 
 /**
  * In a network namespace with only loopback up:

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { BUNDLED } from '../../../executors/index.ts'
-import { builtPath, checkoutBuild } from '../../../harness/supervisor/checkout-build.ts'
+import { builtPath, checkoutBuild } from '../../../harness/supervisor/checkout-build.mjs'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const build = checkoutBuild()!

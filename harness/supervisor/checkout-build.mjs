@@ -1,11 +1,12 @@
-// In a checkout, workers load the harness and
-// the bundled executors as JS that esbuild
-// compiled once (tsx's compiler and options),
-// not through tsx's hooks: no round trip to a
-// hooks thread per module. A worker starts in
-// ~0.45 s less CPU (~40 %). Kept by content,
-// under node_modules/.cache; installed, dist/
-// is that build already.
+// In a checkout, the command and its workers
+// load the harness and the bundled executors
+// as JS that esbuild compiled once (tsx's
+// compiler and options), not through tsx's
+// hooks: no round trip to a hooks thread per
+// module. Kept by content, under
+// node_modules/.cache; installed, dist/ is that
+// build already. Plain JS: bin/faultline.mjs
+// imports it before any TypeScript loads.
 import { createHash, randomBytes } from 'node:crypto'
 import {
   copyFileSync,
@@ -32,22 +33,15 @@ const STALE_MS = 24 * 3_600_000
 const here = dirname(fileURLToPath(import.meta.url))
 const ROOT = join(here, '..', '..')
 
-/** Where a worker finds its graph as JS. */
-export interface CheckoutBuild {
-  /** The checkout the sources are in. */
-  readonly root: string
-  /** The same tree, compiled. */
-  readonly dir: string
-}
-
-let built: CheckoutBuild | null | undefined
+/** @type {import('./checkout-build.d.mts').CheckoutBuild | null | undefined} */
+let built
 
 /**
  * This checkout's build, made if missing; null
  * when installed (dist/) or when it cannot be
  * made (the worker then loads through tsx).
  */
-export function checkoutBuild(): CheckoutBuild | null {
+export function checkoutBuild() {
   if (built !== undefined) return built
   built = null
   if (existsSync(join(here, 'worker-main.js'))) return built
@@ -60,7 +54,7 @@ export function checkoutBuild(): CheckoutBuild | null {
 }
 
 /** A checkout's module as built; else itself. */
-export function builtPath(build: CheckoutBuild | null, path: string): string {
+export function builtPath(build, path) {
   if (build === null || !path.endsWith('.ts')) return path
   const inside = relative(build.root, path)
   if (inside.startsWith('..') || isAbsolute(inside)) return path
@@ -68,11 +62,11 @@ export function builtPath(build: CheckoutBuild | null, path: string): string {
   return existsSync(js) ? js : path
 }
 
-function make(): CheckoutBuild {
+function make() {
   const files = DIRS.flatMap((d) => sources(join(ROOT, d)))
   const require = createRequire(join(ROOT, 'package.json'))
   const esbuildPath = require.resolve('esbuild', { paths: [dirname(require.resolve('tsx/package.json'))] })
-  const esbuild = createRequire(esbuildPath)('esbuild') as typeof import('esbuild')
+  const esbuild = createRequire(esbuildPath)('esbuild')
   const hash = createHash('sha1').update(`${LAYOUT} ${esbuild.version} ${ROOT}\n`)
   for (const f of files) hash.update(`${relative(ROOT, f)}\n`).update(readFileSync(f))
   const parent = join(ROOT, 'node_modules', '.cache', 'faultline', 'worker')
@@ -114,7 +108,7 @@ function make(): CheckoutBuild {
 }
 
 /** A directory's .ts and .mjs, recursively. */
-function sources(dir: string): string[] {
+function sources(dir) {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.(m?ts|mjs)$/.test(e.name) && !e.name.endsWith('.d.mts'))
@@ -126,14 +120,14 @@ function sources(dir: string): string[] {
 /** `./x.ts` specifiers as `./x.js`. */
 const TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.{1,2}\/[^"'\n]*?)\.ts\2/g
 
-function jsImports(file: string): void {
+function jsImports(file) {
   const code = readFileSync(file, 'utf8')
   const fixed = code.replace(TS_SPECIFIER, '$1$2$3.js$2')
   if (fixed !== code) writeFileSync(file, fixed)
 }
 
 /** Builds a day older than this one. */
-function prune(parent: string, keep: string): void {
+function prune(parent, keep) {
   const now = statSync(keep).mtimeMs
   for (const name of readdirSync(parent)) {
     const path = join(parent, name)
