@@ -20,12 +20,18 @@ const cli = (args: string[], cwd = scratchDir('lifecycle')): Promise<Ran> => cli
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** The children of `pid` (Linux: /proc). */
-function childrenOf(pid: number): number[] {
+/**
+ * The worker hosts `pid` started (Linux: /proc):
+ * not any child, as esbuild's (tsx's compiler,
+ * the checkout's build) may come before them.
+ */
+function hostsOf(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    )
+    return readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) =>
+        readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      )
+      .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('host.mjs'))
   } catch {
     return []
   }
@@ -61,7 +67,7 @@ async function interrupted(
   let hosts: number[] = []
   for (let waited = 0; hosts.length === 0 && waited < 60_000 && child.exitCode === null; waited += 100) {
     await sleep(100)
-    hosts = childrenOf(child.pid!)
+    hosts = hostsOf(child.pid!)
   }
   if (settle === 'spinning') await untilSpinning(hosts)
   else await sleep(settle)
