@@ -11,8 +11,11 @@ const source = new URL('../faultline/cli/bin.ts', import.meta.url)
 if (existsSync(source)) {
   const { checkoutBuild } = await import('../harness/supervisor/checkout-build.mjs')
   const build = checkoutBuild()
-  if (build) await import(pathToFileURL(join(build.dir, 'faultline/cli/bin.js')).href)
-  else {
+  if (build) {
+    // Stack traces name the .ts lines, as under tsx.
+    process.setSourceMapsEnabled(true)
+    await import(pathToFileURL(join(build.dir, 'faultline/cli/bin.js')).href)
+  } else {
     const { register } = await import('tsx/esm/api')
     register()
     await import(source.href)

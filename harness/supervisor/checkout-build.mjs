@@ -113,7 +113,6 @@ function sources(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.(m?ts|mjs)$/.test(e.name) && !e.name.endsWith('.d.mts'))
     .map((e) => join(e.parentPath, e.name))
-    .filter((f) => !f.includes(`${join('node_modules', '')}`))
     .sort()
 }
 

@@ -1,6 +1,6 @@
 // The run worker's entry: worker-main.js when
 // installed or in a checkout's build
-// (checkout-build.ts), else the .ts source
+// (checkout-build.mjs), else the .ts source
 // through tsx.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
