@@ -17,6 +17,8 @@ import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import { bundledRef, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
+import { noopExecutor } from '../harness/contract/noop-executor.ts'
+import type { ExecutorRef } from '../harness/supervisor/executor-ref.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { adapterCost } from './adapter-cost.ts'
@@ -153,9 +155,20 @@ console.log(
 
 // --- supervised, as the CLI runs it ---
 
+/**
+ * An executor that does nothing, as a bundled
+ * one loads: the harness's own cost per run.
+ */
+const NOOP = {
+  kind: 'bundled',
+  name: noopExecutor.name,
+  path: fileURLToPath(new URL('../harness/contract/noop-executor.ts', import.meta.url)),
+  export: 'noopExecutor',
+} as const
+
 /** A pool with every worker warmed up. */
-async function warmPool(workers: number): Promise<WorkerPool> {
-  const pool = await WorkerPool.open(bundledRef(executor.name), { workers })
+async function warmPool(workers: number, ref: ExecutorRef = bundledRef(executor.name)): Promise<WorkerPool> {
+  const pool = await WorkerPool.open(ref, { workers })
   await search(pool, {
     runs: workers * WARM_UP_PER_WORKER,
     seed: seed + 2,
@@ -299,18 +312,20 @@ const workload: number[] = []
 for (let r = 0; r < ROUNDS; r++) workload.push((2 * (await processes.run(1))) / (await processes.run(2)))
 processes.close()
 
-const pools = { one: await warmPool(1), two: await warmPool(2) }
+const pools = { one: await warmPool(1), two: await warmPool(2), floor: await warmPool(2, NOOP) }
 const one: number[] = []
 const two: number[] = []
+const floor: number[] = []
 const cpu: { one: CpuSplit[]; two: CpuSplit[] } = { one: [], two: [] }
 for (let r = 0; r < ROUNDS; r++) {
   const a = await timedWithCpu(pools.one, runs)
   const b = await timedWithCpu(pools.two, runs)
+  floor.push(runs / (await timed(pools.floor, runs)))
   one.push(runs / a.seconds)
   two.push(runs / b.seconds)
   if (a.cpu && b.cpu) cpu.one.push(a.cpu), cpu.two.push(b.cpu)
 }
-await Promise.all([pools.one.close(), pools.two.close()])
+await Promise.all([pools.one.close(), pools.two.close(), pools.floor.close()])
 const ratios = one.map((o, i) => two[i]! / o)
 const list = (xs: number[], d = 0) => xs.map((x) => fmt(x, d)).join(', ')
 console.log('')
@@ -341,6 +356,16 @@ if (cpu.one.length === ROUNDS) {
     `  bound from CPU           ${fmt(2000 / perRun / median(one), 2)}×   (two cores' worth over the CPU a run takes with 2 workers, against 1 worker's pace)`,
   )
 }
+// What bounds 2 workers: the harness's floor
+// (nothing to do), and the executor's requests.
+const perRunMs = (rate: number) => 1000 / rate
+const requestsMs = (perRunMs(median(two)) - perRunMs(median(floor))) / (s.requests / s.runs)
+console.log(
+  `  floor, 2 workers         ${fmt(median(floor))} scenarios/s   (rounds: ${list(floor)}; the same campaign, an executor that does nothing: the harness's own cost per run — generation, world, clock, supervision, judges — bounds any executor)`,
+)
+console.log(
+  `  what the requests add    ${fmt(perRunMs(median(two)) - perRunMs(median(floor)), 2)} ms a run over the floor, ${fmt(requestsMs, 2)} ms for each of its ${fmt(s.requests / s.runs, 2)} requests (2 workers' wall: the executor's own work and the request path)`,
+)
 console.log(
   `  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`,
 )
