@@ -358,13 +358,13 @@ if (cpu.one.length === ROUNDS) {
 }
 // What bounds 2 workers: the harness's floor
 // (nothing to do), and the executor's requests.
-const perRunMs = (rate: number) => 1000 / rate
-const requestsMs = (perRunMs(median(two)) - perRunMs(median(floor))) / (s.requests / s.runs)
+const overFloorMs = 1000 / median(two) - 1000 / median(floor)
+const requestsMs = overFloorMs / (s.requests / s.runs)
 console.log(
   `  floor, 2 workers         ${fmt(median(floor))} scenarios/s   (rounds: ${list(floor)}; the same campaign, an executor that does nothing: the harness's own cost per run — generation, world, clock, supervision, judges — bounds any executor)`,
 )
 console.log(
-  `  what the requests add    ${fmt(perRunMs(median(two)) - perRunMs(median(floor)), 2)} ms a run over the floor, ${fmt(requestsMs, 2)} ms for each of its ${fmt(s.requests / s.runs, 2)} requests (2 workers' wall: the executor's own work and the request path)`,
+  `  what the requests add    ${fmt(overFloorMs, 2)} ms a run over the floor, ${fmt(requestsMs, 2)} ms for each of its ${fmt(s.requests / s.runs, 2)} requests (2 workers' wall: the executor's own work and the request path)`,
 )
 console.log(
   `  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`,
