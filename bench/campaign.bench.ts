@@ -15,12 +15,16 @@ import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
+import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici'
 import { bundledRef, loadBundled } from '../executors/index.ts'
 import { search } from '../harness/campaign/search.ts'
 import { noopExecutor } from '../harness/contract/noop-executor.ts'
 import type { ExecutorRef } from '../harness/supervisor/executor-ref.ts'
 import { WorkerPool } from '../harness/supervisor/pool.ts'
 import { PaymentsStore } from '../mock-services/payments/store.ts'
+import { jsonResponse } from '../mock-services/json-response.ts'
+import { installClientShims } from '../harness/sim/client-shims.ts'
+import { activate, startInterception, stopInterception } from '../harness/sim/network.ts'
 import { adapterCost } from './adapter-cost.ts'
 import { childrenSoFarMs, mainThreadMs } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
@@ -49,6 +53,25 @@ const WARM_UP_PER_WORKER = 1_000
 
 if (values['ceiling-child']) await ceilingChild()
 
+/** The bare requests: two posts, then a list. */
+async function roundTrips(host: string, requests: number): Promise<number> {
+  const one = async (i: number) => {
+    const res =
+      i % 3 === 2
+        ? await fetch(`https://${host}/v1/refunds?payment_intent=pi_1`)
+        : await fetch(`https://${host}/v1/refunds`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `k${i}` },
+            body: 'payment_intent=pi_1&amount=4990',
+          })
+    await res.json()
+  }
+  for (let i = 0; i < 300; i++) await one(i) // warm-up
+  const start = performance.now()
+  for (let i = 0; i < requests; i++) await one(i)
+  return (performance.now() - start) / requests
+}
+
 /** Bare msw: like requests, a trivial handler. */
 async function bareMsw(requests: number): Promise<number> {
   const server = setupServer(
@@ -59,23 +82,59 @@ async function bareMsw(requests: number): Promise<number> {
   )
   server.listen({ onUnhandledRequest: 'error' })
   try {
-    const one = async (i: number) => {
-      const res =
-        i % 3 === 2
-          ? await fetch('https://bare.test/v1/refunds?payment_intent=pi_1')
-          : await fetch('https://bare.test/v1/refunds', {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `k${i}` },
-              body: 'payment_intent=pi_1&amount=4990',
-            })
-      await res.json()
-    }
-    for (let i = 0; i < 300; i++) await one(i) // warm-up
-    const start = performance.now()
-    for (let i = 0; i < requests; i++) await one(i)
-    return (performance.now() - start) / requests
+    return await roundTrips('bare.test', requests)
   } finally {
     server.close()
+  }
+}
+
+/**
+ * The same requests on the harness's own
+ * path (interception, client shims) to a
+ * trivial handler: its cost, no service's.
+ */
+async function harnessPath(requests: number): Promise<number> {
+  startInterception()
+  const deactivate = activate({
+    route: async (request) =>
+      request.method === 'GET'
+        ? jsonResponse({ object: 'list', data: [] })
+        : jsonResponse({ id: 're_1', body: await request.text() }),
+  })
+  const shims = installClientShims()
+  try {
+    return await roundTrips('path.test', requests)
+  } finally {
+    shims.undo()
+    deactivate()
+    stopInterception()
+  }
+}
+
+/**
+ * The same requests answered by undici's
+ * MockAgent, the dispatcher seam issue 26
+ * names: fetch's own cost, no interception.
+ */
+async function mockAgent(requests: number): Promise<number> {
+  const before = getGlobalDispatcher()
+  const agent = new MockAgent()
+  agent.disableNetConnect()
+  const pool = agent.get('https://agent.test')
+  pool
+    .intercept({ path: '/v1/refunds', method: 'POST' })
+    .reply(200, ({ body }) => ({ id: 're_1', body: String(body) }))
+    .persist()
+  pool
+    .intercept({ path: (p) => p.startsWith('/v1/refunds?'), method: 'GET' })
+    .reply(200, { object: 'list', data: [] })
+    .persist()
+  setGlobalDispatcher(agent)
+  try {
+    return await roundTrips('agent.test', requests)
+  } finally {
+    setGlobalDispatcher(before)
+    await agent.close()
   }
 }
 
@@ -118,12 +177,18 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDig
 storeCostPerRequest(500) // warm-up
 const storeMs = storeCostPerRequest(3000)
 const bareBefore = await bareMsw(3000)
+const agentBefore = await mockAgent(3000)
+const pathBefore = await harnessPath(3000)
 await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false, generator: scenarioGenerator() }) // warm-up
 const start = performance.now()
 const result = await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
 const wallMs = performance.now() - start
 const bareAfter = await bareMsw(3000)
+const agentAfter = await mockAgent(3000)
+const pathAfter = await harnessPath(3000)
 const bareMs = (bareBefore + bareAfter) / 2
+const agentMs = (agentBefore + agentAfter) / 2
+const pathMs = (pathBefore + pathAfter) / 2
 
 const s = result.summary
 const perRequestMs = wallMs / s.requests
@@ -146,6 +211,12 @@ console.log(
   `  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`,
 )
 console.log(`  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 1.5×, issue 26)`)
+console.log(
+  `  fetch via MockAgent      ${fmt(agentMs * 1000)} µs, ${fmt(agentMs / bareMs, 2)}× bare msw (undici's own seam: fetch's cost with no interception)`,
+)
+console.log(
+  `  the harness's path       ${fmt(pathMs * 1000)} µs, ${fmt(pathMs / bareMs, 2)}× bare msw (its interception and client shims, a trivial handler: no run, no service)`,
+)
 console.log(
   `  record store per request ${fmt(storeMs * 1000, 1)} µs (plain Maps: a fresh store, a write and a list per request)`,
 )
