@@ -7,3 +7,4 @@ export interface CheckoutBuild {
 }
 export declare function checkoutBuild(): CheckoutBuild | null
 export declare function builtPath(build: CheckoutBuild | null, path: string): string
+export declare function importSource(url: URL): Promise<unknown>

@@ -6,7 +6,8 @@
 // module. Kept by content, under
 // node_modules/.cache; installed, dist/ is that
 // build already. Plain JS: bin/faultline.mjs
-// imports it before any TypeScript loads.
+// imports it before any TypeScript loads, and
+// npm start's scripts/start.mjs the same way.
 import { createHash, randomBytes } from 'node:crypto'
 import {
   copyFileSync,
@@ -21,10 +22,10 @@ import {
 } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
-/** What workers may import from a checkout. */
-const DIRS = ['harness', 'executors', 'adapters', 'mock-services', 'faultline', 'reports', 'scenarios']
+/** What processes may import from a checkout. */
+const DIRS = ['harness', 'executors', 'adapters', 'mock-services', 'faultline', 'reports', 'scenarios', 'scripts']
 /** Bumped when what is written changes. */
 const LAYOUT = 1
 /** Another content's build this much older goes. */
@@ -60,6 +61,23 @@ export function builtPath(build, path) {
   if (inside.startsWith('..') || isAbsolute(inside)) return path
   const js = join(build.dir, inside.replace(/\.ts$/, '.js'))
   return existsSync(js) ? js : path
+}
+
+/**
+ * A checkout's .ts module (a file URL), as
+ * built; else through tsx's hooks.
+ */
+export async function importSource(url) {
+  const path = fileURLToPath(url)
+  const js = builtPath(checkoutBuild(), path)
+  if (js === path) {
+    const { register } = await import('tsx/esm/api')
+    register()
+    return import(url.href)
+  }
+  // Stack traces name the .ts lines, as under tsx.
+  process.setSourceMapsEnabled(true)
+  return import(pathToFileURL(js).href)
 }
 
 function make() {

@@ -3,26 +3,24 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from '../support/scratch.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 /** As the script does, from a folder of its own. */
-const TSX = ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href]
+const START = join(ROOT, 'scripts/start.mjs')
 
 describe('npm start', () => {
   it('prints the leaderboard, writes the HTML report of the comparison and prints its path', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-    // tsx's loader in this process, not tsx's CLI
-    // (a child process more: ~0.13 s of a minute).
-    expect(pkg.scripts.start).toBe('node --import tsx scripts/start.ts')
+    // The checkout's build, not tsx's hooks (nor
+    // tsx's CLI, a child process more).
+    expect(pkg.scripts.start).toBe('node scripts/start.mjs')
     const cwd = scratchDir('start')
-    const r = spawnSync(
-      process.execPath,
-      [...TSX, join(ROOT, 'scripts/start.ts'), '--executors', 'reference,naive', '--runs', '20', '--workers', '1'],
-      { cwd, encoding: 'utf8' },
-    )
+    const r = spawnSync(process.execPath, [START, '--executors', 'reference,naive', '--runs', '20', '--workers', '1'], {
+      cwd,
+      encoding: 'utf8',
+    })
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout).toMatch(/^faultline compare — the same 20 generated scenarios/)
     const path = /^faultline: HTML report: (\S+) \(/m.exec(r.stderr)?.[1]
@@ -37,7 +35,7 @@ describe('npm start', () => {
 
   it('draws nothing and keeps the exit code when the comparison does not run', () => {
     const cwd = scratchDir('start')
-    const r = spawnSync(process.execPath, [...TSX, join(ROOT, 'scripts/start.ts'), '--executors', 'no-such-executor'], {
+    const r = spawnSync(process.execPath, [START, '--executors', 'no-such-executor'], {
       cwd,
       encoding: 'utf8',
     })

@@ -32,6 +32,8 @@ describe('checkoutBuild', () => {
     const main = join(build.dir, 'harness/supervisor/worker-main.js')
     expect(builtFiles(build.dir)).toContain(main)
     for (const b of BUNDLED) expect(builtPath(build, b.path), b.name).toMatch(/\.js$/)
+    // npm start's script too (scripts/start.mjs).
+    expect(builtPath(build, join(ROOT, 'scripts/start.ts'))).toBe(join(build.dir, 'scripts/start.js'))
     const left = builtFiles(build.dir).filter((f) =>
       /(from\s*|import\s*\(\s*|import\s+)["']\.{1,2}\/[^"']*\.ts["']/.test(readFileSync(f, 'utf8')),
     )
