@@ -87,6 +87,9 @@ export interface LeaderboardRow extends SearchResult {
   readonly passKRuns: readonly PassKRun[]
 }
 
+/** The most runs every row shares, drawn once. */
+const SHARED_DRAW_MAX = 1_000
+
 /**
  * Each executor in turn: an object runs
  * in this thread; a function opens a run
@@ -97,13 +100,14 @@ export async function compare(
   options: CompareOptions,
 ): Promise<LeaderboardRow[]> {
   const shard = options.shard ?? null
+  const passKCount = Math.min(options.passKScenarios, options.runs)
+  // Rows share one draw (~0.2 ms a scenario);
+  // past the cap each draws its own, lazily.
+  const shared = executors.length > 1 && options.runs <= SHARED_DRAW_MAX
+  const drawn = campaignScenarios(options.generator.arbitrary, options.seed, shared ? options.runs : passKCount)
   // pass^k replays the first scenarios (regenerable
   // from seed and index, so shards can share them out).
-  const sample = campaignScenarios(
-    options.generator.arbitrary,
-    options.seed,
-    Math.min(options.passKScenarios, options.runs),
-  )
+  const sample = drawn.slice(0, passKCount)
   const mine = sample.map((scenario, index) => ({ scenario, index })).filter(({ index }) => inShard(index, shard))
   const progress = options.onProgress
   const rowOf = async (executor: number, e: Executor | (() => Promise<RunService>)): Promise<LeaderboardRow | null> => {
@@ -122,6 +126,7 @@ export async function compare(
         shard,
         signal: options.signal,
         keepRuns: options.keepRuns ?? true,
+        ...(shared && { drawn }),
         onRun: (index, violations, died) => {
           if (index < sample.length) judged.set(index, replayed(0, violations, died))
           progress?.({ kind: 'run', executor, index, failed: violations.length > 0 })

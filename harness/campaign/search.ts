@@ -53,6 +53,12 @@ export interface SearchOptions {
    * False: memory stays flat however many runs.
    */
   readonly keepRuns?: boolean
+  /**
+   * The campaign's scenarios, drawn already for
+   * this seed (campaignScenarios): used, not
+   * drawn again, when they hold all `runs`.
+   */
+  readonly drawn?: readonly Scenario[]
 }
 
 export interface SearchResult {
@@ -238,21 +244,33 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
     if (options.signal?.aborted) return (cut = true)
     return false
   }
-  const drawn = await fc.check(
-    fc.asyncProperty(options.generator.arbitrary, async (scenario) => {
-      const i = index++
-      if (over(i)) throw STOP
-      if (!inShard(i, shard)) return true
-      while (!failure && inFlight.size > 0 && (inFlight.size >= lanes || order.length >= lanes * AHEAD_PER_LANE))
-        await Promise.race(inFlight)
-      if (over(i)) throw STOP
-      start(scenario, i)
-      return true
-    }),
-    { seed: options.seed, numRuns: options.runs, endOnFailure: true },
-  )
+  // false: no more runs wanted.
+  const next = async (scenario: Scenario): Promise<boolean> => {
+    const i = index++
+    if (over(i)) return false
+    if (!inShard(i, shard)) return true
+    while (!failure && inFlight.size > 0 && (inFlight.size >= lanes || order.length >= lanes * AHEAD_PER_LANE))
+      await Promise.race(inFlight)
+    if (over(i)) return false
+    start(scenario, i)
+    return true
+  }
+  const drawn = options.drawn
+  let drawFailed: { error: unknown } | null = null
+  if (drawn && drawn.length >= options.runs) {
+    for (let i = 0; i < options.runs && (await next(drawn[i]!)); i++);
+  } else {
+    const checked = await fc.check(
+      fc.asyncProperty(options.generator.arbitrary, async (scenario) => {
+        if (!(await next(scenario))) throw STOP
+        return true
+      }),
+      { seed: options.seed, numRuns: options.runs, endOnFailure: true },
+    )
+    if (checked.failed && checked.errorInstance !== STOP) drawFailed = { error: checked.errorInstance }
+  }
   await Promise.all(inFlight)
   if (failure) throw (failure as { error: unknown }).error
-  if (drawn.failed && drawn.errorInstance !== STOP) throw drawn.errorInstance
+  if (drawFailed) throw drawFailed.error
   return { campaign, firsts, kept, runs, cut }
 }

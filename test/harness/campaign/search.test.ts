@@ -62,6 +62,21 @@ describe('search drawing', () => {
     }
   })
 
+  it('runs scenarios drawn already when they hold every run, at the same pace; draws its own when short', async () => {
+    const generator = scenarioGenerator()
+    // Another seed's: what ran is told apart.
+    const other = campaignScenarios(generator.arbitrary, SEED + 1, 40)
+    const r = recorder(2)
+    const result = await search(r.service, { runs: 30, seed: SEED, stopAtFirstFailure: true, generator, drawn: other })
+    expect(JSON.stringify(r.given)).toBe(JSON.stringify(other.slice(0, 30)))
+    expect(result.summary.runs).toBe(30)
+    expect(r.maxBusy()).toBe(2)
+    expect(r.maxHeld()).toBe(4)
+    const short = recorder(2)
+    await search(short.service, { runs: 41, seed: SEED, stopAtFirstFailure: true, generator, drawn: other })
+    expect(JSON.stringify(short.given)).toBe(JSON.stringify(campaignScenarios(generator.arbitrary, SEED, 41)))
+  })
+
   it("ends with the harness's own failure, after the runs in flight, without shrinking", async () => {
     const generator = scenarioGenerator()
     let n = 0
