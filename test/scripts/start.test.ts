@@ -15,7 +15,7 @@ describe('npm start', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     // The checkout's build, not tsx's hooks (nor
     // tsx's CLI, a child process more).
-    expect(pkg.scripts.start).toBe('node scripts/start.mjs')
+    expect(pkg.scripts.start).toBe('node --max-semi-space-size=64 scripts/start.mjs')
     const cwd = scratchDir('start')
     const r = spawnSync(process.execPath, [START, '--executors', 'reference,naive', '--runs', '20', '--workers', '1'], {
       cwd,
