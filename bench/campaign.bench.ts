@@ -26,7 +26,7 @@ import { jsonResponse } from '../mock-services/json-response.ts'
 import { installClientShims } from '../harness/sim/client-shims.ts'
 import { activate, startInterception, stopInterception } from '../harness/sim/network.ts'
 import { adapterCost } from './adapter-cost.ts'
-import { childrenSoFarMs, mainThreadMs } from './proc-cpu.ts'
+import { type CpuByRole, cpuByRole, type ThreadTimes, threadTimes } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
@@ -256,37 +256,30 @@ async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => voi
   return (performance.now() - start) / 1000
 }
 
-/** Main thread's CPU ms (Linux /proc), or null. */
-function mainThreadCpuMs(): number | null {
+/** Every thread's CPU (Linux /proc), or null. */
+function threadsNow(): ThreadTimes | null {
   try {
-    return mainThreadMs()
+    return threadTimes()
   } catch {
     return null
   }
 }
 
-/** CPU per run: main thread vs all others. */
-interface CpuSplit {
-  main: number
-  other: number
-}
-
 /**
- * `timed`, with the CPU each side used per run:
- * the main thread, and all else — its helper
- * threads and the pool's worker processes.
+ * `timed`, with the CPU a run took in each
+ * role: the main thread, the workers, their
+ * hosts, and V8's and libuv's helpers.
  */
-async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: number; cpu: CpuSplit | null }> {
-  const main0 = mainThreadCpuMs()
-  const all0 = process.cpuUsage()
-  const workers0 = main0 === null ? 0 : childrenSoFarMs()
+async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: number; cpu: CpuByRole | null }> {
+  const before = threadsNow()
   const seconds = await timed(pool, n)
-  const all = process.cpuUsage(all0)
-  const main1 = mainThreadCpuMs()
-  if (main0 === null || main1 === null) return { seconds, cpu: null }
-  const mainMs = main1 - main0
-  const workersMs = childrenSoFarMs() - workers0
-  return { seconds, cpu: { main: mainMs / n, other: ((all.user + all.system) / 1000 - mainMs + workersMs) / n } }
+  const after = threadsNow()
+  if (before === null || after === null) return { seconds, cpu: null }
+  const ms = cpuByRole(before, after)
+  return {
+    seconds,
+    cpu: { main: ms.main / n, workers: ms.workers / n, hosts: ms.hosts / n, helpers: ms.helpers / n },
+  }
 }
 
 /** Seconds for `threads` threads of fixed work. */
@@ -380,26 +373,33 @@ for (let r = 0; r < ROUNDS; r++) machine.push((2 * (await busyThreads(1))) / (aw
 
 const processes = await independentProcesses()
 const pools = { one: await warmPool(1), two: await warmPool(2), floor: await warmPool(2, NOOP) }
-const workload: number[] = []
+/** Paces (scenarios/s): one process, two at once. */
+const single: number[] = []
+const pair: number[] = []
 const one: number[] = []
 const two: number[] = []
 const floor: number[] = []
-const cpu: { one: CpuSplit[]; two: CpuSplit[] } = { one: [], two: [] }
+const cpu: { one: CpuByRole[]; two: CpuByRole[]; floor: CpuByRole[] } = { one: [], two: [], floor: [] }
 // Each round: the workload's ceiling, then the
 // pools, so a slow spell hits both sides.
 for (let r = 0; r < ROUNDS; r++) {
-  workload.push((2 * (await processes.run(1))) / (await processes.run(2)))
+  single.push(runs / (await processes.run(1)))
+  // Each of the two runs the whole campaign.
+  pair.push((2 * runs) / (await processes.run(2)))
   const a = await timedWithCpu(pools.one, runs)
   const b = await timedWithCpu(pools.two, runs)
-  floor.push(runs / (await timed(pools.floor, runs)))
+  const c = await timedWithCpu(pools.floor, runs)
   one.push(runs / a.seconds)
   two.push(runs / b.seconds)
-  if (a.cpu && b.cpu) cpu.one.push(a.cpu), cpu.two.push(b.cpu)
+  floor.push(runs / c.seconds)
+  if (a.cpu && b.cpu && c.cpu) cpu.one.push(a.cpu), cpu.two.push(b.cpu), cpu.floor.push(c.cpu)
 }
 processes.close()
 await Promise.all([pools.one.close(), pools.two.close(), pools.floor.close()])
 const ratios = one.map((o, i) => two[i]! / o)
-const againstCeiling = ratios.map((x, i) => x / workload[i]!)
+const workload = pair.map((p, i) => p / single[i]!)
+const againstPair = two.map((t, i) => t / pair[i]!)
+const speedUps = ratios.map((x, i) => x / workload[i]!)
 const list = (xs: number[], d = 0) => xs.map((x) => fmt(x, d)).join(', ')
 console.log('')
 console.log(
@@ -415,36 +415,54 @@ console.log(
 console.log(
   `  ceiling, this machine    ${fmt(median(machine), 2)}×   (rounds: ${list(machine, 2)}; the same allocating JavaScript in one thread, then in two at once)`,
 )
-if (cpu.one.length === ROUNDS) {
-  // Two cores give 2,000 CPU ms a second; what the
-  // main thread and V8's helpers use, workers lack.
-  const split = (xs: CpuSplit[]) =>
-    `main thread ${fmt(median(xs.map((x) => x.main)), 2)} ms, the rest ${fmt(median(xs.map((x) => x.other)), 2)} ms`
-  console.log(
-    `  CPU per run, 1 worker    ${split(cpu.one)}   (the rest: the worker process and V8's helper threads — GC, compiler; Linux /proc)`,
-  )
+console.log(
+  `  one process              ${fmt(median(single))} scenarios/s   (rounds: ${list(single)}; the same campaign unsupervised, in a process of its own)`,
+)
+console.log(
+  `  two processes            ${fmt(median(pair))} scenarios/s   (rounds: ${list(pair)}; two such processes at once, each the whole campaign: the workload's two-process ceiling)`,
+)
+console.log(
+  `  2 workers / 2 processes  ${fmt(median(againstPair), 2)}×   (rounds: ${list(againstPair, 2)}; round by round; target ≥ 0.9×, issue 26)`,
+)
+console.log(
+  `  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; two processes over one)`,
+)
+console.log(
+  `  speed-ups, pool / procs  ${fmt(median(speedUps), 2)}×   (rounds: ${list(speedUps, 2)}; 2 workers / 1 worker over two processes / one: below the paces' ratio, as 1 worker already has the main thread judging beside it)`,
+)
+// Two cores give 2,000 CPU ms a second: a run's
+// CPU, in every thread, bounds the pace.
+const perRun = (xs: CpuByRole[]) => median(xs.map((x) => x.main + x.workers + x.hosts + x.helpers))
+if (cpu.two.length === ROUNDS) {
+  const at = (xs: CpuByRole[], role: keyof CpuByRole) => fmt(median(xs.map((x) => x[role])), 2)
+  const split = (xs: CpuByRole[]) =>
+    `${fmt(perRun(xs), 2)} ms: worker threads ${at(xs, 'workers')}, their hosts ${at(xs, 'hosts')}, main thread ${at(xs, 'main')}, V8's and libuv's helpers ${at(xs, 'helpers')}`
+  console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (Linux /proc, every thread)`)
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
-  const perRun = median(cpu.two.map((x) => x.main + x.other))
+  console.log(`  CPU per run, floor       ${split(cpu.floor)}   (2 workers, an executor that does nothing)`)
   console.log(
-    `  bound from CPU           ${fmt(2000 / perRun / median(one), 2)}×   (two cores' worth over the CPU a run takes with 2 workers, against 1 worker's pace)`,
+    `  bound from CPU           ${fmt(2000 / perRun(cpu.two))} scenarios/s   (two cores' 2,000 ms a second over the CPU a run takes with 2 workers; ${fmt(2000 / perRun(cpu.two) / median(one), 2)}× 1 worker's pace)`,
   )
 }
+console.log(
+  `  floor, 2 workers         ${fmt(median(floor))} scenarios/s   (rounds: ${list(floor)}; the same campaign, an executor that does nothing: the harness's own cost per run — generation, world, clock, supervision, judges — bounds any executor)`,
+)
 // What bounds 2 workers: the harness's floor
 // (nothing to do), and the executor's requests.
 const overFloorMs = 1000 / median(two) - 1000 / median(floor)
 const requestsMs = overFloorMs / (s.requests / s.runs)
 console.log(
-  `  floor, 2 workers         ${fmt(median(floor))} scenarios/s   (rounds: ${list(floor)}; the same campaign, an executor that does nothing: the harness's own cost per run — generation, world, clock, supervision, judges — bounds any executor)`,
-)
-console.log(
   `  what the requests add    ${fmt(overFloorMs, 2)} ms a run over the floor, ${fmt(requestsMs, 2)} ms for each of its ${fmt(s.requests / s.runs, 2)} requests (2 workers' wall: the executor's own work and the request path)`,
 )
-console.log(
-  `  ceiling, this workload   ${fmt(median(workload), 2)}×   (rounds: ${list(workload, 2)}; the same campaign unsupervised in one process, then in two independent processes at once)`,
-)
-console.log(
-  `  2 workers / the ceiling  ${fmt(median(againstCeiling), 2)}×   (rounds: ${list(againstCeiling, 2)}; the pool's speed-up over the workload's own, round by round; target ≥ 0.9×, issue 26)`,
-)
+if (cpu.two.length === ROUNDS) {
+  // 1,000/s needs a run in 2 ms of CPU: what
+  // takes it, measured above.
+  const floorMs = perRun(cpu.floor)
+  const fetchMs = agentMs * (s.requests / s.runs)
+  console.log(
+    `  what bounds 2 workers    1,000/s on two cores leaves 2.00 ms of CPU a run; a run takes ${fmt(perRun(cpu.two), 2)}: the harness's floor ${fmt(floorMs, 2)}, the reference's ${fmt(s.requests / s.runs, 2)} requests and its own work ${fmt(perRun(cpu.two) - floorMs, 2)}, of which fetch's own cost alone (MockAgent, no interception) is ${fmt(fetchMs, 2)}`,
+  )
+}
 
 const rss: Record<number, number> = {}
 let done = 0

@@ -38,3 +38,66 @@ export function mainThreadMs(): number {
   const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(f[11]) + Number(f[12])) * TICK_MS
 }
+
+/** Each thread's CPU ms: this process's and its children's. */
+export type ThreadTimes = Map<string, { readonly pid: number; readonly tid: number; readonly ms: number }>
+
+function threadsOf(pid: number, into: ThreadTimes): void {
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      into.set(`${pid}/${t}`, { pid, tid: Number(t), ms: (Number(f[11]) + Number(f[12])) * TICK_MS })
+    } catch {
+      // ended meanwhile
+    }
+  }
+}
+
+/** Every thread's CPU so far, here and in the children. */
+export function threadTimes(): ThreadTimes {
+  const times: ThreadTimes = new Map()
+  threadsOf(process.pid, times)
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      if (Number(statOf(Number(d))[1]) === process.pid) threadsOf(Number(d), times)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return times
+}
+
+/** CPU ms between two reads, by role. */
+export interface CpuByRole {
+  /** This process's main thread (the verdict's). */
+  readonly main: number
+  /** Each child's busiest other thread: a run worker. */
+  readonly workers: number
+  /** The children's main threads (the hosts' relay). */
+  readonly hosts: number
+  /** All other threads: V8's GC and compiler, libuv. */
+  readonly helpers: number
+}
+
+export function cpuByRole(before: ThreadTimes, after: ThreadTimes): CpuByRole {
+  let main = 0
+  let hosts = 0
+  let helpers = 0
+  // A child's worker: its busiest non-main thread.
+  const busiest = new Map<number, number>()
+  for (const [key, t] of after) {
+    const ms = t.ms - (before.get(key)?.ms ?? 0)
+    if (t.pid === process.pid) {
+      if (t.tid === t.pid) main += ms
+      else helpers += ms
+    } else if (t.tid === t.pid) hosts += ms
+    else {
+      const top = busiest.get(t.pid) ?? 0
+      busiest.set(t.pid, Math.max(top, ms))
+      helpers += Math.min(top, ms)
+    }
+  }
+  const workers = [...busiest.values()].reduce((a, b) => a + b, 0)
+  return { main, workers, hosts, helpers }
+}
