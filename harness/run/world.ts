@@ -66,6 +66,8 @@ export class World {
   /** First: builtins as the run finds them. */
   readonly #builtins = new BuiltinWatch()
   #open = true
+  /** Closed: builtins put back, no run code since. */
+  #closed = false
 
   private constructor(scenario: Scenario, executor: Executor, options: WorldOptions, undo: (() => void)[]) {
     this.#undo = undo
@@ -272,7 +274,9 @@ export class World {
         message: `replaced ${what} during the run (restored)`,
       })
     }
-    return this.history.close(this.clock.pendingTimers())
+    const history = this.history.close(this.clock.pendingTimers())
+    this.#closed = true
+    return history
   }
 
   /**
@@ -283,7 +287,8 @@ export class World {
     if (!this.#open) return
     this.#open = false
     if (active === this) active = null
-    this.#builtins.restore() // reported by close(), if reached
+    // Put back by close(), which reports them.
+    if (!this.#closed) this.#builtins.restore()
     reinstateTampered()
     syncOnceAfter(() => undoEach(this.#undo))
   }

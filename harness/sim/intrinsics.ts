@@ -161,9 +161,10 @@ function differs(h: Held): boolean {
     if (was === undefined) {
       if (hasOwn(target, key)) return true
     } else if (was.get !== undefined || was.set !== undefined) {
-      const found = describeOne(target, key)
-      const is = found && bare(found)
-      if (is === undefined || is.get !== was.get || is.set !== was.set) return true
+      // Own fields only: Object.prototype.get
+      // is not read through a data descriptor.
+      const is = describeOne(target, key)
+      if (is === undefined || !hasOwn(is, 'get') || is.get !== was.get || is.set !== was.set) return true
     } else {
       try {
         if (target[key] !== was.value || !hasOwn(target, key)) return true

@@ -44,6 +44,32 @@ describe('BuiltinSnapshot', () => {
     expect(Array.prototype.push).toBe(push)
   })
 
+  it('sees an accessor made a data property, though a `get` on Object.prototype mimics it', () => {
+    const size = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!
+    // Null prototypes: these descriptors must
+    // not inherit the `get` put below.
+    const data = (value: unknown) => ({ __proto__: null, value, configurable: true, writable: true })
+    let changed: boolean
+    let undone: ReturnType<BuiltinSnapshot['restore']>
+    try {
+      // There before the snapshot: only the
+      // accessor's check can see the change.
+      // Read through the prototype, a data
+      // descriptor would pass for the original.
+      Object.defineProperty(Object.prototype, 'get', data(size.get))
+      const snapshot = new BuiltinSnapshot()
+      Object.defineProperty(Map.prototype, 'size', data(0))
+      changed = snapshot.changed()
+      undone = snapshot.restore()
+    } finally {
+      // expect() itself needs them clean.
+      delete (Object.prototype as { get?: unknown }).get
+      Object.defineProperty(Map.prototype, 'size', size)
+    }
+    expect(changed).toBe(true)
+    expect(undone.changed).toEqual(['Map.prototype.size'])
+  })
+
   it('sees a global replaced whole', () => {
     const snapshot = new BuiltinSnapshot()
     const json = globalThis.JSON
