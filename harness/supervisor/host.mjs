@@ -27,6 +27,9 @@ function endGroup() {
 }
 // The supervisor is gone: nothing may outlive it.
 process.on('disconnect', endGroup)
+// Gone while this module loaded: that
+// 'disconnect' had no listener yet.
+if (!process.connected) endGroup()
 
 const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
   workerData: { memoryMb, journal, build },
