@@ -183,6 +183,12 @@ await search(executor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false, g
 const start = performance.now()
 const result = await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
 const wallMs = performance.now() - start
+// The same campaign, an executor that does
+// nothing: a run's fixed cost, in this thread.
+await search(noopExecutor, { runs: 100, seed: seed + 1, stopAtFirstFailure: false, generator: scenarioGenerator() })
+const noopStart = performance.now()
+await search(noopExecutor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
+const fixedMs = (performance.now() - noopStart) / runs
 const bareAfter = await bareMsw(3000)
 const agentAfter = await mockAgent(3000)
 const pathAfter = await harnessPath(3000)
@@ -216,6 +222,12 @@ console.log(
 )
 console.log(
   `  the harness's path       ${fmt(pathMs * 1000)} µs, ${fmt(pathMs / bareMs, 2)}× bare msw (its interception and client shims, a trivial handler: no run, no service)`,
+)
+// What the 1.5× is spent on: a run's fixed
+// share, the path, and the rest of a request.
+const fixedShare = fixedMs / (s.requests / s.runs)
+console.log(
+  `  per request, split       ${fmt(perRequestMs * 1000)} µs = a run's fixed cost ${fmt(fixedShare * 1000)} µs (the same campaign, an executor that does nothing: ${fmt(fixedMs * 1000)} µs a run, over ${fmt(s.requests / s.runs, 2)} requests) + the harness's path ${fmt(pathMs * 1000)} µs + the rest ${fmt((perRequestMs - fixedShare - pathMs) * 1000)} µs (services, faults, model, the executor's own work, judging); 1.5× bare msw is ${fmt(bareMs * 1500)} µs`,
 )
 console.log(
   `  record store per request ${fmt(storeMs * 1000, 1)} µs (plain Maps: a fresh store, a write and a list per request)`,
