@@ -33,12 +33,6 @@ export function childrenSoFarMs(): number {
   return ms
 }
 
-/** The main thread's CPU ms. */
-export function mainThreadMs(): number {
-  const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(f[11]) + Number(f[12])) * TICK_MS
-}
-
 /** Each thread's CPU ms: this process's and its children's. */
 export type ThreadTimes = Map<string, { readonly pid: number; readonly tid: number; readonly ms: number }>
 
