@@ -472,7 +472,7 @@ if (cpu.two.length === ROUNDS) {
   const floorMs = perRun(cpu.floor)
   const fetchMs = agentMs * (s.requests / s.runs)
   console.log(
-    `  what bounds 2 workers    1,000/s on two cores leaves 2.00 ms of CPU a run; a run takes ${fmt(perRun(cpu.two), 2)}: the harness's floor ${fmt(floorMs, 2)}, the reference's ${fmt(s.requests / s.runs, 2)} requests and its own work ${fmt(perRun(cpu.two) - floorMs, 2)}, of which fetch's own cost alone (MockAgent, no interception) is ${fmt(fetchMs, 2)}`,
+    `  what bounds 2 workers    1,000/s on two cores leaves 2.00 ms of CPU a run; a run takes ${fmt(perRun(cpu.two), 2)}: the harness's floor ${fmt(floorMs, 2)}, ${executor.name}'s ${fmt(s.requests / s.runs, 2)} requests and its own work ${fmt(perRun(cpu.two) - floorMs, 2)}, of which fetch's own cost alone (MockAgent, no interception) is ${fmt(fetchMs, 2)}`,
   )
 }
 
