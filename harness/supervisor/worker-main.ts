@@ -28,7 +28,7 @@ import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
-import { missingPackage, missingPackageProblem } from './missing-package.ts'
+import { loadProblem } from './load-problem.ts'
 
 const port = parentPort!
 type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null }
@@ -177,29 +177,6 @@ async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Pr
   const made: unknown = await (make as (argument: unknown) => unknown)(ref.argument)
   if (!isExecutor(made)) throw new Error(`${ref.label}: ${ref.export}() built no Executor`)
   return made
-}
-
-/**
- * Why a module did not load, in one line: where
- * a syntax error is, how to install a package.
- */
-function loadProblem(e: unknown): string {
-  // A thrown Proxy's traps may throw: one line then.
-  return attempt(() => readLoadProblem(e), oneLine(e))
-}
-function readLoadProblem(e: unknown): string {
-  const missing = missingPackage(e)
-  if (missing) return missingPackageProblem(missing)
-  const located = (
-    e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null
-  )?.errors?.[0]
-  if (located?.location)
-    return `syntax error at ${located.location.file}:${located.location.line}:${located.location.column}: ${located.text}`
-  const text = e instanceof Error ? e.message : ''
-  const line = text.split('\n').find((l) => /:\d+:\d+: ERROR: /.test(l))
-  if (line) return `syntax error at ${line.replace(': ERROR:', ':')}`
-  // Another class's name is news (TypeError, …).
-  return e instanceof Error && e.name === 'Error' ? (e.message.split('\n')[0] ?? '') : oneLine(e)
 }
 
 // 5. Events go to the journal as recorded; what
