@@ -68,7 +68,7 @@ export interface CpuByRole {
   readonly main: number
   /** Each child's busiest other thread: a run worker. */
   readonly workers: number
-  /** The children's main threads (the hosts' relay). */
+  /** The children's main threads (the hosts). */
   readonly hosts: number
   /** All other threads: V8's GC and compiler, libuv. */
   readonly helpers: number

@@ -7,3 +7,4 @@ export interface JournalText {
   readonly text: string
 }
 export declare function journalText(journal: SharedArrayBuffer): JournalText
+export declare function journalTask(journal: SharedArrayBuffer): number

@@ -14,6 +14,11 @@ export function createJournal(bytes) {
   return new SharedArrayBuffer(HEADER_BYTES + bytes)
 }
 
+/** The task journalled last. */
+export function journalTask(journal) {
+  return Atomics.load(new Int32Array(journal, 0, HEADER_BYTES / 4), TASK)
+}
+
 /** The task journalled last and its events' text. */
 export function journalText(journal) {
   const header = new Int32Array(journal, 0, HEADER_BYTES / 4)

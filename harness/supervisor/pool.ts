@@ -311,9 +311,6 @@ export class WorkerPool implements RunService {
 
   #onMessage(slot: Slot, m: FromHost): void {
     switch (m.type) {
-      case 'batch':
-        for (const each of m.messages) this.#onMessage(slot, each)
-        return
       case 'journal':
         slot.journal = m.journal
         slot.dumped?.()

@@ -1,5 +1,6 @@
 // Supervisor ↔ run worker messages: plain,
-// structured-cloneable data only.
+// structured-cloneable data only. Worker's go
+// by its pipes (frames.ts); its host's by IPC.
 import type { HistoryEvent } from '../history/history.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { Scenario } from '../scenario/scenario.ts'
@@ -21,8 +22,8 @@ export type FromWorker =
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
   /** Events past the journal, in order. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
-  /** History complete; 'idle' comes later. */
-  | { readonly type: 'done'; readonly task: number; readonly realMs: number }
+  /** History complete, its events; 'idle' comes later. */
+  | { readonly type: 'done'; readonly task: number; readonly realMs: number; readonly journal: JournalText }
   /** Ready; or `recycle` says why not. */
   | { readonly type: 'idle'; readonly task: number; readonly recycle: string | null }
   /** The executor ends the worker: how. */
@@ -30,21 +31,17 @@ export type FromWorker =
   /** The harness failed, not the executor. */
   | { readonly type: 'harness-error'; readonly task: number; readonly message: string }
 
-/** Supervisor → host: a worker's message, or a dump. */
+/** Supervisor → worker, or to its host: a dump. */
 export type ToHost = ToWorker | { readonly type: 'dump' }
 
 /**
- * Host → supervisor: the worker's messages
- * ('done' with its run's events), and what
- * the host saw of the worker and its output.
+ * To the supervisor: the worker's messages,
+ * and what its host saw of it and its output.
  */
 export type FromHost =
-  | Exclude<FromWorker, { type: 'done' }>
-  | (Extract<FromWorker, { type: 'done' }> & { readonly journal: JournalText })
+  | FromWorker
   | { readonly type: 'journal'; readonly journal: JournalText }
   | { readonly type: 'worker-error'; readonly code: string | null; readonly message: string }
   | { readonly type: 'worker-exit'; readonly code: number; readonly journal: JournalText }
   /** The run printed past its output budget. */
   | { readonly type: 'output-cut'; readonly task: number; readonly bytes: number }
-  /** 'done' and 'idle', in order, in one message. */
-  | { readonly type: 'batch'; readonly messages: readonly FromHost[] }

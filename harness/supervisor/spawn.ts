@@ -3,6 +3,7 @@
 // the load budget.
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
+import type { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { oneLine } from '../contract/one-line.ts'
 import { YOUNG_GENERATION_MB, type Budgets } from './budgets.ts'
@@ -13,10 +14,18 @@ import type { JournalText } from './journal-layout.mjs'
 import type { Attempt } from './pool.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { FromHost, ToHost } from './protocol.ts'
+import { FrameReader, frame } from './frames.ts'
 
 const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
 /** Real ms a dead host's messages may lag. */
 const DISCONNECT_GRACE_MS = 1_000
+/**
+ * The worker's own pipes (frames.ts): a run
+ * and its result pass no relay. Two, as the
+ * worker reads one without blocking and
+ * writes the other blocking.
+ */
+const PIPES = { runs: 4, results: 5 } as const
 
 /** The executor module failed to load (exit 2). */
 export class LoadFailure extends Error {
@@ -26,6 +35,8 @@ export class LoadFailure extends Error {
 /** A worker, its host, and what the pool knows. */
 export interface Slot {
   readonly host: ChildProcess
+  /** Runs and loads to the worker, by pipe. */
+  readonly toWorker: Writable
   /** Settles once the host and its messages are gone. */
   readonly gone: Promise<void>
   ready: boolean
@@ -71,6 +82,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     journalBytes: budgets.journalBytes,
     outputBytes: budgets.outputBytesPerRun,
     build: checkoutBuild(),
+    pipes: PIPES,
   }
   const flags = [...HEAP_FLAGS, ...(gc === 'serial' ? ['--single-threaded-gc'] : [])]
   const host = spawnProcess(process.execPath, [...flags, HOST, JSON.stringify(settings)], {
@@ -78,15 +90,22 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     // with whatever it started.
     detached: true,
     // Stdin is empty: a read of it cannot block.
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe', 'pipe'],
     serialization: 'advanced',
   })
   // Kept apart from the report on stdout.
   host.stdout!.setEncoding('utf8').on('data', output)
   host.stderr!.setEncoding('utf8').on('data', output)
-  return {
+  const pipes = host.stdio as unknown as (Readable & Writable)[]
+  const toWorker = pipes[PIPES.runs]!
+  const results = pipes[PIPES.results]!
+  // A dead host's pipes fail; its exit says so.
+  toWorker.on('error', () => {})
+  results.on('error', () => {})
+  const slot: Slot = {
     host,
-    gone: whenGone(host),
+    toWorker,
+    gone: whenGone(host, [results, host.stdout!, host.stderr!]),
     ready: false,
     attempt: null,
     next: null,
@@ -99,35 +118,66 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     exitCode: null,
     dumped: null,
   }
+  // The worker's messages arrive as its host's.
+  const reader = new FrameReader()
+  let broken = false
+  results.on('data', (chunk: Buffer) => {
+    if (broken) return
+    let messages: unknown[]
+    try {
+      messages = reader.read(chunk)
+    } catch {
+      // Only the executor writes bytes that are
+      // no message: into the worker's own fd.
+      broken = true
+      slot.death ??= { kind: 'exited', how: "it wrote into the harness's pipe from its worker" }
+      killGroup(slot)
+      return
+    }
+    for (const m of messages) if (typeof m === 'object' && m !== null) host.emit('message', m as FromHost)
+  })
+  return slot
 }
 
-/** Exited, and its last messages delivered. */
-function whenGone(host: ChildProcess): Promise<void> {
+/**
+ * Exited, and its last messages and output
+ * delivered (the pipes read to their end).
+ */
+function whenGone(host: ChildProcess, pipes: readonly Readable[]): Promise<void> {
   return new Promise((resolve) => {
     let exited = false
     let disconnected = false
-    const check = () => exited && disconnected && resolve()
+    let open = pipes.length
+    const check = () => exited && disconnected && open === 0 && resolve()
     host.once('disconnect', () => {
       disconnected = true
       check()
     })
+    for (const pipe of pipes)
+      pipe.once('close', () => {
+        open--
+        check()
+      })
     host.once('exit', () => {
       exited = true
       if (!host.connected) disconnected = true
-      else setTimeout(() => ((disconnected = true), check()), DISCONNECT_GRACE_MS).unref()
+      if (!disconnected || open > 0)
+        setTimeout(() => ((disconnected = true), (open = 0), check()), DISCONNECT_GRACE_MS).unref()
       check()
     })
     // Failed to start, or a send failed: exit
     // (or nothing) follows; never a crash here.
     host.on('error', () => {
-      if (host.pid === undefined) (exited = true), (disconnected = true), check()
+      if (host.pid === undefined) (exited = true), (disconnected = true), (open = 0), check()
     })
   })
 }
 
-/** To the host, if it still listens. */
+/** To the worker (a dump: to its host), if it listens. */
 export function post(slot: Slot, m: ToHost): void {
-  if (slot.host.connected) slot.host.send(m, () => {})
+  if (m.type === 'dump') {
+    if (slot.host.connected) slot.host.send(m, () => {})
+  } else if (slot.toWorker.writable) slot.toWorker.write(frame(m))
 }
 
 /** The host's process group, killed at once. */

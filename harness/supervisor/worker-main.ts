@@ -2,7 +2,7 @@
 // Each event is journalled as recorded, so the
 // supervisor knows it even if the thread dies.
 import { getHeapSpaceStatistics } from 'node:v8'
-import { parentPort, workerData } from 'node:worker_threads'
+import { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import type { Executor } from '../contract/executor.ts'
@@ -27,13 +27,25 @@ import { builtPath, type CheckoutBuild } from './checkout-build.mjs'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
+import { journalText } from './journal-layout.mjs'
+import { writeFrame } from './frames.ts'
+import { openInbox } from './worker-inbox.ts'
+import { outputRelayed } from './output-relayed.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
 import { loadProblem } from './load-problem.ts'
 
-const port = parentPort!
-type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null }
-const { memoryMb, journal: journalBuffer, build = null } = workerData as Data
-const post = (m: FromWorker) => port.postMessage(m)
+type Pipes = { runs: number; results: number }
+type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null; pipes: Pipes }
+const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as Data
+// Whole before it returns (frames.ts); a pipe
+// closed under it (by the executor) ends it.
+function post(m: FromWorker): void {
+  try {
+    writeFrame(pipes.results, m)
+  } catch {
+    realExit(1)
+  }
+}
 const realSetImmediate = globalThis.setImmediate
 
 // 1. An executor ending its process ends the worker,
@@ -217,8 +229,12 @@ function recycleReason(): string | null {
   return null
 }
 
-port.on('message', (m: ToWorker) => {
-  void handle(m).catch((e: unknown) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }))
+// 7. Runs by pipe, one at a time; the pipe
+//    closed under it ends the worker.
+const inbox = openInbox(pipes.runs, {
+  handle,
+  failed: (m, e) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }),
+  broken: (e) => endWorker(`the worker's pipe from the harness failed (${oneLine(e)})`, 1),
 })
 
 async function handle(m: ToWorker): Promise<void> {
@@ -252,15 +268,14 @@ async function handle(m: ToWorker): Promise<void> {
       listenForUncaught: false,
       nativeWork: work,
     })
-    post({ type: 'done', task: m.task, realMs: result.realMs })
+    await outputRelayed()
+    post({ type: 'done', task: m.task, realMs: result.realMs, journal: journalText(journalBuffer) })
     // Judged on what it recorded; leftovers now end,
     // at this worker's cost, never as the run's finding.
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
-    post({
-      type: 'idle',
-      task: m.task,
-      recycle: ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`,
-    })
+    const recycle = ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`
+    if (recycle !== null) inbox.retire()
+    post({ type: 'idle', task: m.task, recycle })
   } finally {
     work.stop()
   }

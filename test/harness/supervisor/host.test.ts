@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const HOST = fileURLToPath(new URL('../../../harness/supervisor/host.mjs', import.meta.url))
-const SETTINGS = JSON.stringify({ memoryMb: 256, youngMb: 16, journalBytes: 65_536, outputBytes: 65_536, build: null })
+const SETTINGS = JSON.stringify({
+  memoryMb: 256,
+  youngMb: 16,
+  journalBytes: 65_536,
+  outputBytes: 65_536,
+  build: null,
+  pipes: { runs: 4, results: 5 },
+})
 
 /** A supervisor that starts a host, prints its pid, and dies after `ms`. */
 function orphanedHost(ms: number): number {
@@ -15,7 +22,7 @@ function orphanedHost(ms: number): number {
     import { spawn } from 'node:child_process'
     const host = spawn(process.execPath, [${JSON.stringify(HOST)}, ${JSON.stringify(SETTINGS)}], {
       detached: true,
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe', 'pipe'],
       serialization: 'advanced',
     })
     process.stdout.write(String(host.pid))

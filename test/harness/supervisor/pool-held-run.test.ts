@@ -1,7 +1,7 @@
-// A busy worker's next run waits at its host,
-// which starts it as the last one's leftovers
-// end; a held run its worker never reached
-// goes back to the queue, not to the dead.
+// A busy worker's next run waits in its pipe,
+// started as the last one's leftovers end; a
+// held run its worker never reached goes back
+// to the queue, not to the dead.
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { bundledRef } from '../../../executors/index.ts'
@@ -32,7 +32,7 @@ async function withPool(ref: ExecutorRef, work: (pool: WorkerPool) => Promise<vo
   }
 }
 
-/** Runs sent to hosts so far. */
+/** Runs sent to workers so far. */
 const runsSent = () => vi.mocked(spawn.post).mock.calls.filter(([, m]) => m.type === 'run').length
 
 const refund = (orderId: string, seed: number) =>
@@ -47,12 +47,12 @@ const refund = (orderId: string, seed: number) =>
     ],
   })
 
-describe('a run held at its host', () => {
+describe('a run held at its worker', () => {
   it('is sent while the worker is busy, and its history is the one it has alone', async () => {
     await withPool(bundledRef('reference'), async (pool) => {
       const sent = runsSent()
       const both = Promise.all([pool.run(refund('ORD-1', 1)), pool.run(refund('ORD-2', 2))])
-      // The second waits at the host, not here.
+      // The second waits at the worker, not here.
       expect(runsSent() - sent).toBe(2)
       const [, second] = await both
       const alone = await pool.run(refund('ORD-2', 2))

@@ -1,0 +1,75 @@
+// Messages on a pipe between the supervisor
+// and a run worker, with no relay by its host:
+// each a u32 length (LE), then V8's
+// serialization (as IPC's 'advanced').
+import { writeSync } from 'node:fs'
+import { deserialize, serialize } from 'node:v8'
+
+// Kept as loaded: the executor shares the
+// worker's builtins and may replace them.
+const apply = Reflect.apply
+const encode = serialize
+const decode = deserialize
+const write = writeSync
+const set = Uint8Array.prototype.set
+
+/**
+ * Past this a length is no frame's: text
+ * written into the pipe reads as >= 512 MiB.
+ */
+export const MAX_FRAME_BYTES = 2 ** 28
+
+/** `message` as one frame. */
+export function frame(message: unknown): Uint8Array {
+  const body = encode(message)
+  const n = body.length
+  const out = new Uint8Array(4 + n)
+  out[0] = n & 0xff
+  out[1] = (n >>> 8) & 0xff
+  out[2] = (n >>> 16) & 0xff
+  out[3] = n >>> 24
+  apply(set, out, [body, 4])
+  return out
+}
+
+/**
+ * Into a blocking fd, whole, before this
+ * returns: a worker that dies next has said it.
+ */
+export function writeFrame(fd: number, message: unknown): void {
+  const bytes = frame(message)
+  for (let at = 0; at < bytes.length; ) at += write(fd, bytes, at, bytes.length - at)
+}
+
+/** A stream's chunks, cut into messages. */
+export class FrameReader {
+  #chunks: Buffer[] = []
+  #buffered = 0
+
+  /** The messages `chunk` completes; throws if the bytes are none. */
+  read(chunk: Buffer): unknown[] {
+    const messages: unknown[] = []
+    this.#chunks.push(chunk)
+    this.#buffered += chunk.length
+    while (this.#buffered >= 4) {
+      // Joined once whole: a big one comes in
+      // many chunks.
+      if (this.#chunks[0]!.length < 4) this.#join()
+      const n = this.#chunks[0]!.readUInt32LE(0)
+      if (n > MAX_FRAME_BYTES) throw new Error(`not a frame: a length of ${n} bytes`)
+      if (this.#buffered < 4 + n) break
+      const all = this.#chunks.length === 1 ? this.#chunks[0]! : this.#join()
+      const rest = all.subarray(4 + n)
+      this.#chunks = rest.length > 0 ? [rest] : []
+      this.#buffered = rest.length
+      messages.push(decode(all.subarray(4, 4 + n)))
+    }
+    return messages
+  }
+
+  #join(): Buffer {
+    const all = Buffer.concat(this.#chunks, this.#buffered)
+    this.#chunks = [all]
+    return all
+  }
+}

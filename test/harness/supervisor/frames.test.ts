@@ -1,0 +1,60 @@
+// A worker's messages cross a pipe in frames:
+// however the bytes are cut into chunks, the
+// messages come out whole and in order, and
+// bytes that are no frame are refused.
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FrameReader, frame, MAX_FRAME_BYTES, writeFrame } from '../../../harness/supervisor/frames.ts'
+import { scratchDir } from '../../support/scratch.ts'
+
+const MESSAGES = [
+  { type: 'run', task: 1, scenario: { seed: 7, plan: [{ stepId: 's1', args: { amount: 49.9 } }] } },
+  { type: 'done', task: 1, realMs: 1.5, journal: { task: 1, text: '{"seq":0},' } },
+  { type: 'idle', task: 1, recycle: null },
+  { type: 'events', task: 2, events: [{ seq: 0, note: 'ünïcödé', missing: undefined }] },
+]
+
+/** Every message of `bytes`, fed in chunks of `size`. */
+function readInChunks(bytes: Buffer, size: number): unknown[] {
+  const reader = new FrameReader()
+  const out: unknown[] = []
+  for (let at = 0; at < bytes.length; at += size) out.push(...reader.read(bytes.subarray(at, at + size)))
+  return out
+}
+
+describe('frames', () => {
+  const stream = Buffer.concat(MESSAGES.map(frame))
+
+  it('come out whole and in order wherever the chunks are cut', () => {
+    for (let size = 1; size <= stream.length; size++) expect(readInChunks(stream, size)).toEqual(MESSAGES)
+  })
+
+  it('keep what structured clone keeps (undefined stays a key)', () => {
+    const events = readInChunks(stream, stream.length)[3] as { events: object[] }
+    expect(Object.hasOwn(events.events[0]!, 'missing')).toBe(true)
+  })
+
+  it('carry a big message in many chunks', () => {
+    const journal = { task: 3, text: 'x'.repeat(3 * 2 ** 20) }
+    expect(readInChunks(Buffer.from(frame({ type: 'done', journal })), 65_536)).toEqual([{ type: 'done', journal }])
+  })
+
+  it('are written whole to a file descriptor', () => {
+    const path = join(scratchDir('frames'), 'pipe.bin')
+    const fd = openSync(path, 'w')
+    try {
+      for (const m of MESSAGES) writeFrame(fd, m)
+    } finally {
+      closeSync(fd)
+    }
+    expect(new FrameReader().read(readFileSync(path))).toEqual(MESSAGES)
+  })
+
+  it('refuse text written into the pipe, and a body that is no message', () => {
+    expect(() => new FrameReader().read(Buffer.from('garbage from the executor\n'))).toThrow(/not a frame/)
+    const bogus = Buffer.from([4, 0, 0, 0, 1, 2, 3, 4])
+    expect(() => new FrameReader().read(bogus)).toThrow()
+    expect(Buffer.from('    ').readUInt32LE(0)).toBeGreaterThan(MAX_FRAME_BYTES)
+  })
+})

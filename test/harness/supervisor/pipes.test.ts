@@ -1,0 +1,80 @@
+// A worker's runs and results cross pipes of
+// their own, not its host: what a run printed
+// still comes before its result; text the
+// executor writes into them is its run's
+// finding, never a crash of the supervisor.
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventsOf } from '../../../harness/history/history.ts'
+import { WorkerPool } from '../../../harness/supervisor/pool.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/hostile/${name}.ts`, import.meta.url))
+const path = fileURLToPath(new URL('../../fixtures/hostile/writes-into-harness-pipes.ts', import.meta.url))
+
+const refund = (orderId: string) =>
+  refundScenario({
+    seed: 1,
+    plan: [
+      {
+        stepId: 's1',
+        tool: 'issue_refund',
+        args: { payment_intent: 'pi_1', amount: 49.9, currency: 'eur', order_id: orderId },
+      },
+    ],
+  })
+
+afterEach(() => {
+  delete process.env.FAULTLINE_TAMPER_FD
+})
+
+/** `work` on a one-worker pool whose executor writes into `fd`. */
+async function tampering(fd: number, work: (pool: WorkerPool) => Promise<void>): Promise<void> {
+  process.env.FAULTLINE_TAMPER_FD = String(fd)
+  const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { workers: 1 })
+  try {
+    await work(pool)
+  } finally {
+    await pool.close()
+  }
+}
+
+describe("text written into a worker's pipes", () => {
+  it("into its results (fd 5) is the run's finding, and the next run is a new worker's", () =>
+    tampering(5, async (pool) => {
+      const tampered = await pool.run(refund('ORD-TAMPER'))
+      expect(tampered.died).toBe(true)
+      const faults = eventsOf(tampered.history, 'executor-fault')
+      expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
+      const next = await pool.run(refund('ORD-1'))
+      expect(next.died).toBe(false)
+      expect(eventsOf(next.history, 'executor-fault')).toEqual([])
+      expect(pool.workersStarted).toBe(2)
+    }))
+
+  // Its host's IPC: what the host says of a
+  // dying worker is lost; runs are not.
+  it("into its host's channel (fd 3) crashes nothing: runs go on", () =>
+    tampering(3, async (pool) => {
+      await pool.run(refund('ORD-TAMPER'))
+      const next = await pool.run(refund('ORD-1'))
+      expect(next.died).toBe(false)
+      expect(eventsOf(next.history, 'executor-fault')).toEqual([])
+    }))
+})
+
+describe("a run's output", () => {
+  it('reaches the output before its result does, so a pool closed at once loses none', async () => {
+    let printed = ''
+    const path = fixture('prints-then-answers')
+    const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { output: (c) => (printed += c) })
+    try {
+      const ran = await pool.run(refund('ORD-1'))
+      expect(ran.died).toBe(false)
+    } finally {
+      await pool.close()
+    }
+    expect(printed.split('\n').filter((l) => l.startsWith('line ')).length).toBe(20_000)
+    expect(printed).toContain('line 19999\n')
+  }, 60_000)
+})
