@@ -18,6 +18,8 @@ const set = Uint8Array.prototype.set
  * written into the pipe reads as >= 512 MiB.
  */
 export const MAX_FRAME_BYTES = 2 ** 28
+/** V8's serialisation starts with it. */
+const VERSION_TAG = 0xff
 
 /** `message` as one frame. */
 export function frame(message: unknown): Uint8Array {
@@ -54,9 +56,13 @@ export class FrameReader {
     while (this.#buffered >= 4) {
       // Joined once whole: a big one comes in
       // many chunks.
-      if (this.#chunks[0]!.length < 4) this.#join()
-      const n = this.#chunks[0]!.readUInt32LE(0)
+      if (this.#chunks[0]!.length < 5) this.#join()
+      const head = this.#chunks[0]!
+      const n = head.readUInt32LE(0)
       if (n > MAX_FRAME_BYTES) throw new Error(`not a frame: a length of ${n} bytes`)
+      // Checked as soon as it is in: bytes that
+      // are no frame never leave it waiting.
+      if (head.length > 4 && head[4] !== VERSION_TAG) throw new Error('not a frame: no V8 header')
       if (this.#buffered < 4 + n) break
       const all = this.#chunks.length === 1 ? this.#chunks[0]! : this.#join()
       const rest = all.subarray(4 + n)

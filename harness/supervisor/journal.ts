@@ -14,13 +14,17 @@ export { createJournal }
 const apply = Reflect.apply
 const store = Atomics.store
 const encodeInto = TextEncoder.prototype.encodeInto
+const decode = TextDecoder.prototype.decode
 const subarray = Uint8Array.prototype.subarray
+const slice = Uint8Array.prototype.slice
 
 /** The worker's side: appends a task's events. */
 export class JournalWriter {
   readonly #header: Int32Array
   readonly #bytes: Uint8Array
   readonly #encoder = new TextEncoder()
+  readonly #decoder = new TextDecoder()
+  #task = 0
   #used = 0
   #full = false
 
@@ -33,8 +37,16 @@ export class JournalWriter {
   begin(task: number): void {
     this.#used = 0
     this.#full = false
+    this.#task = task
     store(this.#header, USED, 0)
     store(this.#header, TASK, task)
+  }
+
+  /** Its task's events' text, sent with `done`. */
+  text(): JournalText {
+    // TextDecoder cannot read shared memory.
+    const bytes = apply(slice, this.#bytes, [0, this.#used]) as Uint8Array
+    return { task: this.#task, text: apply(decode, this.#decoder, [bytes]) as string }
   }
 
   /** False if full: the rest go by message. */

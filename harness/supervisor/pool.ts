@@ -232,7 +232,7 @@ export class WorkerPool implements RunService {
 
   /**
    * Queued runs to idle workers; grow to size;
-   * then one more to each busy worker's host.
+   * then one more to each busy worker's pipe.
    */
   #pump(): void {
     for (const slot of this.#slots) {
@@ -325,6 +325,10 @@ export class WorkerPool implements RunService {
         slot.journal = m.journal
         slot.exitCode = m.code
         return
+      case 'garbled':
+        slot.death ??= { kind: 'exited', how: "it wrote into the harness's pipe from its worker" }
+        void this.#stop(slot)
+        return
       case 'output-cut':
         this.#output(
           `\nfaultline: the executor printed more than ${m.bytes / 2 ** 20} MB in one run; the rest of that run's output is dropped\n`,
@@ -351,15 +355,15 @@ export class WorkerPool implements RunService {
       case 'done': {
         const attempt = slot.attempt
         if (!attempt || attempt.task !== m.task) return
+        // Its own journal: slot.journal may be a
+        // later run's, by the host (two channels).
+        // Read first: if it throws, the run is
+        // still the slot's to end (garbled).
+        const history = Object.freeze(eventsOf(m.journal, attempt).map(deepFreeze))
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
-        slot.journal = m.journal
         slot.attempt = null
-        attempt.resolve({
-          kind: 'done',
-          history: Object.freeze(eventsOf(slot, attempt).map(deepFreeze)),
-          realMs: m.realMs,
-        })
+        attempt.resolve({ kind: 'done', history, realMs: m.realMs })
         // Leftovers end first; what they do costs
         // the worker, never a finding.
         slot.draining = true
@@ -371,7 +375,7 @@ export class WorkerPool implements RunService {
         slot.watchdog = null
         slot.draining = false
         // Recycled: its held run goes back (onExit);
-        // else the host has started it.
+        // else the worker has started it.
         if (m.recycle !== null) void this.#stop(slot)
         else if (slot.next !== null) {
           this.#begin(slot, slot.next)
@@ -408,7 +412,12 @@ export class WorkerPool implements RunService {
       )
     if (attempt) {
       const death = slot.death ?? { kind: 'exited', how: `its worker ended with ${code}` }
-      attempt.resolve({ kind: 'died', death, events: eventsOf(slot, attempt), realMs: realNow() - slot.started })
+      attempt.resolve({
+        kind: 'died',
+        death,
+        events: eventsOf(slot.journal, attempt),
+        realMs: realNow() - slot.started,
+      })
     }
     if (!this.#closed) this.#pump()
   }
@@ -434,8 +443,8 @@ export class WorkerPool implements RunService {
 }
 
 /** A run's events: journal, then overflow. */
-function eventsOf(slot: Slot, attempt: Attempt): HistoryEvent[] {
-  const events = parseJournal(slot.journal, attempt.task)
+function eventsOf(journal: Slot['journal'], attempt: Attempt): HistoryEvent[] {
+  const events = parseJournal(journal, attempt.task)
   if (attempt.overflow.length > 0) events.push(...attempt.overflow)
   return events
 }

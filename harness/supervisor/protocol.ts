@@ -45,3 +45,5 @@ export type FromHost =
   | { readonly type: 'worker-exit'; readonly code: number; readonly journal: JournalText }
   /** The run printed past its output budget. */
   | { readonly type: 'output-cut'; readonly task: number; readonly bytes: number }
+  /** The worker's pipe held what is no message. */
+  | { readonly type: 'garbled' }

@@ -41,7 +41,7 @@ export interface Slot {
   readonly gone: Promise<void>
   ready: boolean
   attempt: Attempt | null
-  /** Its next run, held by the host until idle. */
+  /** Its next run, held by the worker until idle. */
   next: Attempt | null
   /** Its last run's leftovers are ending. */
   draining: boolean
@@ -120,21 +120,19 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   }
   // The worker's messages arrive as its host's.
   const reader = new FrameReader()
-  let broken = false
+  let garbled = false
   results.on('data', (chunk: Buffer) => {
-    if (broken) return
-    let messages: unknown[]
+    if (garbled) return
     try {
-      messages = reader.read(chunk)
+      for (const m of reader.read(chunk)) host.emit('message', m as FromHost)
     } catch {
-      // Only the executor writes bytes that are
-      // no message: into the worker's own fd.
-      broken = true
-      slot.death ??= { kind: 'exited', how: "it wrote into the harness's pipe from its worker" }
-      killGroup(slot)
-      return
+      // Bytes that are no message, or one the
+      // pool cannot read: the executor wrote
+      // into the worker's fd. Stopped as a hang
+      // is (its journal first).
+      garbled = true
+      host.emit('message', { type: 'garbled' } satisfies FromHost)
     }
-    for (const m of messages) if (typeof m === 'object' && m !== null) host.emit('message', m as FromHost)
   })
   return slot
 }
@@ -231,6 +229,8 @@ export function loadInto(
       } else if (m.type === 'load-failed') fail(m.message)
       else if (m.type === 'exiting') fail(`executor module ${refLabel(ref)} ended its process while loading (${m.how})`)
       else if (m.type === 'harness-error') fail(m.message)
+      else if (m.type === 'garbled')
+        fail(`executor module ${refLabel(ref)} wrote into the harness's pipe from its worker while loading`)
       else if (m.type === 'worker-error')
         fail(
           m.code === 'ERR_WORKER_OUT_OF_MEMORY'

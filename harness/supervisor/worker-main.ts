@@ -27,7 +27,6 @@ import { builtPath, type CheckoutBuild } from './checkout-build.mjs'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
-import { journalText } from './journal-layout.mjs'
 import { writeFrame } from './frames.ts'
 import { openInbox } from './worker-inbox.ts'
 import { outputRelayed } from './output-relayed.ts'
@@ -52,9 +51,12 @@ const realSetImmediate = globalThis.setImmediate
 //    after saying how (abort() isn't allowed here).
 const realExit = process.exit.bind(process)
 let exiting = false
+/** A finished run's result, not yet sent. */
+let unsent: FromWorker | null = null
 function endWorker(how: string, code: number): never {
   if (!exiting) {
     exiting = true
+    if (unsent) post(unsent)
     post({ type: 'exiting', how })
   }
   return realExit(code)
@@ -232,6 +234,7 @@ function recycleReason(): string | null {
 // 7. Runs by pipe, one at a time; the pipe
 //    closed under it ends the worker.
 const inbox = openInbox(pipes.runs, {
+  later: realSetImmediate,
   handle,
   failed: (m, e) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }),
   broken: (e) => endWorker(`the worker's pipe from the harness failed (${oneLine(e)})`, 1),
@@ -268,8 +271,12 @@ async function handle(m: ToWorker): Promise<void> {
       listenForUncaught: false,
       nativeWork: work,
     })
-    await outputRelayed()
-    post({ type: 'done', task: m.task, realMs: result.realMs, journal: journalText(journalBuffer) })
+    const done: FromWorker = { type: 'done', task: m.task, realMs: result.realMs, journal: journal.text() }
+    // Sent by endWorker if a leftover exits first.
+    const relayed = outputRelayed()
+    if (relayed) await ((unsent = done), relayed)
+    unsent = null
+    post(done)
     // Judged on what it recorded; leftovers now end,
     // at this worker's cost, never as the run's finding.
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)

@@ -53,7 +53,10 @@ describe('frames', () => {
 
   it('refuse text written into the pipe, and a body that is no message', () => {
     expect(() => new FrameReader().read(Buffer.from('garbage from the executor\n'))).toThrow(/not a frame/)
-    const bogus = Buffer.from([4, 0, 0, 0, 1, 2, 3, 4])
+    // A short length with text after it: refused
+    // at its fifth byte, not awaited.
+    expect(() => new FrameReader().read(Buffer.from('abc\nmore'))).toThrow(/no V8 header/)
+    const bogus = Buffer.from([4, 0, 0, 0, 0xff, 2, 3, 4])
     expect(() => new FrameReader().read(bogus)).toThrow()
     expect(Buffer.from('    ').readUInt32LE(0)).toBeGreaterThan(MAX_FRAME_BYTES)
   })

@@ -3,7 +3,7 @@
 // event that does not fit is refused, and so is
 // every later one of that run (order is kept).
 import { describe, expect, it } from 'vitest'
-import { createJournal, JournalWriter, readJournal } from '../../../harness/supervisor/journal.ts'
+import { createJournal, JournalWriter, parseJournal, readJournal } from '../../../harness/supervisor/journal.ts'
 import type { HistoryEvent } from '../../../harness/history/history.ts'
 
 const event = (seq: number, message = 'x'): HistoryEvent => ({
@@ -40,5 +40,23 @@ describe('the run journal', () => {
     expect(readJournal(journal, 1)).toEqual([event(0)])
     writer.begin(2)
     expect(writer.append(event(0))).toBe(true)
+  })
+
+  it('gives its own text for done with the builtins it loaded with, whatever a run did to the globals', () => {
+    const writer = new JournalWriter(createJournal(4_096))
+    writer.begin(3)
+    writer.append(event(0, 'é'))
+    const real = { decoder: globalThis.TextDecoder, slice: Uint8Array.prototype.slice }
+    try {
+      // As a run may leave them: not restored.
+      globalThis.TextDecoder = undefined as unknown as typeof TextDecoder
+      Uint8Array.prototype.slice = () => new Uint8Array(0)
+      const text = writer.text()
+      expect(text.task).toBe(3)
+      expect(parseJournal(text, 3)).toEqual([event(0, 'é')])
+    } finally {
+      globalThis.TextDecoder = real.decoder
+      Uint8Array.prototype.slice = real.slice
+    }
   })
 })

@@ -26,6 +26,7 @@ const refund = (orderId: string) =>
 
 afterEach(() => {
   delete process.env.FAULTLINE_TAMPER_FD
+  delete process.env.FAULTLINE_TAMPER_FORGE
 })
 
 /** `work` on a one-worker pool whose executor writes into `fd`. */
@@ -52,6 +53,17 @@ describe("text written into a worker's pipes", () => {
       expect(pool.workersStarted).toBe(2)
     }))
 
+  it("a forged result the pool cannot read is the run's finding too, never a run left waiting", () => {
+    process.env.FAULTLINE_TAMPER_FORGE = '1'
+    return tampering(5, async (pool) => {
+      const tampered = await pool.run(refund('ORD-TAMPER'))
+      expect(tampered.died).toBe(true)
+      const faults = eventsOf(tampered.history, 'executor-fault')
+      expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
+      expect((await pool.run(refund('ORD-1'))).died).toBe(false)
+    })
+  })
+
   // Its host's IPC: what the host says of a
   // dying worker is lost; runs are not.
   it("into its host's channel (fd 3) crashes nothing: runs go on", () =>
@@ -76,5 +88,20 @@ describe("a run's output", () => {
     }
     expect(printed.split('\n').filter((l) => l.startsWith('line ')).length).toBe(20_000)
     expect(printed).toContain('line 19999\n')
+  }, 60_000)
+
+  it('is waited for a second at most: a corked stdout, and a TextDecoder the run broke, leave its result whole', async () => {
+    const path = fixture('corks-and-breaks-decoding')
+    const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { output: () => {} })
+    try {
+      for (const orderId of ['ORD-1', 'ORD-2']) {
+        const ran = await pool.run(refund(orderId))
+        expect(ran.died).toBe(false)
+        expect(eventsOf(ran.history, 'executor-fault')).toEqual([])
+        expect(eventsOf(ran.history, 'outcome-reported')).toHaveLength(1)
+      }
+    } finally {
+      await pool.close()
+    }
   }, 60_000)
 })
