@@ -7,12 +7,24 @@ import { Writable } from 'node:stream'
 // As loaded: an executor may replace them.
 const apply = Reflect.apply
 const write = Writable.prototype.write
-const arm = globalThis.setTimeout
-const disarm = globalThis.clearTimeout
+const every = globalThis.setInterval
+const stop = globalThis.clearInterval
 const streams = [process.stdout, process.stderr]
 
-/** Past it the result goes anyway (a corked stdout). */
-export const RELAY_WAIT_REAL_MS = 1_000
+/**
+ * Given up if none of it is read for this
+ * long: a flood's batch is read in seconds, a
+ * stream whose writes never call back (its
+ * internals replaced) never is.
+ */
+export const RELAY_STALL_REAL_MS = 5_000
+
+/** Bytes the host has yet to read; a corked stream's never go. */
+function waiting(): number {
+  let n = 0
+  for (const s of streams) if (s.writableCorked === 0) n += s.writableLength
+  return n
+}
 
 /**
  * Settles once the host has read all printed
@@ -21,12 +33,17 @@ export const RELAY_WAIT_REAL_MS = 1_000
  * nothing is waiting, so nothing is awaited.
  */
 export function outputRelayed(): Promise<void> | null {
-  let left = 0
-  for (const s of streams) if (s.writableLength > 0) left++
-  if (left === 0) return null
+  let last = waiting()
+  if (last === 0) return null
   return new Promise((resolve) => {
-    const timer = arm(resolve, RELAY_WAIT_REAL_MS)
-    const one = () => --left === 0 && (disarm(timer), resolve())
-    for (const s of streams) if (s.writableLength > 0) apply(write, s, ['', one])
+    const end = () => (stop(timer), resolve())
+    const timer = every(() => {
+      const now = waiting()
+      if (now === last) end()
+      last = now
+    }, RELAY_STALL_REAL_MS)
+    const live = streams.filter((s) => s.writableCorked === 0 && s.writableLength > 0)
+    let left = live.length
+    for (const s of live) apply(write, s, ['', () => --left === 0 && end()])
   })
 }
