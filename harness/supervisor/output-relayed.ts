@@ -19,10 +19,13 @@ const streams = [process.stdout, process.stderr]
  */
 export const RELAY_STALL_REAL_MS = 5_000
 
-/** Bytes the host has yet to read; a corked stream's never go. */
+/** A corked stream's bytes never go. */
+const goes = (s: (typeof streams)[number]) => s.writableCorked === 0 && s.writableLength > 0
+
+/** Bytes the host has yet to read. */
 function waiting(): number {
   let n = 0
-  for (const s of streams) if (s.writableCorked === 0) n += s.writableLength
+  for (const s of streams) if (goes(s)) n += s.writableLength
   return n
 }
 
@@ -42,8 +45,8 @@ export function outputRelayed(): Promise<void> | null {
       if (now === last) end()
       last = now
     }, RELAY_STALL_REAL_MS)
-    const live = streams.filter((s) => s.writableCorked === 0 && s.writableLength > 0)
-    let left = live.length
-    for (const s of live) apply(write, s, ['', () => --left === 0 && end()])
+    let left = 0
+    for (const s of streams) if (goes(s)) left++
+    for (const s of streams) if (goes(s)) apply(write, s, ['', () => --left === 0 && end()])
   })
 }
