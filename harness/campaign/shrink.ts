@@ -91,6 +91,23 @@ export async function shrink(
   how: ShrinkOptions = {},
 ): Promise<Counterexample> {
   const service = asService(target)
+  try {
+    return await shrinkWith(service, arbitrary, seed, index, kept, original, how)
+  } finally {
+    // Its own in-thread service: undone here.
+    if (service !== target) await service.close()
+  }
+}
+
+async function shrinkWith(
+  service: RunService,
+  arbitrary: fc.Arbitrary<Scenario>,
+  seed: number,
+  index: number,
+  kept: JudgeName,
+  original: Judged | undefined,
+  how: ShrinkOptions,
+): Promise<Counterexample> {
   const memo = how.memo ?? new ShrinkMemo()
   const start = realNow()
   let harnessError: unknown = null
