@@ -8,6 +8,8 @@ import { ExportForwarders } from './export-forwarders.ts'
 let holding = 0
 let pending = false
 let forwarders: ExportForwarders | null = null
+/** Who forwards now; a worker, for good. */
+let forwarding = 0
 
 /**
  * This thread is the harness's (a worker): ESM
@@ -17,7 +19,26 @@ let forwarders: ExportForwarders | null = null
  */
 export function forwardBuiltinExports(): ExportForwarders {
   forwarders ??= new ExportForwarders()
+  forwarding++
   return forwarders
+}
+
+/**
+ * Forward while a campaign runs in the caller's
+ * thread; the last release sweeps the plain
+ * exports back (the sweeps were ~15 % of a run
+ * that does nothing).
+ */
+export function forwardUntilReleased(): () => void {
+  forwardBuiltinExports()
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    if (--forwarding > 0) return
+    forwarders = null
+    syncBuiltinESMExports()
+  }
 }
 
 /** Sync now, or at syncOnceAfter's end. */

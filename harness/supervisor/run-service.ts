@@ -6,7 +6,9 @@ import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { executorName } from '../run/executor-name.ts'
+import { forwardUntilReleased } from '../sim/esm-sync.ts'
 import { startInterception, stopInterception } from '../sim/network.ts'
+import { installWriteGuard } from '../sim/write-guard.ts'
 
 export interface RunOutcome {
   readonly history: History
@@ -52,11 +54,23 @@ export class InThreadRunService implements RunService {
   readonly executorName: string
   readonly concurrency = 1
   readonly #executor: Executor
+  /** Undone at close, in reverse. */
+  readonly #held: (() => void)[] = []
 
   constructor(executor: Executor) {
     this.#executor = executor
     this.executorName = executorName(executor)
-    startInterception() // once, not per run
+    // Once, not per run: what passes through
+    // between runs (the guards that refuse
+    // are the runs' alone in this thread).
+    startInterception()
+    this.#held.push(stopInterception)
+    this.#held.push(forwardUntilReleased())
+    const writes = installWriteGuard(
+      () => {},
+      () => false,
+    )
+    this.#held.push(() => writes.undo())
   }
 
   /** One world at a time in a thread. */
@@ -77,7 +91,7 @@ export class InThreadRunService implements RunService {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    stopInterception()
+    while (this.#held.length > 0) this.#held.pop()!()
   }
 }
 

@@ -1,7 +1,8 @@
+import * as cryptoEsm from 'node:crypto'
 import { createRequire } from 'node:module'
 import * as osEsm from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { syncBuiltinExports, syncOnceAfter } from '../../../harness/sim/esm-sync.ts'
+import { forwardUntilReleased, syncBuiltinExports, syncOnceAfter } from '../../../harness/sim/esm-sync.ts'
 
 // node:os's CommonJS face: its changes reach the
 // ESM namespace only through a sync.
@@ -54,5 +55,36 @@ describe('syncOnceAfter', () => {
     } finally {
       patchHostname(original)
     }
+  })
+})
+
+describe('forwardUntilReleased', () => {
+  // crypto is forwarded (export-forwarders.ts).
+  const cryptoCjs = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
+  const originalUuid = cryptoCjs.randomUUID
+
+  it('shows ESM a CommonJS patch with no sweep while held, and the plain export after', () => {
+    const release = forwardUntilReleased()
+    try {
+      cryptoCjs.randomUUID = () => '00000000-0000-4000-8000-000000000000'
+      expect(cryptoEsm.randomUUID()).toBe('00000000-0000-4000-8000-000000000000')
+      cryptoCjs.randomUUID = originalUuid
+      expect(cryptoEsm.randomUUID()).not.toBe('00000000-0000-4000-8000-000000000000')
+      expect(cryptoEsm.randomUUID).not.toBe(originalUuid) // a forwarder
+    } finally {
+      cryptoCjs.randomUUID = originalUuid
+      release()
+    }
+    expect(cryptoEsm.randomUUID).toBe(originalUuid)
+  })
+
+  it('keeps forwarding until the last hold is released', () => {
+    const first = forwardUntilReleased()
+    const second = forwardUntilReleased()
+    first()
+    first() // twice: one release
+    expect(cryptoEsm.randomUUID).not.toBe(originalUuid)
+    second()
+    expect(cryptoEsm.randomUUID).toBe(originalUuid)
   })
 })
