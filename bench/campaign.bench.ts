@@ -31,6 +31,7 @@ import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
+import { sqliteShare } from './sqlite-share.ts'
 
 // As the CLI's process, before any draw.
 keepGarbageYoung()
@@ -228,6 +229,13 @@ console.log(
 const fixedShare = fixedMs / (s.requests / s.runs)
 console.log(
   `  per request, split       ${fmt(perRequestMs * 1000)} µs = a run's fixed cost ${fmt(fixedShare * 1000)} µs (the same campaign, an executor that does nothing: ${fmt(fixedMs * 1000)} µs a run, over ${fmt(s.requests / s.runs, 2)} requests) + the harness's path ${fmt(pathMs * 1000)} µs + the rest ${fmt((perRequestMs - fixedShare - pathMs) * 1000)} µs (services, faults, model, the executor's own work, judging); 1.5× bare msw is ${fmt(bareMs * 1500)} µs`,
+)
+// The code under test's own SQLite, a share
+// of its run: inside the figure, not harness.
+const sqlite = await sqliteShare(executor, runs, seed)
+const sqliteFraction = sqlite.msPerRun / sqlite.runMs
+console.log(
+  `  executor's SQLite        ${fmt((sqlite.msPerRun * 1000) / sqlite.requestsPerRun)} µs a request, ${fmt(sqliteFraction * 100, 1)}% of a run (${executor.name}'s own durable log, each call timed in a campaign of its own); without it, harness / bare msw is ${fmt((perRequestMs * (1 - sqliteFraction)) / bareMs, 2)}×`,
 )
 console.log(
   `  record store per request ${fmt(storeMs * 1000, 1)} µs (plain Maps: a fresh store, a write and a list per request)`,
