@@ -14,13 +14,15 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root })
 // The worker's entry, its host, the journal
-// layout and the checkout's build are not TS,
+// and frame layouts and the checkout's build are not TS,
 // so tsc skips them.
 for (const file of [
   'worker-entry.mjs',
   'host.mjs',
   'journal-layout.mjs',
   'journal-layout.d.mts',
+  'frame-layout.mjs',
+  'frame-layout.d.mts',
   'checkout-build.mjs',
   'checkout-build.d.mts',
 ])

@@ -1,17 +1,13 @@
 // Messages on a pipe between the supervisor
-// and a run worker, with no relay by its host:
-// each a u32 length (LE), then V8's
-// serialization (as IPC's 'advanced').
-import { writeSync } from 'node:fs'
-import { deserialize, serialize } from 'node:v8'
+// and a run worker or its host, with no relay:
+// written as frame-layout.mjs lays them out.
+import { deserialize } from 'node:v8'
+
+export { frame, writeFrame } from './frame-layout.mjs'
 
 // Kept as loaded: the executor shares the
 // worker's builtins and may replace them.
-const apply = Reflect.apply
-const encode = serialize
 const decode = deserialize
-const write = writeSync
-const set = Uint8Array.prototype.set
 
 /**
  * Past this a length is no frame's: text
@@ -20,28 +16,6 @@ const set = Uint8Array.prototype.set
 export const MAX_FRAME_BYTES = 2 ** 28
 /** V8's serialisation starts with it. */
 const VERSION_TAG = 0xff
-
-/** `message` as one frame. */
-export function frame(message: unknown): Uint8Array {
-  const body = encode(message)
-  const n = body.length
-  const out = new Uint8Array(4 + n)
-  out[0] = n & 0xff
-  out[1] = (n >>> 8) & 0xff
-  out[2] = (n >>> 16) & 0xff
-  out[3] = n >>> 24
-  apply(set, out, [body, 4])
-  return out
-}
-
-/**
- * Into a blocking fd, whole, before this
- * returns: a worker that dies next has said it.
- */
-export function writeFrame(fd: number, message: unknown): void {
-  const bytes = frame(message)
-  for (let at = 0; at < bytes.length; ) at += write(fd, bytes, at, bytes.length - at)
-}
 
 /** A stream's chunks, cut into messages. */
 export class FrameReader {

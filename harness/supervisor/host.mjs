@@ -8,15 +8,25 @@
 // and results pass it by the worker's own pipes
 // (frames.ts); it reads the journal of a worker
 // that died, and cuts its output at a budget.
+// Its own messages go framed on fd 6; IPC
+// only carries dumps asked and 'disconnect'.
 import { writeSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
+import { writeFrame } from './frame-layout.mjs'
 import { createJournal, journalTask, journalText } from './journal-layout.mjs'
 
 const { memoryMb, youngMb, journalBytes, outputBytes, build, pipes } = JSON.parse(process.argv[2] ?? '{}')
 const journal = createJournal(journalBytes)
+// Framed on a pipe of its own, blocking: in
+// IPC, bytes an executor wrote into fd 3 left
+// the supervisor's parser waiting for ever.
 const send = (m, then) => {
-  if (process.connected) process.send(m, then)
-  else then?.()
+  try {
+    writeFrame(pipes.host, m)
+  } catch {
+    // The supervisor is gone: 'disconnect' ends us.
+  }
+  then?.()
 }
 
 /** Ends this process and everything it started. */

@@ -23,9 +23,11 @@ const DISCONNECT_GRACE_MS = 1_000
  * The worker's own pipes (frames.ts): a run
  * and its result pass no relay. Two, as the
  * worker reads one without blocking and
- * writes the other blocking.
+ * writes the other blocking. The host's
+ * messages have their own (not IPC: bytes
+ * an executor writes there are caught).
  */
-const PIPES = { runs: 4, results: 5 } as const
+const PIPES = { runs: 4, results: 5, host: 6 } as const
 
 /** The executor module failed to load (exit 2). */
 export class LoadFailure extends Error {
@@ -90,7 +92,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     // with whatever it started.
     detached: true,
     // Stdin is empty: a read of it cannot block.
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe', 'pipe', 'pipe'],
     serialization: 'advanced',
   })
   // Kept apart from the report on stdout.
@@ -99,13 +101,15 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   const pipes = host.stdio as unknown as (Readable & Writable)[]
   const toWorker = pipes[PIPES.runs]!
   const results = pipes[PIPES.results]!
+  const fromHost = pipes[PIPES.host]!
   // A dead host's pipes fail; its exit says so.
   toWorker.on('error', () => {})
   results.on('error', () => {})
+  fromHost.on('error', () => {})
   const slot: Slot = {
     host,
     toWorker,
-    gone: whenGone(host, [results, host.stdout!, host.stderr!]),
+    gone: whenGone(host, [results, fromHost, host.stdout!, host.stderr!]),
     ready: false,
     attempt: null,
     next: null,
@@ -118,22 +122,30 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     exitCode: null,
     dumped: null,
   }
-  // The worker's messages arrive as its host's.
-  const reader = new FrameReader()
+  // The worker's messages and its host's
+  // arrive as the host's 'message' events.
+  // Garbage in either ends the worker's: no
+  // result after it; the host's may bring a
+  // journal still.
   let garbled = false
-  results.on('data', (chunk: Buffer) => {
-    if (garbled) return
-    try {
-      for (const m of reader.read(chunk)) host.emit('message', m as FromHost)
-    } catch {
-      // Bytes that are no message, or one the
-      // pool cannot read: the executor wrote
-      // into the worker's fd. Stopped as a hang
-      // is (its journal first).
-      garbled = true
-      host.emit('message', { type: 'garbled' } satisfies FromHost)
-    }
-  })
+  for (const pipe of [results, fromHost]) {
+    const reader = new FrameReader()
+    let broken = false
+    pipe.on('data', (chunk: Buffer) => {
+      if (broken || (garbled && pipe === results)) return
+      try {
+        for (const m of reader.read(chunk)) host.emit('message', m as FromHost)
+      } catch {
+        // Bytes that are no message, or one the
+        // pool cannot read: the executor wrote
+        // into the harness's fd. Stopped as a
+        // hang is (its journal first).
+        broken = true
+        if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
+        garbled = true
+      }
+    })
+  }
   return slot
 }
 

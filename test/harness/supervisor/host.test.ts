@@ -13,7 +13,7 @@ const SETTINGS = JSON.stringify({
   journalBytes: 65_536,
   outputBytes: 65_536,
   build: null,
-  pipes: { runs: 4, results: 5 },
+  pipes: { runs: 4, results: 5, host: 6 },
 })
 
 /** A supervisor that starts a host, prints its pid, and dies after `ms`. */
@@ -22,7 +22,7 @@ function orphanedHost(ms: number): number {
     import { spawn } from 'node:child_process'
     const host = spawn(process.execPath, [${JSON.stringify(HOST)}, ${JSON.stringify(SETTINGS)}], {
       detached: true,
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe', 'pipe', 'pipe'],
       serialization: 'advanced',
     })
     process.stdout.write(String(host.pid))

@@ -41,8 +41,11 @@ async function tampering(fd: number, work: (pool: WorkerPool) => Promise<void>):
 }
 
 describe("text written into a worker's pipes", () => {
-  it("into its results (fd 5) is the run's finding, and the next run is a new worker's", () =>
-    tampering(5, async (pool) => {
+  it.each([
+    [5, 'its results'],
+    [6, "its host's messages"],
+  ])("into %s (%s) is the run's finding, and the next run is a new worker's", (fd) =>
+    tampering(fd, async (pool) => {
       const tampered = await pool.run(refund('ORD-TAMPER'))
       expect(tampered.died).toBe(true)
       const faults = eventsOf(tampered.history, 'executor-fault')
@@ -51,7 +54,8 @@ describe("text written into a worker's pipes", () => {
       expect(next.died).toBe(false)
       expect(eventsOf(next.history, 'executor-fault')).toEqual([])
       expect(pool.workersStarted).toBe(2)
-    }))
+    }),
+  )
 
   it("a forged result the pool cannot read is the run's finding too, never a run left waiting", () => {
     process.env.FAULTLINE_TAMPER_FORGE = '1'
@@ -72,6 +76,17 @@ describe("text written into a worker's pipes", () => {
       const next = await pool.run(refund('ORD-1'))
       expect(next.died).toBe(false)
       expect(eventsOf(next.history, 'executor-fault')).toEqual([])
+    }))
+
+  // The host's messages went by IPC: the dump's
+  // journal was lost, the hung call unseen.
+  it("into its host's channel (fd 3) loses nothing the host says: a later hang's journal still comes", () =>
+    tampering(3, async (pool) => {
+      await pool.run(refund('ORD-TAMPER'))
+      const hung = await pool.run(refund('ORD-HANG'), { realMs: 1_000, replay: false })
+      expect(hung.overran).toBe(true)
+      // The call began: the journal says so.
+      expect(eventsOf(hung.history, 'call-started').map((e) => e.call)).toEqual(['run-1/s1'])
     }))
 })
 

@@ -1,0 +1,35 @@
+// A frame's layout, in plain JS: the host
+// process writes them without tsx (frames.ts
+// reads them). A u32 length (LE), then V8's
+// serialization (as IPC's 'advanced').
+import { writeSync } from 'node:fs'
+import { serialize } from 'node:v8'
+
+// Kept as loaded: the executor shares the
+// worker's builtins and may replace them.
+const apply = Reflect.apply
+const encode = serialize
+const write = writeSync
+const set = Uint8Array.prototype.set
+
+/** `message` as one frame. */
+export function frame(message) {
+  const body = encode(message)
+  const n = body.length
+  const out = new Uint8Array(4 + n)
+  out[0] = n & 0xff
+  out[1] = (n >>> 8) & 0xff
+  out[2] = (n >>> 16) & 0xff
+  out[3] = n >>> 24
+  apply(set, out, [body, 4])
+  return out
+}
+
+/**
+ * Into a blocking fd, whole, before this
+ * returns: a thread that dies next has said it.
+ */
+export function writeFrame(fd, message) {
+  const bytes = frame(message)
+  for (let at = 0; at < bytes.length; ) at += write(fd, bytes, at, bytes.length - at)
+}
