@@ -52,7 +52,7 @@ export async function sqliteShare(executor: Executor, runs: number, seed: number
       undo.push(() => (proto[name] = real))
     }
   }
-  time(statement, ['run', 'get', 'all', 'iterate', 'pluck', 'raw'])
+  time(statement, ['run', 'get', 'all'])
   time(Database.prototype as unknown as Record<string, unknown>, ['prepare', 'exec', 'pragma', 'transaction'])
   try {
     const options = { stopAtFirstFailure: false, generator: scenarioGenerator() }

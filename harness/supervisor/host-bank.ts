@@ -16,7 +16,7 @@ export class HostBank {
   /** An idle live worker, or null. */
   take(): Slot | null {
     for (let slot = this.#idle.pop(); slot; slot = this.#idle.pop())
-      if (slot.host.connected && !slot.stopping) return slot
+      if (slot.up && !slot.stopping) return slot
       else killGroup(slot)
     return null
   }

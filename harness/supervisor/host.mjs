@@ -8,23 +8,25 @@
 // and results pass it by the worker's own pipes
 // (frames.ts); it reads the journal of a worker
 // that died, and cuts its output at a budget.
-// Its own messages go framed on fd 6; IPC
-// only carries dumps asked and 'disconnect'.
+// Its own messages go framed on fd 6; fd 3
+// brings dumps asked, and its end says the
+// supervisor is gone. No IPC: bytes an
+// executor writes into an IPC channel are
+// parsed by Node, and can throw there.
 import { writeSync } from 'node:fs'
+import { Socket } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { writeFrame } from './frame-layout.mjs'
 import { createJournal, journalTask, journalText } from './journal-layout.mjs'
 
 const { memoryMb, youngMb, journalBytes, outputBytes, build, pipes } = JSON.parse(process.argv[2] ?? '{}')
 const journal = createJournal(journalBytes)
-// Framed on a pipe of its own, blocking: in
-// IPC, bytes an executor wrote into fd 3 left
-// the supervisor's parser waiting for ever.
+// Framed on a pipe of its own, blocking.
 const send = (m, then) => {
   try {
     writeFrame(pipes.host, m)
   } catch {
-    // The supervisor is gone: 'disconnect' ends us.
+    // The supervisor is gone: fd 3's end ends us.
   }
   then?.()
 }
@@ -37,11 +39,12 @@ function endGroup() {
     process.exit(1)
   }
 }
-// The supervisor is gone: nothing may outlive it.
-process.on('disconnect', endGroup)
-// Gone while this module loaded: that
-// 'disconnect' had no listener yet.
-if (!process.connected) endGroup()
+// The supervisor is gone (its end of fd 3
+// closed, even before this ran): nothing may
+// outlive it. Each byte from it asks a dump.
+const fromSupervisor = new Socket({ fd: pipes.supervisor, readable: true, writable: false })
+fromSupervisor.on('end', endGroup)
+fromSupervisor.on('error', endGroup)
 
 const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
   workerData: { memoryMb, journal, build, pipes },
@@ -94,8 +97,8 @@ function out(bytes) {
 worker.stdout.on('data', print)
 worker.stderr.on('data', print)
 
-process.on('message', (m) => {
-  if (m.type === 'dump') send({ type: 'journal', journal: journalText(journal) })
+fromSupervisor.on('data', (bytes) => {
+  for (let i = 0; i < bytes.length; i++) send({ type: 'journal', journal: journalText(journal) })
 })
 worker.on('error', (e) => {
   send({ type: 'worker-error', code: typeof e?.code === 'string' ? e.code : null, message: String(e?.message) })

@@ -199,7 +199,7 @@ export class WorkerPool implements RunService {
         void slot.gone.then(resolve)
       })
     this.#idled.delete(slot)
-    if (!slot.ready || slot.stopping || slot.draining || slot.attempt !== null || slot.next || !slot.host.connected)
+    if (!slot.ready || slot.stopping || slot.draining || slot.attempt !== null || slot.next || !slot.up)
       return this.#stop(slot)
     this.#slots.delete(slot)
     const listener = this.#listeners.get(slot)
@@ -429,7 +429,7 @@ export class WorkerPool implements RunService {
   async #stop(slot: Slot): Promise<void> {
     if (slot.stopping) return
     slot.stopping = true
-    if (slot.attempt !== null && slot.host.connected) {
+    if (slot.attempt !== null && slot.up) {
       const dumped = new Promise<void>((resolve) => {
         slot.dumped = resolve
         setTimeout(resolve, DUMP_REAL_MS)

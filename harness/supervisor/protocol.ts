@@ -1,6 +1,7 @@
 // Supervisor ↔ run worker messages: plain,
-// structured-cloneable data only. Worker's go
-// by its pipes (frames.ts); its host's by IPC.
+// structured-cloneable data only. The worker's
+// and its host's go by pipes (frames.ts); a
+// dump is asked of the host by IPC.
 import type { HistoryEvent } from '../history/history.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { Scenario } from '../scenario/scenario.ts'

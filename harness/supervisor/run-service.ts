@@ -63,14 +63,21 @@ export class InThreadRunService implements RunService {
     // Once, not per run: what passes through
     // between runs (the guards that refuse
     // are the runs' alone in this thread).
-    startInterception()
-    this.#held.push(stopInterception)
-    this.#held.push(forwardUntilReleased())
-    const writes = installWriteGuard(
-      () => {},
-      () => false,
-    )
-    this.#held.push(() => writes.undo())
+    // Forwarders first: their release's sweep,
+    // last, shows ESM the exports put back.
+    try {
+      this.#held.push(forwardUntilReleased())
+      startInterception()
+      this.#held.push(stopInterception)
+      const writes = installWriteGuard(
+        () => {},
+        () => false,
+      )
+      this.#held.push(() => writes.undo())
+    } catch (e) {
+      undoAll(this.#held)
+      throw e
+    }
   }
 
   /** One world at a time in a thread. */
@@ -91,8 +98,20 @@ export class InThreadRunService implements RunService {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    while (this.#held.length > 0) this.#held.pop()!()
+    undoAll(this.#held)
   }
+}
+
+/** Undo all in reverse; rethrow the first failure. */
+function undoAll(held: (() => void)[]): void {
+  let failed: { error: unknown } | null = null
+  while (held.length > 0)
+    try {
+      held.pop()!()
+    } catch (error) {
+      failed ??= { error }
+    }
+  if (failed) throw failed.error
 }
 
 /** An Executor runs in-thread; a service as is. */

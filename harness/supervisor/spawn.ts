@@ -17,17 +17,19 @@ import type { FromHost, ToHost } from './protocol.ts'
 import { FrameReader, frame } from './frames.ts'
 
 const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
-/** Real ms a dead host's messages may lag. */
-const DISCONNECT_GRACE_MS = 1_000
+/** Real ms a dead host's pipes may lag. */
+const CLOSE_GRACE_MS = 1_000
 /**
  * The worker's own pipes (frames.ts): a run
  * and its result pass no relay. Two, as the
  * worker reads one without blocking and
  * writes the other blocking. The host's
- * messages have their own (not IPC: bytes
- * an executor writes there are caught).
+ * messages have their own; fd 3 asks it for
+ * dumps, and its end is the supervisor's.
+ * No IPC: Node parses what an executor
+ * writes into one, and may throw there.
  */
-const PIPES = { runs: 4, results: 5, host: 6 } as const
+const PIPES = { supervisor: 3, runs: 4, results: 5, host: 6 } as const
 
 /** The executor module failed to load (exit 2). */
 export class LoadFailure extends Error {
@@ -39,6 +41,10 @@ export interface Slot {
   readonly host: ChildProcess
   /** Runs and loads to the worker, by pipe. */
   readonly toWorker: Writable
+  /** Dumps asked of the host, a byte each. */
+  readonly toHost: Writable
+  /** The host runs and its pipe to us is open. */
+  up: boolean
   /** Settles once the host and its messages are gone. */
   readonly gone: Promise<void>
   ready: boolean
@@ -92,8 +98,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     // with whatever it started.
     detached: true,
     // Stdin is empty: a read of it cannot block.
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe', 'pipe', 'pipe'],
-    serialization: 'advanced',
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
   })
   // Kept apart from the report on stdout.
   host.stdout!.setEncoding('utf8').on('data', output)
@@ -102,13 +107,17 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   const toWorker = pipes[PIPES.runs]!
   const results = pipes[PIPES.results]!
   const fromHost = pipes[PIPES.host]!
+  const toHost = pipes[PIPES.supervisor]!
   // A dead host's pipes fail; its exit says so.
   toWorker.on('error', () => {})
+  toHost.on('error', () => {})
   results.on('error', () => {})
   fromHost.on('error', () => {})
   const slot: Slot = {
     host,
     toWorker,
+    toHost,
+    up: true,
     gone: whenGone(host, [results, fromHost, host.stdout!, host.stderr!]),
     ready: false,
     attempt: null,
@@ -128,6 +137,11 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   // result after it; the host's may bring a
   // journal still.
   let garbled = false
+  const down = () => {
+    slot.up = false
+  }
+  host.once('exit', down)
+  fromHost.once('close', down)
   for (const pipe of [results, fromHost]) {
     const reader = new FrameReader()
     let broken = false
@@ -156,13 +170,8 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
 function whenGone(host: ChildProcess, pipes: readonly Readable[]): Promise<void> {
   return new Promise((resolve) => {
     let exited = false
-    let disconnected = false
     let open = pipes.length
-    const check = () => exited && disconnected && open === 0 && resolve()
-    host.once('disconnect', () => {
-      disconnected = true
-      check()
-    })
+    const check = () => exited && open === 0 && resolve()
     for (const pipe of pipes)
       pipe.once('close', () => {
         open--
@@ -170,15 +179,13 @@ function whenGone(host: ChildProcess, pipes: readonly Readable[]): Promise<void>
       })
     host.once('exit', () => {
       exited = true
-      if (!host.connected) disconnected = true
-      if (!disconnected || open > 0)
-        setTimeout(() => ((disconnected = true), (open = 0), check()), DISCONNECT_GRACE_MS).unref()
+      if (open > 0) setTimeout(() => ((open = 0), check()), CLOSE_GRACE_MS).unref()
       check()
     })
-    // Failed to start, or a send failed: exit
-    // (or nothing) follows; never a crash here.
+    // Failed to start: exit (or nothing)
+    // follows; never a crash here.
     host.on('error', () => {
-      if (host.pid === undefined) (exited = true), (disconnected = true), (open = 0), check()
+      if (host.pid === undefined) (exited = true), (open = 0), check()
     })
   })
 }
@@ -186,7 +193,7 @@ function whenGone(host: ChildProcess, pipes: readonly Readable[]): Promise<void>
 /** To the worker (a dump: to its host), if it listens. */
 export function post(slot: Slot, m: ToHost): void {
   if (m.type === 'dump') {
-    if (slot.host.connected) slot.host.send(m, () => {})
+    if (slot.up && slot.toHost.writable) slot.toHost.write('d')
   } else if (slot.toWorker.writable) slot.toWorker.write(frame(m))
 }
 

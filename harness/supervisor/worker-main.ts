@@ -33,7 +33,7 @@ import { outputRelayed } from './output-relayed.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
 import { loadProblem } from './load-problem.ts'
 
-type Pipes = { runs: number; results: number; host: number }
+type Pipes = { supervisor: number; runs: number; results: number; host: number }
 type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null; pipes: Pipes }
 const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as Data
 // Whole before it returns (frames.ts); a pipe

@@ -13,7 +13,7 @@ const SETTINGS = JSON.stringify({
   journalBytes: 65_536,
   outputBytes: 65_536,
   build: null,
-  pipes: { runs: 4, results: 5, host: 6 },
+  pipes: { supervisor: 3, runs: 4, results: 5, host: 6 },
 })
 
 /** A supervisor that starts a host, prints its pid, and dies after `ms`. */
@@ -22,8 +22,7 @@ function orphanedHost(ms: number): number {
     import { spawn } from 'node:child_process'
     const host = spawn(process.execPath, [${JSON.stringify(HOST)}, ${JSON.stringify(SETTINGS)}], {
       detached: true,
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe', 'pipe', 'pipe'],
-      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
     })
     process.stdout.write(String(host.pid))
     setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${ms})`

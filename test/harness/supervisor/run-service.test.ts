@@ -3,6 +3,7 @@
 // ESM forwarders, the write guard) installed
 // while it lasts, and leaves the thread as found.
 import fs from 'node:fs'
+import * as httpEsm from 'node:http'
 import * as timersEsm from 'node:timers'
 import { describe, expect, it } from 'vitest'
 import { naive } from '../../../executors/naive.ts'
@@ -18,6 +19,9 @@ const thread = () => ({
   fetch: globalThis.fetch,
   writeFileSync: fs.writeFileSync,
   setTimeout: timersEsm.setTimeout,
+  // msw patches node:http; ESM sees it on a sweep.
+  request: httpEsm.request,
+  get: httpEsm.get,
 })
 
 describe('InThreadRunService', () => {
