@@ -1,7 +1,7 @@
 // Supervisor ↔ run worker messages: plain,
 // structured-cloneable data only. The worker's
 // and its host's go by pipes (frames.ts); a
-// dump is asked of the host by IPC.
+// dump is asked of the host by a byte on fd 3.
 import type { HistoryEvent } from '../history/history.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { Scenario } from '../scenario/scenario.ts'
