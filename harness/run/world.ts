@@ -301,7 +301,7 @@ export class World {
 let active: World | null = null
 
 /** Undo all in reverse; rethrow the first failure. */
-function undoEach(undo: (() => void)[]): void {
+export function undoEach(undo: (() => void)[]): void {
   const errors: unknown[] = []
   while (undo.length > 0) {
     try {

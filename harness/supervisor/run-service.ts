@@ -4,6 +4,7 @@
 import type { Executor } from '../contract/executor.ts'
 import type { History } from '../history/history.ts'
 import { runScenario } from '../run/runner.ts'
+import { undoEach } from '../run/world.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { executorName } from '../run/executor-name.ts'
 import { forwardUntilReleased } from '../sim/esm-sync.ts'
@@ -75,7 +76,7 @@ export class InThreadRunService implements RunService {
       )
       this.#held.push(() => writes.undo())
     } catch (e) {
-      undoAll(this.#held)
+      undoEach(this.#held)
       throw e
     }
   }
@@ -98,20 +99,8 @@ export class InThreadRunService implements RunService {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    undoAll(this.#held)
+    undoEach(this.#held)
   }
-}
-
-/** Undo all in reverse; rethrow the first failure. */
-function undoAll(held: (() => void)[]): void {
-  let failed: { error: unknown } | null = null
-  while (held.length > 0)
-    try {
-      held.pop()!()
-    } catch (error) {
-      failed ??= { error }
-    }
-  if (failed) throw failed.error
 }
 
 /** An Executor runs in-thread; a service as is. */
