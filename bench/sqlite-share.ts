@@ -28,24 +28,16 @@ export async function sqliteShare(executor: Executor, runs: number, seed: number
   const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>
   probe.close()
   let inside = 0
-  let depth = 0
   const undo: (() => void)[] = []
+  // Each call synchronous: timed whole.
   const time = (proto: Record<string, unknown>, names: readonly string[]) => {
     for (const name of names) {
       const real = proto[name] as (...a: unknown[]) => unknown
       proto[name] = function (this: unknown, ...args: unknown[]) {
-        // Nested calls (a transaction's) once.
-        if (depth++ > 0)
-          try {
-            return real.apply(this, args)
-          } finally {
-            depth--
-          }
         const start = realNow()
         try {
           return real.apply(this, args)
         } finally {
-          depth--
           inside += realNow() - start
         }
       }
@@ -53,7 +45,7 @@ export async function sqliteShare(executor: Executor, runs: number, seed: number
     }
   }
   time(statement, ['run', 'get', 'all'])
-  time(Database.prototype as unknown as Record<string, unknown>, ['prepare', 'exec', 'pragma', 'transaction'])
+  time(Database.prototype as unknown as Record<string, unknown>, ['prepare', 'exec', 'pragma'])
   try {
     const options = { stopAtFirstFailure: false, generator: scenarioGenerator() }
     await search(executor, { ...options, runs: Math.min(runs, 300), seed: seed + 1 }) // warm-up
