@@ -13,6 +13,9 @@ const HOLD_BACK_MS = 700
  *  (docs/vendors.md S9). */
 const SDK_BACKOFF_TOTAL_MS = 1_500
 const SDK_ATTEMPTS = 3
+/** No side effect starts with less left, the
+ *  SDK's own retries included. */
+const SEND_MIN_LEFT_MS = 3_000
 const MIN_TIMEOUT_MS = 700
 const MAX_TIMEOUT_MS = 10_000
 const EMAIL_MIN_BUDGET_MS = 3_000
@@ -119,6 +122,15 @@ class StripeSdkExecutor implements ExecutorProcess {
   /** Per-attempt timeout: the SDK's worst case fits. */
   static #sdkTimeout(spendable: number, cap = MAX_TIMEOUT_MS): number {
     return Math.min(cap, Math.floor((spendable - SDK_BACKOFF_TOTAL_MS) / SDK_ATTEMPTS))
+  }
+
+  /**
+   * A send's: also its last SDK retry starts
+   * with SEND_MIN_LEFT_MS of the turn left.
+   */
+  static #sendTimeout(spendable: number): number {
+    const toLastStart = spendable + HOLD_BACK_MS - SEND_MIN_LEFT_MS - SDK_BACKOFF_TOTAL_MS
+    return Math.min(StripeSdkExecutor.#sdkTimeout(spendable), Math.floor(toLastStart / (SDK_ATTEMPTS - 1)))
   }
 
   // --- payments through the SDK ---
@@ -342,7 +354,7 @@ class StripeSdkExecutor implements ExecutorProcess {
           return this.#notSent(op, `asked to wait ${Math.ceil(wait / 1000)} s, more than this turn has`)
         await nap(wait)
       }
-      const timeout = email ? Math.min(MAX_TIMEOUT_MS, spendable()) : StripeSdkExecutor.#sdkTimeout(spendable())
+      const timeout = email ? Math.min(MAX_TIMEOUT_MS, spendable()) : StripeSdkExecutor.#sendTimeout(spendable())
       if (timeout < (email ? EMAIL_MIN_BUDGET_MS : MIN_TIMEOUT_MS))
         return this.#notSent(op, 'too little time left in this turn')
       if (rounds >= MAX_ROUNDS) return this.#notSent(op, `stopped after ${rounds} rounds (${op.info})`)
