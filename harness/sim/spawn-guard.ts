@@ -4,6 +4,7 @@
 // as Node's own does when the OS says EPERM.
 import childProcess, { ChildProcess } from 'node:child_process'
 import cluster from 'node:cluster'
+import os from 'node:os'
 import { Readable, Writable } from 'node:stream'
 import workerThreads from 'node:worker_threads'
 import { syncBuiltinExports } from './esm-sync.ts'
@@ -180,6 +181,13 @@ function patchAll(): { undo(): void } {
     patch(cp, 'execFileSync', execFileSync, 'child_process.execFileSync')
     patch(cp, 'execSync', execSync, 'child_process.execSync')
     patch(workerThreads, 'Worker', RefusedWorker, 'worker_threads.Worker')
+    // Beneath child_process: its handles, which
+    // process.binding hands to anyone.
+    const handles = spawnHandles()
+    if (handles) {
+      patch(handles.sync, 'spawn', bindingSpawnSync, "process.binding('spawn_sync').spawn")
+      patch(handles.process, 'spawn', bindingSpawn, "process.binding('process_wrap').Process#spawn")
+    }
     syncBuiltinExports()
   } catch (e) {
     undoAll(patches)
@@ -195,6 +203,43 @@ function patchAll(): { undo(): void } {
       }
     },
   }
+}
+
+/** libuv's EPERM, as a handle returns it. */
+const UV_EPERM = -os.constants.errno.EPERM
+
+/** The command a handle was asked to run. */
+function handleCommand(options: unknown): string {
+  const o = options as { file?: unknown; args?: unknown } | null | undefined
+  const args = strings(o?.args)
+  return args.join(' ') || String(o?.file)
+}
+
+/** spawn_sync's spawn: refused as the OS would. */
+function bindingSpawnSync(options: unknown) {
+  spawned(`spawned a child process (process.binding('spawn_sync') ${quote(handleCommand(options))})`)
+  return { pid: 0, output: null, status: null, signal: null, error: UV_EPERM }
+}
+
+/** A Process handle's spawn: EPERM, no child. */
+function bindingSpawn(options: unknown): number {
+  spawned(`spawned a child process (process.binding('process_wrap') ${quote(handleCommand(options))})`)
+  return UV_EPERM
+}
+
+type Handles = { readonly sync: object; readonly process: object }
+let handles: Handles | null | undefined
+
+/** Node's spawn handles; null where out of reach. */
+function spawnHandles(): Handles | null {
+  if (handles !== undefined) return handles
+  try {
+    const binding = (process as unknown as { binding(name: string): Record<string, { prototype: object }> }).binding
+    handles = { sync: binding('spawn_sync'), process: binding('process_wrap').Process!.prototype }
+  } catch {
+    handles = null // no process.binding: none to guard
+  }
+  return handles
 }
 
 /**

@@ -1,6 +1,7 @@
 // A run worker: the only thread an executor runs in.
 // Each event is journalled as recorded, so the
 // supervisor knows it even if the thread dies.
+import { constants } from 'node:os'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
@@ -73,6 +74,14 @@ process.kill = ((pid: number, signal?: string | number) => {
     syscall: 'kill',
   })
 }) as typeof process.kill
+// Its handle, which any code can reach: the
+// same rule (the parent is the supervisor).
+const processHandle = process as unknown as { _kill(pid: number, signal: number): number }
+processHandle._kill = (pid, signal) => {
+  if (pid === process.pid || pid === 0 || pid === -process.pid)
+    return endWorker(`process._kill(${pid}, ${JSON.stringify(signal)})`, 1)
+  return -constants.errno.EPERM
+}
 
 // 2. An uncaught throw is the running run's. Between
 //    runs the worker is replaced: at once, or once

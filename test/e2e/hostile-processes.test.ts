@@ -82,6 +82,34 @@ describe.concurrent('executors that start processes or threads (in a network nam
     ])
   })
 
+  it.each([
+    ['spawn_sync', 'sync'],
+    ['process_wrap', 'process'],
+  ])(
+    "a child started through process.binding('%s'), beneath child_process: refused, a finding, it never runs",
+    async (name, handle) => {
+      const marker = join(scratchDir(`hostile-handle-${handle}`), 'ran')
+      const r = await gate('spawns-through-handles', { FAULTLINE_TEST_MARKER: marker, FAULTLINE_TEST_HANDLE: handle })
+      expect(r.code, r.stderr).toBe(1)
+      expect(messages(r)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `executor spawned-process: spawned a child process \\(process\\.binding\\('${name}'\\) "sh -c echo ran`,
+          ),
+        ),
+      ])
+      expect(existsSync(marker)).toBe(false)
+    },
+  )
+
+  it('a SIGKILL to its parent through process._kill (beneath process.kill): refused, the command prints its verdict', async () => {
+    const r = await gate('kills-parent-by-handle')
+    // Killed, it has no code and prints nothing.
+    const report = JSON.parse(r.stdout) as { passed: boolean; summary: { runs: number } }
+    expect(report.summary.runs).toBeGreaterThan(0)
+    expect(r.code, r.stderr).toBe(report.passed ? 0 : 1)
+  })
+
   it('a child started while the module loads: the load fails, exit 2, one line', async () => {
     const r = await gate('spawns-while-loading')
     expect(r.code, r.stderr).toBe(2)

@@ -6,6 +6,7 @@
 import childProcess, { ChildProcess } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { constants } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import workerThreads from 'node:worker_threads'
@@ -19,6 +20,12 @@ import nestedWorker, { seen as workerSeen } from '../../fixtures/hostile/nested-
 import { refundScenario } from '../../support/scenario.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
+type Binding = (name: string) => Record<string, unknown>
+const binding = (process as unknown as { binding: Binding }).binding
+/** Node's handles beneath child_process. */
+const syncHandle = binding('spawn_sync') as { spawn(o: object): { pid: number; error?: number } }
+const { Process } = binding('process_wrap') as { Process: new () => { spawn(o: object): number } }
+
 const originals = {
   spawn: childProcess.spawn,
   spawnSync: childProcess.spawnSync,
@@ -30,7 +37,17 @@ const originals = {
   method: (ChildProcess.prototype as unknown as Record<string, unknown>).spawn,
   Worker: workerThreads.Worker,
   clusterFork: cluster.fork,
+  syncHandle: syncHandle.spawn,
+  processHandle: Process.prototype.spawn,
 }
+
+/** A handle's options: node writing the marker. */
+const handleOptions = (marker: string) => ({
+  file: process.execPath,
+  args: [process.execPath, '-e', leaves(marker)],
+  envPairs: [],
+  stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
+})
 
 /** Node code that leaves a marker file if it ever runs. */
 const leaves = (marker: string) => `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`
@@ -120,6 +137,16 @@ describe('spawn guard', () => {
     ])
   })
 
+  it("refuses the handles beneath child_process (process.binding's spawn_sync and process_wrap): EPERM", () => {
+    const result = syncHandle.spawn(handleOptions(marker))
+    expect(result).toMatchObject({ pid: 0, error: -constants.errno.EPERM })
+    expect(new Process().spawn(handleOptions(marker))).toBe(-constants.errno.EPERM)
+    expect(heard).toEqual([
+      expect.stringMatching(/^spawned a child process \(process\.binding\('spawn_sync'\) "\/.+\.\.\."\)$/),
+      expect.stringMatching(/^spawned a child process \(process\.binding\('process_wrap'\) "\/.+\.\.\."\)$/),
+    ])
+  })
+
   it('is undone with the last guard: every original back', () => {
     const inner = installSpawnGuard(() => heard.push('inner'))
     expect(() => childProcess.execSync('true')).toThrow()
@@ -138,6 +165,8 @@ describe('spawn guard', () => {
       method: (ChildProcess.prototype as unknown as Record<string, unknown>).spawn,
       Worker: workerThreads.Worker,
       clusterFork: cluster.fork,
+      syncHandle: syncHandle.spawn,
+      processHandle: Process.prototype.spawn,
     }).toEqual(originals)
   })
 })
