@@ -1,7 +1,6 @@
 // A run worker: the only thread an executor runs in.
 // Each event is journalled as recorded, so the
 // supervisor knows it even if the thread dies.
-import { constants } from 'node:os'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
@@ -32,6 +31,8 @@ import { writeFrame } from './frames.ts'
 import { openInbox } from './worker-inbox.ts'
 import { outputRelayed } from './output-relayed.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
+import { refuseInspector } from './inspector-refusal.ts'
+import { ruleSignals } from './signal-rule.ts'
 import { loadProblem } from './load-problem.ts'
 
 type Pipes = { supervisor: number; runs: number; results: number; host: number }
@@ -65,23 +66,7 @@ function endWorker(how: string, code: number): never {
 process.exit = ((code?: number | string | null) =>
   endWorker(`process.exit(${code ?? ''})`, typeof code === 'number' ? code : 0)) as typeof process.exit
 process.abort = (() => endWorker('process.abort()', 134)) as typeof process.abort
-process.kill = ((pid: number, signal?: string | number) => {
-  if (pid === process.pid || pid === 0 || pid === -process.pid)
-    return endWorker(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`, 1)
-  throw Object.assign(new Error(`kill EPERM (faultline: a run may not signal other processes)`), {
-    code: 'EPERM',
-    errno: -1,
-    syscall: 'kill',
-  })
-}) as typeof process.kill
-// Its handle, which any code can reach: the
-// same rule (the parent is the supervisor).
-const processHandle = process as unknown as { _kill(pid: number, signal: number): number }
-processHandle._kill = (pid, signal) => {
-  if (pid === process.pid || pid === 0 || pid === -process.pid)
-    return endWorker(`process._kill(${pid}, ${JSON.stringify(signal)})`, 1)
-  return -constants.errno.EPERM
-}
+ruleSignals(endWorker)
 
 // 2. An uncaught throw is the running run's. Between
 //    runs the worker is replaced: at once, or once
@@ -108,6 +93,8 @@ guardUncaught({
 //    builtins runs patch forward to them, with
 //    no sweep per run (esm-sync.ts).
 forwardBuiltinExports()
+// No debugger on the host's thread or this one.
+refuseInspector()
 // Nothing leaves the machine, even while loading.
 installNetworkGuard(() => {})
 // Nor a process or thread (one started while

@@ -110,6 +110,16 @@ describe.concurrent('executors that start processes or threads (in a network nam
     expect(r.code, r.stderr).toBe(report.passed ? 0 : 1)
   })
 
+  it("an inspector session on the host's main thread, to SIGKILL the command from there: refused, a finding", async () => {
+    const r = await gate('inspects-main-thread')
+    expect(r.code, r.stderr).toBe(1)
+    expect(messages(r)).toEqual([
+      expect.stringMatching(
+        /executor threw: Error: Inspector is not available \(faultline: a run may not inspect the harness's threads\)$/,
+      ),
+    ])
+  })
+
   it('a child started while the module loads: the load fails, exit 2, one line', async () => {
     const r = await gate('spawns-while-loading')
     expect(r.code, r.stderr).toBe(2)
