@@ -30,6 +30,7 @@ import {
 } from './spawn.ts'
 import type { HostBank } from './host-bank.ts'
 import { parseJournal } from './journal.ts'
+import { newTask } from './task-id.ts'
 import { toStderr } from './command-safe-output.ts'
 
 export { LoadFailure }
@@ -76,7 +77,6 @@ type AttemptResult =
   | { readonly kind: 'done'; readonly history: History; readonly realMs: number }
   | { readonly kind: 'died'; readonly death: Death; readonly events: readonly HistoryEvent[]; readonly realMs: number }
 
-let nextTask = 1
 /** Real ms for a run's leftovers to end. */
 const LEFTOVER_REAL_MS = 2_000
 /** Real ms a host has to hand over the journal. */
@@ -212,7 +212,7 @@ export class WorkerPool implements RunService {
     if (this.#closed) return Promise.reject(new HarnessFailure('the worker pool is closed'))
     return new Promise<AttemptResult>((resolve, reject) => {
       if (signal?.aborted) return reject(new RunCancelled())
-      const attempt = { task: nextTask++, scenario, realMs, signal, overflow: [], resolve, reject }
+      const attempt = { task: newTask(), scenario, realMs, signal, overflow: [], resolve, reject }
       if (first) this.#queue.unshift(attempt)
       else this.#queue.push(attempt)
       // Not wanted any more: out of the queue.
@@ -309,6 +309,16 @@ export class WorkerPool implements RunService {
     })
   }
 
+  /**
+   * A run's message naming another task: only
+   * the executor writes one (the worker runs one
+   * task at a time). Thrown: the pipe's reader
+   * makes it the run's finding (garbled).
+   */
+  static #checkTask(slot: Slot, task: number): void {
+    if (slot.attempt && slot.attempt.task !== task) throw new Error(`a message for task ${task} in another's run`)
+  }
+
   #onMessage(slot: Slot, m: FromHost): void {
     switch (m.type) {
       case 'journal':
@@ -347,14 +357,16 @@ export class WorkerPool implements RunService {
         void this.#stop(slot)
         return
       case 'events':
-        if (slot.attempt?.task === m.task) slot.attempt.overflow.push(...m.events)
+        WorkerPool.#checkTask(slot, m.task)
+        slot.attempt?.overflow.push(...m.events)
         return
       case 'exiting':
         slot.death ??= { kind: 'exited', how: `it ended its process: ${m.how}` }
         return
       case 'done': {
+        WorkerPool.#checkTask(slot, m.task)
         const attempt = slot.attempt
-        if (!attempt || attempt.task !== m.task) return
+        if (!attempt) return
         // Its own journal: slot.journal may be a
         // later run's, by the host (two channels).
         // Read first: if it throws, the run is

@@ -2,7 +2,7 @@
 // Each event is journalled as recorded, so the
 // supervisor knows it even if the thread dies.
 import { getHeapSpaceStatistics } from 'node:v8'
-import { workerData } from 'node:worker_threads'
+import workerThreads, { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import type { Executor } from '../contract/executor.ts'
@@ -38,6 +38,10 @@ import { loadProblem } from './load-problem.ts'
 type Pipes = { supervisor: number; runs: number; results: number; host: number }
 type Data = { memoryMb: number; journal: SharedArrayBuffer; build?: CheckoutBuild | null; pipes: Pipes }
 const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as Data
+// The journal is the run's history: out of the
+// executor's reach, or it rewrites its own lies
+// (ESM sees it with forwardBuiltinExports' sync).
+;(workerThreads as { workerData: unknown }).workerData = null
 // Whole before it returns (frames.ts); a pipe
 // closed under it (by the executor) ends it.
 function post(m: FromWorker): void {

@@ -249,6 +249,14 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
       )
   })
 
+  it('a report it rewrites in the run journal (a lie made honest) is judged as made: false-success', async () => {
+    const r = await gate('rewrites-its-journal')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'false-success', message: expect.stringMatching(/reported SUCCEEDED/) }),
+    ])
+  })
+
   it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
     const r = await gate('raw-network')
     expect(r.code, r.stderr).toBe(1)

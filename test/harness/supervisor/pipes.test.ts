@@ -62,7 +62,7 @@ describe("text written into a worker's pipes", () => {
     })
   })
 
-  it("a forged result the pool cannot read is the run's finding too, never a run left waiting", () => {
+  it("a forged result, a clean history for a task it guessed, is the run's finding too, never its history", () => {
     process.env.FAULTLINE_TAMPER_FORGE = '1'
     return tampering(5, async (pool) => {
       const tampered = await pool.run(refund('ORD-TAMPER'))
