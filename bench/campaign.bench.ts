@@ -49,8 +49,8 @@ const runs = Number(values.runs ?? 1000)
 const rssRuns = Number(values['rss-runs'] ?? 10_000)
 const seed = Number(values.seed ?? 1)
 const executor = await loadBundled(values.executor ?? 'reference')
-/** Warm-up per worker: V8 optimises in ~1,000. */
-const WARM_UP_PER_WORKER = 1_000
+/** Warm-up runs, per worker and for this thread: V8 optimises in ~1,000. */
+const WARM_UP_RUNS = 1_000
 
 if (values['ceiling-child']) await ceilingChild()
 
@@ -184,7 +184,7 @@ const pathBefore = await harnessPath(3000)
 // bare round trip is measured hot, so is this.
 const warmStart = performance.now()
 const warm = await search(executor, {
-  runs: WARM_UP_PER_WORKER,
+  runs: WARM_UP_RUNS,
   seed: seed + 1,
   stopAtFirstFailure: false,
   generator: scenarioGenerator(),
@@ -196,7 +196,7 @@ const wallMs = performance.now() - start
 // The same campaign, an executor that does
 // nothing: a run's fixed cost, in this thread.
 await search(noopExecutor, {
-  runs: WARM_UP_PER_WORKER,
+  runs: WARM_UP_RUNS,
   seed: seed + 1,
   stopAtFirstFailure: false,
   generator: scenarioGenerator(),
@@ -232,10 +232,10 @@ console.log(
   `  harness cost per request ${fmt(perRequestMs * 1000)} µs (everything: clock, services, faults, executor, judges, search)`,
 )
 console.log(
-  `  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 1.5×, issue 26; after ${fmt(WARM_UP_PER_WORKER)} runs to warm up)`,
+  `  harness / bare msw       ${fmt(perRequestMs / bareMs, 2)}×   (target ≤ 1.5×, issue 26; after ${fmt(WARM_UP_RUNS)} runs to warm up)`,
 )
 console.log(
-  `  while warming up         ${fmt(warmPerRequestMs * 1000)} µs a request, ${fmt(warmPerRequestMs / bareMs, 2)}× bare msw (this process's first ${fmt(WARM_UP_PER_WORKER)} runs, seed ${seed + 1}: what a short campaign in one thread pays)`,
+  `  while warming up         ${fmt(warmPerRequestMs * 1000)} µs a request, ${fmt(warmPerRequestMs / bareMs, 2)}× bare msw (this process's first ${fmt(WARM_UP_RUNS)} runs, seed ${seed + 1}: what a short campaign in one thread pays)`,
 )
 console.log(
   `  fetch via MockAgent      ${fmt(agentMs * 1000)} µs, ${fmt(agentMs / bareMs, 2)}× bare msw (undici's own seam: fetch's cost with no interception)`,
@@ -280,7 +280,7 @@ const NOOP = {
 async function warmPool(workers: number, ref: ExecutorRef = bundledRef(executor.name)): Promise<WorkerPool> {
   const pool = await WorkerPool.open(ref, { workers })
   await search(pool, {
-    runs: workers * WARM_UP_PER_WORKER,
+    runs: workers * WARM_UP_RUNS,
     seed: seed + 2,
     stopAtFirstFailure: false,
     generator: scenarioGenerator(),
@@ -348,7 +348,7 @@ async function busyThreads(threads: number): Promise<number> {
  */
 async function ceilingChild(): Promise<never> {
   await search(executor, {
-    runs: WARM_UP_PER_WORKER,
+    runs: WARM_UP_RUNS,
     seed: seed + 2,
     stopAtFirstFailure: false,
     generator: scenarioGenerator(),
@@ -446,7 +446,7 @@ const speedUps = ratios.map((x, i) => x / workload[i]!)
 const list = (xs: number[], d = 0) => xs.map((x) => fmt(x, d)).join(', ')
 console.log('')
 console.log(
-  `supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_PER_WORKER)} runs per worker to warm up; medians:`,
+  `supervised (executor in worker threads, judged in the main thread): ${ROUNDS} rounds of ${fmt(runs)} runs with 1 worker, then with 2, after ${fmt(WARM_UP_RUNS)} runs per worker to warm up; medians:`,
 )
 console.log(`  1 worker                 ${fmt(median(one))} scenarios/s   (rounds: ${list(one)})`)
 console.log(
