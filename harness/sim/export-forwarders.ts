@@ -13,7 +13,6 @@ import * as fs from 'node:fs'
 import * as fsPromises from 'node:fs/promises'
 import * as http from 'node:http'
 import * as https from 'node:https'
-import * as inspector from 'node:inspector'
 import { syncBuiltinESMExports } from 'node:module'
 import * as nodeProcess from 'node:process'
 import * as timers from 'node:timers'
@@ -43,7 +42,6 @@ export const FORWARDED_MODULES: readonly (readonly [string, object])[] = [
   ['fs/promises', fsPromises],
   ['http', http],
   ['https', https],
-  ['inspector', inspector],
 ]
 
 interface Forwarded {

@@ -7,6 +7,7 @@
 // once, it says if a load is in flight.
 import { executionAsyncId } from 'node:async_hooks'
 import { MessagePort } from 'node:worker_threads'
+import { calledFrom } from './call-sites.ts'
 
 /** Where Node's loader asks its thread. */
 const ASKS = { file: 'node:internal/modules/esm/hooks', fn: 'makeAsyncRequest' }
@@ -28,23 +29,8 @@ function refdPorts(): Set<unknown> {
 }
 
 /** Is the loader asking its thread? */
-function calledByLoader(): boolean {
-  const prepare = Error.prepareStackTrace
-  const limit = Error.stackTraceLimit
-  // Call sites, not text: the executor may
-  // have replaced either setting.
-  Error.prepareStackTrace = (_error, sites) => sites
-  Error.stackTraceLimit = 8
-  try {
-    const holder: { stack?: NodeJS.CallSite[] } = {}
-    Error.captureStackTrace(holder)
-    const sites = Array.isArray(holder.stack) ? holder.stack : []
-    return sites.some((site) => site.getFileName() === ASKS.file && site.getFunctionName() === ASKS.fn)
-  } finally {
-    Error.prepareStackTrace = prepare
-    Error.stackTraceLimit = limit
-  }
-}
+const calledByLoader = (): boolean =>
+  calledFrom((site) => site.getFileName() === ASKS.file && site.getFunctionName() === ASKS.fn, 8)
 
 /**
  * A MESSAGEPORT init hook: true if Node's

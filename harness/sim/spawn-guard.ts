@@ -7,6 +7,7 @@ import cluster from 'node:cluster'
 import os from 'node:os'
 import { Readable, Writable } from 'node:stream'
 import workerThreads from 'node:worker_threads'
+import { calledFrom } from './call-sites.ts'
 import { syncBuiltinExports } from './esm-sync.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 
@@ -141,7 +142,7 @@ const LOADER_THREAD = /[\\/]node_modules[\\/]esbuild[\\/]lib[\\/]main\.js/
 
 /** A nested Worker throws, as for a bad path. */
 const RefusedWorker = function Worker(filename: unknown, ...rest: unknown[]) {
-  if (LOADER_THREAD.test(new Error().stack ?? ''))
+  if (calledFrom((site) => LOADER_THREAD.test(site.getFileName() ?? ''), 16))
     return new RealWorker(filename as string, ...(rest as [workerThreads.WorkerOptions?]))
   spawned(`started a worker thread (new Worker ${quote(String(filename))})`)
   throw Object.assign(new Error(`new Worker EPERM (${WHY})`), { code: 'EPERM', errno: -1, syscall: 'new Worker' })
@@ -181,6 +182,8 @@ function patchAll(): { undo(): void } {
     patch(cp, 'execFileSync', execFileSync, 'child_process.execFileSync')
     patch(cp, 'execSync', execSync, 'child_process.execSync')
     patch(workerThreads, 'Worker', RefusedWorker, 'worker_threads.Worker')
+    // Its prototype's constructor is the real one.
+    patch(workerThreads.Worker.prototype, 'constructor', RefusedWorker, 'worker_threads.Worker.prototype.constructor')
     // Beneath child_process: its handles, which
     // process.binding hands to anyone.
     const handles = spawnHandles()

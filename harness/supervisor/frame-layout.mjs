@@ -11,12 +11,14 @@ const apply = Reflect.apply
 const encode = serialize
 const write = writeSync
 const set = Uint8Array.prototype.set
+const U8 = Uint8Array
+const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
 
 /** `message` as one frame. */
 export function frame(message) {
   const body = encode(message)
-  const n = body.length
-  const out = new Uint8Array(4 + n)
+  const n = apply(lengthOf, body, [])
+  const out = new U8(4 + n)
   out[0] = n & 0xff
   out[1] = (n >>> 8) & 0xff
   out[2] = (n >>> 16) & 0xff
@@ -31,5 +33,6 @@ export function frame(message) {
  */
 export function writeFrame(fd, message) {
   const bytes = frame(message)
-  for (let at = 0; at < bytes.length; ) at += write(fd, bytes, at, bytes.length - at)
+  const n = apply(lengthOf, bytes, [])
+  for (let at = 0; at < n; ) at += write(fd, bytes, at, n - at)
 }

@@ -15,13 +15,16 @@ const apply = Reflect.apply
 const store = Atomics.store
 const encodeInto = TextEncoder.prototype.encodeInto
 const decode = TextDecoder.prototype.decode
-const subarray = Uint8Array.prototype.subarray
-const slice = Uint8Array.prototype.slice
+// Views made whole, copies by set: subarray
+// and slice ask Symbol.species, which hands the
+// executor's class the shared buffer.
+const U8 = Uint8Array
+const set = Uint8Array.prototype.set
 
 /** The worker's side: appends a task's events. */
 export class JournalWriter {
+  readonly #journal: SharedArrayBuffer
   readonly #header: Int32Array
-  readonly #bytes: Uint8Array
   readonly #encoder = new TextEncoder()
   readonly #decoder = new TextDecoder()
   #task = 0
@@ -29,8 +32,8 @@ export class JournalWriter {
   #full = false
 
   constructor(journal: SharedArrayBuffer) {
+    this.#journal = journal
     this.#header = new Int32Array(journal, 0, HEADER_BYTES / 4)
-    this.#bytes = new Uint8Array(journal, HEADER_BYTES)
   }
 
   /** Start `task`, dropping the last one's. */
@@ -45,7 +48,8 @@ export class JournalWriter {
   /** Its task's events' text, sent with `done`. */
   text(): JournalText {
     // TextDecoder cannot read shared memory.
-    const bytes = apply(slice, this.#bytes, [0, this.#used]) as Uint8Array
+    const bytes = new U8(this.#used)
+    apply(set, bytes, [new U8(this.#journal, HEADER_BYTES, this.#used)])
     return { task: this.#task, text: apply(decode, this.#decoder, [bytes]) as string }
   }
 
@@ -53,7 +57,7 @@ export class JournalWriter {
   append(event: HistoryEvent): boolean {
     if (this.#full) return false
     const text = `${toJson(event)},`
-    const room = apply(subarray, this.#bytes, [this.#used])
+    const room = new U8(this.#journal, HEADER_BYTES + this.#used)
     const { read, written } = apply(encodeInto, this.#encoder, [text, room]) as { read: number; written: number }
     if (read < text.length) {
       this.#full = true

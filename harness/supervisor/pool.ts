@@ -319,6 +319,15 @@ export class WorkerPool implements RunService {
     if (slot.attempt && slot.attempt.task !== task) throw new Error(`a message for task ${task} in another's run`)
   }
 
+  /**
+   * A message the worker sends only in one
+   * state (a forged `idle` or `loaded` cleared
+   * a run's watchdog: it could then hang).
+   */
+  static #inTurn(ok: boolean, type: string): void {
+    if (!ok) throw new Error(`${type} out of turn`)
+  }
+
   #onMessage(slot: Slot, m: FromHost): void {
     switch (m.type) {
       case 'journal':
@@ -345,6 +354,7 @@ export class WorkerPool implements RunService {
         )
         return
       case 'loaded':
+        WorkerPool.#inTurn(!slot.ready, m.type)
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
         slot.ready = true
@@ -352,6 +362,7 @@ export class WorkerPool implements RunService {
         this.#pump()
         return
       case 'load-failed':
+        WorkerPool.#inTurn(!slot.ready, m.type)
         // It loaded before: flaky module or machine.
         this.#failedToLoad(m.message)
         void this.#stop(slot)
@@ -383,6 +394,7 @@ export class WorkerPool implements RunService {
         return
       }
       case 'idle':
+        WorkerPool.#inTurn(slot.attempt === null && slot.draining, m.type)
         if (slot.watchdog) clearTimeout(slot.watchdog)
         slot.watchdog = null
         slot.draining = false
@@ -397,6 +409,7 @@ export class WorkerPool implements RunService {
         this.#pump()
         return
       case 'harness-error': {
+        WorkerPool.#checkTask(slot, m.task)
         const attempt = slot.attempt
         slot.attempt = null
         attempt?.reject(new HarnessFailure(m.message))

@@ -96,9 +96,10 @@ guardUncaught({
 // 3. The thread is ours: ESM imports of the
 //    builtins runs patch forward to them, with
 //    no sweep per run (esm-sync.ts).
-forwardBuiltinExports()
-// No debugger on the host's thread or this one.
+// No debugger on the host's thread or this one;
+// first, so ESM sees it in forwarding's sweep.
 refuseInspector()
+forwardBuiltinExports()
 // Nothing leaves the machine, even while loading.
 installNetworkGuard(() => {})
 // Nor a process or thread (one started while

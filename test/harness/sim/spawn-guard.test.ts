@@ -36,6 +36,7 @@ const originals = {
   fork: childProcess.fork,
   method: (ChildProcess.prototype as unknown as Record<string, unknown>).spawn,
   Worker: workerThreads.Worker,
+  workerConstructor: workerThreads.Worker.prototype.constructor,
   clusterFork: cluster.fork,
   syncHandle: syncHandle.spawn,
   processHandle: Process.prototype.spawn,
@@ -131,9 +132,22 @@ describe('spawn guard', () => {
     expect(() => new workerThreads.Worker(leaves(marker), { eval: true })).toThrow(
       expect.objectContaining({ code: 'EPERM', syscall: 'new Worker' }),
     )
+    // The real class through its prototype, and
+    // a stack that only reads as esbuild's.
+    const Constructor = workerThreads.Worker.prototype.constructor as typeof workerThreads.Worker
+    expect(() => new Constructor(leaves(marker), { eval: true })).toThrow(expect.objectContaining({ code: 'EPERM' }))
+    const prepare = Error.prepareStackTrace
+    Error.prepareStackTrace = () => '/x/node_modules/esbuild/lib/main.js'
+    try {
+      expect(() => new workerThreads.Worker(leaves(marker), { eval: true })).toThrow(
+        expect.objectContaining({ code: 'EPERM' }),
+      )
+    } finally {
+      Error.prepareStackTrace = prepare
+    }
     expect(heard).toEqual([
       expect.stringMatching(/^spawned a child process \(cluster\.fork ".+"\)$/),
-      expect.stringMatching(/^started a worker thread \(new Worker "require.*"\)$/),
+      ...Array.from({ length: 3 }, () => expect.stringMatching(/^started a worker thread \(new Worker "require.*"\)$/)),
     ])
   })
 
@@ -164,6 +178,7 @@ describe('spawn guard', () => {
       fork: childProcess.fork,
       method: (ChildProcess.prototype as unknown as Record<string, unknown>).spawn,
       Worker: workerThreads.Worker,
+      workerConstructor: workerThreads.Worker.prototype.constructor,
       clusterFork: cluster.fork,
       syncHandle: syncHandle.spawn,
       processHandle: Process.prototype.spawn,

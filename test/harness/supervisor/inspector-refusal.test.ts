@@ -4,8 +4,8 @@
 // the ESM view refuses too, and undo puts all back.
 import inspector from 'node:inspector'
 import * as inspectorEsm from 'node:inspector'
+import { syncBuiltinESMExports } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
-import { forwardUntilReleased } from '../../../harness/sim/esm-sync.ts'
 import { refuseInspector } from '../../../harness/supervisor/inspector-refusal.ts'
 
 type Binding = Record<string, (...args: unknown[]) => unknown>
@@ -28,11 +28,12 @@ describe('refuseInspector', () => {
   afterEach(() => undo())
 
   it("refuses a session on this thread or the main one, the port, and the binding's", () => {
-    const release = forwardUntilReleased()
+    // As the worker: refused, then one sweep.
     const refusal = refuseInspector()
+    syncBuiltinESMExports()
     undo = () => {
       refusal.undo()
-      release()
+      syncBuiltinESMExports()
     }
     const session = new inspector.Session()
     expect(() => session.connect()).toThrow(REFUSED)

@@ -59,4 +59,31 @@ describe('the run journal', () => {
       Uint8Array.prototype.slice = real.slice
     }
   })
+
+  // subarray and slice ask Symbol.species: an
+  // executor's class was handed the buffer.
+  it("hands the shared buffer to no one's Symbol.species, and its text is what was written", () => {
+    const journal = createJournal(4_096)
+    const writer = new JournalWriter(journal)
+    const seen: unknown[] = []
+    // On Uint8Array itself, over %TypedArray%'s.
+    Object.defineProperty(Uint8Array, Symbol.species, {
+      configurable: true,
+      get: () =>
+        class extends Uint8Array {
+          constructor(...args: unknown[]) {
+            seen.push(args[0])
+            super(...(args as [ArrayBuffer, number, number]))
+          }
+        },
+    })
+    try {
+      writer.begin(3)
+      writer.append(event(0))
+      expect(parseJournal(writer.text(), 3)).toEqual([event(0)])
+    } finally {
+      delete (Uint8Array as { [Symbol.species]?: unknown })[Symbol.species]
+    }
+    expect(seen).toEqual([])
+  })
 })
