@@ -10,14 +10,16 @@ import { refuseInspector } from '../../../harness/supervisor/inspector-refusal.t
 
 type Binding = Record<string, (...args: unknown[]) => unknown>
 const binding = (process as unknown as { binding(name: string): Binding }).binding('inspector')
-const originals = {
+/** What the refusal replaces, as it is now. */
+const current = () => ({
   connect: inspector.Session.prototype.connect,
   connectToMainThread: inspector.Session.prototype.connectToMainThread,
   open: inspector.open,
   Connection: binding.Connection,
   MainThreadConnection: binding.MainThreadConnection,
   bindingOpen: binding.open,
-}
+})
+const originals = current()
 const REFUSED = expect.objectContaining({
   code: 'ERR_INSPECTOR_NOT_AVAILABLE',
   message: "Inspector is not available (faultline: a run may not inspect the harness's threads)",
@@ -47,13 +49,6 @@ describe('refuseInspector', () => {
 
   it('is undone: every original back', () => {
     refuseInspector().undo()
-    expect({
-      connect: inspector.Session.prototype.connect,
-      connectToMainThread: inspector.Session.prototype.connectToMainThread,
-      open: inspector.open,
-      Connection: binding.Connection,
-      MainThreadConnection: binding.MainThreadConnection,
-      bindingOpen: binding.open,
-    }).toEqual(originals)
+    expect(current()).toEqual(originals)
   })
 })
