@@ -73,19 +73,23 @@ describe("text written into a worker's pipes", () => {
     })
   })
 
-  // Each cleared the run's watchdog: the
-  // executor then spun, and nothing ended it.
-  it.each(['idle', 'loaded'])("a forged '%s' mid-run, then a spin, is the run's finding, never a hang", (kind) => {
-    process.env.FAULTLINE_TAMPER_FORGE = kind
-    process.env.FAULTLINE_TAMPER_SPIN = '1'
-    return tampering(5, async (pool) => {
-      const tampered = await pool.run(refund('ORD-TAMPER'), { realMs: 5_000, replay: false })
-      expect(tampered.died).toBe(true)
-      expect(tampered.overran).toBe(false)
-      const faults = eventsOf(tampered.history, 'executor-fault')
-      expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
-    })
-  })
+  // idle and loaded cleared the run's watchdog:
+  // the executor then spun, and nothing ended it;
+  // events for a guessed task went unseen.
+  it.each(['idle', 'loaded', 'events'])(
+    "a forged '%s' mid-run, then a spin, is the run's finding, never a hang",
+    (kind) => {
+      process.env.FAULTLINE_TAMPER_FORGE = kind
+      process.env.FAULTLINE_TAMPER_SPIN = '1'
+      return tampering(5, async (pool) => {
+        const tampered = await pool.run(refund('ORD-TAMPER'), { realMs: 5_000, replay: false })
+        expect(tampered.died).toBe(true)
+        expect(tampered.overran).toBe(false)
+        const faults = eventsOf(tampered.history, 'executor-fault')
+        expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
+      })
+    },
+  )
 
   // fd 3 was the host's IPC: Node parsed what
   // came, and a whole frame of no V8 data threw
