@@ -108,9 +108,9 @@ export class ExportForwarders {
 }
 
 /**
- * Calls, `new` and reads go to `target[key]`
- * as it is at the time; other reflection sees
- * the export as it was first.
+ * Calls, `new`, reads and descriptors go to
+ * `target[key]` as it is at the time; other
+ * reflection sees the export as it was first.
  */
 function forwarderTo(target: Exports, key: string, first: Fn): Fn {
   const forwarder: Fn = new Proxy(first, {
@@ -125,6 +125,20 @@ function forwarderTo(target: Exports, key: string, first: Fn): Fn {
       const fixed = Reflect.getOwnPropertyDescriptor(first, property)
       if (fixed && !fixed.configurable && !fixed.writable && 'value' in fixed) return fixed.value
       return Reflect.get(live, property)
+    },
+    // As `get`: the first's own descriptors held
+    // `prototype.constructor`, the original.
+    getOwnPropertyDescriptor(_, property) {
+      const live = target[key] as Fn
+      const fixed = Reflect.getOwnPropertyDescriptor(first, property)
+      if (fixed && !fixed.configurable) {
+        // Invariants: such a key stays; its value
+        // may differ only if writable.
+        if (!('value' in fixed) || !fixed.writable) return fixed
+        return { ...fixed, value: Reflect.get(live, property) }
+      }
+      const d = Reflect.getOwnPropertyDescriptor(live, property)
+      return d && { ...d, configurable: true }
     },
   })
   return forwarder

@@ -100,6 +100,32 @@ describe('export forwarders', () => {
     expect(Resolver.name).toBe('Resolver')
   })
 
+  it("reflection reaches the run's export, not the original: a write through a descriptor is seen", async () => {
+    const realSetTimeout = timersCjs.setTimeout
+    const { seen, history } = await inRun(async () => {
+      // What an executor might try to get round
+      // the guards: the original behind the Proxy.
+      const behind = (f: unknown) =>
+        (Object.getOwnPropertyDescriptor(f, 'prototype')?.value as { constructor?: unknown } | undefined)?.constructor
+      const write = behind(writeFileSync) as typeof writeFileSync | undefined
+      write?.(join(dir, 'behind'), 'x')
+      return { wrote: write !== undefined, timer: behind(timersSetTimeout) }
+    })
+    expect(seen).toMatchObject({ wrote: true })
+    expect((seen as { timer: unknown }).timer).not.toBe(realSetTimeout)
+    expect(eventsOf(history, 'executor-fault').map((e) => e.message)).toContain(
+      `wrote ${join(dir, 'behind')} (fs.writeFileSync)`,
+    )
+  })
+
+  it('keeps the Proxy invariants: a non-configurable descriptor stays, a fixed one is as it was', () => {
+    const d = Object.getOwnPropertyDescriptor(Resolver, 'prototype')
+    expect(d).toMatchObject({ value: dnsCjs.Resolver.prototype, writable: false, configurable: false })
+    expect(Object.getOwnPropertyDescriptor(timersSetTimeout, 'prototype')).toMatchObject({ configurable: false })
+    expect(Object.getOwnPropertyDescriptor(timersSetTimeout, 'name')).toMatchObject({ value: 'setTimeout' })
+    expect(() => Object.getOwnPropertyDescriptors(writeFileSync)).not.toThrow()
+  })
+
   it('covers every builtin export a run patches', async () => {
     const forwarded = new Set(FORWARDED_MODULES.map(([name]) => name))
     const before = new Map<string, unknown>()
