@@ -32,13 +32,21 @@ describe('checkoutBuild', () => {
     const main = join(build.dir, 'harness/supervisor/worker-main.js')
     expect(builtFiles(build.dir)).toContain(main)
     for (const b of BUNDLED) expect(builtPath(build, b.path), b.name).toMatch(/\.js$/)
-    // npm start's script too (scripts/start.mjs).
+    // npm start's script too (scripts/start.mjs),
+    // and npm run bench's (scripts/bench.mjs).
     expect(builtPath(build, join(ROOT, 'scripts/start.ts'))).toBe(join(build.dir, 'scripts/start.js'))
+    expect(builtPath(build, join(ROOT, 'bench/campaign.bench.ts'))).toBe(join(build.dir, 'bench/campaign.bench.js'))
     const left = builtFiles(build.dir).filter((f) =>
       /(from\s*|import\s*\(\s*|import\s+)["']\.{1,2}\/[^"']*\.ts["']/.test(readFileSync(f, 'utf8')),
     )
     expect(left).toEqual([])
     expect(readFileSync(main, 'utf8')).toMatch(/from\s*"\.\/journal\.js"/)
+  })
+
+  it("keeps no esbuild name helper: JS names the functions itself, and redefining each one's name slows a run", () => {
+    const world = readFileSync(join(build.dir, 'harness/run/world.js'), 'utf8')
+    expect(world).toMatch(/class World\b/)
+    expect(builtFiles(build.dir).filter((f) => readFileSync(f, 'utf8').includes('__name('))).toEqual([])
   })
 
   it('maps each built file back to its .ts source (stack traces name the .ts lines)', () => {
