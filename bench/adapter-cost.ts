@@ -3,7 +3,7 @@
 // support logic as a plain executor, on the same
 // scenarios, in this thread. Target: ≤ 1.3×.
 //
-//   npm run bench                         # prints it last
+//   npm run bench                         # prints it last (a tsx child)
 //   npx tsx bench/adapter-cost.ts --runs 500
 import { parseArgs } from 'node:util'
 import aiSdk from '../examples/adapters/ai-sdk/careful.faultline.ts'

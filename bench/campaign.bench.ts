@@ -6,10 +6,13 @@
 // the adapters' cost and loop mode's pace.
 //
 //   npm run bench   # 1,000 runs a round; RSS 10,000
+//   (run from the checkout's build, as the
+//   command runs: scripts/bench.mjs)
 //   npm run bench -- --runs 5000 --rss-runs 20000
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
@@ -25,13 +28,13 @@ import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { jsonResponse } from '../mock-services/json-response.ts'
 import { installClientShims } from '../harness/sim/client-shims.ts'
 import { activate, startInterception, stopInterception } from '../harness/sim/network.ts'
-import { adapterCost } from './adapter-cost.ts'
 import { type CpuByRole, cpuByRole, type ThreadTimes, threadTimes } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
 import { sqliteShare } from './sqlite-share.ts'
+import { ROOT } from './checkout-root.ts'
 
 // As the CLI's process, before any draw.
 keepGarbageYoung()
@@ -272,7 +275,8 @@ console.log(
 const NOOP = {
   kind: 'bundled',
   name: noopExecutor.name,
-  path: fileURLToPath(new URL('../harness/contract/noop-executor.ts', import.meta.url)),
+  // .js when this runs from the build.
+  path: fileURLToPath(new URL(`../harness/contract/noop-executor${extname(import.meta.url)}`, import.meta.url)),
   export: 'noopExecutor',
 } as const
 
@@ -360,6 +364,23 @@ async function ceilingChild(): Promise<never> {
     process.stdout.write(`${(performance.now() - start) / 1000}\n`)
   }
   process.exit(0)
+}
+
+/**
+ * The adapters' cost, in a child under tsx:
+ * the examples it imports are not built.
+ */
+async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
+  const script = join(ROOT, 'bench/adapter-cost.ts')
+  const args = ['--import', 'tsx', script, '--runs', String(n), '--seed', String(seedOf)]
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d
+  })
+  const [code] = (await once(child, 'close')) as [number | null]
+  if (code !== 0) return ['', `adapters — not measured: bench/adapter-cost.ts exited ${code}`]
+  return out.trimEnd().split('\n')
 }
 
 /**
@@ -540,7 +561,7 @@ console.log(
 
 // A framework's tools through its adapter, beside
 // the same logic as a plain executor.
-for (const line of await adapterCost(Math.min(runs, 300), seed)) console.log(line)
+for (const line of await adapterCostLines(Math.min(runs, 300), seed)) console.log(line)
 
 // Each framework's own agent loop around its
 // careful tools, beside the tools in tool mode.

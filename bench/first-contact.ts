@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-const ROOT = join(import.meta.dirname, '..')
+import { ROOT } from './checkout-root.ts'
 
 /** Seconds `npm start` takes, and its exit code. */
 export async function firstContact(): Promise<{ seconds: number; code: number | null }> {

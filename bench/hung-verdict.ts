@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { ROOT } from './checkout-root.ts'
 
-const ROOT = join(import.meta.dirname, '..')
 const SPIN = 'for (;;) {}'
 
 /** Seconds until the verdict, and its exit code. */

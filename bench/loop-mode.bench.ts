@@ -15,8 +15,8 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gate, type GateReport } from '../faultline/index.ts'
 import { childrenSoFarMs, selfAndReapedMs } from './proc-cpu.ts'
+import { ROOT } from './checkout-root.ts'
 
-const ROOT = join(import.meta.dirname, '..')
 /** A noisy 2-core machine: the median of 3. */
 const ROUNDS = 3
 
