@@ -114,7 +114,7 @@ function make() {
       sourcemap: 'inline',
       sourcesContent: false,
       // Not tsx's keepNames: each function made
-      // then has its name redefined (~8 % of a run;
+      // then has its name redefined (~6 % of a run;
       // unbundled, names are JS's own anyway).
       keepNames: false,
       logLevel: 'silent',
