@@ -4,7 +4,8 @@
 // still happens; the listener reports it.
 //
 // Longer than most because fs has some forty
-// ways to write, each wrapped on its own.
+// ways to write, each wrapped on its own, and
+// its binding twenty more.
 import fs from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -164,6 +165,45 @@ const PROMISES: Record<string, Targets> = {
   lchown: first,
 }
 
+/**
+ * process.binding('fs'), beneath the API (fs
+ * calls it too: those calls are the API's).
+ */
+const BINDING: Record<string, Targets> = {
+  open: opened,
+  openFileHandle: opened,
+  writeBuffer: first,
+  writeBuffers: first,
+  writeString: first,
+  writeFileUtf8: first,
+  ftruncate: first,
+  mkdir: first,
+  rmdir: first,
+  unlink: first,
+  rename: both,
+  copyFile: second,
+  symlink: second,
+  link: second,
+  utimes: first,
+  futimes: first,
+  lutimes: first,
+  chmod: first,
+  fchmod: first,
+  chown: first,
+  fchown: first,
+  lchown: first,
+}
+
+/** The binding objects fs calls, or null. */
+function fsBinding(): Record<string, unknown> | null {
+  try {
+    const binding = (process as unknown as { binding(name: string): unknown }).binding
+    return binding('fs') as Record<string, unknown>
+  } catch {
+    return null // no process.binding here
+  }
+}
+
 /** A FileHandle writes to its own file. */
 const HANDLE = [
   'write',
@@ -310,6 +350,10 @@ function patchAll(): { undo(): void } {
     const promises = fs.promises as unknown as Record<string, unknown>
     for (const [name, targets] of Object.entries(PROMISES)) watch(promises, name, `fs.promises.${name}`, targets)
     swap(promises, 'open', opener)
+    const binding = fsBinding()
+    if (binding !== null)
+      for (const [name, targets] of Object.entries(BINDING))
+        watch(binding, name, `process.binding('fs').${name}`, targets)
     // Not exported: found on the first handle.
     if (handleProto !== null) handles(handleProto)
     swapHandles = handles

@@ -156,4 +156,18 @@ describe('an executor keeping state in files', () => {
     const samePid = (m: string[]) => m.map((line) => line.replace(/intent-\d+\.log/, 'intent-PID.log'))
     expect(samePid(messages(second))).toEqual(samePid(messages(first)))
   })
+
+  it("a file made through process.binding('fs'), beneath fs's API: a finding too", async () => {
+    const cwd = scratchDir('hostile-writes-binding')
+    const r = await gate('writes-beneath-fs', {}, cwd)
+    expect(r.code, r.stderr).toBe(1)
+    expect(messages(r)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^run-\\d+/s\\d+: executor wrote-files: wrote ${join(cwd, 'raw-intent.log')} \\(process\\.binding\\('fs'\\)\\.open\\): `,
+        ),
+      ),
+    ])
+    expect(existsSync(join(cwd, 'raw-intent.log'))).toBe(true)
+  })
 })

@@ -15,7 +15,12 @@ import { honest } from '../../fixtures/hostile/honest.ts'
 import { refundScenario } from '../../support/scenario.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
+/** What an executor reaches beneath fs's API. */
+type Binding = Record<string, (...args: unknown[]) => number>
+const fsBinding = () => (process as unknown as { binding(name: string): Binding }).binding('fs')
+
 const originals = {
+  bindingOpen: fsBinding().open,
   writeFileSync: fs.writeFileSync,
   open: fs.open,
   promisesOpen: fs.promises.open,
@@ -92,6 +97,7 @@ describe('write guard', () => {
       ['cb', 'fs.writeFile'],
       ['cb', 'fs.write'],
       ['p', 'fs.promises.appendFile'],
+      ['p', "process.binding('fs').writeBuffer"], // after an await
       ['pd', 'fs.promises.mkdir'],
       ['w', 'fs.createWriteStream'],
       ['w', 'fs.open'], // the stream opens later, on its own
@@ -100,6 +106,30 @@ describe('write guard', () => {
       ['h', 'FileHandle.write'],
     ])
   })
+
+  // Node 20's arities: a wrong one aborts.
+  it.skipIf(!process.versions.node.startsWith('20.'))(
+    "hears writes beneath the API, through process.binding('fs'), not its reads",
+    () => {
+      const binding = fsBinding()
+      const f = (name: string) => join(dir, name)
+      const { O_WRONLY, O_CREAT, O_RDONLY } = fs.constants
+      const fd = binding.open(f('raw'), O_WRONLY | O_CREAT, 0o644)
+      binding.writeString(fd, 'x', null, 'utf8', undefined, {})
+      fs.closeSync(fd)
+      expect(fs.readFileSync(f('raw'), 'utf8')).toBe('x')
+      fs.closeSync(binding.open(f('raw'), O_RDONLY, 0o644))
+      binding.rename(f('raw'), f('moved'))
+      binding.unlink(f('moved'))
+      expect(heard).toEqual([
+        ['raw', "process.binding('fs').open"],
+        ['raw', "process.binding('fs').writeString"],
+        ['raw', "process.binding('fs').rename"],
+        ['moved', "process.binding('fs').rename"],
+        ['moved', "process.binding('fs').unlink"],
+      ])
+    },
+  )
 
   it('hears a write through a descriptor opened before it, not stdio or /dev/null', () => {
     guard.undo()
@@ -122,6 +152,7 @@ describe('write guard', () => {
   it('is undone with the last guard', () => {
     guard.undo()
     expect({
+      bindingOpen: fsBinding().open,
       writeFileSync: fs.writeFileSync,
       open: fs.open,
       promisesOpen: fs.promises.open,
