@@ -16,7 +16,12 @@ import { refundScenario } from '../../support/scenario.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
 /** What an executor reaches beneath fs's API. */
-type Binding = Record<string, (...args: unknown[]) => number>
+interface Binding {
+  open(path: string, flags: number, mode: number): number
+  writeString(fd: number, text: string, position: null, encoding: string, req: undefined, ctx: object): number
+  rename(from: string, to: string): void
+  unlink(path: string): void
+}
 const fsBinding = () => (process as unknown as { binding(name: string): Binding }).binding('fs')
 
 const originals = {
