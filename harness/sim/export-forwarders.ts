@@ -108,9 +108,9 @@ export class ExportForwarders {
 }
 
 /**
- * Calls, `new`, reads and descriptors go to
- * `target[key]` as it is at the time; other
- * reflection sees the export as it was first.
+ * Calls, `new`, reads, descriptors and changes
+ * go to `target[key]` as it is at the time;
+ * other reflection sees the export as first.
  */
 function forwarderTo(target: Exports, key: string, first: Fn): Fn {
   const forwarder: Fn = new Proxy(first, {
@@ -140,6 +140,24 @@ function forwarderTo(target: Exports, key: string, first: Fn): Fn {
       const d = Reflect.getOwnPropertyDescriptor(live, property)
       return d && { ...d, configurable: true }
     },
+    // Changes go to the live export; none to
+    // the first (a fixed prototype would leak
+    // it), none that pins the Proxy's target.
+    defineProperty(_, property, d) {
+      if (d.configurable === false || fixedOn(first, property)) return false
+      return Reflect.defineProperty(target[key] as Fn, property, d)
+    },
+    deleteProperty(_, property) {
+      if (fixedOn(first, property)) return false
+      return Reflect.deleteProperty(target[key] as Fn, property)
+    },
+    preventExtensions: () => false,
+    setPrototypeOf: () => false,
   })
   return forwarder
+}
+
+/** A non-configurable own property. */
+function fixedOn(o: object, property: PropertyKey): boolean {
+  return Reflect.getOwnPropertyDescriptor(o, property)?.configurable === false
 }

@@ -22,6 +22,7 @@ import { scratchDir } from '../../support/scratch.ts'
 const require = createRequire(import.meta.url)
 const timersCjs = require('node:timers') as typeof import('node:timers')
 const dnsCjs = require('node:dns') as typeof import('node:dns')
+const fsCjs = require('node:fs') as typeof import('node:fs')
 const forwarders = forwardBuiltinExports()
 
 /** Run `work` as the one tool call. */
@@ -116,6 +117,25 @@ describe('export forwarders', () => {
     expect(eventsOf(history, 'executor-fault').map((e) => e.message)).toContain(
       `wrote ${join(dir, 'behind')} (fs.writeFileSync)`,
     )
+  })
+
+  it('takes no change to the original: the fixed prototype stays writable, the function extensible', () => {
+    const realWriteFileSync = fsCjs.writeFileSync
+    const before = Object.getOwnPropertyDescriptor(realWriteFileSync, 'prototype')
+    // What would pin the original's prototype
+    // for the descriptor trap to hand it out.
+    expect(Reflect.defineProperty(writeFileSync, 'prototype', { writable: false })).toBe(false)
+    expect(Reflect.preventExtensions(writeFileSync)).toBe(false)
+    expect(Reflect.setPrototypeOf(writeFileSync, null)).toBe(false)
+    expect(Reflect.deleteProperty(writeFileSync, 'prototype')).toBe(false)
+    expect(Object.getOwnPropertyDescriptor(realWriteFileSync, 'prototype')).toEqual(before)
+    expect(Object.isExtensible(realWriteFileSync)).toBe(true)
+    // A configurable property lands on the live export.
+    const mark = Symbol('mark')
+    expect(Reflect.defineProperty(writeFileSync, mark, { value: 1, configurable: true })).toBe(true)
+    expect((fsCjs.writeFileSync as unknown as Record<symbol, unknown>)[mark]).toBe(1)
+    expect(Reflect.deleteProperty(writeFileSync, mark)).toBe(true)
+    expect(mark in fsCjs.writeFileSync).toBe(false)
   })
 
   it('keeps the Proxy invariants: a non-configurable descriptor stays, a fixed one is as it was', () => {
