@@ -7,7 +7,7 @@
 // ways to write, each wrapped on its own, and
 // its binding twenty more.
 import fs from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { syncBuiltinExports } from './esm-sync.ts'
 
@@ -66,12 +66,28 @@ const NOT_STATE = new Set([
 /** The file a path or descriptor names; null: none. */
 function fileOf(target: unknown): string | null {
   if (typeof target === 'number') return fileOfFd(target)
-  if (typeof target === 'string') return resolve(target)
-  if (Buffer.isBuffer(target)) return resolve(target.toString())
-  if (target instanceof URL) return target.protocol === 'file:' ? fileURLToPath(target) : null
+  if (typeof target === 'string') return canonical(resolve(target))
+  if (Buffer.isBuffer(target)) return canonical(resolve(target.toString()))
+  if (target instanceof URL) return target.protocol === 'file:' ? canonical(fileURLToPath(target)) : null
   const fd = (target as { fd?: unknown } | null | undefined)?.fd // a FileHandle
   return typeof fd === 'number' ? fileOfFd(fd) : null
 }
+
+/**
+ * Its directory's links resolved, as in a
+ * descriptor's name: one file, one name (a
+ * run reports a name once). Not the file's
+ * own: unlink or rename acts on a link.
+ */
+function canonical(file: string): string {
+  if (NOT_STATE.has(file)) return file // /dev/stdout is no file
+  try {
+    return join(realpath(dirname(file)), basename(file))
+  } catch {
+    return file // no such directory
+  }
+}
+const realpath = fs.realpathSync.native
 
 /** stdio is never state; pipes and sockets neither. */
 function fileOfFd(fd: number): string | null {
@@ -172,6 +188,7 @@ const PROMISES: Record<string, Targets> = {
 const BINDING: Record<string, Targets> = {
   open: opened,
   openFileHandle: opened,
+  mkdtemp: temporary,
   writeBuffer: first,
   writeBuffers: first,
   writeString: first,

@@ -21,6 +21,7 @@ interface Binding {
   writeString(fd: number, text: string, position: null, encoding: string, req: undefined, ctx: object): number
   rename(from: string, to: string): void
   unlink(path: string): void
+  mkdtemp(prefix: string, encoding: string): string
 }
 const fsBinding = () => (process as unknown as { binding(name: string): Binding }).binding('fs')
 
@@ -126,15 +127,28 @@ describe('write guard', () => {
       fs.closeSync(binding.open(f('raw'), O_RDONLY, 0o644))
       binding.rename(f('raw'), f('moved'))
       binding.unlink(f('moved'))
+      binding.mkdtemp(f('t-'), 'utf8')
       expect(heard).toEqual([
         ['raw', "process.binding('fs').open"],
         ['raw', "process.binding('fs').writeString"],
         ['raw', "process.binding('fs').rename"],
         ['moved', "process.binding('fs').rename"],
         ['moved', "process.binding('fs').unlink"],
+        ['t-XXXXXX', "process.binding('fs').mkdtemp"],
       ])
     },
   )
+
+  it('names a file in a linked directory as its descriptor does: one file, one name', async () => {
+    fs.mkdirSync(join(dir, 'real'))
+    fs.symlinkSync(join(dir, 'real'), join(dir, 'link'))
+    heard = []
+    await fs.promises.appendFile(join(dir, 'link', 'log'), 'x')
+    expect(heard).toEqual([
+      ['real/log', 'fs.promises.appendFile'],
+      ['real/log', "process.binding('fs').writeBuffer"], // after an await
+    ])
+  })
 
   it('hears a write through a descriptor opened before it, not stdio or /dev/null', () => {
     guard.undo()
