@@ -379,7 +379,8 @@ async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
     out += d
   })
   const [code] = (await once(child, 'close')) as [number | null]
-  if (code !== 0) return ['', `adapters — not measured: bench/adapter-cost.ts exited ${code}`]
+  if (code !== 0 || out.trim() === '')
+    return ['', `adapters — not measured: bench/adapter-cost.ts exited ${code}, printing ${out.length} characters`]
   return out.trimEnd().split('\n')
 }
 
@@ -388,11 +389,16 @@ async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
  * k at once: the slowest one's seconds.
  */
 async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
+  // Run as this process is: built (source maps
+  // on, as importSource sets), or .ts via tsx.
+  const built = extname(import.meta.url) === '.js'
+  const loader = built ? ['--enable-source-maps'] : process.execArgv.length > 0 ? [] : ['--import', 'tsx']
   const children = Array.from({ length: 2 }, () => {
     const child = spawn(
       process.execPath,
       [
         ...process.execArgv,
+        ...loader,
         fileURLToPath(import.meta.url),
         '--ceiling-child',
         '--runs',
@@ -406,8 +412,13 @@ async function independentProcesses(): Promise<{ run(k: number): Promise<number>
     )
     const lines: string[] = []
     child.stdout.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter(Boolean)))
+    const exited = once(child, 'exit')
     const next = async () => {
-      while (lines.length === 0) await once(child.stdout, 'data')
+      while (lines.length === 0) {
+        // A child that dies says so, not a hang.
+        const ended = await Promise.race([once(child.stdout, 'data').then(() => false), exited.then(() => true)])
+        if (ended && lines.length === 0) throw new Error(`a ceiling child exited (code ${child.exitCode})`)
+      }
       return lines.shift()!
     }
     return { child, next }

@@ -23,7 +23,11 @@ import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-/** What processes may import from a checkout. */
+/**
+ * What processes may import from a checkout
+ * (bench: npm run bench; a syntax error there,
+ * as anywhere, leaves the command on tsx).
+ */
 const DIRS = [
   'harness',
   'executors',
@@ -114,8 +118,10 @@ function make() {
       sourcemap: 'inline',
       sourcesContent: false,
       // Not tsx's keepNames: each function made
-      // then has its name redefined (~6 % of a run;
-      // unbundled, names are JS's own anyway).
+      // then has its name redefined (~6 % of a run).
+      // Unbundled, names are JS's own, but for an
+      // anonymous default export's (a test keeps
+      // them out of these directories).
       keepNames: false,
       logLevel: 'silent',
       tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true, useDefineForClassFields: true } },

@@ -47,6 +47,11 @@ describe('checkoutBuild', () => {
     const world = readFileSync(join(build.dir, 'harness/run/world.js'), 'utf8')
     expect(world).toMatch(/class World\b/)
     expect(builtFiles(build.dir).filter((f) => readFileSync(f, 'utf8').includes('__name('))).toEqual([])
+    // Its one rename: an anonymous default export
+    // (`default` under tsx and tsc) gets the file's.
+    const renamed =
+      /\b(?:function\*?|class)\s+\w+_default\b|\b(?:var|let|const)\s+\w+_default\s*=\s*(?:async\s*)?(?:function|class|\(|\w+\s*=>)/
+    expect(builtFiles(build.dir).filter((f) => renamed.test(readFileSync(f, 'utf8')))).toEqual([])
   })
 
   it('maps each built file back to its .ts source (stack traces name the .ts lines)', () => {
