@@ -184,31 +184,22 @@ const PROMISES: Record<string, Targets> = {
 /**
  * process.binding('fs'), beneath the API (fs
  * calls it too: those calls are the API's).
+ * Where it shares a name, it shares targets.
  */
 const BINDING: Record<string, Targets> = {
-  open: opened,
+  ...Object.fromEntries(
+    [
+      ['open', 'mkdir', 'mkdtemp', 'rmdir', 'unlink', 'rename', 'copyFile', 'symlink', 'link', 'ftruncate'],
+      ['utimes', 'futimes', 'lutimes', 'chmod', 'fchmod', 'chown', 'fchown', 'lchown'],
+    ]
+      .flat()
+      .map((name) => [name, FS[name]!]),
+  ),
   openFileHandle: opened,
-  mkdtemp: temporary,
   writeBuffer: first,
   writeBuffers: first,
   writeString: first,
   writeFileUtf8: first,
-  ftruncate: first,
-  mkdir: first,
-  rmdir: first,
-  unlink: first,
-  rename: both,
-  copyFile: second,
-  symlink: second,
-  link: second,
-  utimes: first,
-  futimes: first,
-  lutimes: first,
-  chmod: first,
-  fchmod: first,
-  chown: first,
-  fchown: first,
-  lchown: first,
 }
 
 /** The binding objects fs calls, or null. */
