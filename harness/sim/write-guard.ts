@@ -202,7 +202,7 @@ const BINDING: Record<string, Targets> = {
   writeFileUtf8: first,
 }
 
-/** The binding objects fs calls, or null. */
+/** The binding object fs calls, or null. */
 function fsBinding(): Record<string, unknown> | null {
   try {
     const binding = (process as unknown as { binding(name: string): unknown }).binding

@@ -2,9 +2,10 @@
 // load the harness and the bundled executors
 // as JS that esbuild compiled once (tsx's
 // compiler), not through tsx's hooks: no round
-// trip to a hooks thread per module. Kept by content, under
-// node_modules/.cache; installed, dist/ is that
-// build already. Plain JS: bin/faultline.mjs
+// trip to a hooks thread per module. Kept by
+// content, under node_modules/.cache;
+// installed, dist/ is that build already.
+// Plain JS: bin/faultline.mjs
 // imports it before any TypeScript loads, and
 // npm start's scripts/start.mjs the same way.
 import { createHash, randomBytes } from 'node:crypto'
