@@ -34,6 +34,7 @@ import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
 import { sqliteShare } from './sqlite-share.ts'
+import { cpuRoles, profiled, ROLES, type Role, THE_REQUEST } from './cpu-roles.ts'
 import { ROOT } from './checkout-root.ts'
 
 // As the CLI's process, before any draw.
@@ -258,6 +259,19 @@ const sqlite = await sqliteShare(executor, runs, seed)
 const sqliteFraction = sqlite.msPerRun / sqlite.runMs
 console.log(
   `  executor's SQLite        ${fmt((sqlite.msPerRun * 1000) / sqlite.requestsPerRun)} µs a request, ${fmt(sqliteFraction * 100, 1)}% of a run (${executor.name}'s own durable log, each call timed in a campaign of its own); without it, harness / bare msw is ${fmt((perRequestMs * (1 - sqliteFraction)) / bareMs, 2)}×`,
+)
+// The same campaign profiled: what each role
+// takes of a request, and what 1.5× leaves.
+const roles = cpuRoles(
+  await profiled(() => search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })),
+)
+const roleUs = (role: Role) => roles.get(role)! * perRequestMs * 1000
+console.log(
+  `  a request, by role       ${ROLES.map((r) => `${r} ${fmt(roleUs(r))}`).join(', ')} µs (a sampled profile of the same campaign in this thread: each role's share times the cost per request above; native and Node's own frames count for their caller)`,
+)
+const requestUs = THE_REQUEST.reduce((sum, r) => sum + roleUs(r), 0)
+console.log(
+  `  what 1.5× leaves         ${fmt(bareMs * 1500)} µs a request: the request itself (${THE_REQUEST.join(', ')}) takes ${fmt(requestUs)}, leaving ${fmt(bareMs * 1500 - requestUs)} µs for the harness's machinery (the other roles), which takes ${fmt(perRequestMs * 1000 - requestUs)} today`,
 )
 console.log(
   `  record store per request ${fmt(storeMs * 1000, 1)} µs (plain Maps: a fresh store, a write and a list per request)`,
