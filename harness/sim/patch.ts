@@ -70,9 +70,13 @@ class PropertyPatch<T extends object, K extends keyof T> implements Patch {
     this.#key = key
     this.#replacement = replacement
     this.description = description
-    this.#descriptor = Object.getOwnPropertyDescriptor(target, key)
+    const d = Object.getOwnPropertyDescriptor(target, key)
+    this.#descriptor = d
     this.#original = target[key]
-    this.reinstate()
+    // A writable, configurable own value: a set
+    // ends as reinstate's define would, faster.
+    if (d?.writable && d.configurable) target[key] = replacement
+    else this.reinstate()
   }
 
   intact(): boolean {

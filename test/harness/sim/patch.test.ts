@@ -32,6 +32,26 @@ describe('patchProperty', () => {
     expect(target).toEqual({ a: 1, b: 2 })
   })
 
+  it('patches any property to a writable, configurable value of its enumerability, and restores its descriptor', () => {
+    const target = {} as Record<string, unknown>
+    Object.defineProperty(target, 'plain', { value: 1, writable: true, configurable: true, enumerable: true })
+    Object.defineProperty(target, 'hidden', { value: 2, writable: true, configurable: true, enumerable: false })
+    Object.defineProperty(target, 'fixed', { value: 3, writable: false, configurable: true, enumerable: false })
+    Object.defineProperty(target, 'getter', { get: () => 4, configurable: true, enumerable: true })
+    const keys = ['plain', 'hidden', 'fixed', 'getter', 'absent']
+    const before = Object.getOwnPropertyDescriptors(target)
+    const patches = keys.map((k) => patchProperty(target, k, `ours ${k}`))
+    for (const k of keys)
+      expect(Object.getOwnPropertyDescriptor(target, k)).toEqual({
+        value: `ours ${k}`,
+        writable: true,
+        configurable: true,
+        enumerable: before[k]?.enumerable ?? true,
+      })
+    undoAll(patches)
+    expect(Object.getOwnPropertyDescriptors(target)).toEqual(before)
+  })
+
   it("leaves a finished run's patches to die young: the next runs' scavenges promote none of them", async () => {
     // 60 KB a run, reachable only through the
     // clock's patches; a process-long registry
