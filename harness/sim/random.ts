@@ -32,11 +32,15 @@ export function createRng(seed: number | string, stream = 'main'): Rng {
   }
 }
 
+/** Each byte's two hex digits. */
+const HEX = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, '0'))
+
 /** An RFC 4122 version-4 UUID drawn from `rng`. */
 export function uuidFrom(rng: Rng): string {
   const b = rng.bytes(16)
   b[6] = ((b[6] as number) & 0x0f) | 0x40
   b[8] = ((b[8] as number) & 0x3f) | 0x80
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+  let h = ''
+  for (let i = 0; i < 16; i++) h += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[b[i]!]
+  return h
 }
