@@ -1,7 +1,6 @@
 // The simulated agent: asks the executor for each
 // step of a plan, and again when retry is safe (or,
 // if disobedient, when not), maybe re-worded.
-import { plainCopy } from '../contract/plain-copy.ts'
 import type { ToolCall } from '../contract/tool-call.ts'
 import { checkEnvelope, checkEnvelopes } from '../contract/validate.ts'
 import type { HistoryRecorder } from '../history/history.ts'
@@ -89,7 +88,7 @@ export async function runPlan(ctx: ModelContext): Promise<void> {
         runId,
         stepId: step.stepId,
         tool: step.tool,
-        args: plainCopy(args),
+        args: structuredClone(args),
         deadline: supervisor.deadline,
         toolCallId,
       })

@@ -5,7 +5,6 @@
 // its undo stand in one place, in order.
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
-import { plainCopy } from '../contract/plain-copy.ts'
 import { isRequestFault, isToolTransportFault, type RequestFault } from '../faults/catalogue.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
 import { currentContext, type WorkContext } from '../sim/attribution.ts'
@@ -72,7 +71,7 @@ export class World {
 
   private constructor(scenario: Scenario, executor: Executor, options: WorldOptions, undo: (() => void)[]) {
     this.#undo = undo
-    this.scenario = deepFreeze(plainCopy(scenario))
+    this.scenario = deepFreeze(structuredClone(scenario))
     this.runId = `run-${this.scenario.seed}`
     this.#run = Symbol(this.runId)
     this.executorName = executorName(executor)
