@@ -264,6 +264,7 @@ console.log(
 // takes of a request, and what 1.5× leaves.
 const roles = cpuRoles(
   await profiled(() => search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })),
+  ROOT,
 )
 const roleUs = (role: Role) => roles.get(role)! * perRequestMs * 1000
 console.log(

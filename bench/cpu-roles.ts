@@ -5,6 +5,7 @@
 // (SQLite, JSON, structuredClone, promises)
 // go to their nearest caller with a role.
 import { Session } from 'node:inspector/promises'
+import { pathToFileURL } from 'node:url'
 
 /** The roles, the request's own first. */
 export const ROLES = [
@@ -36,28 +37,45 @@ export interface CpuProfile {
   readonly timeDeltas: readonly number[]
 }
 
-/** First match wins; a url is a file's or node:'s. */
+/**
+ * First match wins, on a frame's place from
+ * the checkout (fromRoot) or its node: url.
+ */
 const RULES: readonly (readonly [Role, RegExp])[] = [
   [
     'request path',
-    /undici|@mswjs\/|\/msw\/|node:internal\/(webstreams|abort_controller|worker\/js_transferable|event_target|url|per_context\/domexception)|\/harness\/sim\/(fetch-shim|network|undici-\w+|vendor-hosts|client-shims|signal-release|http-timeout-shims)\./,
+    /^node:internal\/(deps\/undici|webstreams|abort_controller|worker\/js_transferable|event_target|url|per_context\/domexception)|^node_modules\/(@mswjs|msw|undici|@open-draft)\/|^harness\/sim\/(fetch-shim|network|undici-\w+|vendor-hosts|client-shims|signal-release|http-timeout-shims)\./,
   ],
-  ['mock services', /\/mock-services\/|\/harness\/faults\/|\/harness\/sim\/pipeline\./],
-  ["executor's own", /\/executors\/|\/examples\/|better-sqlite3/],
-  ['virtual clock', /@sinonjs\/fake-timers|\/harness\/sim\/(clock|drive|real-clock)\./],
-  ['run and processes', /\/harness\/(run|model|supervisor|contract)\/|\/harness\/sim\/(storage|process-table)\./],
-  ['history, judges, search', /\/harness\/(history|judge|campaign)\//],
-  ['generation', /fast-check|pure-rand|\/scenarios\//],
-  ['async context', /^node:(internal\/)?async_hooks$|^node:internal\/promise_hooks$|\/harness\/sim\/attribution\./],
+  ['mock services', /^mock-services\/|^harness\/faults\/|^harness\/sim\/pipeline\./],
+  ["executor's own", /^executors\/|^examples\/|^node_modules\/better-sqlite3\//],
+  ['virtual clock', /^node_modules\/@sinonjs\/fake-timers\/|^harness\/sim\/(clock|drive|real-clock)\./],
+  ['run and processes', /^harness\/(run|model|supervisor|contract)\/|^harness\/sim\/(storage|process-table)\./],
+  ['history, judges, search', /^harness\/(history|judge|campaign)\//],
+  ['generation', /^node_modules\/(fast-check|pure-rand)\/|^scenarios\//],
+  ['async context', /^node:(internal\/)?async_hooks$|^node:internal\/promise_hooks$|^harness\/sim\/attribution\./],
   // The rest of the sandbox: patches, guards,
   // seeded randomness, watches.
-  ['sandbox and guards', /\/harness\/sim\/|seedrandom/],
+  ['sandbox and guards', /^harness\/sim\/|^node_modules\/seedrandom\//],
 ]
 
+/** The command's build of the checkout. */
+const BUILD = /^node_modules\/\.cache\/faultline\/worker\/[0-9a-f]+\//
+
+/**
+ * A frame's url as a path from the checkout
+ * (its build's files as their sources'), so
+ * where the checkout sits changes nothing.
+ */
+export function fromRoot(url: string, root: string): string {
+  const base = `${pathToFileURL(root).href.replace(/\/$/, '')}/`
+  return url.startsWith(base) ? url.slice(base.length).replace(BUILD, '') : url
+}
+
 /** A frame's own role; null: its caller's. */
-export function roleOf(url: string): Role | null {
+export function roleOf(url: string, root: string): Role | null {
   if (url === '') return null
-  for (const [role, re] of RULES) if (re.test(url)) return role
+  const place = fromRoot(url, root)
+  for (const [role, re] of RULES) if (re.test(place)) return role
   return null
 }
 
@@ -72,13 +90,13 @@ const PSEUDO = new Map<string, Role | 'idle'>([
  * A fence a native call passes through: the
  * call is its caller's (the executor's SQLite).
  */
-const FENCE = /\/harness\/sim\/storage\./
+const FENCE = /^harness\/sim\/storage\./
 
 /**
  * Each role's share of the busy time (idle
  * left out), in ROLES' order, summing to 1.
  */
-export function cpuRoles(profile: CpuProfile): Map<Role, number> {
+export function cpuRoles(profile: CpuProfile, root: string): Map<Role, number> {
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -89,8 +107,8 @@ export function cpuRoles(profile: CpuProfile): Map<Role, number> {
     if (known !== undefined) return known
     const { url, functionName } = frame(id)
     let up = parent.get(id)
-    if (url === '') while (up !== undefined && FENCE.test(frame(up).url)) up = parent.get(up)
-    const role = PSEUDO.get(functionName) ?? roleOf(url) ?? (up === undefined ? 'V8 and Node' : roleFor(up))
+    if (url === '') while (up !== undefined && FENCE.test(fromRoot(frame(up).url, root))) up = parent.get(up)
+    const role = PSEUDO.get(functionName) ?? roleOf(url, root) ?? (up === undefined ? 'V8 and Node' : roleFor(up))
     memo.set(id, role)
     return role
   }

