@@ -26,19 +26,41 @@ const loaded = Object.fromEntries(
 const real = new Map<string, Cell>()
 const key = (client: ClientName, fault: FaultCase) => `${client} × ${fault}`
 
+/**
+ * A loaded machine can delay a reset or a read past
+ * the client's 200 ms: such a cell is measured again.
+ * A real change in a client disagrees every time.
+ */
+const TRIES = 3
+
+function agrees(client: ClientName, fault: FaultCase, cell: Cell): boolean {
+  const expected = EXPECTED[client][fault]
+  return (
+    cell.outcome.kind === 'error' &&
+    summary(cell.outcome.error) === expected.error &&
+    cell.requests === expected.requests
+  )
+}
+
 beforeAll(async () => {
   // The reference first: a run's msw would route even
   // loopback requests through its sockets.
   const cells = CLIENTS.flatMap((client) => FAULT_CASES.map((fault) => ({ client, fault })))
   const capture = async ({ client, fault }: { client: ClientName; fault: FaultCase }) => {
     const l = loaded[client]
-    if ('call' in l) real.set(key(client, fault), await captureReal(l.call, fault))
+    if (!('call' in l)) return
+    for (let tried = 1; ; tried++) {
+      const cell = await captureReal(l.call, fault)
+      real.set(key(client, fault), cell)
+      if (tried === TRIES || agrees(client, fault, cell)) return
+    }
   }
-  // Refused first and alone: the closed port must
-  // stay closed (no server of ours may take it).
+  // One at a time, refused first: the closed port must
+  // stay closed (no server of ours may take it), and
+  // the cells must not load the machine themselves.
   for (const cell of cells.filter((c) => c.fault === 'refused')) await capture(cell)
-  await Promise.all(cells.filter((c) => c.fault !== 'refused').map(capture))
-}, 20_000)
+  for (const cell of cells.filter((c) => c.fault !== 'refused')) await capture(cell)
+}, 60_000)
 
 describe.each(CLIENTS)('%s', (client) => {
   const l = loaded[client]
