@@ -28,7 +28,7 @@ import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { jsonResponse } from '../mock-services/json-response.ts'
 import { installClientShims } from '../harness/sim/client-shims.ts'
 import { activate, startInterception, stopInterception } from '../harness/sim/network.ts'
-import { type CpuByRole, cpuByRole, type ThreadTimes, threadTimes } from './proc-cpu.ts'
+import { type CpuByRole, cpuByRole, cpuOf, type ThreadTimes, threadTimes } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
@@ -403,7 +403,11 @@ async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
  * Two warmed-up children; `run(k)` runs the first
  * k at once: the slowest one's seconds.
  */
-async function independentProcesses(): Promise<{ run(k: number): Promise<number>; close(): void }> {
+async function independentProcesses(): Promise<{
+  run(k: number): Promise<number>
+  readonly pids: ReadonlySet<number>
+  close(): void
+}> {
   // Run as this process is: built (source maps
   // on, as importSource sets), or .ts via tsx.
   const built = extname(import.meta.url) === '.js'
@@ -440,6 +444,7 @@ async function independentProcesses(): Promise<{ run(k: number): Promise<number>
   })
   await Promise.all(children.map((c) => c.next()))
   return {
+    pids: new Set(children.map((c) => c.child.pid!)),
     async run(k) {
       const chosen = children.slice(0, k)
       for (const c of chosen) c.child.stdin.write('go\n')
@@ -470,12 +475,17 @@ const one: number[] = []
 const two: number[] = []
 const floor: number[] = []
 const cpu: { one: CpuByRole[]; two: CpuByRole[]; floor: CpuByRole[] } = { one: [], two: [], floor: [] }
+/** CPU ms a run, every thread of the two processes. */
+const pairCpu: number[] = []
 // Each round: the workload's ceiling, then the
 // pools, so a slow spell hits both sides.
 for (let r = 0; r < ROUNDS; r++) {
   single.push(runs / (await processes.run(1)))
   // Each of the two runs the whole campaign.
+  const before = threadsNow()
   pair.push((2 * runs) / (await processes.run(2)))
+  const after = threadsNow()
+  if (before && after) pairCpu.push(cpuOf(before, after, processes.pids) / (2 * runs))
   const a = await timedWithCpu(pools.one, runs)
   const b = await timedWithCpu(pools.two, runs)
   const c = await timedWithCpu(pools.floor, runs)
@@ -530,6 +540,18 @@ if (cpu.two.length === ROUNDS) {
   console.log(`  CPU per run, 1 worker    ${split(cpu.one)}   (Linux /proc, every thread)`)
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
   console.log(`  CPU per run, floor       ${split(cpu.floor)}   (2 workers, an executor that does nothing)`)
+  if (pairCpu.length === ROUNDS) {
+    // Both CPU-bound on two cores: the paces'
+    // ratio is the inverse of their CPU's.
+    const pool = perRun(cpu.two)
+    const procs = median(pairCpu)
+    console.log(
+      `  CPU per run, 2 processes ${fmt(procs, 2)} ms   (every thread of the two unsupervised processes above, over the runs both ran)`,
+    )
+    console.log(
+      `  supervision's CPU        ${fmt(pool - procs, 2)} ms a run   (2 workers' ${fmt(pool, 2)} less the processes' ${fmt(procs, 2)}; their ratio predicts 2 workers / 2 processes at ${fmt(procs / pool, 2)}×; 0.9× leaves supervision ${fmt(procs / 0.9 - procs, 2)} ms)`,
+    )
+  }
   console.log(
     `  bound from CPU           ${fmt(2000 / perRun(cpu.two))} scenarios/s   (two cores' 2,000 ms a second over the CPU a run takes with 2 workers; ${fmt(2000 / perRun(cpu.two) / median(one), 2)}× 1 worker's pace)`,
   )

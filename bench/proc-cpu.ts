@@ -95,3 +95,10 @@ export function cpuByRole(before: ThreadTimes, after: ThreadTimes): CpuByRole {
   const workers = [...busiest.values()].reduce((a, b) => a + b, 0)
   return { main, workers, hosts, helpers }
 }
+
+/** CPU ms between two reads: every thread of `pids`. */
+export function cpuOf(before: ThreadTimes, after: ThreadTimes, pids: ReadonlySet<number>): number {
+  let ms = 0
+  for (const [key, t] of after) if (pids.has(t.pid)) ms += t.ms - (before.get(key)?.ms ?? 0)
+  return ms
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cpuByRole, type ThreadTimes, threadTimes } from '../../bench/proc-cpu.ts'
+import { cpuByRole, cpuOf, type ThreadTimes, threadTimes } from '../../bench/proc-cpu.ts'
 
 const me = process.pid
 /** Thread times from [pid, tid, ms] rows. */
@@ -30,6 +30,24 @@ describe('cpuByRole', () => {
       [950, 952, 3],
     ])
     expect(cpuByRole(before, after)).toEqual({ main: 30, workers: 300 + 90, hosts: 4 + 8, helpers: 5 + 7 + 40 + 3 })
+  })
+
+  it('sums every thread of the processes asked, and only theirs', () => {
+    const before = times([
+      [me, me, 100],
+      [900, 900, 50],
+      [900, 901, 200],
+    ])
+    const after = times([
+      [me, me, 130],
+      [900, 900, 54],
+      [900, 901, 207],
+      // Started in between: all of it counts.
+      [900, 902, 3],
+      [950, 950, 8],
+    ])
+    expect(cpuOf(before, after, new Set([900]))).toBe(4 + 7 + 3)
+    expect(cpuOf(before, after, new Set([900, 950]))).toBe(4 + 7 + 3 + 8)
   })
 
   it.skipIf(process.platform !== 'linux')('reads this process from /proc', () => {
