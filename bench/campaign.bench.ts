@@ -28,7 +28,7 @@ import { PaymentsStore } from '../mock-services/payments/store.ts'
 import { jsonResponse } from '../mock-services/json-response.ts'
 import { installClientShims } from '../harness/sim/client-shims.ts'
 import { activate, startInterception, stopInterception } from '../harness/sim/network.ts'
-import { type CpuByRole, cpuByRole, cpuOf, type ThreadTimes, threadTimes } from './proc-cpu.ts'
+import { type CpuByRole, cpuByRole, processesMs, type ThreadTimes, threadTimes } from './proc-cpu.ts'
 import { hungVerdictLines } from './hung-verdict.ts'
 import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
@@ -314,10 +314,24 @@ async function timed(pool: WorkerPool, n: number, onRun?: (index: number) => voi
   return (performance.now() - start) / 1000
 }
 
-/** Every thread's CPU (Linux /proc), or null. */
-function threadsNow(): ThreadTimes | null {
+/**
+ * Every thread's CPU (Linux /proc), or null;
+ * not `apart`'s (the idle ceiling processes).
+ */
+function threadsNow(apart: ReadonlySet<number>): ThreadTimes | null {
   try {
-    return threadTimes()
+    const times = threadTimes()
+    for (const [key, t] of times) if (apart.has(t.pid)) times.delete(key)
+    return times
+  } catch {
+    return null
+  }
+}
+
+/** CPU ms `pids` used so far (Linux), or null. */
+function processesNow(pids: ReadonlySet<number>): number | null {
+  try {
+    return processesMs(pids)
   } catch {
     return null
   }
@@ -328,10 +342,14 @@ function threadsNow(): ThreadTimes | null {
  * role: the main thread, the workers, their
  * hosts, and V8's and libuv's helpers.
  */
-async function timedWithCpu(pool: WorkerPool, n: number): Promise<{ seconds: number; cpu: CpuByRole | null }> {
-  const before = threadsNow()
+async function timedWithCpu(
+  pool: WorkerPool,
+  n: number,
+  apart: ReadonlySet<number>,
+): Promise<{ seconds: number; cpu: CpuByRole | null }> {
+  const before = threadsNow(apart)
   const seconds = await timed(pool, n)
-  const after = threadsNow()
+  const after = threadsNow(apart)
   if (before === null || after === null) return { seconds, cpu: null }
   const ms = cpuByRole(before, after)
   return {
@@ -482,13 +500,13 @@ const pairCpu: number[] = []
 for (let r = 0; r < ROUNDS; r++) {
   single.push(runs / (await processes.run(1)))
   // Each of the two runs the whole campaign.
-  const before = threadsNow()
+  const before = processesNow(processes.pids)
   pair.push((2 * runs) / (await processes.run(2)))
-  const after = threadsNow()
-  if (before && after) pairCpu.push(cpuOf(before, after, processes.pids) / (2 * runs))
-  const a = await timedWithCpu(pools.one, runs)
-  const b = await timedWithCpu(pools.two, runs)
-  const c = await timedWithCpu(pools.floor, runs)
+  const after = processesNow(processes.pids)
+  if (before !== null && after !== null) pairCpu.push((after - before) / (2 * runs))
+  const a = await timedWithCpu(pools.one, runs, processes.pids)
+  const b = await timedWithCpu(pools.two, runs, processes.pids)
+  const c = await timedWithCpu(pools.floor, runs, processes.pids)
   one.push(runs / a.seconds)
   two.push(runs / b.seconds)
   floor.push(runs / c.seconds)
@@ -541,15 +559,22 @@ if (cpu.two.length === ROUNDS) {
   console.log(`  CPU per run, 2 workers   ${split(cpu.two)}`)
   console.log(`  CPU per run, floor       ${split(cpu.floor)}   (2 workers, an executor that does nothing)`)
   if (pairCpu.length === ROUNDS) {
-    // Both CPU-bound on two cores: the paces'
-    // ratio is the inverse of their CPU's.
-    const pool = perRun(cpu.two)
+    // Paces are cores kept busy over CPU a run:
+    // if both keep two busy, the paces' ratio
+    // is the CPU's, inverted; round by round.
+    const all = (x: CpuByRole) => x.main + x.workers + x.hosts + x.helpers
     const procs = median(pairCpu)
+    const pool = perRun(cpu.two)
+    const predicted = median(pairCpu.map((p, i) => p / all(cpu.two[i]!)))
+    const busy = (pace: number, ms: number) => fmt((pace * ms) / 1000, 2)
     console.log(
       `  CPU per run, 2 processes ${fmt(procs, 2)} ms   (every thread of the two unsupervised processes above, over the runs both ran)`,
     )
     console.log(
-      `  supervision's CPU        ${fmt(pool - procs, 2)} ms a run   (2 workers' ${fmt(pool, 2)} less the processes' ${fmt(procs, 2)}; their ratio predicts 2 workers / 2 processes at ${fmt(procs / pool, 2)}×; 0.9× leaves supervision ${fmt(procs / 0.9 - procs, 2)} ms)`,
+      `  supervision's CPU        ${fmt(pool - procs, 2)} ms a run   (2 workers' ${fmt(pool, 2)} less the processes' ${fmt(procs, 2)}; 0.9× leaves it ${fmt(procs / 0.9 - procs, 2)} ms)`,
+    )
+    console.log(
+      `  2 workers / 2 processes  ${fmt(predicted, 2)}× from CPU   (the processes' CPU a run over the pool's, round by round: the paces' ratio if both keep two cores busy; cores busy: processes ${busy(median(pair), procs)}, 2 workers ${busy(median(two), pool)})`,
     )
   }
   console.log(

@@ -96,9 +96,15 @@ export function cpuByRole(before: ThreadTimes, after: ThreadTimes): CpuByRole {
   return { main, workers, hosts, helpers }
 }
 
-/** CPU ms between two reads: every thread of `pids`. */
-export function cpuOf(before: ThreadTimes, after: ThreadTimes, pids: ReadonlySet<number>): number {
+/**
+ * CPU ms each of `pids` has used so far, all its
+ * threads, ended ones too (fields 11–12).
+ */
+export function processesMs(pids: Iterable<number>): number {
   let ms = 0
-  for (const [key, t] of after) if (pids.has(t.pid)) ms += t.ms - (before.get(key)?.ms ?? 0)
+  for (const pid of pids) {
+    const f = statOf(pid)
+    ms += (Number(f[11]) + Number(f[12])) * TICK_MS
+  }
   return ms
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cpuByRole, cpuOf, type ThreadTimes, threadTimes } from '../../bench/proc-cpu.ts'
+import { cpuByRole, processesMs, type ThreadTimes, threadTimes } from '../../bench/proc-cpu.ts'
 
 const me = process.pid
 /** Thread times from [pid, tid, ms] rows. */
@@ -32,26 +32,21 @@ describe('cpuByRole', () => {
     expect(cpuByRole(before, after)).toEqual({ main: 30, workers: 300 + 90, hosts: 4 + 8, helpers: 5 + 7 + 40 + 3 })
   })
 
-  it('sums every thread of the processes asked, and only theirs', () => {
-    const before = times([
-      [me, me, 100],
-      [900, 900, 50],
-      [900, 901, 200],
-    ])
-    const after = times([
-      [me, me, 130],
-      [900, 900, 54],
-      [900, 901, 207],
-      // Started in between: all of it counts.
-      [900, 902, 3],
-      [950, 950, 8],
-    ])
-    expect(cpuOf(before, after, new Set([900]))).toBe(4 + 7 + 3)
-    expect(cpuOf(before, after, new Set([900, 950]))).toBe(4 + 7 + 3 + 8)
-  })
-
   it.skipIf(process.platform !== 'linux')('reads this process from /proc', () => {
     const now = threadTimes()
     expect(now.get(`${me}/${me}`)?.pid).toBe(me)
+  })
+})
+
+describe('processesMs', () => {
+  it.skipIf(process.platform !== 'linux')("counts a process's CPU as it is used", () => {
+    const before = processesMs([me])
+    // 100 ms of CPU, however busy the machine.
+    const start = process.cpuUsage()
+    const usedUs = () => process.cpuUsage(start).user + process.cpuUsage(start).system
+    while (usedUs() < 100_000) {}
+    // /proc counts in 10 ms ticks.
+    expect(processesMs([me]) - before).toBeGreaterThanOrEqual(80)
+    expect(processesMs([])).toBe(0)
   })
 })
