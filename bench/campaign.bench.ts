@@ -550,7 +550,9 @@ console.log(
 )
 // Two cores give 2,000 CPU ms a second: a run's
 // CPU, in every thread, bounds the pace.
-const perRun = (xs: CpuByRole[]) => median(xs.map((x) => x.main + x.workers + x.hosts + x.helpers))
+/** A run's CPU in every role. */
+const all = (x: CpuByRole) => x.main + x.workers + x.hosts + x.helpers
+const perRun = (xs: CpuByRole[]) => median(xs.map(all))
 if (cpu.two.length === ROUNDS) {
   const at = (xs: CpuByRole[], role: keyof CpuByRole) => fmt(median(xs.map((x) => x[role])), 2)
   const split = (xs: CpuByRole[]) =>
@@ -562,7 +564,6 @@ if (cpu.two.length === ROUNDS) {
     // Paces are cores kept busy over CPU a run:
     // if both keep two busy, the paces' ratio
     // is the CPU's, inverted; round by round.
-    const all = (x: CpuByRole) => x.main + x.workers + x.hosts + x.helpers
     const procs = median(pairCpu)
     const pool = perRun(cpu.two)
     const predicted = median(pairCpu.map((p, i) => p / all(cpu.two[i]!)))

@@ -43,7 +43,10 @@ describe('processesMs', () => {
     const before = processesMs([me])
     // 100 ms of CPU, however busy the machine.
     const start = process.cpuUsage()
-    const usedUs = () => process.cpuUsage(start).user + process.cpuUsage(start).system
+    const usedUs = () => {
+      const { user, system } = process.cpuUsage(start)
+      return user + system
+    }
     while (usedUs() < 100_000) {}
     // /proc counts in 10 ms ticks.
     expect(processesMs([me]) - before).toBeGreaterThanOrEqual(80)
