@@ -34,6 +34,7 @@ import { firstContactLines } from './first-contact.ts'
 import { loopModeLines } from './loop-mode.bench.ts'
 import { keepGarbageYoung } from '../harness/supervisor/young-garbage.ts'
 import { sqliteShare } from './sqlite-share.ts'
+import { worldCost } from './world-cost.ts'
 import { cpuRoles, profiled, ROLES, type Role, THE_REQUEST } from './cpu-roles.ts'
 import { ROOT } from './checkout-root.ts'
 
@@ -252,6 +253,14 @@ console.log(
 const fixedShare = fixedMs / (s.requests / s.runs)
 console.log(
   `  per request, split       ${fmt(perRequestMs * 1000)} µs = a run's fixed cost ${fmt(fixedShare * 1000)} µs (the same campaign, an executor that does nothing: ${fmt(fixedMs * 1000)} µs a run, over ${fmt(s.requests / s.runs, 2)} requests) + the harness's path ${fmt(pathMs * 1000)} µs + the rest ${fmt((perRequestMs - fixedShare - pathMs) * 1000)} µs (services, faults, model, the executor's own work, judging); 1.5× bare msw is ${fmt(bareMs * 1500)} µs`,
+)
+// The fixed cost's main part: the world
+// opened and ended, with no run in it.
+await worldCost(noopExecutor, WARM_UP_RUNS, seed + 1)
+const world = await worldCost(noopExecutor, runs, seed)
+const worldMs = world.openMs + world.closeMs + world.disposeMs
+console.log(
+  `  a run's world            ${fmt(worldMs * 1000)} µs a run, ${fmt((worldMs / fixedMs) * 100)}% of its fixed cost: open ${fmt(world.openMs * 1000)}, close ${fmt(world.closeMs * 1000)}, dispose ${fmt(world.disposeMs * 1000)} µs (the same scenarios' worlds, no run in them: the thread patched — clock, randomness, guards, client shims — and put back, each run)`,
 )
 // The code under test's own SQLite, a share
 // of its run: inside the figure, not harness.
