@@ -48,6 +48,7 @@ const { values } = parseArgs({
     executor: { type: 'string' },
     'rss-runs': { type: 'string' },
     'ceiling-child': { type: 'boolean' },
+    'ceiling-noop': { type: 'boolean' },
   },
 })
 const runs = Number(values.runs ?? 1000)
@@ -393,7 +394,8 @@ async function busyThreads(threads: number): Promise<number> {
  * prints its seconds.
  */
 async function ceilingChild(): Promise<never> {
-  await search(executor, {
+  const subject = values['ceiling-noop'] ? noopExecutor : executor
+  await search(subject, {
     runs: WARM_UP_RUNS,
     seed: seed + 2,
     stopAtFirstFailure: false,
@@ -402,7 +404,7 @@ async function ceilingChild(): Promise<never> {
   process.stdout.write('ready\n')
   for await (const _word of process.stdin) {
     const start = performance.now()
-    await search(executor, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
+    await search(subject, { runs, seed, stopAtFirstFailure: false, generator: scenarioGenerator() })
     process.stdout.write(`${(performance.now() - start) / 1000}\n`)
   }
   process.exit(0)
@@ -428,9 +430,10 @@ async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
 
 /**
  * Two warmed-up children; `run(k)` runs the first
- * k at once: the slowest one's seconds.
+ * k at once: the slowest one's seconds. `noop`:
+ * an executor that does nothing, the floor's.
  */
-async function independentProcesses(): Promise<{
+async function independentProcesses(noop = false): Promise<{
   run(k: number): Promise<number>
   readonly pids: ReadonlySet<number>
   close(): void
@@ -453,6 +456,7 @@ async function independentProcesses(): Promise<{
         String(seed),
         '--executor',
         executor.name,
+        ...(noop ? ['--ceiling-noop'] : []),
       ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     )
@@ -494,6 +498,9 @@ const machine: number[] = []
 for (let r = 0; r < ROUNDS; r++) machine.push((2 * (await busyThreads(1))) / (await busyThreads(2)))
 
 const processes = await independentProcesses()
+const floorProcesses = await independentProcesses(true)
+/** Idle while the pools run: not their CPU. */
+const ceilingPids = new Set([...processes.pids, ...floorProcesses.pids])
 const pools = { one: await warmPool(1), two: await warmPool(2), floor: await warmPool(2, NOOP) }
 /** Paces (scenarios/s): one process, two at once. */
 const single: number[] = []
@@ -504,6 +511,9 @@ const floor: number[] = []
 const cpu: { one: CpuByRole[]; two: CpuByRole[]; floor: CpuByRole[] } = { one: [], two: [], floor: [] }
 /** CPU ms a run, every thread of the two processes. */
 const pairCpu: number[] = []
+/** The same, an executor that does nothing. */
+const floorPair: number[] = []
+const floorPairCpu: number[] = []
 // Each round: the workload's ceiling, then the
 // pools, so a slow spell hits both sides.
 for (let r = 0; r < ROUNDS; r++) {
@@ -513,15 +523,20 @@ for (let r = 0; r < ROUNDS; r++) {
   pair.push((2 * runs) / (await processes.run(2)))
   const after = processesNow(processes.pids)
   if (before !== null && after !== null) pairCpu.push((after - before) / (2 * runs))
-  const a = await timedWithCpu(pools.one, runs, processes.pids)
-  const b = await timedWithCpu(pools.two, runs, processes.pids)
-  const c = await timedWithCpu(pools.floor, runs, processes.pids)
+  const floorBefore = processesNow(floorProcesses.pids)
+  floorPair.push((2 * runs) / (await floorProcesses.run(2)))
+  const floorAfter = processesNow(floorProcesses.pids)
+  if (floorBefore !== null && floorAfter !== null) floorPairCpu.push((floorAfter - floorBefore) / (2 * runs))
+  const a = await timedWithCpu(pools.one, runs, ceilingPids)
+  const b = await timedWithCpu(pools.two, runs, ceilingPids)
+  const c = await timedWithCpu(pools.floor, runs, ceilingPids)
   one.push(runs / a.seconds)
   two.push(runs / b.seconds)
   floor.push(runs / c.seconds)
   if (a.cpu && b.cpu && c.cpu) cpu.one.push(a.cpu), cpu.two.push(b.cpu), cpu.floor.push(c.cpu)
 }
 processes.close()
+floorProcesses.close()
 await Promise.all([pools.one.close(), pools.two.close(), pools.floor.close()])
 const ratios = one.map((o, i) => two[i]! / o)
 const workload = pair.map((p, i) => p / single[i]!)
@@ -594,6 +609,18 @@ if (cpu.two.length === ROUNDS) {
 console.log(
   `  floor, 2 workers         ${fmt(median(floor))} scenarios/s   (rounds: ${list(floor)}; the same campaign, an executor that does nothing: the harness's own cost per run — generation, world, clock, supervision, judges — bounds any executor)`,
 )
+console.log(
+  `  floor, 2 processes       ${fmt(median(floorPair))} scenarios/s   (rounds: ${list(floorPair)}; the two unsupervised processes, an executor that does nothing; 2 workers / 2 processes ${fmt(median(floor.map((f, i) => f / floorPair[i]!)), 2)}× on nothing)`,
+)
+// Supervision's CPU on nothing: what a run's
+// messages and turns cost whatever it does.
+if (cpu.two.length === ROUNDS && pairCpu.length === ROUNDS && floorPairCpu.length === ROUNDS) {
+  const onNothing = perRun(cpu.floor) - median(floorPairCpu)
+  const onRuns = perRun(cpu.two) - median(pairCpu)
+  console.log(
+    `  supervision, split       ${fmt(onRuns, 2)} ms a run = ${fmt(onNothing, 2)} on nothing (the floor's ${fmt(perRun(cpu.floor), 2)} less the processes' ${fmt(median(floorPairCpu), 2)}: messages, journal, the worker's turns) + ${fmt(onRuns - onNothing, 2)} that grows with ${executor.name}'s runs (longer journals; its own work, dearer in a worker beside the supervisor than in a process of its own)`,
+  )
+}
 // What bounds 2 workers: the harness's floor
 // (nothing to do), and the executor's requests.
 const overFloorMs = 1000 / median(two) - 1000 / median(floor)
