@@ -255,13 +255,13 @@ const fixedShare = fixedMs / (s.requests / s.runs)
 console.log(
   `  per request, split       ${fmt(perRequestMs * 1000)} µs = a run's fixed cost ${fmt(fixedShare * 1000)} µs (the same campaign, an executor that does nothing: ${fmt(fixedMs * 1000)} µs a run, over ${fmt(s.requests / s.runs, 2)} requests) + the harness's path ${fmt(pathMs * 1000)} µs + the rest ${fmt((perRequestMs - fixedShare - pathMs) * 1000)} µs (services, faults, model, the executor's own work, judging); 1.5× bare msw is ${fmt(bareMs * 1500)} µs`,
 )
-// The fixed cost's main part: the world
-// opened and ended, with no run in it.
+// The fixed cost's largest part: worlds
+// opened and ended, no run in them.
 await worldCost(noopExecutor, WARM_UP_RUNS, seed + 1)
 const world = await worldCost(noopExecutor, runs, seed)
 const worldMs = world.openMs + world.closeMs + world.disposeMs
 console.log(
-  `  a run's world            ${fmt(worldMs * 1000)} µs a run, ${fmt((worldMs / fixedMs) * 100)}% of its fixed cost: open ${fmt(world.openMs * 1000)}, close ${fmt(world.closeMs * 1000)}, dispose ${fmt(world.disposeMs * 1000)} µs (the same scenarios' worlds, no run in them: the thread patched — clock, randomness, guards, client shims — and put back, each run)`,
+  `  a run's world            ${fmt(worldMs * 1000)} µs a run, ${fmt((worldMs / fixedMs) * 100)}% of its fixed cost: open ${fmt(world.openMs * 1000)}, close ${fmt(world.closeMs * 1000)}, dispose ${fmt(world.disposeMs * 1000)} µs (the same scenarios' worlds in this thread, no run in them: the thread patched — clock, randomness, guards, client shims — and put back, each run)`,
 )
 // The code under test's own SQLite, a share
 // of its run: inside the figure, not harness.
@@ -429,9 +429,9 @@ async function adapterCostLines(n: number, seedOf: number): Promise<string[]> {
 }
 
 /**
- * Two warmed-up children; `run(k)` runs the first
- * k at once: the slowest one's seconds. `noop`:
- * an executor that does nothing, the floor's.
+ * Two warmed-up children; `run(k)` runs
+ * the first k at once: the slowest one's
+ * seconds. `noop`: the floor's executor.
  */
 async function independentProcesses(noop = false): Promise<{
   run(k: number): Promise<number>
@@ -511,8 +511,9 @@ const floor: number[] = []
 const cpu: { one: CpuByRole[]; two: CpuByRole[]; floor: CpuByRole[] } = { one: [], two: [], floor: [] }
 /** CPU ms a run, every thread of the two processes. */
 const pairCpu: number[] = []
-/** The same, an executor that does nothing. */
+/** Paces: two no-op processes at once. */
 const floorPair: number[] = []
+/** Their CPU ms a run, every thread. */
 const floorPairCpu: number[] = []
 // Each round: the workload's ceiling, then the
 // pools, so a slow spell hits both sides.
@@ -598,6 +599,14 @@ if (cpu.two.length === ROUNDS) {
     console.log(
       `  supervision's CPU        ${fmt(pool - procs, 2)} ms a run   (2 workers' ${fmt(pool, 2)} less the processes' ${fmt(procs, 2)}; 0.9× leaves it ${fmt(procs / 0.9 - procs, 2)} ms)`,
     )
+    // On nothing: what the pool costs over two
+    // processes whatever a run does.
+    if (floorPairCpu.length === ROUNDS) {
+      const onNothing = perRun(cpu.floor) - median(floorPairCpu)
+      console.log(
+        `  supervision, split       ${fmt(pool - procs, 2)} ms a run = ${fmt(onNothing, 2)} on nothing (the floor's ${fmt(perRun(cpu.floor), 2)} less two no-op processes' ${fmt(median(floorPairCpu), 2)}) + ${fmt(pool - procs - onNothing, 2)}, the rest, which comes with ${executor.name}'s runs`,
+      )
+    }
     console.log(
       `  2 workers / 2 processes  ${fmt(predicted, 2)}× from CPU   (the processes' CPU a run over the pool's, round by round: the paces' ratio if both keep two cores busy; cores busy: processes ${busy(median(pair), procs)}, 2 workers ${busy(median(two), pool)})`,
     )
@@ -612,15 +621,6 @@ console.log(
 console.log(
   `  floor, 2 processes       ${fmt(median(floorPair))} scenarios/s   (rounds: ${list(floorPair)}; the two unsupervised processes, an executor that does nothing; 2 workers / 2 processes ${fmt(median(floor.map((f, i) => f / floorPair[i]!)), 2)}× on nothing)`,
 )
-// Supervision's CPU on nothing: what a run's
-// messages and turns cost whatever it does.
-if (cpu.two.length === ROUNDS && pairCpu.length === ROUNDS && floorPairCpu.length === ROUNDS) {
-  const onNothing = perRun(cpu.floor) - median(floorPairCpu)
-  const onRuns = perRun(cpu.two) - median(pairCpu)
-  console.log(
-    `  supervision, split       ${fmt(onRuns, 2)} ms a run = ${fmt(onNothing, 2)} on nothing (the floor's ${fmt(perRun(cpu.floor), 2)} less the processes' ${fmt(median(floorPairCpu), 2)}: messages, journal, the worker's turns) + ${fmt(onRuns - onNothing, 2)} that grows with ${executor.name}'s runs (longer journals; its own work, dearer in a worker beside the supervisor than in a process of its own)`,
-  )
-}
 // What bounds 2 workers: the harness's floor
 // (nothing to do), and the executor's requests.
 const overFloorMs = 1000 / median(two) - 1000 / median(floor)

@@ -2,14 +2,12 @@
 // in it: what a run's fixed cost spends on
 // patching the thread (clock, randomness,
 // guards, client shims) and putting it back.
-import fc from 'fast-check'
 import type { Executor } from '../harness/contract/executor.ts'
+import { campaignScenarios } from '../harness/campaign/campaign-scenarios.ts'
 import { World } from '../harness/run/world.ts'
+import { realNow } from '../harness/sim/real-clock.ts'
 import { InThreadRunService } from '../harness/supervisor/run-service.ts'
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
-
-/** Worlds fake performance.now: the real one. */
-const realNow = performance.now.bind(performance)
 
 /** Real ms a run, each step of a world's life. */
 export interface WorldCost {
@@ -19,12 +17,12 @@ export interface WorldCost {
 }
 
 /**
- * `runs` worlds of the campaign's scenarios,
- * in the thread as a campaign holds it (the
- * in-thread service's standing state).
+ * `runs` worlds of the campaign's scenarios, in
+ * the thread as an in-thread campaign holds it
+ * (a worker, whose guards stand, pays less).
  */
 export async function worldCost(executor: Executor, runs: number, seed: number): Promise<WorldCost> {
-  const scenarios = fc.sample(scenarioGenerator().arbitrary, { numRuns: runs, seed })
+  const scenarios = campaignScenarios(scenarioGenerator().arbitrary, seed, runs)
   const service = new InThreadRunService(executor)
   let open = 0
   let close = 0
