@@ -5,10 +5,8 @@
 import Database from 'better-sqlite3'
 import type { Executor } from '../harness/contract/executor.ts'
 import { search } from '../harness/campaign/search.ts'
+import { realNow } from '../harness/sim/real-clock.ts'
 import { scenarioGenerator } from '../scenarios/arbitraries.ts'
-
-/** Runs fake performance.now: the real one. */
-const realNow = performance.now.bind(performance)
 
 export interface SqliteShare {
   /** Real ms inside SQLite calls, a run. */
