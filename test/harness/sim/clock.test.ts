@@ -21,6 +21,25 @@ describe('virtual clock', () => {
     expect(AbortSignal.timeout).toBe(before.timeout)
   })
 
+  it('clears a real timer armed before it (as fake-timers with shouldClearNativeTimers), and puts back a replaced clear', async () => {
+    let fired = 0
+    const real = setTimeout(() => fired++, 1)
+    const realInterval = setInterval(() => fired++, 1)
+    const clearTimeoutBefore = globalThis.clearTimeout
+    const clock = installClock()
+    try {
+      clearTimeout(real)
+      clearInterval(realInterval)
+      globalThis.clearTimeout = (() => {}) as typeof clearTimeout
+      expect(clock.tampered()).toEqual(['clearTimeout'])
+    } finally {
+      clock.uninstall()
+    }
+    expect(globalThis.clearTimeout).toBe(clearTimeoutBefore)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(fired).toBe(0)
+  })
+
   it('runs a minute of timers in milliseconds, in order', async () => {
     const clock = installClock()
     try {
