@@ -48,6 +48,11 @@ export interface WorldOptions {
    * a worker's outlives the run, for its leftovers.
    */
   readonly nativeWork?: NativeWork
+  /**
+   * The scenario is the run's alone (a worker
+   * decoded it for it): frozen, not copied.
+   */
+  readonly ownsScenario?: boolean
 }
 
 export class World {
@@ -71,7 +76,7 @@ export class World {
 
   private constructor(scenario: Scenario, executor: Executor, options: WorldOptions, undo: (() => void)[]) {
     this.#undo = undo
-    this.scenario = deepFreeze(structuredClone(scenario))
+    this.scenario = deepFreeze(options.ownsScenario ? scenario : structuredClone(scenario))
     this.runId = `run-${this.scenario.seed}`
     this.#run = Symbol(this.runId)
     this.executorName = executorName(executor)

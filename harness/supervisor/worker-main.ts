@@ -271,6 +271,7 @@ async function handle(m: ToWorker): Promise<void> {
       maxEvents: m.maxEvents,
       listenForUncaught: false,
       nativeWork: work,
+      ownsScenario: true, // decoded from the pipe for this run
     })
     const done: FromWorker = { type: 'done', task: m.task, realMs: result.realMs, journal: journal.text() }
     // Sent by endWorker if a leftover exits first.
