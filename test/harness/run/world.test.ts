@@ -87,6 +87,19 @@ describe('world', () => {
     expect(() => ((event.envelope as { status: string }).status = 'SUCCEEDED')).toThrow()
   })
 
+  it("copies the caller's scenario, unless it is the run's own (a worker decoded it): then frozen in place", async () => {
+    const kept = refundScenario()
+    const copied = await runScenario(kept, naive)
+    expect(copied.scenario).not.toBe(kept)
+    expect(copied.scenario).toEqual(kept)
+    expect(Object.isFrozen(kept)).toBe(false)
+    const handed = refundScenario()
+    const owned = await runScenario(handed, naive, { ownsScenario: true })
+    expect(owned.scenario).toBe(handed)
+    expect(Object.isFrozen(handed.plan[0]!.args)).toBe(true)
+    expect(owned.history).toEqual(copied.history)
+  })
+
   // Interception stays on across runs; anything that
   // keeps an errored request (msw 2.15's server did)
   // would keep, via its stack, the run's whole world.
