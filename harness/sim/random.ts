@@ -15,8 +15,10 @@ export interface Rng {
 }
 
 export function createRng(seed: number | string, stream = 'main'): Rng {
-  const prng = seedrandom(`${seed}:${stream}`)
-  const next = () => prng.quick()
+  // Seeded at the first draw (~6 µs): a run
+  // makes three, and most executors draw none.
+  let prng: seedrandom.PRNG | null = null
+  const next = () => (prng ??= seedrandom(`${seed}:${stream}`)).quick()
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
