@@ -15,10 +15,8 @@ export interface Rng {
 }
 
 export function createRng(seed: number | string, stream = 'main'): Rng {
-  // Seeded at the first draw (~6 µs): a run
-  // makes three, and most executors draw none.
-  let prng: seedrandom.PRNG | null = null
-  const next = () => (prng ??= seedrandom(`${seed}:${stream}`)).quick()
+  const prng = seedrandom(`${seed}:${stream}`)
+  const next = () => prng.quick()
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
