@@ -32,9 +32,6 @@ export const FAKED_APIS = [
  */
 const INSTALLED = ['Date', 'performance', 'hrtime'] as const satisfies readonly (typeof FAKED_APIS)[number][]
 
-/** The clears, installed as fake-timers would. */
-const CLEARS = ['clearTimeout', 'clearInterval'] as const
-
 /** Where virtual time starts, every run. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 9, 0, 0)
 
@@ -103,16 +100,21 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
   const fakeSetInterval = clock.setInterval as typeof setInterval
   const fakeClearTimeout = clock.clearTimeout as typeof clearTimeout
   const fakeClearInterval = clock.clearInterval as typeof clearInterval
-  // A native timer is cleared by the clear it
-  // replaced (shouldClearNativeTimers reads these).
+  // The clears are the clock's own, assigned
+  // directly; a native timer is cleared by the
+  // one replaced (shouldClearNativeTimers).
   const replaced = { clearTimeout: globalThis.clearTimeout, clearInterval: globalThis.clearInterval }
   Object.assign(clock, { _clearTimeout: replaced.clearTimeout, _clearInterval: replaced.clearInterval })
   /** fake-timers' uninstall, the clears first. */
   const uninstallClock = () => {
     try {
-      for (const name of CLEARS) globalThis[name] = replaced[name] as never
+      globalThis.clearTimeout = replaced.clearTimeout
     } finally {
-      clock.uninstall()
+      try {
+        globalThis.clearInterval = replaced.clearInterval
+      } finally {
+        clock.uninstall()
+      }
     }
   }
   // Undone at uninstall; checked for tampering.
@@ -241,8 +243,11 @@ export function installClock(hooks: TimerHooks = NO_HOOKS, startMs = EPOCH_MS): 
     try {
       undoAll(patches)
     } finally {
-      uninstallClock()
-      syncBuiltinExports()
+      try {
+        uninstallClock()
+      } finally {
+        syncBuiltinExports()
+      }
     }
     throw e
   }

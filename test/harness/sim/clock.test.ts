@@ -1,3 +1,4 @@
+import timers from 'node:timers'
 import { describe, expect, it } from 'vitest'
 import { EPOCH_MS, installClock } from '../../../harness/sim/clock.ts'
 import { drive } from '../../../harness/sim/drive.ts'
@@ -25,9 +26,10 @@ describe('virtual clock', () => {
     let fired = 0
     const real = setTimeout(() => fired++, 1)
     const realInterval = setInterval(() => fired++, 1)
-    const clearTimeoutBefore = globalThis.clearTimeout
+    const before = { clearTimeout, clearInterval, timersClear: timers.clearTimeout }
     const clock = installClock()
     try {
+      expect(timers.clearTimeout).toBe(globalThis.clearTimeout)
       clearTimeout(real)
       clearInterval(realInterval)
       globalThis.clearTimeout = (() => {}) as typeof clearTimeout
@@ -35,7 +37,9 @@ describe('virtual clock', () => {
     } finally {
       clock.uninstall()
     }
-    expect(globalThis.clearTimeout).toBe(clearTimeoutBefore)
+    expect(globalThis.clearTimeout).toBe(before.clearTimeout)
+    expect(globalThis.clearInterval).toBe(before.clearInterval)
+    expect(timers.clearTimeout).toBe(before.timersClear)
     await new Promise((r) => setTimeout(r, 20))
     expect(fired).toBe(0)
   })
