@@ -3,16 +3,29 @@
 // reads them). A u32 length (LE), then V8's
 // serialization (as IPC's 'advanced').
 import { writeSync } from 'node:fs'
-import { serialize } from 'node:v8'
+import { Serializer } from 'node:v8'
 
 // Kept as loaded: the executor shares the
 // worker's builtins and may replace them.
 const apply = Reflect.apply
-const encode = serialize
 const write = writeSync
+// v8.serialize looks these up at each call:
+// a replaced writeValue rewrote a result.
+const { writeHeader, writeValue, releaseBuffer } = Serializer.prototype
 const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
+
+/**
+ * V8's serialization by the methods kept
+ * (plain data only: no host objects).
+ */
+function encode(message) {
+  const serializer = new Serializer()
+  apply(writeHeader, serializer, [])
+  apply(writeValue, serializer, [message])
+  return apply(releaseBuffer, serializer, [])
+}
 
 /** `message` as one frame. */
 export function frame(message) {

@@ -1,13 +1,36 @@
 // Messages on a pipe between the supervisor
 // and a run worker or its host, with no relay:
 // written as frame-layout.mjs lays them out.
-import { deserialize } from 'node:v8'
+import { Deserializer } from 'node:v8'
 
 export { frame, writeFrame } from './frame-layout.mjs'
 
 // Kept as loaded: the executor shares the
-// worker's builtins and may replace them.
-const decode = deserialize
+// worker's builtins and may replace them
+// (v8.deserialize looks up readValue at each
+// call; a replaced one rewrote a scenario).
+const apply = Reflect.apply
+const { readHeader, readValue } = Deserializer.prototype
+const push = Array.prototype.push
+const set = Uint8Array.prototype.set
+const U8 = Uint8Array
+const typedArray = Object.getPrototypeOf(U8.prototype) as object
+const getter = (key: string) => Object.getOwnPropertyDescriptor(typedArray, key)!.get!
+const lengthOf = getter('length')
+const bufferOf = getter('buffer')
+const offsetOf = getter('byteOffset')
+
+/** Bytes `from`..`to` of `bytes`, not copied. */
+function view(bytes: Uint8Array, from: number, to: number): Uint8Array {
+  return new U8(apply(bufferOf, bytes, []) as ArrayBuffer, (apply(offsetOf, bytes, []) as number) + from, to - from)
+}
+
+/** A frame's body as its message. */
+function decode(body: Uint8Array): unknown {
+  const deserializer = new Deserializer(body)
+  apply(readHeader, deserializer, [])
+  return apply(readValue, deserializer, [])
+}
 
 /**
  * Past this a length is no frame's: text
@@ -17,38 +40,48 @@ export const MAX_FRAME_BYTES = 2 ** 28
 /** V8's serialisation starts with it. */
 const VERSION_TAG = 0xff
 
-/** A stream's chunks, cut into messages. */
+/**
+ * A stream's chunks, cut into messages (with
+ * the kept methods: it reads a worker's runs).
+ */
 export class FrameReader {
-  #chunks: Buffer[] = []
+  #chunks: Uint8Array[] = []
   #buffered = 0
 
   /** The messages `chunk` completes; throws if the bytes are none. */
-  read(chunk: Buffer): unknown[] {
+  read(chunk: Uint8Array): unknown[] {
     const messages: unknown[] = []
-    this.#chunks.push(chunk)
-    this.#buffered += chunk.length
+    apply(push, this.#chunks, [chunk])
+    this.#buffered += apply(lengthOf, chunk, []) as number
     while (this.#buffered >= 4) {
       // Joined once whole: a big one comes in
       // many chunks.
-      if (this.#chunks[0]!.length < 5) this.#join()
+      if ((apply(lengthOf, this.#chunks[0]!, []) as number) < 5) this.#join()
       const head = this.#chunks[0]!
-      const n = head.readUInt32LE(0)
+      const n = (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0
       if (n > MAX_FRAME_BYTES) throw new Error(`not a frame: a length of ${n} bytes`)
       // Checked as soon as it is in: bytes that
       // are no frame never leave it waiting.
-      if (head.length > 4 && head[4] !== VERSION_TAG) throw new Error('not a frame: no V8 header')
+      if ((apply(lengthOf, head, []) as number) > 4 && head[4] !== VERSION_TAG)
+        throw new Error('not a frame: no V8 header')
       if (this.#buffered < 4 + n) break
       const all = this.#chunks.length === 1 ? this.#chunks[0]! : this.#join()
-      const rest = all.subarray(4 + n)
-      this.#chunks = rest.length > 0 ? [rest] : []
-      this.#buffered = rest.length
-      messages.push(decode(all.subarray(4, 4 + n)))
+      const size = apply(lengthOf, all, []) as number
+      this.#chunks = size > 4 + n ? [view(all, 4 + n, size)] : []
+      this.#buffered = size - 4 - n
+      apply(push, messages, [decode(view(all, 4, 4 + n))])
     }
     return messages
   }
 
-  #join(): Buffer {
-    const all = Buffer.concat(this.#chunks, this.#buffered)
+  #join(): Uint8Array {
+    const all = new U8(this.#buffered)
+    let at = 0
+    for (let i = 0; i < this.#chunks.length; i++) {
+      const chunk = this.#chunks[i]!
+      apply(set, all, [chunk, at])
+      at += apply(lengthOf, chunk, []) as number
+    }
     this.#chunks = [all]
     return all
   }

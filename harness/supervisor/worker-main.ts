@@ -42,10 +42,16 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
+// fs.writeSync calls the binding's writeBuffer
+// at each write: a replaced one rewrote results.
+// Put back before each frame (kept in 3.).
+const define = Reflect.defineProperty
+let writes: { readonly binding: object; readonly kept: PropertyDescriptor } | null = null
 // Whole before it returns (frames.ts); a pipe
 // closed under it (by the executor) ends it.
 function post(m: FromWorker): void {
   try {
+    if (writes && !define(writes.binding, 'writeBuffer', writes.kept)) realExit(1)
     writeFrame(pipes.results, m)
   } catch {
     realExit(1)
@@ -110,7 +116,15 @@ installWriteGuard(
   () => {},
   () => false,
 )
+writes = keptWrites()
 startInterception()
+
+/** The fs binding's writeBuffer as it is now. */
+function keptWrites(): typeof writes {
+  const binding = attempt(() => (process as unknown as { binding(name: string): object }).binding('fs'), null)
+  const kept = binding && Reflect.getOwnPropertyDescriptor(binding, 'writeBuffer')
+  return binding && kept ? { binding, kept } : null
+}
 // A finished run's leftovers arm no real timer: held,
 // then fired after the run (leftover-timers.ts).
 const leftovers = holdLeftoverTimers(() => {

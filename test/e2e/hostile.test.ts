@@ -257,6 +257,26 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
     ])
   })
 
+  // The worker's codec and writes run on what
+  // was kept as it loaded (frames.ts).
+  for (const fixture of ['rewrites-its-done-frame', 'rewrites-its-writes'])
+    it(`a report it rewrites on its way to the harness (${fixture}) is judged as made: false-success`, async () => {
+      const r = await gate(fixture)
+      expect(r.code, r.stderr).toBe(1)
+      expect(violations(r)).toEqual([
+        expect.objectContaining({ judge: 'false-success', message: expect.stringMatching(/reported SUCCEEDED/) }),
+      ])
+    })
+
+  it('faults it deletes from the scenarios it is sent still strike: caught as without the deletion', async () => {
+    // Its flawed executor's first failure, seed 1.
+    const r = await gate('strips-its-faults', '--runs', '100')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'false-failure', message: expect.stringMatching(/reported FAILED_NO_EFFECT/) }),
+    ])
+  })
+
   it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
     const r = await gate('raw-network')
     expect(r.code, r.stderr).toBe(1)

@@ -3,6 +3,7 @@
 // messages come out whole and in order, and
 // bytes that are no frame are refused.
 import { closeSync, openSync, readFileSync } from 'node:fs'
+import v8 from 'node:v8'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FrameReader, frame, MAX_FRAME_BYTES, writeFrame } from '../../../harness/supervisor/frames.ts'
@@ -49,6 +50,32 @@ describe('frames', () => {
       closeSync(fd)
     }
     expect(new FrameReader().read(readFileSync(path))).toEqual(MESSAGES)
+  })
+
+  it('are written and read with what was kept as they loaded: an executor replacing the methods rewrites nothing', () => {
+    const typedArray = Object.getPrototypeOf(Uint8Array.prototype) as { subarray: unknown }
+    const replaced = [
+      [v8.Serializer.prototype, 'writeValue', () => true],
+      [v8.Deserializer.prototype, 'readValue', () => ({ type: 'forged' })],
+      [typedArray, 'subarray', () => Buffer.from('forged')],
+      [Buffer.prototype, 'readUInt32LE', () => 0],
+      [Buffer, 'concat', () => Buffer.from('forged')],
+    ] as const
+    const kept = replaced.map(([target, key]) => Object.getOwnPropertyDescriptor(target, key)!)
+    let written: Uint8Array
+    try {
+      replaced.forEach(([target, key, forged]) =>
+        Object.defineProperty(target, key, { value: forged, configurable: true }),
+      )
+      written = Uint8Array.from([...MESSAGES.map(frame)].flatMap((f) => [...f]))
+      const reader = new FrameReader()
+      const out: unknown[] = []
+      for (let at = 0; at < written.length; at += 7) out.push(...reader.read(new Uint8Array(written.slice(at, at + 7))))
+      expect(out).toEqual(MESSAGES)
+    } finally {
+      replaced.forEach(([target, key], i) => Object.defineProperty(target, key, kept[i]!))
+    }
+    expect(Buffer.from(written)).toEqual(stream)
   })
 
   it('refuse text written into the pipe, and a body that is no message', () => {
