@@ -12,6 +12,9 @@ const write = writeSync
 // v8.serialize looks these up at each call:
 // a replaced writeValue rewrote a result.
 const { writeHeader, writeValue, releaseBuffer } = Serializer.prototype
+// The import is live (syncBuiltinESMExports).
+const KeptSerializer = Serializer
+const define = Reflect.defineProperty
 const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
@@ -21,7 +24,7 @@ const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.protot
  * (plain data only: no host objects).
  */
 function encode(message) {
-  const serializer = new Serializer()
+  const serializer = new KeptSerializer()
   apply(writeHeader, serializer, [])
   apply(writeValue, serializer, [message])
   return apply(releaseBuffer, serializer, [])
@@ -47,5 +50,8 @@ export function frame(message) {
 export function writeFrame(fd, message) {
   const bytes = frame(message)
   const n = apply(lengthOf, bytes, [])
+  // fs.writeSync reads byteLength: its getter
+  // is shared, and would get the bytes.
+  define(bytes, 'byteLength', { value: n })
   for (let at = 0; at < n; ) at += write(fd, bytes, at, n - at)
 }

@@ -11,6 +11,8 @@ export { frame, writeFrame } from './frame-layout.mjs'
 // call; a replaced one rewrote a scenario).
 const apply = Reflect.apply
 const { readHeader, readValue } = Deserializer.prototype
+// The import is live (syncBuiltinESMExports).
+const KeptDeserializer = Deserializer
 const push = Array.prototype.push
 const set = Uint8Array.prototype.set
 const U8 = Uint8Array
@@ -27,7 +29,7 @@ function view(bytes: Uint8Array, from: number, to: number): Uint8Array {
 
 /** A frame's body as its message. */
 function decode(body: Uint8Array): unknown {
-  const deserializer = new Deserializer(body)
+  const deserializer = new KeptDeserializer(body)
   apply(readHeader, deserializer, [])
   return apply(readValue, deserializer, [])
 }

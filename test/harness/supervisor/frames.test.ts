@@ -16,6 +16,15 @@ const MESSAGES = [
   { type: 'events', task: 2, events: [{ seq: 0, note: 'ünïcödé', missing: undefined }] },
 ]
 
+/** A byteLength getter that zeroes what it sees. */
+function zeroing(get: (this: unknown) => number) {
+  return function (this: Uint8Array) {
+    const n = get.call(this)
+    for (let i = 0; i < n; i++) this[i] = 0
+    return n
+  }
+}
+
 /** Every message of `bytes`, fed in chunks of `size`. */
 function readInChunks(bytes: Buffer, size: number): unknown[] {
   const reader = new FrameReader()
@@ -60,13 +69,27 @@ describe('frames', () => {
       [typedArray, 'subarray', () => Buffer.from('forged')],
       [Buffer.prototype, 'readUInt32LE', () => 0],
       [Buffer, 'concat', () => Buffer.from('forged')],
+      // fs.writeSync reads it: a getter got the bytes.
+      [typedArray, 'byteLength', undefined],
     ] as const
     const kept = replaced.map(([target, key]) => Object.getOwnPropertyDescriptor(target, key)!)
     let written: Uint8Array
     try {
-      replaced.forEach(([target, key, forged]) =>
-        Object.defineProperty(target, key, { value: forged, configurable: true }),
+      replaced.forEach(([target, key, forged], i) =>
+        Object.defineProperty(
+          target,
+          key,
+          forged ? { value: forged, configurable: true } : { get: zeroing(kept[i]!.get!), configurable: true },
+        ),
       )
+      const path = join(scratchDir('frames'), 'kept.bin')
+      const fd = openSync(path, 'w')
+      try {
+        for (const m of MESSAGES) writeFrame(fd, m)
+      } finally {
+        closeSync(fd)
+      }
+      expect(new FrameReader().read(new Uint8Array(readFileSync(path)))).toEqual(MESSAGES)
       written = Uint8Array.from([...MESSAGES.map(frame)].flatMap((f) => [...f]))
       const reader = new FrameReader()
       const out: unknown[] = []
