@@ -15,6 +15,7 @@ const { writeHeader, writeValue, releaseBuffer } = Serializer.prototype
 // The import is live (syncBuiltinESMExports).
 const KeptSerializer = Serializer
 const define = Reflect.defineProperty
+const create = Object.create
 const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
@@ -52,6 +53,8 @@ export function writeFrame(fd, message) {
   const n = apply(lengthOf, bytes, [])
   // fs.writeSync reads byteLength: its getter
   // is shared, and would get the bytes.
-  define(bytes, 'byteLength', { value: n })
+  const own = create(null)
+  own.value = n
+  define(bytes, 'byteLength', own)
   for (let at = 0; at < n; ) at += write(fd, bytes, at, n - at)
 }

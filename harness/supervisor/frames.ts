@@ -13,7 +13,9 @@ const apply = Reflect.apply
 const { readHeader, readValue } = Deserializer.prototype
 // The import is live (syncBuiltinESMExports).
 const KeptDeserializer = Deserializer
-const push = Array.prototype.push
+const define = Reflect.defineProperty
+const construct = Reflect.construct
+const create = Object.create
 const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const typedArray = Object.getPrototypeOf(U8.prototype) as object
@@ -27,9 +29,31 @@ function view(bytes: Uint8Array, from: number, to: number): Uint8Array {
   return new U8(apply(bufferOf, bytes, []) as ArrayBuffer, (apply(offsetOf, bytes, []) as number) + from, to - from)
 }
 
+/**
+ * `value` at the end of `list`, defined: a
+ * setter on Array.prototype sees nothing (nor
+ * does a `get` there, the descriptor bare).
+ */
+export function append(list: unknown[], value: unknown): void {
+  const d = create(null) as PropertyDescriptor
+  d.value = value
+  d.writable = true
+  d.enumerable = true
+  d.configurable = true
+  define(list, list.length, d)
+}
+
+/**
+ * Its instances' prototype: Node's constructor
+ * sets `buffer`, and a setter on Deserializer's
+ * prototype (or Object's) got a run's bytes.
+ */
+function Instance() {}
+Instance.prototype = Object.create(null, { buffer: { value: null, writable: true } })
+
 /** A frame's body as its message. */
 function decode(body: Uint8Array): unknown {
-  const deserializer = new KeptDeserializer(body)
+  const deserializer = construct(KeptDeserializer, [body], Instance) as object
   apply(readHeader, deserializer, [])
   return apply(readValue, deserializer, [])
 }
@@ -53,7 +77,7 @@ export class FrameReader {
   /** The messages `chunk` completes; throws if the bytes are none. */
   read(chunk: Uint8Array): unknown[] {
     const messages: unknown[] = []
-    apply(push, this.#chunks, [chunk])
+    append(this.#chunks, chunk)
     this.#buffered += apply(lengthOf, chunk, []) as number
     while (this.#buffered >= 4) {
       // Joined once whole: a big one comes in
@@ -71,7 +95,7 @@ export class FrameReader {
       const size = apply(lengthOf, all, []) as number
       this.#chunks = size > 4 + n ? [view(all, 4 + n, size)] : []
       this.#buffered = size - 4 - n
-      apply(push, messages, [decode(view(all, 4, 4 + n))])
+      append(messages, decode(view(all, 4, 4 + n)))
     }
     return messages
   }

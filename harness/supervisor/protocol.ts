@@ -1,5 +1,6 @@
 // Supervisor ↔ run worker messages: plain,
-// structured-cloneable data only. The worker's
+// structured-cloneable data only (no Buffers:
+// frames use V8's plain Serializer). The worker's
 // and its host's go by pipes (frames.ts); a
 // dump is asked of the host by a byte on fd 3.
 import type { HistoryEvent } from '../history/history.ts'

@@ -1,9 +1,12 @@
-// A worker's runs from its pipe, one at a time:
-// one sent while another runs waits here until
-// that one ends (the stream may buffer it; no
-// harness code reads it mid-run).
-import { Socket } from 'node:net'
-import { FrameReader } from './frames.ts'
+// A worker's runs from its pipe, one at a time,
+// read between runs only, by fs.readSync with
+// what was kept as it loaded. A run shares this
+// thread: a socket's reads go through push, emit
+// and getters on prototypes it can replace (and
+// restore), so it could rewrite the next run.
+import fs from 'node:fs'
+import { append, FrameReader } from './frames.ts'
+import { keptBinding } from './kept-binding.ts'
 import type { ToWorker } from './protocol.ts'
 
 export interface Inbox {
@@ -22,13 +25,72 @@ export interface Handlers {
   readonly broken: (e: unknown) => void
 }
 
-/** The messages read from `fd`, one at a time. */
+// Kept as loaded, as frames.ts keeps its own.
+const readSync = fs.readSync
+const every = setInterval
+const stop = clearInterval
+const define = Reflect.defineProperty
+const apply = Reflect.apply
+const set = Uint8Array.prototype.set
+const U8 = Uint8Array
+/** Bytes a read asks for. */
+const CHUNK = 65_536
+
+/**
+ * The messages read from `fd`, one at a time.
+ * Blocks the thread while none is there: the
+ * run before has ended, leftovers too.
+ */
 export function openInbox(fd: number, { later, handle, failed, broken }: Handlers): Inbox {
-  const pipe = new Socket({ fd, readable: true, writable: false })
   const reader = new FrameReader()
+  const reads = keptBinding('read')
+  const store = new ArrayBuffer(CHUNK)
+  const chunk = new U8(store)
+  // readSync reads it: a shared getter would
+  // be handed the bytes read.
+  define(chunk, 'byteLength', { value: CHUNK })
+  // Defined by index, read by index: a setter
+  // or iterator on Array.prototype sees none.
   const queue: ToWorker[] = []
-  let busy = false
+  let head = 0
   let retired = false
+  // No socket holds the loop open now: a load
+  // that never settles still meets its limit.
+  const alive = every(() => {}, 2 ** 30)
+
+  /** The next message; null at the pipe's end. */
+  function take(): ToWorker | null {
+    while (head === queue.length) {
+      head = 0
+      queue.length = 0
+      if (reads && !reads.restore()) throw new Error("process.binding('fs').read cannot be put back")
+      const n = readSync(fd, chunk, 0, CHUNK, null)
+      if (n === 0) return null
+      const bytes = new U8(n)
+      apply(set, bytes, [new U8(store, 0, n)])
+      const messages = reader.read(bytes)
+      for (let i = 0; i < messages.length; i++) append(queue, messages[i])
+    }
+    const m = queue[head]!
+    head++
+    return m
+  }
+
+  function next(): void {
+    if (retired) return
+    let m: ToWorker | null
+    try {
+      m = take()
+    } catch (e) {
+      broken(e)
+      return
+    }
+    // The pipe's end: nothing more can come.
+    if (m === null) stop(alive)
+    // Its own turn, not the reader's stack.
+    else later(() => void settle(m))
+  }
+
   // Syntax, not .catch/.finally: a leftover
   // may have replaced Promise's methods.
   async function settle(m: ToWorker): Promise<void> {
@@ -38,24 +100,11 @@ export function openInbox(fd: number, { later, handle, failed, broken }: Handler
       retired = true
       failed(m, e)
     } finally {
-      busy = false
-      pipe.resume()
       next()
     }
   }
-  function next(): void {
-    const m = busy || retired ? undefined : queue.shift()
-    if (!m) return
-    busy = true
-    pipe.pause()
-    // Its own turn, not the reader's stack.
-    later(() => void settle(m))
-  }
-  pipe.on('error', broken)
-  pipe.on('data', (chunk: Buffer) => {
-    for (const m of reader.read(chunk)) queue.push(m as ToWorker)
-    next()
-  })
+
+  later(next)
   return {
     retire: () => {
       retired = true

@@ -28,6 +28,7 @@ import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
 import { writeFrame } from './frames.ts'
+import { type KeptBinding, keptBinding } from './kept-binding.ts'
 import { openInbox } from './worker-inbox.ts'
 import { outputRelayed } from './output-relayed.ts'
 import { holdLeftoverTimers } from './leftover-timers.ts'
@@ -42,16 +43,14 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
-// fs.writeSync calls the binding's writeBuffer
-// at each write: a replaced one rewrote results.
-// Put back before each frame (kept in 3.).
-const define = Reflect.defineProperty
-let writes: { readonly binding: object; readonly kept: PropertyDescriptor } | null = null
+// The binding's writeBuffer, put back before
+// each frame (kept-binding.ts; kept in 3.).
+let writes: KeptBinding | null = null
 // Whole before it returns (frames.ts); a pipe
 // closed under it (by the executor) ends it.
 function post(m: FromWorker): void {
   try {
-    if (writes && !define(writes.binding, 'writeBuffer', writes.kept)) realExit(1)
+    if (writes && !writes.restore()) realExit(1)
     writeFrame(pipes.results, m)
   } catch {
     realExit(1)
@@ -116,15 +115,9 @@ installWriteGuard(
   () => {},
   () => false,
 )
-writes = keptWrites()
+// As the write guard left it.
+writes = keptBinding('writeBuffer')
 startInterception()
-
-/** The fs binding's writeBuffer as it is now. */
-function keptWrites(): typeof writes {
-  const binding = attempt(() => (process as unknown as { binding(name: string): object }).binding('fs'), null)
-  const kept = binding && Reflect.getOwnPropertyDescriptor(binding, 'writeBuffer')
-  return binding && kept ? { binding, kept } : null
-}
 // A finished run's leftovers arm no real timer: held,
 // then fired after the run (leftover-timers.ts).
 const leftovers = holdLeftoverTimers(() => {

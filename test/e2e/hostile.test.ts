@@ -268,14 +268,18 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
       ])
     })
 
-  it('faults it deletes from the scenarios it is sent still strike: caught as without the deletion', async () => {
-    // Its flawed executor's first failure, seed 1.
-    const r = await gate('strips-its-faults', '--runs', '100')
-    expect(r.code, r.stderr).toBe(1)
-    expect(violations(r)).toEqual([
-      expect.objectContaining({ judge: 'false-failure', message: expect.stringMatching(/reported FAILED_NO_EFFECT/) }),
-    ])
-  })
+  for (const fixture of ['strips-its-faults', 'strips-faults-in-the-stream'])
+    it(`faults it deletes from the scenarios it is sent (${fixture}) still strike: caught as without the deletion`, async () => {
+      // Its flawed executor's first failure, seed 1.
+      const r = await gate(fixture, '--runs', '100')
+      expect(r.code, r.stderr).toBe(1)
+      expect(violations(r)).toEqual([
+        expect.objectContaining({
+          judge: 'false-failure',
+          message: expect.stringMatching(/reported FAILED_NO_EFFECT/),
+        }),
+      ])
+    })
 
   it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
     const r = await gate('raw-network')

@@ -16,6 +16,18 @@ const MESSAGES = [
   { type: 'events', task: 2, events: [{ seq: 0, note: 'ünïcödé', missing: undefined }] },
 ]
 
+/** MESSAGES by writeFrame into a file, read back. */
+function writtenToFile(name: string): Buffer {
+  const path = join(scratchDir('frames'), name)
+  const fd = openSync(path, 'w')
+  try {
+    for (const m of MESSAGES) writeFrame(fd, m)
+  } finally {
+    closeSync(fd)
+  }
+  return readFileSync(path)
+}
+
 /** A byteLength getter that zeroes what it sees. */
 function zeroing(get: (this: unknown) => number) {
   return function (this: Uint8Array) {
@@ -51,14 +63,7 @@ describe('frames', () => {
   })
 
   it('are written whole to a file descriptor', () => {
-    const path = join(scratchDir('frames'), 'pipe.bin')
-    const fd = openSync(path, 'w')
-    try {
-      for (const m of MESSAGES) writeFrame(fd, m)
-    } finally {
-      closeSync(fd)
-    }
-    expect(new FrameReader().read(readFileSync(path))).toEqual(MESSAGES)
+    expect(new FrameReader().read(writtenToFile('pipe.bin'))).toEqual(MESSAGES)
   })
 
   it('are written and read with what was kept as they loaded: an executor replacing the methods rewrites nothing', () => {
@@ -82,14 +87,7 @@ describe('frames', () => {
           forged ? { value: forged, configurable: true } : { get: zeroing(kept[i]!.get!), configurable: true },
         ),
       )
-      const path = join(scratchDir('frames'), 'kept.bin')
-      const fd = openSync(path, 'w')
-      try {
-        for (const m of MESSAGES) writeFrame(fd, m)
-      } finally {
-        closeSync(fd)
-      }
-      expect(new FrameReader().read(new Uint8Array(readFileSync(path)))).toEqual(MESSAGES)
+      expect(new FrameReader().read(new Uint8Array(writtenToFile('kept.bin')))).toEqual(MESSAGES)
       written = Uint8Array.from([...MESSAGES.map(frame)].flatMap((f) => [...f]))
       const reader = new FrameReader()
       const out: unknown[] = []
@@ -99,6 +97,31 @@ describe('frames', () => {
       replaced.forEach(([target, key], i) => Object.defineProperty(target, key, kept[i]!))
     }
     expect(Buffer.from(written)).toEqual(stream)
+  })
+
+  it('are read with no setter on Array.prototype or Deserializer.prototype handed a message or its bytes', () => {
+    const bytes = new Uint8Array(stream)
+    let handed = 0
+    let out: unknown[] = []
+    // A count, not a list: a list's push would
+    // call the setter on index 0 itself.
+    const spy = {
+      configurable: true,
+      set(this: object, value: unknown) {
+        handed++
+        Object.defineProperty(this, '0', { value, writable: true, enumerable: true, configurable: true })
+      },
+    }
+    Object.defineProperty(Array.prototype, '0', spy)
+    Object.defineProperty(v8.Deserializer.prototype, 'buffer', spy)
+    try {
+      out = new FrameReader().read(bytes)
+    } finally {
+      delete (Array.prototype as unknown as Record<string, unknown>)[0]
+      delete (v8.Deserializer.prototype as unknown as Record<string, unknown>).buffer
+    }
+    expect(handed).toBe(0)
+    expect(out).toEqual(MESSAGES)
   })
 
   it('refuse text written into the pipe, and a body that is no message', () => {
