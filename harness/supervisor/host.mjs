@@ -39,6 +39,16 @@ function endGroup() {
     process.exit(1)
   }
 }
+// Node's own exit waits for the worker, which
+// may wait in read() for its next run: a throw
+// here ends the group instead, said first.
+process.on('uncaughtException', (e) => {
+  try {
+    writeSync(2, `faultline: a worker's host failed: ${e?.stack ?? e}\n`)
+  } finally {
+    endGroup()
+  }
+})
 // The supervisor is gone (its end of fd 3
 // closed, even before this ran): nothing may
 // outlive it. Each byte from it asks a dump.

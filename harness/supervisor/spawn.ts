@@ -21,9 +21,9 @@ const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
 const CLOSE_GRACE_MS = 1_000
 /**
  * The worker's own pipes (frames.ts): a run
- * and its result pass no relay. Two, as the
- * worker reads one without blocking and
- * writes the other blocking. The host's
+ * and its result pass no relay. Two: one it
+ * reads between runs, one it writes, both
+ * blocking (worker-inbox.ts). The host's
  * messages have their own; fd 3 asks it for
  * dumps, and its end is the supervisor's.
  * No IPC: Node parses what an executor

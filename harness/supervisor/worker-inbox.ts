@@ -6,7 +6,6 @@
 // restore), so it could rewrite the next run.
 import fs from 'node:fs'
 import { append, FrameReader } from './frames.ts'
-import { keptBinding } from './kept-binding.ts'
 import type { ToWorker } from './protocol.ts'
 
 export interface Inbox {
@@ -23,12 +22,15 @@ export interface Handlers {
   readonly failed: (m: ToWorker, e: unknown) => void
   /** The pipe failed: no more can come. */
   readonly broken: (e: unknown) => void
+  /** Puts back what readSync calls; false if not. */
+  readonly restore: () => boolean
 }
 
 // Kept as loaded, as frames.ts keeps its own.
 const readSync = fs.readSync
 const every = setInterval
 const stop = clearInterval
+const after = setTimeout
 const define = Reflect.defineProperty
 const apply = Reflect.apply
 const set = Uint8Array.prototype.set
@@ -41,9 +43,8 @@ const CHUNK = 65_536
  * Blocks the thread while none is there: the
  * run before has ended, leftovers too.
  */
-export function openInbox(fd: number, { later, handle, failed, broken }: Handlers): Inbox {
+export function openInbox(fd: number, { later, handle, failed, broken, restore }: Handlers): Inbox {
   const reader = new FrameReader()
-  const reads = keptBinding('read')
   const store = new ArrayBuffer(CHUNK)
   const chunk = new U8(store)
   // readSync reads it: a shared getter would
@@ -63,7 +64,7 @@ export function openInbox(fd: number, { later, handle, failed, broken }: Handler
     while (head === queue.length) {
       head = 0
       queue.length = 0
-      if (reads && !reads.restore()) throw new Error("process.binding('fs').read cannot be put back")
+      if (!restore()) throw new Error("process.binding('fs').read cannot be put back")
       const n = readSync(fd, chunk, 0, CHUNK, null)
       if (n === 0) return null
       const bytes = new U8(n)
@@ -82,6 +83,10 @@ export function openInbox(fd: number, { later, handle, failed, broken }: Handler
     try {
       m = take()
     } catch (e) {
+      // Made non-blocking (a socket a run opened
+      // on it): none there yet, so look again.
+      if ((e as { code?: unknown } | null)?.code === 'EAGAIN') return void after(next, 1)
+      stop(alive)
       broken(e)
       return
     }

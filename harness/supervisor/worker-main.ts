@@ -43,14 +43,15 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
-// The binding's writeBuffer, put back before
-// each frame (kept-binding.ts; kept in 3.).
-let writes: KeptBinding | null = null
+// The binding's read and writeBuffer, put back
+// before each frame and read (kept-binding.ts;
+// kept in 3.): one it cannot is the run's.
+let channel: KeptBinding | null = null
 // Whole before it returns (frames.ts); a pipe
 // closed under it (by the executor) ends it.
 function post(m: FromWorker): void {
   try {
-    if (writes && !writes.restore()) realExit(1)
+    if (channel && !channel.restore()) realExit(1)
     writeFrame(pipes.results, m)
   } catch {
     realExit(1)
@@ -115,8 +116,8 @@ installWriteGuard(
   () => {},
   () => false,
 )
-// As the write guard left it.
-writes = keptBinding('writeBuffer')
+// As the write guard left them.
+channel = keptBinding(['read', 'writeBuffer'])
 startInterception()
 // A finished run's leftovers arm no real timer: held,
 // then fired after the run (leftover-timers.ts).
@@ -243,6 +244,7 @@ function recycleReason(): string | null {
 //    closed under it ends the worker.
 const inbox = openInbox(pipes.runs, {
   later: realSetImmediate,
+  restore: () => channel?.restore() ?? true,
   handle,
   failed: (m, e) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }),
   broken: (e) => endWorker(`the worker's pipe from the harness failed (${oneLine(e)})`, 1),
@@ -291,6 +293,10 @@ async function handle(m: ToWorker): Promise<void> {
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
     const recycle = ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`
     if (recycle !== null) inbox.retire()
+    // Idle, the thread waits in read(): what the
+    // leftovers printed goes to the host first.
+    const printed = outputRelayed()
+    if (printed) await printed
     post({ type: 'idle', task: m.task, recycle })
   } finally {
     work.stop()

@@ -268,7 +268,7 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
       ])
     })
 
-  for (const fixture of ['strips-its-faults', 'strips-faults-in-the-stream'])
+  for (const fixture of ['strips-its-faults', 'strips-faults-in-the-stream', 'strips-faults-in-its-reads'])
     it(`faults it deletes from the scenarios it is sent (${fixture}) still strike: caught as without the deletion`, async () => {
       // Its flawed executor's first failure, seed 1.
       const r = await gate(fixture, '--runs', '100')
