@@ -36,7 +36,12 @@ function endGroup() {
   try {
     process.kill(-process.pid, 'SIGKILL')
   } catch {
-    process.exit(1)
+    // Not exit(): it waits for a worker in read().
+    try {
+      process.kill(process.pid, 'SIGKILL')
+    } catch {
+      process.abort()
+    }
   }
 }
 // Node's own exit waits for the worker, which

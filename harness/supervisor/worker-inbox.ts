@@ -24,6 +24,12 @@ export interface Handlers {
   readonly broken: (e: unknown) => void
   /** Puts back what readSync calls; false if not. */
   readonly restore: () => boolean
+  /**
+   * Settles once what was printed is with the
+   * host (null: nothing waits). Its stdio asks
+   * for a loop turn, which read() holds up.
+   */
+  readonly relayed: () => Promise<void> | null
 }
 
 // Kept as loaded, as frames.ts keeps its own.
@@ -43,7 +49,7 @@ const CHUNK = 65_536
  * Blocks the thread while none is there: the
  * run before has ended, leftovers too.
  */
-export function openInbox(fd: number, { later, handle, failed, broken, restore }: Handlers): Inbox {
+export function openInbox(fd: number, { later, handle, failed, broken, restore, relayed }: Handlers): Inbox {
   const reader = new FrameReader()
   const store = new ArrayBuffer(CHUNK)
   const chunk = new U8(store)
@@ -55,6 +61,8 @@ export function openInbox(fd: number, { later, handle, failed, broken, restore }
   const queue: ToWorker[] = []
   let head = 0
   let retired = false
+  /** Real ms to look again, made non-blocking. */
+  let wait = 0
   // No socket holds the loop open now: a load
   // that never settles still meets its limit.
   const alive = every(() => {}, 2 ** 30)
@@ -84,12 +92,17 @@ export function openInbox(fd: number, { later, handle, failed, broken, restore }
       m = take()
     } catch (e) {
       // Made non-blocking (a socket a run opened
-      // on it): none there yet, so look again.
-      if ((e as { code?: unknown } | null)?.code === 'EAGAIN') return void after(next, 1)
+      // on it): none there yet; look again, less
+      // often the longer none comes (to 64 ms).
+      if ((e as { code?: unknown } | null)?.code === 'EAGAIN') {
+        wait = wait === 0 ? 1 : wait < 64 ? wait * 2 : wait
+        return void after(next, wait)
+      }
       stop(alive)
       broken(e)
       return
     }
+    wait = 0
     // The pipe's end: nothing more can come.
     if (m === null) stop(alive)
     // Its own turn, not the reader's stack.
@@ -105,6 +118,8 @@ export function openInbox(fd: number, { later, handle, failed, broken, restore }
       retired = true
       failed(m, e)
     } finally {
+      const printed = relayed()
+      if (printed) await printed
       next()
     }
   }

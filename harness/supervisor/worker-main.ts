@@ -1,6 +1,8 @@
 // A run worker: the only thread an executor runs in.
 // Each event is journalled as recorded, so the
 // supervisor knows it even if the thread dies.
+// Longer than most because it is the worker's
+// whole life, in seven steps, each a guard.
 import { getHeapSpaceStatistics } from 'node:v8'
 import workerThreads, { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
@@ -43,12 +45,10 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
-// The binding's read and writeBuffer, put back
-// before each frame and read (kept-binding.ts;
-// kept in 3.): one it cannot is the run's.
-let channel: KeptBinding | null = null
 // Whole before it returns (frames.ts); a pipe
-// closed under it (by the executor) ends it.
+// closed under it, or fs's binding frozen (kept
+// in 3.: kept-binding.ts), ends it.
+let channel: KeptBinding | null = null
 function post(m: FromWorker): void {
   try {
     if (channel && !channel.restore()) realExit(1)
@@ -116,8 +116,7 @@ installWriteGuard(
   () => {},
   () => false,
 )
-// As the write guard left them.
-channel = keptBinding(['read', 'writeBuffer'])
+channel = keptBinding(['read', 'writeBuffer']) // as guarded
 startInterception()
 // A finished run's leftovers arm no real timer: held,
 // then fired after the run (leftover-timers.ts).
@@ -245,6 +244,7 @@ function recycleReason(): string | null {
 const inbox = openInbox(pipes.runs, {
   later: realSetImmediate,
   restore: () => channel?.restore() ?? true,
+  relayed: outputRelayed,
   handle,
   failed: (m, e) => post({ type: 'harness-error', task: m.task, message: oneLine(e) }),
   broken: (e) => endWorker(`the worker's pipe from the harness failed (${oneLine(e)})`, 1),
@@ -291,12 +291,12 @@ async function handle(m: ToWorker): Promise<void> {
     // Judged on what it recorded; leftovers now end,
     // at this worker's cost, never as the run's finding.
     const ended = await leftovers.drain(LEFTOVER_FIRINGS, () => work.pending() > 0)
-    const recycle = ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`
-    if (recycle !== null) inbox.retire()
-    // Idle, the thread waits in read(): what the
-    // leftovers printed goes to the host first.
+    // Relayed before read() holds it up; their
+    // write callbacks run first, checked after.
     const printed = outputRelayed()
     if (printed) await printed
+    const recycle = ended ? recycleReason() : `the run's leftovers still armed timers after ${LEFTOVER_FIRINGS} firings`
+    if (recycle !== null) inbox.retire()
     post({ type: 'idle', task: m.task, recycle })
   } finally {
     work.stop()
