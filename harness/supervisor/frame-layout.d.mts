@@ -1,2 +1,3 @@
-export declare function frame(message: unknown): Uint8Array
-export declare function writeFrame(fd: number, message: unknown): void
+export declare const SEAL_BYTES: number
+export declare function frame(message: unknown, seal?: Uint8Array | null): Uint8Array
+export declare function writeFrame(fd: number, message: unknown, seal?: Uint8Array | null): void

@@ -1,7 +1,8 @@
 // A frame's layout, in plain JS: the host
 // process writes them without tsx (frames.ts
 // reads them). A u32 length (LE), then V8's
-// serialization (as IPC's 'advanced').
+// serialization (as IPC's 'advanced'); a
+// worker's then its seal (SEAL_BYTES, counted).
 import { writeSync } from 'node:fs'
 import { Serializer } from 'node:v8'
 
@@ -20,6 +21,9 @@ const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
 
+/** A worker's secret, after each frame it writes. */
+export const SEAL_BYTES = 16
+
 /**
  * V8's serialization by the methods kept
  * (plain data only: no host objects).
@@ -31,16 +35,17 @@ function encode(message) {
   return apply(releaseBuffer, serializer, [])
 }
 
-/** `message` as one frame. */
-export function frame(message) {
+/** `message` as one frame, `seal` last if given. */
+export function frame(message, seal = null) {
   const body = encode(message)
-  const n = apply(lengthOf, body, [])
+  const n = apply(lengthOf, body, []) + (seal === null ? 0 : SEAL_BYTES)
   const out = new U8(4 + n)
   out[0] = n & 0xff
   out[1] = (n >>> 8) & 0xff
   out[2] = (n >>> 16) & 0xff
   out[3] = n >>> 24
   apply(set, out, [body, 4])
+  if (seal !== null) apply(set, out, [seal, 4 + n - SEAL_BYTES])
   return out
 }
 
@@ -48,8 +53,8 @@ export function frame(message) {
  * Into a blocking fd, whole, before this
  * returns: a thread that dies next has said it.
  */
-export function writeFrame(fd, message) {
-  const bytes = frame(message)
+export function writeFrame(fd, message, seal = null) {
+  const bytes = frame(message, seal)
   const n = apply(lengthOf, bytes, [])
   // fs.writeSync reads byteLength: its getter
   // is shared, and would get the bytes.

@@ -2,8 +2,9 @@
 // and a run worker or its host, with no relay:
 // written as frame-layout.mjs lays them out.
 import { Deserializer } from 'node:v8'
+import { SEAL_BYTES } from './frame-layout.mjs'
 
-export { frame, writeFrame } from './frame-layout.mjs'
+export { frame, SEAL_BYTES, writeFrame } from './frame-layout.mjs'
 
 // Kept as loaded: the executor shares the
 // worker's builtins and may replace them
@@ -69,14 +70,22 @@ const VERSION_TAG = 0xff
 /**
  * A stream's chunks, cut into messages (with
  * the kept methods: it reads a worker's runs).
+ * Sealed: the first frame's seal is the pipe's,
+ * and a frame without it is no message.
  */
 export class FrameReader {
   #chunks: Uint8Array[] = []
   #buffered = 0
+  #seal: Uint8Array | null = null
 
-  /** The messages `chunk` completes; throws if the bytes are none. */
-  read(chunk: Uint8Array): unknown[] {
-    const messages: unknown[] = []
+  constructor(readonly sealed = false) {}
+
+  /**
+   * The messages `chunk` completes, into
+   * `messages`; throws if the bytes are none
+   * (those before stay in `messages`).
+   */
+  read(chunk: Uint8Array, messages: unknown[] = []): unknown[] {
     append(this.#chunks, chunk)
     this.#buffered += apply(lengthOf, chunk, []) as number
     while (this.#buffered >= 4) {
@@ -95,9 +104,25 @@ export class FrameReader {
       const size = apply(lengthOf, all, []) as number
       this.#chunks = size > 4 + n ? [view(all, 4 + n, size)] : []
       this.#buffered = size - 4 - n
-      append(messages, decode(view(all, 4, 4 + n)))
+      const body = view(all, 4, 4 + n)
+      const message = this.sealed ? this.#unsealed(body) : body
+      if (message !== null) append(messages, decode(message))
     }
     return messages
+  }
+
+  /** `body` less the seal; null for the first (it names it). */
+  #unsealed(body: Uint8Array): Uint8Array | null {
+    const n = apply(lengthOf, body, []) as number
+    if (n <= SEAL_BYTES) throw new Error('not a frame: no seal')
+    const seal = view(body, n - SEAL_BYTES, n)
+    if (this.#seal === null) {
+      this.#seal = new U8(SEAL_BYTES)
+      apply(set, this.#seal, [seal])
+      return null
+    }
+    for (let i = 0; i < SEAL_BYTES; i++) if (seal[i] !== this.#seal[i]) throw new Error('not a frame: not sealed')
+    return view(body, 0, n - SEAL_BYTES)
   }
 
   #join(): Uint8Array {

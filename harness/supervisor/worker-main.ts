@@ -3,6 +3,7 @@
 // supervisor knows it even if the thread dies.
 // Longer than most because it is the worker's
 // whole life, in seven steps, each a guard.
+import { randomFillSync } from 'node:crypto'
 import { getHeapSpaceStatistics } from 'node:v8'
 import workerThreads, { workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
@@ -29,7 +30,7 @@ import { builtPath, type CheckoutBuild } from './checkout-build.mjs'
 import type { ExecutorRef } from './executor-ref.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
-import { writeFrame } from './frames.ts'
+import { SEAL_BYTES, writeFrame } from './frames.ts'
 import { type KeptBinding, keptBinding } from './kept-binding.ts'
 import { openInbox } from './worker-inbox.ts'
 import { outputRelayed } from './output-relayed.ts'
@@ -45,6 +46,12 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
+// Each frame ends with a seal, named in the
+// first, before any executor code: a frame it
+// writes lacks it (bytes, never a string: a
+// heap snapshot shows strings).
+const seal = randomFillSync(new Uint8Array(SEAL_BYTES))
+writeFrame(pipes.results, { type: 'seal' }, seal)
 // Whole before it returns (frames.ts); a pipe
 // closed under it, or fs's binding frozen (kept
 // in 3.: kept-binding.ts), ends it.
@@ -52,7 +59,7 @@ let channel: KeptBinding | null = null
 function post(m: FromWorker): void {
   try {
     if (channel && !channel.restore()) realExit(1)
-    writeFrame(pipes.results, m)
+    writeFrame(pipes.results, m, seal)
   } catch {
     realExit(1)
   }

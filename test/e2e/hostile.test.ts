@@ -281,6 +281,16 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
       ])
     })
 
+  // Before the seal, 200 runs PASSED: all but
+  // the first were its forgeries.
+  it("results it forges for later runs, their frames taken from the runs pipe (forges-later-runs), lack the worker's seal: its runs are judged as made", async () => {
+    const r = await gate('forges-later-runs', '--runs', '100')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'false-failure', message: expect.stringMatching(/reported FAILED_NO_EFFECT/) }),
+    ])
+  })
+
   it('raw sockets, UDP and DNS to public addresses fail closed: blocked-network', async () => {
     const r = await gate('raw-network')
     expect(r.code, r.stderr).toBe(1)

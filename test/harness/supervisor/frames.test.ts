@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs'
 import v8 from 'node:v8'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FrameReader, frame, MAX_FRAME_BYTES, writeFrame } from '../../../harness/supervisor/frames.ts'
+import { FrameReader, frame, MAX_FRAME_BYTES, SEAL_BYTES, writeFrame } from '../../../harness/supervisor/frames.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
 const MESSAGES = [
@@ -46,7 +46,7 @@ function readInChunks(bytes: Buffer, size: number): unknown[] {
 }
 
 describe('frames', () => {
-  const stream = Buffer.concat(MESSAGES.map(frame))
+  const stream = Buffer.concat(MESSAGES.map((m) => frame(m)))
 
   it('come out whole and in order wherever the chunks are cut', () => {
     for (let size = 1; size <= stream.length; size++) expect(readInChunks(stream, size)).toEqual(MESSAGES)
@@ -88,7 +88,7 @@ describe('frames', () => {
         ),
       )
       expect(new FrameReader().read(new Uint8Array(writtenToFile('kept.bin')))).toEqual(MESSAGES)
-      written = Uint8Array.from([...MESSAGES.map(frame)].flatMap((f) => [...f]))
+      written = Uint8Array.from([...MESSAGES.map((m) => frame(m))].flatMap((f) => [...f]))
       const reader = new FrameReader()
       const out: unknown[] = []
       for (let at = 0; at < written.length; at += 7) out.push(...reader.read(new Uint8Array(written.slice(at, at + 7))))
@@ -132,5 +132,45 @@ describe('frames', () => {
     const bogus = Buffer.from([4, 0, 0, 0, 0xff, 2, 3, 4])
     expect(() => new FrameReader().read(bogus)).toThrow()
     expect(Buffer.from('    ').readUInt32LE(0)).toBeGreaterThan(MAX_FRAME_BYTES)
+  })
+
+  it('keep, before bytes that are no message, the messages that came first', () => {
+    const messages: unknown[] = []
+    const bytes = Buffer.concat([stream, Buffer.from('garbage')])
+    expect(() => new FrameReader().read(bytes, messages)).toThrow(/not a frame/)
+    expect(messages).toEqual(MESSAGES)
+  })
+})
+
+describe("sealed frames (a worker's)", () => {
+  const seal = Uint8Array.from({ length: SEAL_BYTES }, (_, i) => i + 1)
+  const named = frame({ type: 'seal' }, seal)
+
+  it('name the seal in the first frame, then bear it: the messages come out without it, wherever cut', () => {
+    const bytes = Buffer.concat([named, ...MESSAGES.map((m) => frame(m, seal))])
+    for (const size of [1, 7, SEAL_BYTES + 3, bytes.length]) {
+      const reader = new FrameReader(true)
+      const out: unknown[] = []
+      for (let at = 0; at < bytes.length; at += size) reader.read(bytes.subarray(at, at + size), out)
+      expect(out).toEqual(MESSAGES)
+    }
+  })
+
+  it('refuse a frame without the seal, or with another, keeping those before', () => {
+    const forged = Uint8Array.from(seal, (b) => b ^ 1)
+    for (const last of [frame(MESSAGES[2]), frame(MESSAGES[2], forged)]) {
+      const out: unknown[] = []
+      const reader = new FrameReader(true)
+      const bytes = Buffer.concat([named, frame(MESSAGES[1], seal), last])
+      expect(() => reader.read(bytes, out)).toThrow(/not a frame/)
+      expect(out).toEqual([MESSAGES[1]])
+    }
+  })
+
+  it('are read as plain by a reader not sealed, and a plain frame is refused by one sealed', () => {
+    // The seal's bytes trail V8's: ignored.
+    expect(new FrameReader().read(frame(MESSAGES[0], seal))).toEqual([MESSAGES[0]])
+    const tiny = frame(null)
+    expect(() => new FrameReader(true).read(tiny)).toThrow(/no seal/)
   })
 })
