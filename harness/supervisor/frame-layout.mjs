@@ -1,8 +1,9 @@
 // A frame's layout, in plain JS: the host
 // process writes them without tsx (frames.ts
-// reads them). A u32 length (LE), then V8's
-// serialization (as IPC's 'advanced'); a
-// worker's then its seal (SEAL_BYTES, counted).
+// reads them). A u32 length (LE), a worker's
+// seal (SEAL_BYTES), then V8's serialization
+// (as IPC's 'advanced'). The seal leads: only
+// the worker writes it after its own length.
 import { writeSync } from 'node:fs'
 import { Serializer } from 'node:v8'
 
@@ -21,7 +22,7 @@ const set = Uint8Array.prototype.set
 const U8 = Uint8Array
 const lengthOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(U8.prototype), 'length').get
 
-/** A worker's secret, after each frame it writes. */
+/** A worker's secret, in each frame it writes. */
 export const SEAL_BYTES = 16
 
 /**
@@ -35,17 +36,18 @@ function encode(message) {
   return apply(releaseBuffer, serializer, [])
 }
 
-/** `message` as one frame, `seal` last if given. */
+/** `message` as one frame, after `seal` if given. */
 export function frame(message, seal = null) {
   const body = encode(message)
-  const n = apply(lengthOf, body, []) + (seal === null ? 0 : SEAL_BYTES)
+  const at = seal === null ? 4 : 4 + SEAL_BYTES
+  const n = apply(lengthOf, body, []) + at - 4
   const out = new U8(4 + n)
   out[0] = n & 0xff
   out[1] = (n >>> 8) & 0xff
   out[2] = (n >>> 16) & 0xff
   out[3] = n >>> 24
-  apply(set, out, [body, 4])
-  if (seal !== null) apply(set, out, [seal, 4 + n - SEAL_BYTES])
+  if (seal !== null) apply(set, out, [seal, 4])
+  apply(set, out, [body, at])
   return out
 }
 

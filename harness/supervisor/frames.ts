@@ -70,59 +70,53 @@ const VERSION_TAG = 0xff
 /**
  * A stream's chunks, cut into messages (with
  * the kept methods: it reads a worker's runs).
- * Sealed: the first frame's seal is the pipe's,
- * and a frame without it is no message.
+ * Sealed: each body starts with the pipe's
+ * seal, named by the first frame (no message).
  */
 export class FrameReader {
   #chunks: Uint8Array[] = []
   #buffered = 0
   #seal: Uint8Array | null = null
+  /** Where V8's bytes start in a frame. */
+  readonly #v8At: number
 
-  constructor(readonly sealed = false) {}
+  constructor(readonly sealed = false) {
+    this.#v8At = sealed ? 4 + SEAL_BYTES : 4
+  }
 
-  /**
-   * The messages `chunk` completes, into
-   * `messages`; throws if the bytes are none
-   * (those before stay in `messages`).
-   */
-  read(chunk: Uint8Array, messages: unknown[] = []): unknown[] {
+  /** The messages `chunk` completes; throws if the bytes are none. */
+  read(chunk: Uint8Array): unknown[] {
+    const messages: unknown[] = []
     append(this.#chunks, chunk)
     this.#buffered += apply(lengthOf, chunk, []) as number
+    const at = this.#v8At
     while (this.#buffered >= 4) {
       // Joined once whole: a big one comes in
       // many chunks.
-      if ((apply(lengthOf, this.#chunks[0]!, []) as number) < 5) this.#join()
+      if ((apply(lengthOf, this.#chunks[0]!, []) as number) <= at) this.#join()
       const head = this.#chunks[0]!
       const n = (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0
       if (n > MAX_FRAME_BYTES) throw new Error(`not a frame: a length of ${n} bytes`)
-      // Checked as soon as it is in: bytes that
-      // are no frame never leave it waiting.
-      if ((apply(lengthOf, head, []) as number) > 4 && head[4] !== VERSION_TAG)
-        throw new Error('not a frame: no V8 header')
+      // Checked as soon as they are in: bytes
+      // that are no frame never leave it waiting.
+      const have = apply(lengthOf, head, []) as number
+      const seal = this.#seal
+      if (seal !== null)
+        for (let i = 4; i < at && i < have; i++) if (head[i] !== seal[i - 4]) throw new Error('not a frame: not sealed')
+      if (have > at && head[at] !== VERSION_TAG) throw new Error('not a frame: no V8 header')
+      if (n < at - 4 + 1) throw new Error('not a frame: too short')
       if (this.#buffered < 4 + n) break
       const all = this.#chunks.length === 1 ? this.#chunks[0]! : this.#join()
       const size = apply(lengthOf, all, []) as number
       this.#chunks = size > 4 + n ? [view(all, 4 + n, size)] : []
       this.#buffered = size - 4 - n
-      const body = view(all, 4, 4 + n)
-      const message = this.sealed ? this.#unsealed(body) : body
-      if (message !== null) append(messages, decode(message))
+      if (this.sealed && seal === null) {
+        // The first: it names the seal.
+        this.#seal = new U8(SEAL_BYTES)
+        apply(set, this.#seal, [view(all, 4, at)])
+      } else append(messages, decode(view(all, at, 4 + n)))
     }
     return messages
-  }
-
-  /** `body` less the seal; null for the first (it names it). */
-  #unsealed(body: Uint8Array): Uint8Array | null {
-    const n = apply(lengthOf, body, []) as number
-    if (n <= SEAL_BYTES) throw new Error('not a frame: no seal')
-    const seal = view(body, n - SEAL_BYTES, n)
-    if (this.#seal === null) {
-      this.#seal = new U8(SEAL_BYTES)
-      apply(set, this.#seal, [seal])
-      return null
-    }
-    for (let i = 0; i < SEAL_BYTES; i++) if (seal[i] !== this.#seal[i]) throw new Error('not a frame: not sealed')
-    return view(body, 0, n - SEAL_BYTES)
   }
 
   #join(): Uint8Array {

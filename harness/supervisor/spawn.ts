@@ -147,24 +147,17 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     let broken = false
     pipe.on('data', (chunk: Buffer) => {
       if (broken || (garbled && pipe === results)) return
-      // Those before bytes that are no message
-      // are the worker's: delivered first.
-      const messages: unknown[] = []
       try {
-        reader.read(chunk, messages)
+        for (const m of reader.read(chunk)) host.emit('message', m as FromHost)
       } catch {
+        // Bytes that are no message, or one the
+        // pool cannot read: the executor wrote
+        // into the harness's fd. Stopped as a
+        // hang is (its journal first).
         broken = true
+        if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
+        garbled = true
       }
-      try {
-        for (const m of messages) host.emit('message', m as FromHost)
-      } catch {
-        broken = true // one the pool cannot read
-      }
-      if (!broken) return
-      // The executor wrote into the harness's fd:
-      // stopped as a hang is (its journal first).
-      if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
-      garbled = true
     })
   }
   return slot

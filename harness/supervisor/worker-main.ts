@@ -46,7 +46,7 @@ const { memoryMb, journal: journalBuffer, build = null, pipes } = workerData as 
 // executor's reach, or it rewrites its own lies
 // (ESM sees it with forwardBuiltinExports' sync).
 ;(workerThreads as { workerData: unknown }).workerData = null
-// Each frame ends with a seal, named in the
+// Each frame leads with a seal, named in the
 // first, before any executor code: a frame it
 // writes lacks it (bytes, never a string: a
 // heap snapshot shows strings).

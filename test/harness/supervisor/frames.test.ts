@@ -133,44 +133,51 @@ describe('frames', () => {
     expect(() => new FrameReader().read(bogus)).toThrow()
     expect(Buffer.from('    ').readUInt32LE(0)).toBeGreaterThan(MAX_FRAME_BYTES)
   })
-
-  it('keep, before bytes that are no message, the messages that came first', () => {
-    const messages: unknown[] = []
-    const bytes = Buffer.concat([stream, Buffer.from('garbage')])
-    expect(() => new FrameReader().read(bytes, messages)).toThrow(/not a frame/)
-    expect(messages).toEqual(MESSAGES)
-  })
 })
 
 describe("sealed frames (a worker's)", () => {
   const seal = Uint8Array.from({ length: SEAL_BYTES }, (_, i) => i + 1)
   const named = frame({ type: 'seal' }, seal)
+  /** A reader that has read the seal's name. */
+  const sealedReader = () => {
+    const reader = new FrameReader(true)
+    expect(reader.read(named)).toEqual([])
+    return reader
+  }
 
   it('name the seal in the first frame, then bear it: the messages come out without it, wherever cut', () => {
     const bytes = Buffer.concat([named, ...MESSAGES.map((m) => frame(m, seal))])
     for (const size of [1, 7, SEAL_BYTES + 3, bytes.length]) {
       const reader = new FrameReader(true)
       const out: unknown[] = []
-      for (let at = 0; at < bytes.length; at += size) reader.read(bytes.subarray(at, at + size), out)
+      for (let at = 0; at < bytes.length; at += size) out.push(...reader.read(bytes.subarray(at, at + size)))
       expect(out).toEqual(MESSAGES)
     }
   })
 
-  it('refuse a frame without the seal, or with another, keeping those before', () => {
+  it('refuse a frame without the seal, or with another', () => {
     const forged = Uint8Array.from(seal, (b) => b ^ 1)
     for (const last of [frame(MESSAGES[2]), frame(MESSAGES[2], forged)]) {
-      const out: unknown[] = []
-      const reader = new FrameReader(true)
-      const bytes = Buffer.concat([named, frame(MESSAGES[1], seal), last])
-      expect(() => reader.read(bytes, out)).toThrow(/not a frame/)
-      expect(out).toEqual([MESSAGES[1]])
+      const reader = sealedReader()
+      expect(reader.read(frame(MESSAGES[1], seal))).toEqual([MESSAGES[1]])
+      expect(() => reader.read(last)).toThrow(/not a frame/)
     }
   })
 
-  it('are read as plain by a reader not sealed, and a plain frame is refused by one sealed', () => {
-    // The seal's bytes trail V8's: ignored.
-    expect(new FrameReader().read(frame(MESSAGES[0], seal))).toEqual([MESSAGES[0]])
-    const tiny = frame(null)
-    expect(() => new FrameReader(true).read(tiny)).toThrow(/no seal/)
+  it("refuse a length written around the worker's next frame (its seal then inside another's body)", () => {
+    const mine = v8.serialize(MESSAGES[1])
+    const theirs = frame(MESSAGES[2], seal)
+    const head = Buffer.alloc(4)
+    head.writeUInt32LE(mine.length + theirs.length, 0)
+    expect(() => sealedReader().read(Buffer.concat([head, mine, theirs]))).toThrow(/not sealed/)
+  })
+
+  it('refuse text at once, not waiting for its length', () => {
+    expect(() => sealedReader().read(Buffer.from('abc\nmore'))).toThrow(/not sealed/)
+  })
+
+  it('are no frames to a plain reader, and a plain one names no seal', () => {
+    expect(() => new FrameReader().read(frame(MESSAGES[0], seal))).toThrow(/no V8 header/)
+    expect(() => new FrameReader(true).read(frame(null))).toThrow(/too short/)
   })
 })
