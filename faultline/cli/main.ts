@@ -1,6 +1,6 @@
 // The command line. Exit 0 clean, 1 a violation,
 // 2 bad usage (one line), 3 the harness failed.
-import { HarnessFailure } from '../../harness/supervisor/pool.ts'
+import { HarnessFailure, LoadFailure } from '../../harness/supervisor/pool.ts'
 import { auditMappingCommand } from './audit-mapping.ts'
 import { compareCommand } from './compare.ts'
 import { gateCommand } from './gate.ts'
@@ -44,7 +44,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return await COMMANDS[command as keyof typeof COMMANDS](rest, io)
   } catch (e) {
     // A message may quote what an executor threw.
-    if (e instanceof UsageError) {
+    // A module failing to load mid-campaign, in
+    // the workers that replace one, is usage too.
+    if (e instanceof UsageError || e instanceof LoadFailure) {
       io.err(consoleText(`faultline: ${term(e.message)}`))
       return 2
     }

@@ -96,6 +96,8 @@ export class WorkerPool implements RunService {
   readonly #listeners = new Map<Slot, (m: FromHost) => void>()
   /** Calls back once a draining worker is idle. */
   readonly #idled = new Map<Slot, () => void>()
+  /** Why a worker's load failed, said by it. */
+  readonly #loadFailed = new Map<Slot, string>()
   readonly #hosts: HostBank | null
   readonly #gc: GcThreads
   #closed = false
@@ -269,7 +271,10 @@ export class WorkerPool implements RunService {
     }, this.#budgets.loadRealMs)
   }
 
-  /** Two failed loads in a row fail the queue. */
+  /**
+   * Two failed loads in a row fail the queue
+   * (one loaded before: flaky module or machine).
+   */
   #failedToLoad(message: string): void {
     if (++this.#loadFailures < 2) return
     for (const a of this.#queue.splice(0)) a.reject(new LoadFailure(message))
@@ -363,8 +368,8 @@ export class WorkerPool implements RunService {
         return
       case 'load-failed':
         WorkerPool.#inTurn(!slot.ready, m.type)
-        // It loaded before: flaky module or machine.
-        this.#failedToLoad(m.message)
+        // Counted once, as it exits (onExit).
+        this.#loadFailed.set(slot, m.message)
         void this.#stop(slot)
         return
       case 'events':
@@ -431,9 +436,12 @@ export class WorkerPool implements RunService {
     slot.next = null
     if (held && this.#closed) held.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
     else if (held) this.#queue.unshift(held)
+    const loadFailed = this.#loadFailed.get(slot)
+    this.#loadFailed.delete(slot)
     if (!slot.ready)
       this.#failedToLoad(
-        `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : code})`,
+        loadFailed ??
+          `a worker could not load ${refLabel(this.#ref)} (${slot.death?.kind === 'exited' ? slot.death.how : code})`,
       )
     if (attempt) {
       const death = slot.death ?? { kind: 'exited', how: `its worker ended with ${code}` }

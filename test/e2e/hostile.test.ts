@@ -282,12 +282,18 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
     })
 
   // Before the seal, 200 runs PASSED: all but
-  // the first were its forgeries.
-  it("results it forges for later runs, their frames taken from the runs pipe (forges-later-runs), lack the worker's seal: its runs are judged as made", async () => {
+  // the first were its forgeries. Now its first
+  // forgery is caught: in one read with the run's
+  // `done`, as that run's; else it ends the
+  // worker, and a later run shows the flaw.
+  it("results it forges for later runs, their frames taken from the runs pipe (forges-later-runs), lack the worker's seal: never judged", async () => {
     const r = await gate('forges-later-runs', '--runs', '100')
     expect(r.code, r.stderr).toBe(1)
     expect(violations(r)).toEqual([
-      expect.objectContaining({ judge: 'false-failure', message: expect.stringMatching(/reported FAILED_NO_EFFECT/) }),
+      expect.objectContaining({
+        judge: expect.stringMatching(/^(false-failure|executor-fault)$/),
+        message: expect.stringMatching(/reported FAILED_NO_EFFECT|it wrote into the harness's pipe/),
+      }),
     ])
   })
 
@@ -311,6 +317,20 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
     expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stderr).toMatch(/did not finish loading within 1\.5 s/)
+  })
+
+  // Was exit 3, "the harness itself failed", with
+  // the worker's signal, not the module's throw.
+  it('one that loads once, then throws in the workers that replace its first: its reason, once', async () => {
+    const marker = join(scratchDir('loads-once'), 'marker')
+    const r = await cliProcess([...smallGate('loads-once'), '--runs', '20'], {
+      cwd: scratchDir('hostile'),
+      env: { LOADS_ONCE_MARKER: marker },
+    })
+    expect(r.code, r.stderr).toBe(2)
+    expect(r.stderr.trim()).toMatch(
+      /^faultline: cannot load executor module .*loads-once\.ts: loads-once: loaded before$/,
+    )
   })
 
   it('/dev/zero is not a module', async () => {
