@@ -4,7 +4,7 @@
 // the supervisor's exit code and finding. None
 // hangs, exits 0 by the executor's hand, or blames
 // the harness (exit 3).
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundScenario } from '../support/scenario.ts'
@@ -325,12 +325,25 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
     const marker = join(scratchDir('loads-once'), 'marker')
     const r = await cliProcess([...smallGate('loads-once'), '--runs', '20'], {
       cwd: scratchDir('hostile'),
-      env: { LOADS_ONCE_MARKER: marker },
+      env: { LOADS_MARKER: marker },
     })
     expect(r.code, r.stderr).toBe(2)
     expect(r.stderr.trim()).toMatch(
       /^faultline: cannot load executor module .*loads-once\.ts: loads-once: loaded before$/,
     )
+  })
+
+  it('one whose load fails once, in a replacement, goes on: its finding, exit 1', async () => {
+    const marker = join(scratchDir('fails-its-second-load'), 'marker')
+    const r = await cliProcess([...smallGate('fails-its-second-load'), '--runs', '20'], {
+      cwd: scratchDir('hostile'),
+      env: { LOADS_MARKER: marker },
+    })
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/process\.exit\(1\)/) }),
+    ])
+    expect(readFileSync(marker, 'utf8')).toBe('3')
   })
 
   it('/dev/zero is not a module', async () => {

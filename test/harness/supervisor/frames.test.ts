@@ -124,6 +124,15 @@ describe('frames', () => {
     expect(out).toEqual(MESSAGES)
   })
 
+  it('refuse text at its fifth byte even when it comes in two writes, and a length past the largest', () => {
+    const reader = new FrameReader()
+    expect(reader.read(Buffer.from('abc\n'))).toEqual([])
+    expect(() => reader.read(Buffer.from('more'))).toThrow(/no V8 header/)
+    const huge = Buffer.alloc(5)
+    huge.writeUInt32LE(MAX_FRAME_BYTES + 1, 0)
+    expect(() => new FrameReader().read(huge.subarray(0, 4))).toThrow(/a length of/)
+  })
+
   it('refuse text written into the pipe, and a body that is no message', () => {
     expect(() => new FrameReader().read(Buffer.from('garbage from the executor\n'))).toThrow(/not a frame/)
     // A short length with text after it: refused
