@@ -311,6 +311,16 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
   })
 })
 
+/** A gate of a fixture that counts its loads in a file. */
+async function countingLoads(fixture: string): Promise<{ r: Ran; marker: string }> {
+  const marker = join(scratchDir(fixture), 'marker')
+  const r = await cliProcess([...smallGate(fixture), '--runs', '20'], {
+    cwd: scratchDir('hostile'),
+    env: { LOADS_MARKER: marker },
+  })
+  return { r, marker }
+}
+
 describe.concurrent('modules that cannot load: exit 2, one line', () => {
   it('a top-level await that never settles hits the load time limit', async () => {
     const r = await cli(['gate', '--executor', `${HOSTILE}/never-loads.ts`, '--load-timeout', '1500'])
@@ -322,11 +332,7 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
   // Was exit 3, "the harness itself failed", with
   // the worker's signal, not the module's throw.
   it('one that loads once, then throws in the workers that replace its first: its reason, once', async () => {
-    const marker = join(scratchDir('loads-once'), 'marker')
-    const r = await cliProcess([...smallGate('loads-once'), '--runs', '20'], {
-      cwd: scratchDir('hostile'),
-      env: { LOADS_MARKER: marker },
-    })
+    const { r } = await countingLoads('loads-once')
     expect(r.code, r.stderr).toBe(2)
     expect(r.stderr.trim()).toMatch(
       /^faultline: cannot load executor module .*loads-once\.ts: loads-once: loaded before$/,
@@ -334,11 +340,7 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
   })
 
   it('one whose load fails once, in a replacement, goes on: its finding, exit 1', async () => {
-    const marker = join(scratchDir('fails-its-second-load'), 'marker')
-    const r = await cliProcess([...smallGate('fails-its-second-load'), '--runs', '20'], {
-      cwd: scratchDir('hostile'),
-      env: { LOADS_MARKER: marker },
-    })
+    const { r, marker } = await countingLoads('fails-its-second-load')
     expect(r.code, r.stderr).toBe(1)
     expect(violations(r)).toEqual([
       expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/process\.exit\(1\)/) }),
