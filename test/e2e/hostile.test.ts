@@ -281,8 +281,10 @@ describe.concurrent('resources: memory, events, globals, the network', () => {
       ])
     })
 
-  // Before the seal, 200 runs PASSED: all but
-  // the first were its forgeries. Now its first
+  // Before the seal, its frames without one
+  // PASSED 200 runs, all but the first forged;
+  // with one of zeros they PASS if the seal is
+  // not compared (each checked). Now its first
   // forgery is caught: in one read with the run's
   // `done`, as that run's; else it ends the
   // worker, and a later run shows the flaw.
