@@ -13,23 +13,28 @@
 // supervisor is gone. No IPC: bytes an
 // executor writes into an IPC channel are
 // parsed by Node, and can throw there.
+import { randomFillSync } from 'node:crypto'
 import { writeSync } from 'node:fs'
 import { Socket } from 'node:net'
 import { Worker } from 'node:worker_threads'
-import { writeFrame } from './frame-layout.mjs'
+import { SEAL_BYTES, writeFrame } from './frame-layout.mjs'
 import { createJournal, journalTask, journalText } from './journal-layout.mjs'
 
 const { memoryMb, youngMb, journalBytes, outputBytes, build, pipes } = JSON.parse(process.argv[2] ?? '{}')
 const journal = createJournal(journalBytes)
-// Framed on a pipe of its own, blocking.
+// Framed on a pipe of its own, blocking, each
+// after a seal named before the worker starts:
+// one the executor frames there lacks it.
+const seal = randomFillSync(new Uint8Array(SEAL_BYTES))
 const send = (m, then) => {
   try {
-    writeFrame(pipes.host, m)
+    writeFrame(pipes.host, m, seal)
   } catch {
     // The supervisor is gone: fd 3's end ends us.
   }
   then?.()
 }
+send({ type: 'seal' })
 
 /** Ends this process and everything it started. */
 function endGroup() {

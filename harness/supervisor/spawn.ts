@@ -143,7 +143,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   host.once('exit', down)
   fromHost.once('close', down)
   for (const pipe of [results, fromHost]) {
-    const reader = new FrameReader(pipe === results)
+    const reader = new FrameReader(true)
     let broken = false
     pipe.on('data', (chunk: Buffer) => {
       if (broken || (garbled && pipe === results)) return

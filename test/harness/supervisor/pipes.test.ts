@@ -91,6 +91,20 @@ describe("text written into a worker's pipes", () => {
     },
   )
 
+  // Unsealed, it made the run an out-of-memory
+  // death (a death replayed) instead of its own.
+  it("a forged host message in fd 6, a worker's out-of-memory, then a spin, is the run's finding as written", () => {
+    process.env.FAULTLINE_TAMPER_FORGE = 'worker-error'
+    process.env.FAULTLINE_TAMPER_SPIN = '1'
+    return tampering(6, async (pool) => {
+      const tampered = await pool.run(refund('ORD-TAMPER'), { realMs: 5_000, replay: false })
+      expect(tampered.died).toBe(true)
+      expect(tampered.overran).toBe(false)
+      const faults = eventsOf(tampered.history, 'executor-fault')
+      expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
+    })
+  })
+
   // fd 3 was the host's IPC: Node parsed what
   // came, and a whole frame of no V8 data threw
   // in the supervisor (vitest fails on that).
