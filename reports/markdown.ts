@@ -131,7 +131,7 @@ function figures(s: ReportSummary): string {
       `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
     ],
     ...(s.blocked.attempts
-      ? [['refused', `${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.map(code).join(', ')}`]]
+      ? [['refused', `${s.blocked.attempts} attempt(s) to reach ${s.blocked.hosts.map(code).join(', ')}`]]
       : []),
     ...(s.nothingTested ? [['nothing tested', md(s.nothingTested)]] : []),
   ]

@@ -68,7 +68,7 @@ export function renderGate(raw: GateReport): string {
     `  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,
   )
   if (s.blocked.attempts)
-    out.push(`  refused      ${s.blocked.attempts} attempt(s) to reach other hosts: ${s.blocked.hosts.join(', ')}`)
+    out.push(`  refused      ${s.blocked.attempts} attempt(s) to reach ${s.blocked.hosts.join(', ')}`)
   // A shard's share may be too small to say.
   if (s.nothingTested && campaign.shard)
     out.push(`  nothing tested in this shard: ${s.nothingTested} (faultline merge decides for the whole campaign)`)

@@ -24,7 +24,7 @@ export function nothingTested(s: TestedCounts): string | null {
   if (s.runs === 0 || s.verification.calls > 0) return null
   const why: string[] = []
   if (s.blocked.attempts > 0)
-    why.push(`${plural(s.blocked.attempts, 'attempt')} to reach other hosts refused (${hostList(s.blocked.hosts)})`)
+    why.push(`${plural(s.blocked.attempts, 'attempt')} to reach ${hostList(s.blocked.hosts)} refused`)
   why.push(`${plural(s.unresolved.calls, 'tool call')} answered`)
   if (s.notStarted) why.push(`${plural(s.notStarted, 'ask')} FAILED_NO_EFFECT before a request reached a service`)
   // Boot or recover() may reach a service; a

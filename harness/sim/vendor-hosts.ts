@@ -39,6 +39,14 @@ export function hostsOf(vendors: readonly string[]): readonly string[] {
 /** Why a request elsewhere was refused. */
 export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, or the run's vendors' default hosts among ${VENDOR_HOSTS.join(', ')})`
 
+/**
+ * Why a run's own service host was refused:
+ * its client opened a socket of its own,
+ * past msw's interceptors.
+ */
+export const AROUND_INTERCEPTION =
+  "a mock service of this run answers there, but not to this client: faultline intercepts global fetch and node:http/https (axios and the vendor SDKs use them), not the undici package's own request(), fetch() or dispatchers, node:http2 or raw sockets; call the service with a client it intercepts"
+
 /** Is the URL's host one the harness answers? */
 export function isSimulatedUrl(url: string): boolean {
   let hostname: string

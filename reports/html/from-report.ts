@@ -242,9 +242,9 @@ function gateFigures(s: ReportSummary, asked: number): HtmlFigure[] {
   ].concat(refused(s))
 }
 
-/** Attempts beyond the mocks, if any. */
+/** Attempts refused (elsewhere, or around msw), if any. */
 function refused(s: ReportSummary): HtmlFigure[] {
-  const note = `attempts to reach other hosts: ${s.blocked.hosts.join(', ')}`
+  const note = `attempts to reach ${s.blocked.hosts.join(', ')}`
   return s.blocked.attempts ? [{ label: 'refused', value: String(s.blocked.attempts), note }] : []
 }
 

@@ -109,7 +109,7 @@ describe('text', () => {
       expect(text, what).toContain('forged\\x1b[31mred\\x1b]0;title\\x07\\r::warning::cr ##\\[error]old \\x9b2J')
     }
     expect(renderGate(gate)).toContain(
-      `refused      1 attempt(s) to reach other hosts: ${term(HOSTILE_NAME).replace('##[', '##\\[')}`,
+      `refused      1 attempt(s) to reach ${term(HOSTILE_NAME).replace('##[', '##\\[')}`,
     )
   })
 

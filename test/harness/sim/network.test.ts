@@ -1,3 +1,5 @@
+import { fetch as undiciFetch, request as undiciRequest } from 'undici'
+import { connect } from 'node:http2'
 import { describe, expect, it, vi } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
@@ -88,4 +90,57 @@ describe('network isolation', () => {
       'nowhere.test',
     ])
   })
+
+  // Not a real network's doing: the finding says
+  // which client to use, not which host to call.
+  it("the undici package's own clients go around msw: refused, and a service's host says so", async () => {
+    const errors: unknown[] = []
+    const aroundMsw: Executor = {
+      name: 'around-msw',
+      boot: async (ctx) => ({
+        async callTool() {
+          const refunds = `${ctx.services.payments}/v1/refunds`
+          for (const send of [
+            () => undiciFetch(refunds),
+            () => undiciRequest(refunds),
+            () => http2Session(ctx.services.payments),
+            () => undiciRequest('https://nowhere.test/x'),
+          ])
+            await send().then(
+              () => errors.push('answered'),
+              (e: unknown) => errors.push(e),
+            )
+          return { status: 'FAILED_NO_EFFECT', retry_safe: false, effect: null, action_taken: 'none', message: '' }
+        },
+      }),
+    }
+    const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), aroundMsw)
+    expect(errors).toHaveLength(4)
+    expect(errors.every((e) => e instanceof Error)).toBe(true)
+    expect(eventsOf(history, 'attempt-sent')).toEqual([])
+    const faults = eventsOf(history, 'executor-fault').map((e) => [e.problem, e.host, e.message])
+    // undici's fetch, its request(), an HTTP/2 session.
+    const around = expect.stringMatching(
+      /^tried dns lookup payments\.test; a mock service of this run answers there, but not to this client: .*not the undici package's own request\(\), fetch\(\) or dispatchers, node:http2/,
+    )
+    expect(faults).toEqual([
+      ['blocked-network', 'payments.test', around],
+      ['blocked-network', 'payments.test', around],
+      ['blocked-network', 'payments.test', around],
+      [
+        'blocked-network',
+        'nowhere.test',
+        expect.stringMatching(/^tried dns lookup nowhere\.test; a run reaches only the mock services/),
+      ],
+    ])
+  })
 })
+
+/** An HTTP/2 session's connect, as a promise. */
+function http2Session(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const session = connect(url)
+    session.once('connect', () => (session.close(), resolve()))
+    session.once('error', reject)
+  })
+}
