@@ -21,7 +21,7 @@ import { SimStorage } from '../sim/storage.ts'
 import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
 import { activateToolTransport, ToolTransportFaults } from '../sim/tool-transport.ts'
-import { AROUND_INTERCEPTION, ONLY_MOCKS } from '../sim/vendor-hosts.ts'
+import { AROUND_INTERCEPTION, ONLY_MOCKS, servesHost } from '../sim/vendor-hosts.ts'
 import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
 import { BuiltinWatch } from './builtin-watch.ts'
 import { executorName } from './executor-name.ts'
@@ -112,14 +112,14 @@ export class World {
 
     // 4. Raw sockets, datagrams, DNS fail closed (msw sees HTTP).
     //    A service's own host: its client went around msw.
-    let answers = (_host: string): boolean => false
-    const guard = installNetworkGuard((what, host) =>
+    const vendors = scenarioVendors(this.scenario)
+    const guard = installNetworkGuard((what, host, name) =>
       this.history.record({
         type: 'executor-fault',
         call: currentContext()?.call ?? null,
         problem: 'blocked-network',
         host,
-        message: `tried ${what}; ${answers(host) ? AROUND_INTERCEPTION : ONLY_MOCKS}`,
+        message: `tried ${what}; ${servesHost(vendors, name ?? host) ? AROUND_INTERCEPTION : ONLY_MOCKS}`,
       }),
     )
     undo.push(() => guard.undo())
@@ -151,7 +151,7 @@ export class World {
     this.processes = new ProcessSupervisor({
       executor,
       services: SERVICE_URLS,
-      vendors: scenarioVendors(this.scenario),
+      vendors,
       storage,
       crashes: this.scenario.faults.filter((f): f is ExecutorCrash => f.kind === 'executor-crash'),
       history: this.history,
@@ -168,7 +168,6 @@ export class World {
       this.#run,
       (epochMs) => epochMs - (this.clock.now() - this.clock.elapsed()),
     )
-    answers = (host) => pipeline.answers(host)
     const deactivate = activate(pipeline)
     undo.push(() => {
       pipeline.close() // nothing stays pending past the run

@@ -19,7 +19,7 @@ export interface NetworkGuard {
 const listeners: Blocked[] = []
 let installed: { undo(): void } | null = null
 /** One, for good: the guards' wrappers are made once for it. */
-const dispatch: Blocked = (what, host) => listeners.at(-1)?.(what, host)
+const dispatch: Blocked = (what, host, name) => listeners.at(-1)?.(what, host, name)
 
 /**
  * Guard the network until `undo()`. Guards

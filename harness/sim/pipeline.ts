@@ -112,25 +112,14 @@ export class RequestPipeline implements RequestRouter {
     return true
   }
 
-  /** Does a service of this run answer at `hostname`? */
-  answers(hostname: string): boolean {
-    return this.#serviceAt(hostname) !== undefined
-  }
-
-  /**
-   * `<name>.test` or a vendor's host; another
-   * vendor's host is not this run's.
-   */
-  #serviceAt(hostname: string): MockService | undefined {
-    const host = serviceOfHost(hostname)
-    const found = host === null ? undefined : this.#services.get(host.service)
-    return found && (host?.vendor == null || vendorOf(found) === host.vendor) ? found : undefined
-  }
-
   async #route(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    // 1. Service; none: the name does not resolve.
-    const service = this.#serviceAt(url.hostname)
+    // 1. Service: `<name>.test` or a vendor's
+    //    host; none: the name does not resolve.
+    //    Another vendor's host is not this run's.
+    const host = serviceOfHost(url.hostname)
+    const found = host === null ? undefined : this.#services.get(host.service)
+    const service = found && (host?.vendor == null || vendorOf(found) === host.vendor) ? found : undefined
     if (!service) throw (this.refused(request), networkError('ENOTFOUND', url.hostname))
 
     // 2. Attribution: which process and call.

@@ -85,7 +85,7 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
           if (isLoopbackAddress(address)) return original.apply(this, args)
           const name = nameOf(this)
           const what = `connect ${String(address)}:${String(port)}`
-          blocked(name ? `${what}, the address ${name} resolved to` : what, String(address))
+          blocked(name ? `${what}, the address ${name} resolved to` : what, String(address), name ?? undefined)
           return ECONNREFUSED
         },
       `TCP#${m}`,

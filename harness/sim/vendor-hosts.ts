@@ -2,7 +2,7 @@
 // `<service>.test`, or a vendor SDK's default
 // API host, so `new Stripe(key)` needs no
 // host option (docs/vendors.md S10, R6).
-import { DEFAULT_VENDORS } from '../contract/vendors.ts'
+import { DEFAULT_VENDORS, type Vendors } from '../contract/vendors.ts'
 import { VENDOR_SPECS } from '../../mock-services/vendors/registry.ts'
 
 /** A host's service, and its vendor if a vendor's. */
@@ -41,11 +41,18 @@ export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, o
 
 /**
  * Why a run's own service host was refused:
- * its client opened a socket of its own,
- * past msw's interceptors.
+ * its client opens sockets of its own, which
+ * msw's interceptors never see.
  */
 export const AROUND_INTERCEPTION =
-  "a mock service of this run answers there, but not to this client: faultline intercepts global fetch and node:http/https (axios and the vendor SDKs use them), not the undici package's own request(), fetch() or dispatchers, node:http2 or raw sockets; call the service with a client it intercepts"
+  "a mock service of this run answers there, but faultline does not see this client: it intercepts global fetch (looked up when called), node:http and node:https (which axios and the vendor SDKs use by default), not the undici package's own request(), fetch() or dispatchers, node:http2 or raw sockets; call the service through one it intercepts"
+
+/** Does a run playing `vendors` answer at `hostname`? */
+export function servesHost(vendors: Vendors, hostname: string): boolean {
+  const host = serviceOfHost(hostname)
+  if (host?.service !== 'payments' && host?.service !== 'email') return false
+  return host.vendor === null || host.vendor === vendors[host.service]
+}
 
 /** Is the URL's host one the harness answers? */
 export function isSimulatedUrl(url: string): boolean {

@@ -1,5 +1,6 @@
 import { fetch as undiciFetch, request as undiciRequest } from 'undici'
 import { connect } from 'node:http2'
+import { createConnection } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
@@ -92,8 +93,8 @@ describe('network isolation', () => {
   })
 
   // Not a real network's doing: the finding says
-  // which client to use, not which host to call.
-  it("the undici package's own clients go around msw: refused, and a service's host says so", async () => {
+  // which clients faultline sees, not which host.
+  it("clients with sockets of their own go around msw: refused, and a run's own host says so", async () => {
     const errors: unknown[] = []
     const aroundMsw: Executor = {
       name: 'around-msw',
@@ -104,6 +105,10 @@ describe('network isolation', () => {
             () => undiciFetch(refunds),
             () => undiciRequest(refunds),
             () => http2Session(ctx.services.payments),
+            // A lookup of its own: the guard sees the address.
+            () => netConnect('payments.test', '203.0.113.5'),
+            () => undiciRequest('https://API.Stripe.com./v1/refunds'), // the run's vendor
+            () => undiciRequest('https://connect.squareup.com/v2/refunds'), // not the run's
             () => undiciRequest('https://nowhere.test/x'),
           ])
             await send().then(
@@ -115,26 +120,51 @@ describe('network isolation', () => {
       }),
     }
     const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), aroundMsw)
-    expect(errors).toHaveLength(4)
+    expect(errors).toHaveLength(7)
     expect(errors.every((e) => e instanceof Error)).toBe(true)
-    expect(eventsOf(history, 'attempt-sent')).toEqual([])
-    const faults = eventsOf(history, 'executor-fault').map((e) => [e.problem, e.host, e.message])
-    // undici's fetch, its request(), an HTTP/2 session.
-    const around = expect.stringMatching(
-      /^tried dns lookup payments\.test; a mock service of this run answers there, but not to this client: .*not the undici package's own request\(\), fetch\(\) or dispatchers, node:http2/,
+    // What the client throws says so too.
+    expect((errors[1] as Error).message).toMatch(
+      /^getaddrinfo ENOTFOUND payments\.test \(faultline's mock services answer there to global fetch and node:http\/https, not to a client with sockets of its own\)$/,
     )
+    expect((errors[6] as Error).message).toMatch(
+      /^getaddrinfo ENOTFOUND nowhere\.test \(faultline blocks network access/,
+    )
+    expect(eventsOf(history, 'attempt-sent')).toEqual([])
+    const faults = eventsOf(history, 'executor-fault').map((e) => [e.host, e.message])
+    const around = (what: string) =>
+      expect.stringMatching(
+        new RegExp(
+          `^tried ${what}; a mock service of this run answers there, but faultline does not see this client: .*not the undici package's own request\\(\\), fetch\\(\\) or dispatchers, node:http2`,
+        ),
+      )
+    const elsewhere = (what: string) =>
+      expect.stringMatching(new RegExp(`^tried ${what}; a run reaches only the mock services`))
     expect(faults).toEqual([
-      ['blocked-network', 'payments.test', around],
-      ['blocked-network', 'payments.test', around],
-      ['blocked-network', 'payments.test', around],
-      [
-        'blocked-network',
-        'nowhere.test',
-        expect.stringMatching(/^tried dns lookup nowhere\.test; a run reaches only the mock services/),
-      ],
+      ['payments.test', around('dns lookup payments\\.test')],
+      ['payments.test', around('dns lookup payments\\.test')],
+      ['payments.test', around('dns lookup payments\\.test')],
+      ['203.0.113.5', around('connect 203\\.0\\.113\\.5:443, the address payments\\.test resolved to')],
+      ['api.stripe.com.', around('dns lookup api\\.stripe\\.com\\.')],
+      ['connect.squareup.com', elsewhere('dns lookup connect\\.squareup\\.com')],
+      ['nowhere.test', elsewhere('dns lookup nowhere\\.test')],
     ])
   })
 })
+
+/** A TCP connect by a lookup of its own, as a promise. */
+function netConnect(host: string, address: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({
+      host,
+      port: 443,
+      lookup: (_name, options, cb) =>
+        // Happy eyeballs asks for all addresses.
+        options.all ? cb(null, [{ address, family: 4 }]) : cb(null, address, 4),
+    })
+    socket.once('connect', () => (socket.destroy(), resolve()))
+    socket.once('error', reject)
+  })
+}
 
 /** An HTTP/2 session's connect, as a promise. */
 function http2Session(url: string): Promise<void> {
