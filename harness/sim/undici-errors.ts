@@ -65,6 +65,24 @@ export class BodyTimeoutError extends UndiciError {
   }
 }
 
+/**
+ * An abort with no reason (client-h1.js
+ * `err || new RequestAbortedError()`).
+ */
+export class RequestAbortedError extends UndiciError {
+  declare readonly code: 'UND_ERR_ABORTED'
+  constructor() {
+    super()
+    Object.assign(this, {
+      name: 'AbortError',
+      message: 'Request aborted',
+      code: 'UND_ERR_ABORTED',
+      [brand('UND_ERR_ABORT')]: true,
+      [brand('UND_ERR_ABORTED')]: true,
+    })
+  }
+}
+
 /** The server closed the connection. */
 export class SocketError extends UndiciError {
   declare readonly code: 'UND_ERR_SOCKET'
@@ -86,3 +104,4 @@ export class SocketError extends UndiciError {
  */
 export const headersTimeout = (): HeadersTimeoutError => stackless(() => new HeadersTimeoutError())
 export const bodyTimeout = (): BodyTimeoutError => stackless(() => new BodyTimeoutError())
+export const requestAborted = (): RequestAbortedError => stackless(() => new RequestAbortedError())

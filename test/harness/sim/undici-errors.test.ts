@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest'
 import {
   BodyTimeoutError,
   HeadersTimeoutError,
+  RequestAbortedError,
   SocketError,
   UndiciError,
   bodyTimeout,
   headersTimeout,
+  requestAborted,
 } from '../../../harness/sim/undici-errors.ts'
 import { differences, observe } from '../../fidelity/support/observe.ts'
 
@@ -43,6 +45,16 @@ describe("undici's errors, as look-alikes", () => {
       expect(Object.keys(e)).toEqual(Object.keys(new errors.BodyTimeoutError()))
       expect(e).toBeInstanceOf(errors.BodyTimeoutError)
       expect(e).not.toBeInstanceOf(errors.HeadersTimeoutError)
+    }
+  })
+
+  it('RequestAbortedError (an abort with no reason): the same; instanceof AbortError too', () => {
+    for (const e of [new RequestAbortedError(), requestAborted()]) {
+      expect(differences(observe(new errors.RequestAbortedError()), observe(e))).toEqual([])
+      expect(Object.keys(e)).toEqual(Object.keys(new errors.RequestAbortedError()))
+      expect(e).toBeInstanceOf(errors.RequestAbortedError)
+      expect(e).toBeInstanceOf((errors as unknown as { AbortError: typeof Error }).AbortError)
+      expect(e).not.toBeInstanceOf(errors.SocketError)
     }
   })
 
