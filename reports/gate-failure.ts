@@ -39,7 +39,7 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
   if (idle) {
     out.push(
       `faultline: executor ${s.executor} tested nothing in ${s.runs} run(s) (seed ${report.campaign.seed}, profile ${report.campaign.profile}${vendorsPart(report.campaign)}): ${idle}`,
-      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or ${hostsOf((report.campaign.vendors ?? 'stripe+resend').split('+')).join(' and ')} (a vendor SDK at its default host), through global fetch or node:http/https (axios and the SDKs by default). Other hosts, and clients with sockets of their own, are refused (blocked-network).`,
+      `A tool call is tested when a request of it reaches a mock service: the URLs in ctx.services, or ${hostsOf((report.campaign.vendors ?? 'stripe+resend').split('+')).join(' and ')} (a vendor SDK at its default host), through global fetch, node:http/https (axios and the SDKs by default) or the undici package's global dispatcher. Other hosts, and clients with sockets of their own, are refused (blocked-network).`,
     )
     if (c) out.push('')
   }

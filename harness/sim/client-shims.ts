@@ -1,6 +1,7 @@
 // HTTP clients fail in a run as on real
 // sockets (test/fidelity; docs/fidelity.md).
-// Shims: fetch-shim.ts, http-timeout-shims.ts.
+// Shims: fetch-shim.ts, http-timeout-shims.ts,
+// undici-dispatcher.ts.
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest } from 'node:http'
 import { fetchErrorShape } from './fetch-shim.ts'
@@ -10,6 +11,7 @@ import {
   socketTimeoutOnGlobalTimers,
 } from './http-timeout-shims.ts'
 import { undoAll, type Patch } from './patch.ts'
+import { undiciGlobalDispatcher } from './undici-dispatcher.ts'
 
 /**
  * Resolves when the client gives up: fetch's
@@ -45,6 +47,7 @@ export function installClientShims(): ClientShims {
     patches.push(requestTimeoutOnGlobalTimers())
     patches.push(requestTimeoutOption())
     patches.push(socketTimeoutOnGlobalTimers())
+    patches.push(undiciGlobalDispatcher())
   } catch (e) {
     undoAll(patches)
     throw e

@@ -7,10 +7,11 @@ import { loaderRequestStarts, loading, onPromiseInit } from './module-loading.ts
 
 /**
  * One-shot native requests (crypto jobs end in
- * REQUEST; HTTPCLIENTREQUEST is JS, not work).
+ * REQUEST; HTTPCLIENTREQUEST and undici's
+ * UNDICI_REQUEST are JS, not work).
  */
 const REQUESTS =
-  /^(?!HTTP)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
+  /^(?!HTTP|UNDICI_)\w*REQUEST$|^FSREQ|REQWRAP$|^(WRITEWRAP|SHUTDOWNWRAP|TCPCONNECTWRAP|PIPECONNECTWRAP|UDPSENDWRAP|QUERYWRAP|FILEHANDLECLOSEREQ)$/
 /** Open sockets may deliver: not stuck. */
 const SOCKETS = /^(TCPWRAP|PIPEWRAP|TLSWRAP)$/
 

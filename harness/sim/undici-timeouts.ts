@@ -32,8 +32,34 @@ export function undiciTimeouts(input: Input, init: Init): UndiciTimeouts {
   }
 }
 
+/**
+ * A dispatch's timeouts: the request's own
+ * options (api-request.js passes them on),
+ * else its dispatcher's.
+ */
+export function dispatcherTimeouts(
+  dispatcher: unknown,
+  options: { readonly headersTimeout?: number | null; readonly bodyTimeout?: number | null },
+): UndiciTimeouts {
+  return {
+    headersMs: valid(options.headersTimeout) ?? timeoutOf(dispatcher, 'headersTimeout', 'headers timeout'),
+    bodyMs: valid(options.bodyTimeout) ?? timeoutOf(dispatcher, 'bodyTimeout', 'body timeout'),
+  }
+}
+
 function globalDispatcher(): unknown {
   return (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER]
+}
+
+/**
+ * A stand-in and the dispatcher it wraps
+ * (undici-dispatcher.ts): the timeouts are
+ * the wrapped one's.
+ */
+const standIns = new WeakMap<object, unknown>()
+
+export function standsFor(standIn: object, original: unknown): void {
+  standIns.set(standIn, original)
 }
 
 /**
@@ -43,12 +69,19 @@ function globalDispatcher(): unknown {
  * Symbol('headers timeout') / ('body
  * timeout'). Anything else: the default.
  */
-function timeoutOf(dispatcher: unknown, option: string, clientSymbol: string): number {
+function timeoutOf(given: unknown, option: string, clientSymbol: string): number {
+  const dispatcher = (typeof given === 'object' && given !== null && standIns.get(given)) || given
   const options = symbolValue(dispatcher, 'options') as Record<string, unknown> | undefined
   const value = options?.[option] ?? symbolValue(dispatcher, clientSymbol)
-  // undici takes null as unset; it rejects
-  // a bad value at dispatch: not mimicked.
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : UNDICI_DEFAULT_TIMEOUT_MS
+  return valid(value) ?? UNDICI_DEFAULT_TIMEOUT_MS
+}
+
+/**
+ * undici takes null as unset; it rejects
+ * a bad value at dispatch: not mimicked.
+ */
+function valid(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined
 }
 
 /** An own symbol's value, by description. */
@@ -63,7 +96,7 @@ function symbolValue(target: unknown, description: string): unknown {
 }
 
 /** undici's fast timers tick every 499 ms (util/timers.js TICK_MS). */
-const TICK_MS = 499
+export const TICK_MS = 499
 
 /**
  * When a headers or body timer of `ms`

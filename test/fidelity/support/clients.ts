@@ -5,6 +5,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import Stripe from 'stripe'
+import { fetch as undiciFetch, request as undiciRequest } from 'undici'
 
 export const CLIENTS = [
   'fetch',
@@ -13,6 +14,8 @@ export const CLIENTS = [
   'axios',
   'stripe-node',
   'stripe-fetch',
+  'undici request',
+  'undici fetch',
 ] as const
 export type ClientName = (typeof CLIENTS)[number]
 
@@ -86,6 +89,34 @@ function nodeHttpCall(how: 'method' | 'option'): ClientCall {
     })
 }
 
+/**
+ * The undici package at its global dispatcher;
+ * request() with its own timeouts, documented
+ * per call (headersTimeout, bodyTimeout).
+ */
+const undiciRequestCall: ClientCall = async (base) => {
+  const res = await undiciRequest(`${base}/v1/refunds`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: BODY,
+    headersTimeout: CLIENT_TIMEOUT_MS,
+    bodyTimeout: CLIENT_TIMEOUT_MS,
+  })
+  await res.body.text()
+  return res.statusCode
+}
+
+const undiciFetchCall: ClientCall = async (base) => {
+  const res = await undiciFetch(`${base}/v1/refunds`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: BODY,
+    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+  })
+  await res.text()
+  return res.status
+}
+
 function stripeCall(kind: 'node' | 'fetch'): ClientCall {
   return async (base) => {
     const url = new URL(base)
@@ -123,6 +154,10 @@ export async function loadClient(name: ClientName): Promise<LoadedClient> {
       return { call: stripeCall('node') }
     case 'stripe-fetch':
       return { call: stripeCall('fetch') }
+    case 'undici request':
+      return { call: undiciRequestCall }
+    case 'undici fetch':
+      return { call: undiciFetchCall }
     case 'axios': {
       const axios = await loadAxios()
       if (!axios) return { skip: 'axios is not installed (npm install --no-save axios, or add it as a devDependency)' }

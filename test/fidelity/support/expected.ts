@@ -3,6 +3,7 @@
 // as bundled, axios 1.x, stripe 23.1.0), requests
 // reaching the server, and when it gives up.
 import { CLIENT_TIMEOUT_MS, type ClientName } from './clients.ts'
+import { fastTimerDelay, TICK_MS } from '../../../harness/sim/undici-timeouts.ts'
 import type { FaultCase } from './faults.ts'
 
 export interface ExpectedCell {
@@ -12,12 +13,20 @@ export interface ExpectedCell {
   readonly requests: number
   /** When the client reports the error (ms). */
   readonly atMs: number
+  /**
+   * On a real socket, no earlier than this
+   * (default atMs): undici's fast timers fire
+   * on a 499 ms tick whose phase the
+   * process's other timers set.
+   */
+  readonly earliestMs?: number
 }
 
 const REFUSED = 'Error: connect ECONNREFUSED <host>:<port> [ECONNREFUSED]'
 const HANG_UP = 'Error: socket hang up [ECONNRESET]'
+const CLOSED = 'SocketError: other side closed [UND_ERR_SOCKET]'
 const FETCH_REFUSED = `TypeError: fetch failed ← ${REFUSED}`
-const FETCH_CLOSED = 'TypeError: fetch failed ← SocketError: other side closed [UND_ERR_SOCKET]'
+const FETCH_CLOSED = `TypeError: fetch failed ← ${CLOSED}`
 const STRIPE = 'StripeConnectionError (name Error)'
 const STRIPE_CONNECTION = `${STRIPE}: An error occurred with our connection to Stripe.`
 const STRIPE_TIMEOUT = `${STRIPE}: Request aborted due to timeout being reached (${CLIENT_TIMEOUT_MS}ms) ← TypeError: ETIMEDOUT [ETIMEDOUT]`
@@ -78,6 +87,27 @@ export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
       STRIPE_FREE_RETRY_MS,
     ),
     'no-answer': { error: STRIPE_TIMEOUT, requests: 1, atMs: CLIENT_TIMEOUT_MS },
+  },
+  'undici request': {
+    refused: { error: REFUSED, requests: 0, atMs: 0 },
+    ...resets(CLOSED),
+    // Its own headersTimeout, on undici's fast
+    // timers: the first 499 ms tick after it.
+    'no-answer': {
+      error: 'HeadersTimeoutError: Headers Timeout Error [UND_ERR_HEADERS_TIMEOUT]',
+      requests: 1,
+      atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
+      earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
+    },
+  },
+  'undici fetch': {
+    refused: { error: FETCH_REFUSED, requests: 0, atMs: 0 },
+    ...resets(FETCH_CLOSED),
+    'no-answer': {
+      error: 'DOMException (name TimeoutError): The operation was aborted due to timeout',
+      requests: 1,
+      atMs: CLIENT_TIMEOUT_MS,
+    },
   },
   'stripe-fetch': {
     refused: { error: `${STRIPE_CONNECTION} ← ${FETCH_REFUSED}`, requests: 0, atMs: 0 },

@@ -1,4 +1,4 @@
-import { fetch as undiciFetch, request as undiciRequest } from 'undici'
+import { Agent, Client, fetch as undiciFetch, request as undiciRequest } from 'undici'
 import { connect } from 'node:http2'
 import { createConnection } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
@@ -94,22 +94,24 @@ describe('network isolation', () => {
 
   // Not a real network's doing: the finding says
   // which clients faultline sees, not which host.
-  it("clients with sockets of their own go around msw: refused, and a run's own host says so", async () => {
+  it("clients with sockets of their own go around the interception: refused, and a run's own host says so", async () => {
     const errors: unknown[] = []
     const aroundMsw: Executor = {
       name: 'around-msw',
       boot: async (ctx) => ({
         async callTool() {
           const refunds = `${ctx.services.payments}/v1/refunds`
+          // undici's own dispatchers, not the global.
+          const agent = new Agent()
           for (const send of [
-            () => undiciFetch(refunds),
-            () => undiciRequest(refunds),
+            () => undiciFetch(refunds, { dispatcher: agent }),
+            () => new Client(ctx.services.payments).request({ path: '/v1/refunds', method: 'GET' }),
             () => http2Session(ctx.services.payments),
             // A lookup of its own: the guard sees the address.
             () => netConnect('payments.test', '203.0.113.5'),
-            () => undiciRequest('https://API.Stripe.com./v1/refunds'), // the run's vendor
-            () => undiciRequest('https://connect.squareup.com/v2/refunds'), // not the run's
-            () => undiciRequest('https://nowhere.test/x'),
+            () => undiciRequest('https://API.Stripe.com./v1/refunds', { dispatcher: agent }), // the run's vendor
+            () => undiciRequest('https://connect.squareup.com/v2/refunds', { dispatcher: agent }), // not the run's
+            () => undiciRequest('https://nowhere.test/x'), // the global: handed on
           ])
             await send().then(
               () => errors.push('answered'),
@@ -124,17 +126,17 @@ describe('network isolation', () => {
     expect(errors.every((e) => e instanceof Error)).toBe(true)
     // What the client throws says so too.
     expect((errors[1] as Error).message).toMatch(
-      /^getaddrinfo ENOTFOUND payments\.test \(faultline's mock services answer there to global fetch and node:http\/https, not to a client with sockets of its own\)$/,
+      /^getaddrinfo ENOTFOUND payments\.test \(faultline's mock services answer there to global fetch, node:http\/https and undici's global dispatcher, not to a client with sockets of its own\)$/,
     )
-    expect((errors[6] as Error).message).toMatch(
-      /^getaddrinfo ENOTFOUND nowhere\.test \(faultline blocks network access/,
-    )
+    // Through undici's global dispatcher: as
+    // global fetch, a .test host no mock plays.
+    expect(errors[6]).toMatchObject({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND nowhere.test' })
     expect(eventsOf(history, 'attempt-sent')).toEqual([])
     const faults = eventsOf(history, 'executor-fault').map((e) => [e.host, e.message])
     const around = (what: string) =>
       expect.stringMatching(
         new RegExp(
-          `^tried ${what}; a mock service of this run answers there, but faultline does not see this client: .*not the undici package's own request\\(\\), fetch\\(\\) or dispatchers, node:http2`,
+          `^tried ${what}; a mock service of this run answers there, but faultline does not see this client: .*not a dispatcher of the undici package's own \\(an Agent, Client or Pool\\), node:http2`,
         ),
       )
     const elsewhere = (what: string) =>
@@ -146,7 +148,7 @@ describe('network isolation', () => {
       ['203.0.113.5', around('connect 203\\.0\\.113\\.5:443, the address payments\\.test resolved to')],
       ['api.stripe.com.', around('dns lookup api\\.stripe\\.com\\.')],
       ['connect.squareup.com', elsewhere('dns lookup connect\\.squareup\\.com')],
-      ['nowhere.test', elsewhere('dns lookup nowhere\\.test')],
+      ['nowhere.test', elsewhere('GET https://nowhere\\.test/x')],
     ])
   })
 })

@@ -1,0 +1,237 @@
+// The undici package's request() and fetch()
+// at its global dispatcher reach the run's
+// services; other hosts go to the original;
+// the slot is put back after.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable, Writable } from 'node:stream'
+import {
+  Agent,
+  errors,
+  getGlobalDispatcher,
+  pipeline,
+  request,
+  setGlobalDispatcher,
+  stream,
+  fetch as undiciFetch,
+} from 'undici'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { networkError } from '../../../harness/faults/network-error.ts'
+import { activate, startInterception, stopInterception } from '../../../harness/sim/network.ts'
+import type { Patch } from '../../../harness/sim/patch.ts'
+import { undiciGlobalDispatcher } from '../../../harness/sim/undici-dispatcher.ts'
+import { jsonResponse } from '../../../mock-services/json-response.ts'
+
+const SLOT = Symbol.for('undici.globalDispatcher.1')
+const slot = () => (globalThis as Record<symbol, unknown>)[SLOT]
+
+let patch: Patch
+let deactivate: () => void
+let route: (request: Request) => Promise<Response>
+const seen: string[] = []
+
+beforeEach(() => {
+  seen.length = 0
+  route = async (r) => {
+    seen.push(`${r.method} ${r.url} ${r.headers.get('idempotency-key')} ${await r.text()}`)
+    return jsonResponse({ id: 're_1' }, { headers: { 'x-mock': '1' } })
+  }
+  startInterception()
+  deactivate = activate({ route: (r) => route(r) })
+  patch = undiciGlobalDispatcher()
+})
+
+afterEach(() => {
+  patch.undo()
+  deactivate()
+  stopInterception()
+})
+
+describe("the undici package's global requests", () => {
+  it('request(): the service gets method, URL, headers and body; the client its answer', async () => {
+    const res = await request('https://payments.test/v1/refunds?x=1', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k1', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=1',
+    })
+    expect(seen).toEqual(['POST https://payments.test/v1/refunds?x=1 k1 amount=1'])
+    expect([res.statusCode, res.headers['x-mock']]).toEqual([200, '1'])
+    expect(await res.body.json()).toEqual({ id: 're_1' })
+  })
+
+  it('fetch(): the same, its body streamed in; flat-list headers and a stream body for request()', async () => {
+    const res = await undiciFetch('https://payments.test/v1/refunds', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'k2' },
+      body: JSON.stringify({ amount: 2 }),
+    })
+    expect(await res.json()).toEqual({ id: 're_1' })
+    const streamed = await request('https://payments.test/v1/refunds', {
+      method: 'POST',
+      headers: ['idempotency-key', 'k3'],
+      body: Readable.from(['amount=', '3']),
+    })
+    await streamed.body.dump()
+    expect(seen).toEqual([
+      'POST https://payments.test/v1/refunds k2 {"amount":2}',
+      'POST https://payments.test/v1/refunds k3 amount=3',
+    ])
+  })
+
+  it('stream() and pipeline() too (their handlers are the same style)', async () => {
+    let out = ''
+    const sink = () =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          out += chunk
+          done()
+        },
+      })
+    await stream('https://payments.test/v1/refunds', { method: 'POST', body: 'a=1', opaque: null }, sink)
+    expect(out).toBe('{"id":"re_1"}')
+    let piped = ''
+    await new Promise<void>((resolve, reject) => {
+      const duplex = pipeline('https://payments.test/v1/refunds/re_1', { method: 'GET' }, ({ body }) => body)
+      duplex
+        .on('data', (c) => (piped += String(c)))
+        .on('end', resolve)
+        .on('error', reject)
+      duplex.end()
+    })
+    expect(piped).toBe('{"id":"re_1"}')
+    expect(seen).toEqual([
+      'POST https://payments.test/v1/refunds null a=1',
+      'GET https://payments.test/v1/refunds/re_1 null ',
+    ])
+  })
+
+  it("an injected reset fails as undici's own: SocketError, wrapped by fetch", async () => {
+    route = async () => {
+      throw networkError('ECONNRESET', 'payments.test', { port: 443, reset: 'close' })
+    }
+    const raised = await request('https://payments.test/v1/refunds', { method: 'POST', body: 'a=1' }).catch(
+      (e: unknown) => e,
+    )
+    expect(raised).toBeInstanceOf(errors.SocketError)
+    expect((raised as Error).message).toBe('other side closed')
+    const wrapped = await undiciFetch('https://payments.test/v1/refunds').catch((e: unknown) => e)
+    expect(wrapped).toBeInstanceOf(TypeError)
+    expect((wrapped as Error & { cause: unknown }).cause).toBeInstanceOf(errors.SocketError)
+  })
+
+  it("a caller's abort rejects with its reason, and the service's request is aborted too", async () => {
+    let serviceSignal: AbortSignal | undefined
+    route = (r) => {
+      serviceSignal = r.signal
+      return new Promise(() => {})
+    }
+    const caller = new AbortController()
+    const pending = request('https://payments.test/v1/refunds', { signal: caller.signal }).catch((e: unknown) => e)
+    await new Promise((r) => setTimeout(r, 5))
+    const reason = new Error('the caller gave up')
+    caller.abort(reason)
+    expect(await pending).toBe(reason)
+    expect(serviceSignal?.aborted).toBe(true)
+  })
+
+  it('an abort with no reason is RequestAbortedError; a paused body waits for resume', async () => {
+    const ended: unknown[] = []
+    getGlobalDispatcher().dispatch(
+      { origin: 'https://payments.test', path: '/v1/refunds', method: 'GET' },
+      {
+        onConnect: (abort: (reason?: Error) => void) => abort(),
+        onHeaders: () => true,
+        onData: () => true,
+        onComplete: () => ended.push('complete'),
+        onError: (e: unknown) => ended.push(e),
+      },
+    )
+    await new Promise((r) => setTimeout(r, 5))
+    expect(ended).toHaveLength(1)
+    expect(ended[0]).toBeInstanceOf(errors.RequestAbortedError)
+    expect(seen).toEqual([])
+    // A client that says "enough" (false) gets
+    // no more until it calls resume.
+    const chunks: string[] = []
+    let resume = () => {}
+    getGlobalDispatcher().dispatch(
+      { origin: 'https://payments.test', path: '/v1/refunds', method: 'GET' },
+      {
+        onConnect: () => {},
+        onHeaders: (_s: number, _h: Buffer[], go: () => void) => ((resume = go), false),
+        onData: (c: Buffer) => (chunks.push(String(c)), true),
+        onComplete: () => chunks.push('end'),
+        onError: (e: unknown) => chunks.push(String(e)),
+      },
+    )
+    await new Promise((r) => setTimeout(r, 5))
+    expect(chunks).toEqual([])
+    resume()
+    await new Promise((r) => setTimeout(r, 5))
+    expect(chunks).toEqual(['{"id":"re_1"}', 'end'])
+  })
+
+  it("7.x's handlers (onRequestStart, onResponse*), as its Agent's dispatch() takes them", async () => {
+    const events: unknown[] = []
+    const dispatcher = getGlobalDispatcher() as unknown as { dispatch(o: object, h: object): boolean }
+    await new Promise<void>((resolve) =>
+      dispatcher.dispatch(
+        { origin: 'https://payments.test', path: '/v1/refunds', method: 'POST', body: 'a=1' },
+        {
+          onRequestStart: () => events.push('start'),
+          onResponseStart: (_c: unknown, status: number, headers: Record<string, string>) =>
+            events.push([status, headers['x-mock']]),
+          onResponseData: (_c: unknown, chunk: Buffer) => events.push(String(chunk)),
+          onResponseEnd: () => resolve(),
+          onResponseError: (_c: unknown, e: unknown) => (events.push(e), resolve()),
+        },
+      ),
+    )
+    expect(events).toEqual(['start', [200, '1'], '{"id":"re_1"}'])
+    expect(seen).toEqual(['POST https://payments.test/v1/refunds null a=1'])
+  })
+
+  it('another host goes to the original dispatcher (a loopback server answers)', async () => {
+    const server = createServer((_req, res) => res.end('real'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+      expect(await res.body.text()).toBe('real')
+      expect(seen).toEqual([])
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
+describe('the slot', () => {
+  it('holds ours while patched, the original after; an Agent of its own still dispatches itself', async () => {
+    patch.undo()
+    const original = slot()
+    patch = undiciGlobalDispatcher()
+    expect(getGlobalDispatcher()).not.toBe(original)
+    expect(patch.intact()).toBe(true)
+    // Not through ours: its own sockets.
+    const agent = new Agent()
+    const res = await request('https://payments.test/v1/refunds', { dispatcher: agent }).catch((e: unknown) => e)
+    expect(res).toBeInstanceOf(Error)
+    expect(seen).toEqual([])
+    await agent.close()
+    patch.undo()
+    expect(slot()).toBe(original)
+    patch = undiciGlobalDispatcher()
+  })
+
+  it("an app's own setGlobalDispatcher during a run is kept at undo", () => {
+    const before = getGlobalDispatcher()
+    const theirs = new Agent()
+    setGlobalDispatcher(theirs)
+    expect(patch.intact()).toBe(false)
+    patch.undo()
+    expect(slot()).toBe(theirs)
+    setGlobalDispatcher(before)
+    patch = undiciGlobalDispatcher()
+    expect(slot()).not.toBe(before)
+  })
+})
