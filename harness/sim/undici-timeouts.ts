@@ -85,7 +85,7 @@ function valid(value: unknown): number | undefined {
 }
 
 /** An own symbol's value, by description. */
-function symbolValue(target: unknown, description: string): unknown {
+export function symbolValue(target: unknown, description: string): unknown {
   if (typeof target !== 'object' || target === null) return undefined
   try {
     const key = Object.getOwnPropertySymbols(target).find((s) => s.description === description)

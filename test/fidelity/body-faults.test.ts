@@ -125,6 +125,18 @@ const EXPECTED: Record<Client, Record<BodyFault, { error: string; atMs: number; 
       },
     },
     'undici fetch': both(FETCH_CUT, TIMEOUT),
+    'undici 7 request': {
+      'body-cut': { error: 'SocketError: other side closed [UND_ERR_SOCKET]', atMs: 0 },
+      // Its bodyTimeout, on its fast timers.
+      // On a real socket up to a tick early:
+      // the ticks' phase is other timers'.
+      'body-stall': {
+        error: 'BodyTimeoutError: Body Timeout Error [UND_ERR_BODY_TIMEOUT]',
+        atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
+        earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
+      },
+    },
+    'undici 7 fetch': both(FETCH_CUT, TIMEOUT),
     resend: both(RESEND),
   }
 })()

@@ -5,7 +5,8 @@
 import http from 'node:http'
 import https from 'node:https'
 import Stripe from 'stripe'
-import { fetch as undiciFetch, request as undiciRequest } from 'undici'
+import * as undici6 from 'undici'
+import * as undici7 from 'undici-7'
 
 export const CLIENTS = [
   'fetch',
@@ -16,6 +17,8 @@ export const CLIENTS = [
   'stripe-fetch',
   'undici request',
   'undici fetch',
+  'undici 7 request',
+  'undici 7 fetch',
 ] as const
 export type ClientName = (typeof CLIENTS)[number]
 
@@ -89,32 +92,39 @@ function nodeHttpCall(how: 'method' | 'option'): ClientCall {
     })
 }
 
+/** The undici package, 6.x or 7.x (aliased). */
+type Undici = Pick<typeof undici6, 'request' | 'fetch'>
+
 /**
- * The undici package at its global dispatcher;
- * request() with its own timeouts, documented
- * per call (headersTimeout, bodyTimeout).
+ * undici at its global dispatcher; request()
+ * with its own timeouts, documented per call
+ * (headersTimeout, bodyTimeout).
  */
-const undiciRequestCall: ClientCall = async (base) => {
-  const res = await undiciRequest(`${base}/v1/refunds`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: BODY,
-    headersTimeout: CLIENT_TIMEOUT_MS,
-    bodyTimeout: CLIENT_TIMEOUT_MS,
-  })
-  await res.body.text()
-  return res.statusCode
+function undiciRequestCall(undici: Undici): ClientCall {
+  return async (base) => {
+    const res = await undici.request(`${base}/v1/refunds`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: BODY,
+      headersTimeout: CLIENT_TIMEOUT_MS,
+      bodyTimeout: CLIENT_TIMEOUT_MS,
+    })
+    await res.body.text()
+    return res.statusCode
+  }
 }
 
-const undiciFetchCall: ClientCall = async (base) => {
-  const res = await undiciFetch(`${base}/v1/refunds`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: BODY,
-    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-  })
-  await res.text()
-  return res.status
+function undiciFetchCall(undici: Undici): ClientCall {
+  return async (base) => {
+    const res = await undici.fetch(`${base}/v1/refunds`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: BODY,
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    })
+    await res.text()
+    return res.status
+  }
 }
 
 function stripeCall(kind: 'node' | 'fetch'): ClientCall {
@@ -155,9 +165,13 @@ export async function loadClient(name: ClientName): Promise<LoadedClient> {
     case 'stripe-fetch':
       return { call: stripeCall('fetch') }
     case 'undici request':
-      return { call: undiciRequestCall }
+      return { call: undiciRequestCall(undici6) }
     case 'undici fetch':
-      return { call: undiciFetchCall }
+      return { call: undiciFetchCall(undici6) }
+    case 'undici 7 request':
+      return { call: undiciRequestCall(undici7 as unknown as Undici) }
+    case 'undici 7 fetch':
+      return { call: undiciFetchCall(undici7 as unknown as Undici) }
     case 'axios': {
       const axios = await loadAxios()
       if (!axios) return { skip: 'axios is not installed (npm install --no-save axios, or add it as a devDependency)' }

@@ -109,6 +109,27 @@ export const EXPECTED: Record<ClientName, Record<FaultCase, ExpectedCell>> = {
       atMs: CLIENT_TIMEOUT_MS,
     },
   },
+  'undici 7 request': {
+    refused: { error: REFUSED, requests: 0, atMs: 0 },
+    ...resets(CLOSED),
+    // Its own headersTimeout, on undici's fast
+    // timers: the first 499 ms tick after it.
+    'no-answer': {
+      error: 'HeadersTimeoutError: Headers Timeout Error [UND_ERR_HEADERS_TIMEOUT]',
+      requests: 1,
+      atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
+      earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
+    },
+  },
+  'undici 7 fetch': {
+    refused: { error: FETCH_REFUSED, requests: 0, atMs: 0 },
+    ...resets(FETCH_CLOSED),
+    'no-answer': {
+      error: 'DOMException (name TimeoutError): The operation was aborted due to timeout',
+      requests: 1,
+      atMs: CLIENT_TIMEOUT_MS,
+    },
+  },
   'stripe-fetch': {
     refused: { error: `${STRIPE_CONNECTION} ← ${FETCH_REFUSED}`, requests: 0, atMs: 0 },
     ...resets(`${STRIPE_CONNECTION} ← ${FETCH_CLOSED}`),

@@ -136,7 +136,7 @@ describe('network isolation', () => {
     const around = (what: string) =>
       expect.stringMatching(
         new RegExp(
-          `^tried ${what}; a mock service of this run answers there, but faultline does not see this client: .*not a dispatcher of the undici package's own \\(an Agent, Client or Pool\\), node:http2`,
+          `^tried ${what}; a mock service of this run answers there, but faultline does not see this client: .*not a dispatcher of the undici package's own \\(an Agent, Client or Pool, or a global one with retries, interceptors or a proxy\\), node:http2`,
         ),
       )
     const elsewhere = (what: string) =>

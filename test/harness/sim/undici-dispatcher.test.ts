@@ -9,12 +9,15 @@ import {
   Agent,
   errors,
   getGlobalDispatcher,
+  MockAgent,
+  RetryAgent,
   pipeline,
   request,
   setGlobalDispatcher,
   stream,
   fetch as undiciFetch,
 } from 'undici'
+import * as undici7 from 'undici-7'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { networkError } from '../../../harness/faults/network-error.ts'
 import { activate, startInterception, stopInterception } from '../../../harness/sim/network.ts'
@@ -191,6 +194,88 @@ describe("the undici package's global requests", () => {
     expect(seen).toEqual(['POST https://payments.test/v1/refunds null a=1'])
   })
 
+  it("a handler's throw ends it as undici's core does: onError once, with that error", async () => {
+    const boom = new Error('boom')
+    const ended = (at: 'onHeaders' | 'onData' | 'onComplete') =>
+      new Promise<unknown[]>((resolve) => {
+        const events: unknown[] = []
+        const handler = {
+          onConnect: () => {},
+          onHeaders: () => {
+            if (at === 'onHeaders') throw boom
+            return true
+          },
+          onData: () => {
+            if (at === 'onData') throw boom
+            return true
+          },
+          onComplete: () => {
+            events.push('complete')
+            if (at === 'onComplete') throw boom
+          },
+          onError: (e: unknown) => {
+            events.push(e)
+            setTimeout(() => resolve(events), 5)
+          },
+        }
+        getGlobalDispatcher().dispatch({ origin: 'https://payments.test', path: '/v1/refunds', method: 'GET' }, handler)
+      })
+    expect(await ended('onHeaders')).toEqual([boom])
+    expect(await ended('onData')).toEqual([boom])
+    // After complete: onError still (core/request.js).
+    expect(await ended('onComplete')).toEqual(['complete', boom])
+  })
+
+  it("request()'s query, header pairs and nulls, typed-array bodies; no content-type it did not send", async () => {
+    const types: (string | null)[] = []
+    route = async (r) => {
+      types.push(r.headers.get('content-type'))
+      seen.push(`${r.url} ${r.headers.get('a')}|${r.headers.get('b')} ${await r.text()}`)
+      return jsonResponse({ id: 're_1' })
+    }
+    for (const [headers, body] of [
+      [
+        [
+          ['a', '1'],
+          ['b', null],
+        ],
+        'x=1',
+      ],
+      [new Map([['a', '2']]), new Uint16Array([0x6968])],
+    ] as const)
+      await (
+        await request('https://payments.test/v1/refunds', {
+          method: 'POST',
+          query: { q: 'a b' },
+          headers: headers as never,
+          body: body as never,
+        })
+      ).body.dump()
+    expect(seen).toEqual([
+      'https://payments.test/v1/refunds?q=a%20b 1| x=1',
+      'https://payments.test/v1/refunds?q=a%20b 2|null hi',
+    ])
+    expect(types).toEqual([null, null])
+  })
+
+  it("fetch() gets the status line's reason; HEAD gets no body", async () => {
+    const res = await undiciFetch('https://payments.test/v1/refunds')
+    expect([res.status, res.statusText]).toEqual([200, 'OK'])
+    await res.arrayBuffer()
+    const head = await request('https://payments.test/v1/refunds', { method: 'HEAD' })
+    expect(await head.body.text()).toBe('')
+  })
+
+  it("undici 7's retry interceptor composed over it retries a 503 (7.x handlers, dispatched again)", async () => {
+    let sent = 0
+    route = async () => (++sent < 3 ? jsonResponse({}, { status: 503 }) : jsonResponse({ id: 're_1' }))
+    const retrying = getGlobalDispatcher().compose(
+      undici7.interceptors.retry({ maxRetries: 2, statusCodes: [503], minTimeout: 1, maxTimeout: 1 }) as never,
+    )
+    const res = await undici7.request('https://payments.test/v1/refunds', { dispatcher: retrying as never })
+    expect([res.statusCode, await res.body.json(), sent]).toEqual([200, { id: 're_1' }, 3])
+  })
+
   it('another host goes to the original dispatcher (a loopback server answers)', async () => {
     const server = createServer((_req, res) => res.end('real'))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -206,32 +291,48 @@ describe("the undici package's global requests", () => {
 })
 
 describe('the slot', () => {
-  it('holds ours while patched, the original after; an Agent of its own still dispatches itself', async () => {
+  it('holds ours while patched, the original after', () => {
     patch.undo()
     const original = slot()
     patch = undiciGlobalDispatcher()
     expect(getGlobalDispatcher()).not.toBe(original)
     expect(patch.intact()).toBe(true)
-    // Not through ours: its own sockets.
-    const agent = new Agent()
-    const res = await request('https://payments.test/v1/refunds', { dispatcher: agent }).catch((e: unknown) => e)
-    expect(res).toBeInstanceOf(Error)
-    expect(seen).toEqual([])
-    await agent.close()
     patch.undo()
     expect(slot()).toBe(original)
     patch = undiciGlobalDispatcher()
   })
 
-  it("an app's own setGlobalDispatcher during a run is kept at undo", () => {
+  it("an app's own setGlobalDispatcher during a run is put back at undo: each run starts alike", () => {
+    patch.undo()
     const before = getGlobalDispatcher()
+    patch = undiciGlobalDispatcher()
     const theirs = new Agent()
     setGlobalDispatcher(theirs)
     expect(patch.intact()).toBe(false)
     patch.undo()
-    expect(slot()).toBe(theirs)
-    setGlobalDispatcher(before)
+    expect(slot()).toBe(before)
     patch = undiciGlobalDispatcher()
-    expect(slot()).not.toBe(before)
+  })
+
+  it('is left alone over an Agent with interceptors, a RetryAgent or a MockAgent: they would be skipped', () => {
+    patch.undo()
+    const before = getGlobalDispatcher()
+    try {
+      for (const theirs of [
+        new Agent({ interceptors: { Agent: [], Client: [] } } as never),
+        new Agent({ maxRedirections: 2 }),
+        new RetryAgent(new Agent()),
+        new MockAgent(),
+      ]) {
+        setGlobalDispatcher(theirs)
+        const p = undiciGlobalDispatcher()
+        expect(slot(), theirs.constructor.name).toBe(theirs)
+        p.undo()
+        expect(slot()).toBe(theirs)
+      }
+    } finally {
+      setGlobalDispatcher(before)
+      patch = undiciGlobalDispatcher()
+    }
   })
 })
