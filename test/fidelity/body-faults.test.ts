@@ -100,6 +100,17 @@ const EXPECTED: Record<Client, Record<BodyFault, { error: string; atMs: number; 
     'body-cut': { error, atMs: 0 },
     'body-stall': { error: stall, atMs: CLIENT_TIMEOUT_MS },
   })
+  const undiciRequest = {
+    'body-cut': { error: 'SocketError: other side closed [UND_ERR_SOCKET]', atMs: 0 },
+    // Its bodyTimeout, on its fast timers; on
+    // a socket up to a tick early (the ticks'
+    // phase is other timers').
+    'body-stall': {
+      error: 'BodyTimeoutError: Body Timeout Error [UND_ERR_BODY_TIMEOUT]',
+      atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
+      earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
+    },
+  }
   return {
     fetch: both(FETCH_CUT, TIMEOUT),
     'node:http': both(ABORTED),
@@ -113,29 +124,9 @@ const EXPECTED: Record<Client, Record<BodyFault, { error: string; atMs: number; 
       `${STRIPE}: An error occurred with our connection to Stripe. ← ${BODY_CUT}`,
       `${STRIPE}: Request aborted due to timeout being reached (${CLIENT_TIMEOUT_MS}ms) ← ${BODY_ERROR} [ETIMEDOUT]`,
     ),
-    'undici request': {
-      'body-cut': { error: 'SocketError: other side closed [UND_ERR_SOCKET]', atMs: 0 },
-      // Its bodyTimeout, on its fast timers.
-      // On a real socket up to a tick early:
-      // the ticks' phase is other timers'.
-      'body-stall': {
-        error: 'BodyTimeoutError: Body Timeout Error [UND_ERR_BODY_TIMEOUT]',
-        atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
-        earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
-      },
-    },
+    'undici request': undiciRequest,
     'undici fetch': both(FETCH_CUT, TIMEOUT),
-    'undici 7 request': {
-      'body-cut': { error: 'SocketError: other side closed [UND_ERR_SOCKET]', atMs: 0 },
-      // Its bodyTimeout, on its fast timers.
-      // On a real socket up to a tick early:
-      // the ticks' phase is other timers'.
-      'body-stall': {
-        error: 'BodyTimeoutError: Body Timeout Error [UND_ERR_BODY_TIMEOUT]',
-        atMs: fastTimerDelay(CLIENT_TIMEOUT_MS),
-        earliestMs: fastTimerDelay(CLIENT_TIMEOUT_MS) - TICK_MS,
-      },
-    },
+    'undici 7 request': undiciRequest,
     'undici 7 fetch': both(FETCH_CUT, TIMEOUT),
     resend: both(RESEND),
   }

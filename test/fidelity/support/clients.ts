@@ -54,15 +54,18 @@ function loadAxios(): Promise<AxiosLike | null> {
   return axiosModule
 }
 
-const fetchCall: ClientCall = async (base) => {
-  const res = await fetch(`${base}/v1/refunds`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: BODY,
-    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-  })
-  await res.text()
-  return res.status
+/** A fetch (global, or undici's) with a timeout signal. */
+function fetchCall(fetchOf: () => typeof fetch): ClientCall {
+  return async (base) => {
+    const res = await fetchOf()(`${base}/v1/refunds`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: BODY,
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    })
+    await res.text()
+    return res.status
+  }
 }
 
 /**
@@ -93,7 +96,7 @@ function nodeHttpCall(how: 'method' | 'option'): ClientCall {
 }
 
 /** The undici package, 6.x or 7.x (aliased). */
-type Undici = Pick<typeof undici6, 'request' | 'fetch'>
+type Undici = Pick<typeof undici6, 'request'>
 
 /**
  * undici at its global dispatcher; request()
@@ -111,19 +114,6 @@ function undiciRequestCall(undici: Undici): ClientCall {
     })
     await res.body.text()
     return res.statusCode
-  }
-}
-
-function undiciFetchCall(undici: Undici): ClientCall {
-  return async (base) => {
-    const res = await undici.fetch(`${base}/v1/refunds`, {
-      method: 'POST',
-      headers: HEADERS,
-      body: BODY,
-      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-    })
-    await res.text()
-    return res.status
   }
 }
 
@@ -155,7 +145,8 @@ function stripeCall(kind: 'node' | 'fetch'): ClientCall {
 export async function loadClient(name: ClientName): Promise<LoadedClient> {
   switch (name) {
     case 'fetch':
-      return { call: fetchCall }
+      // Looked up per call: a run's shim.
+      return { call: fetchCall(() => globalThis.fetch) }
     case 'node:http':
       return { call: nodeHttpCall('method') }
     case 'node:http (timeout option)':
@@ -167,11 +158,11 @@ export async function loadClient(name: ClientName): Promise<LoadedClient> {
     case 'undici request':
       return { call: undiciRequestCall(undici6) }
     case 'undici fetch':
-      return { call: undiciFetchCall(undici6) }
+      return { call: fetchCall(() => undici6.fetch as unknown as typeof fetch) }
     case 'undici 7 request':
       return { call: undiciRequestCall(undici7 as unknown as Undici) }
     case 'undici 7 fetch':
-      return { call: undiciFetchCall(undici7 as unknown as Undici) }
+      return { call: fetchCall(() => undici7.fetch as unknown as typeof fetch) }
     case 'axios': {
       const axios = await loadAxios()
       if (!axios) return { skip: 'axios is not installed (npm install --no-save axios, or add it as a devDependency)' }
