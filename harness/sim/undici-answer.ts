@@ -97,7 +97,7 @@ export async function answer(url: string, options: DispatchOptions, handler: Han
   const raw: Buffer[] = []
   response.headers.forEach((v, k) => raw.push(Buffer.from(k, 'latin1'), Buffer.from(v, 'latin1')))
   // A status line's reason: Node's server's.
-  const statusText = response.statusText || STATUS_CODES[status] || ''
+  const statusText = response.statusText || STATUS_CODES[status] || 'unknown'
   arm()
   try {
     handler.onResponseStarted?.()

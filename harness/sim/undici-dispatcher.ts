@@ -5,12 +5,13 @@
 // they open sockets. A stand-in answers the
 // run's hosts (undici-answer.ts) and hands the
 // rest to the original.
+import { types } from 'node:util'
 import type { Patch } from './patch.ts'
 import { SignalRelease } from './signal-release.ts'
 import { answer } from './undici-answer.ts'
 import { type Handler, legacy } from './undici-handler.ts'
 import { type DispatchOptions, urlOf } from './undici-request.ts'
-import { dispatcherTimeouts, standsFor, symbolValue } from './undici-timeouts.ts'
+import { dispatcherTimeouts, isStandIn, standsFor, symbolValue } from './undici-timeouts.ts'
 import { isSimulatedUrl } from './vendor-hosts.ts'
 
 /**
@@ -70,15 +71,23 @@ export function undiciGlobalDispatcher(): Patch {
 }
 
 /**
- * An Agent of undici's (Node's own too), with
- * no interceptors or redirects (6.x options):
- * what it adds over a socket, the stand-in
+ * An Agent of undici's (Node's own too), as
+ * built: its default factory, no interceptors
+ * or redirects (6.x), not a compose() Proxy
+ * (7.x), not our own stand-in (nested mounts).
+ * What it adds over a socket, the stand-in
  * plays (timeouts) or the mocks never need.
  */
 function isPlainAgent(d: unknown): d is Dispatcher {
-  if (typeof (d as Dispatcher | undefined)?.dispatch !== 'function') return false
-  if ((d as object).constructor?.name !== 'Agent') return false
-  const options = symbolValue(d as object, 'options') as { interceptors?: unknown } | undefined
-  const redirects = symbolValue(d as object, 'maxRedirections')
-  return options?.interceptors === undefined && !redirects
+  try {
+    if (typeof d !== 'object' || d === null || types.isProxy(d) || isStandIn(d)) return false
+    if (typeof (d as Dispatcher).dispatch !== 'function' || d.constructor?.name !== 'Agent') return false
+    const options = symbolValue(d, 'options') as { interceptors?: unknown } | undefined
+    const factory = symbolValue(d, 'factory') as { name?: string } | undefined
+    return (
+      options?.interceptors === undefined && !symbolValue(d, 'maxRedirections') && factory?.name === 'defaultFactory'
+    )
+  } catch {
+    return false // a throwing getter or trap
+  }
 }

@@ -65,6 +65,20 @@ export class BodyTimeoutError extends UndiciError {
   }
 }
 
+/** A dispatch's options undici's core refuses. */
+export class InvalidArgumentError extends UndiciError {
+  declare readonly code: 'UND_ERR_INVALID_ARG'
+  constructor(message: string) {
+    super(message)
+    Object.assign(this, {
+      name: 'InvalidArgumentError',
+      message,
+      code: 'UND_ERR_INVALID_ARG',
+      [brand('UND_ERR_INVALID_ARG')]: true,
+    })
+  }
+}
+
 /**
  * An abort with no reason (client-h1.js
  * `err || new RequestAbortedError()`).

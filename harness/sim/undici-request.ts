@@ -4,6 +4,7 @@
 // the headers, the body read to the end.
 import { FetchRequest } from '@mswjs/interceptors'
 import { stringify } from 'node:querystring'
+import { InvalidArgumentError } from './undici-errors.ts'
 
 /** What undici's core hands a dispatcher. */
 export interface DispatchOptions {
@@ -24,36 +25,50 @@ export interface DispatchOptions {
  */
 const NativeRequest = Object.getPrototypeOf(FetchRequest) as typeof Request
 
-/** The URL, or null: not a plain request. */
-export function urlOf({ origin, path, query }: DispatchOptions): string | null {
+/** The URL routed by, or null: not a plain request. */
+export function urlOf({ origin, path }: DispatchOptions): string | null {
   if (origin === undefined || typeof path !== 'string') return null
-  const search = query ? stringify(query as Record<string, string>) : ''
-  return `${String(origin).replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`
+  return `${String(origin).replace(/\/$/, '')}${path}`
 }
 
-/** The request, and its bytes on the wire. */
+/**
+ * The request, and its bytes on the wire.
+ * Throws what undici's core throws for the
+ * same options (its handler gets it).
+ */
 export async function requestOf(
   url: string,
   options: DispatchOptions,
   signal: AbortSignal,
 ): Promise<{ request: Request; bytes: number }> {
   const method = options.method ?? 'GET'
-  const body = await bodyOf(options.body, method)
+  const full = options.query ? withQuery(url, options.query) : url
   const headers = headersOf(options.headers)
-  const typed = headers.has('content-type')
-  const request = new NativeRequest(url, { method, headers, body, duplex: 'half' } as RequestInit)
-  // A Request types a string or URLSearchParams
-  // body itself; undici's core types only
-  // FormData (extractBody).
-  if (!typed && !isFormData(body)) request.headers.delete('content-type')
+  const body = await bodyOf(options.body, method)
+  // A Request types a string body itself;
+  // undici's core types a FormData, and sends
+  // a Blob's type.
+  const typed = headers.has('content-type') || isFormData(body) || (body instanceof Blob && body.type !== '')
+  const request = new NativeRequest(full, { method, headers, body, duplex: 'half' } as RequestInit)
+  if (!typed) request.headers.delete('content-type')
   Object.defineProperty(request, 'signal', { value: signal })
-  return { request, bytes: requestBytes(method, url, headers, body) }
+  return { request, bytes: requestBytes(method, full, headers, body) }
+}
+
+/** core/util.js buildURL. */
+function withQuery(url: string, query: Record<string, unknown>): string {
+  const path = url.slice(new URL(url).origin.length)
+  if (path.includes('?') || path.includes('#'))
+    throw new Error('Query params cannot be passed when url already contains "?" or "#".')
+  const search = stringify(query as Record<string, string>)
+  return search ? `${url}?${search}` : url
 }
 
 /**
- * A record (array values repeat), a flat
- * [name, value, ...] list, or pairs; null
- * is '' (core/request.js processHeader).
+ * As core/request.js takes them: an array is a
+ * flat [name, value, ...] list, another
+ * iterable gives pairs, an object its keys;
+ * null is ''.
  */
 function headersOf(given: unknown): Headers {
   const headers = new Headers()
@@ -61,13 +76,18 @@ function headersOf(given: unknown): Headers {
     if (v === undefined) return
     for (const one of Array.isArray(v) ? v : [v]) headers.append(String(k), one === null ? '' : String(one))
   }
-  if (Array.isArray(given) && given.every((x) => !Array.isArray(x))) {
-    for (let i = 0; i + 1 < given.length; i += 2) add(given[i], given[i + 1])
-  } else if (given && typeof (given as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    for (const [k, v] of given as Iterable<[unknown, unknown]>) add(k, v)
+  if (Array.isArray(given)) {
+    if (given.length % 2 !== 0) throw new InvalidArgumentError('headers array must be even')
+    for (let i = 0; i < given.length; i += 2) add(given[i], given[i + 1])
   } else if (given && typeof given === 'object') {
-    for (const [k, v] of Object.entries(given)) add(k, v)
-  }
+    if (typeof (given as Iterable<unknown>)[Symbol.iterator] === 'function') {
+      for (const pair of given as Iterable<unknown>) {
+        if (!Array.isArray(pair) || pair.length !== 2)
+          throw new InvalidArgumentError('headers must be in key-value pair format')
+        add(pair[0], pair[1])
+      }
+    } else for (const [k, v] of Object.entries(given)) add(k, v)
+  } else if (given != null) throw new InvalidArgumentError('headers must be an object or an array')
   return headers
 }
 
@@ -83,7 +103,8 @@ function isFormData(body: unknown): body is FormData {
 /**
  * As given, or a stream's or iterable's
  * chunks (fetch passes an async generator)
- * read to the end.
+ * read to the end. A GET's or HEAD's is
+ * dropped: a Request cannot carry it.
  */
 async function bodyOf(body: unknown, method: string): Promise<Body> {
   if (body == null || method === 'GET' || method === 'HEAD') return null
@@ -102,7 +123,10 @@ async function bodyOf(body: unknown, method: string): Promise<Body> {
     for await (const c of body as AsyncIterable<unknown>) add(c)
   } else if (typeof (body as Iterable<unknown>)[Symbol.iterator] === 'function') {
     for (const c of body as Iterable<unknown>) add(c)
-  } else return String(body)
+  } else
+    throw new InvalidArgumentError(
+      'body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable',
+    )
   return Buffer.concat(chunks)
 }
 

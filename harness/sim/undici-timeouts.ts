@@ -62,6 +62,10 @@ export function standsFor(standIn: object, original: unknown): void {
   standIns.set(standIn, original)
 }
 
+export function isStandIn(dispatcher: object): boolean {
+  return standIns.has(dispatcher)
+}
+
 /**
  * An Agent or Pool keeps its options under
  * Symbol('options') (dispatcher/agent.js,

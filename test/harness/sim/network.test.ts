@@ -1,4 +1,11 @@
-import { Agent, Client, fetch as undiciFetch, request as undiciRequest } from 'undici'
+import {
+  Agent,
+  Client,
+  getGlobalDispatcher,
+  setGlobalDispatcher,
+  fetch as undiciFetch,
+  request as undiciRequest,
+} from 'undici'
 import { connect } from 'node:http2'
 import { createConnection } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
@@ -112,6 +119,8 @@ describe('network isolation', () => {
             () => undiciRequest('https://API.Stripe.com./v1/refunds', { dispatcher: agent }), // the run's vendor
             () => undiciRequest('https://connect.squareup.com/v2/refunds', { dispatcher: agent }), // not the run's
             () => undiciRequest('https://nowhere.test/x'), // the global: handed on
+            // An app's own global, set in the run.
+            () => (setGlobalDispatcher(new Agent()), undiciRequest(refunds)),
           ])
             await send().then(
               () => errors.push('answered'),
@@ -121,8 +130,11 @@ describe('network isolation', () => {
         },
       }),
     }
+    const before = getGlobalDispatcher()
     const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), aroundMsw)
-    expect(errors).toHaveLength(7)
+    // Put back: the next run starts alike.
+    expect(getGlobalDispatcher()).toBe(before)
+    expect(errors).toHaveLength(8)
     expect(errors.every((e) => e instanceof Error)).toBe(true)
     // What the client throws says so too.
     expect((errors[1] as Error).message).toMatch(
@@ -149,6 +161,7 @@ describe('network isolation', () => {
       ['api.stripe.com.', around('dns lookup api\\.stripe\\.com\\.')],
       ['connect.squareup.com', elsewhere('dns lookup connect\\.squareup\\.com')],
       ['nowhere.test', elsewhere('GET https://nowhere\\.test/x')],
+      ['payments.test', around('dns lookup payments\\.test')],
     ])
   })
 })

@@ -10,6 +10,7 @@ import {
   errors,
   getGlobalDispatcher,
   MockAgent,
+  Pool,
   RetryAgent,
   pipeline,
   request,
@@ -23,6 +24,7 @@ import { networkError } from '../../../harness/faults/network-error.ts'
 import { activate, startInterception, stopInterception } from '../../../harness/sim/network.ts'
 import type { Patch } from '../../../harness/sim/patch.ts'
 import { undiciGlobalDispatcher } from '../../../harness/sim/undici-dispatcher.ts'
+import { undiciTimeouts } from '../../../harness/sim/undici-timeouts.ts'
 import { jsonResponse } from '../../../mock-services/json-response.ts'
 
 const SLOT = Symbol.for('undici.globalDispatcher.1')
@@ -226,7 +228,7 @@ describe("the undici package's global requests", () => {
     expect(await ended('onComplete')).toEqual(['complete', boom])
   })
 
-  it("request()'s query, header pairs and nulls, typed-array bodies; no content-type it did not send", async () => {
+  it("request()'s query, flat and Map headers with nulls, typed arrays; no content-type it did not send", async () => {
     const types: (string | null)[] = []
     route = async (r) => {
       types.push(r.headers.get('content-type'))
@@ -234,14 +236,9 @@ describe("the undici package's global requests", () => {
       return jsonResponse({ id: 're_1' })
     }
     for (const [headers, body] of [
-      [
-        [
-          ['a', '1'],
-          ['b', null],
-        ],
-        'x=1',
-      ],
+      [['a', '1', 'b', null], 'x=1'],
       [new Map([['a', '2']]), new Uint16Array([0x6968])],
+      [{ a: '3' }, new Blob(['{}'], { type: 'application/json' })],
     ] as const)
       await (
         await request('https://payments.test/v1/refunds', {
@@ -254,8 +251,49 @@ describe("the undici package's global requests", () => {
     expect(seen).toEqual([
       'https://payments.test/v1/refunds?q=a%20b 1| x=1',
       'https://payments.test/v1/refunds?q=a%20b 2|null hi',
+      'https://payments.test/v1/refunds?q=a%20b 3|null {}',
     ])
-    expect(types).toEqual([null, null])
+    // A Blob's type is sent, as undici's core does.
+    expect(types).toEqual([null, null, 'application/json'])
+  })
+
+  it("options undici's core refuses fail the same way, the service never asked", async () => {
+    const refused = (options: object) =>
+      request('https://payments.test/v1/refunds', { method: 'POST', ...options }).then(
+        () => 'answered',
+        (e: Error) => `${e.constructor.name}: ${e.message}`,
+      )
+    expect(await refused({ headers: ['a', '1', 'b'] })).toBe('InvalidArgumentError: headers array must be even')
+    expect(await refused({ headers: new Map([['a', '1']]).entries(), body: 'x' })).toBe('answered')
+    expect(await refused({ body: { a: 1 } })).toBe(
+      'InvalidArgumentError: body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable',
+    )
+    expect(
+      await request('https://payments.test/v1/refunds?x=1', { query: { q: 1 } }).catch((e: Error) => e.message),
+    ).toBe('Query params cannot be passed when url already contains "?" or "#".')
+    expect(seen).toHaveLength(1)
+  })
+
+  it('an abort after the response completed does nothing', async () => {
+    const events: unknown[] = []
+    let abort: (reason?: Error) => void = () => {}
+    await new Promise<void>((resolve) =>
+      getGlobalDispatcher().dispatch(
+        { origin: 'https://payments.test', path: '/v1/refunds', method: 'GET' },
+        {
+          onConnect: (a: (reason?: Error) => void) => {
+            abort = a
+          },
+          onHeaders: () => true,
+          onData: () => true,
+          onComplete: () => (events.push('complete'), resolve()),
+          onError: (e: unknown) => events.push(e),
+        },
+      ),
+    )
+    abort(new Error('too late'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(events).toEqual(['complete'])
   })
 
   it("fetch() gets the status line's reason; HEAD gets no body", async () => {
@@ -314,23 +352,54 @@ describe('the slot', () => {
     patch = undiciGlobalDispatcher()
   })
 
-  it('is left alone over an Agent with interceptors, a RetryAgent or a MockAgent: they would be skipped', () => {
+  it('is left alone over what it would answer past: interceptors, redirects, a factory, retries, compose(), a mock, itself', () => {
     patch.undo()
     const before = getGlobalDispatcher()
+    const retry = undici7.interceptors.retry({ statusCodes: [503] })
     try {
       for (const theirs of [
         new Agent({ interceptors: { Agent: [], Client: [] } } as never),
         new Agent({ maxRedirections: 2 }),
+        new Agent({ factory: (origin: string, options: object) => new Pool(origin, options) }),
         new RetryAgent(new Agent()),
+        new undici7.Agent().compose(retry),
         new MockAgent(),
       ]) {
-        setGlobalDispatcher(theirs)
+        setGlobalDispatcher(theirs as never)
         const p = undiciGlobalDispatcher()
-        expect(slot(), theirs.constructor.name).toBe(theirs)
+        expect(slot()).toBe(theirs)
         p.undo()
         expect(slot()).toBe(theirs)
       }
+      // Mounted twice: the inner one leaves ours.
+      setGlobalDispatcher(before)
+      const outer = undiciGlobalDispatcher()
+      const standIn = slot()
+      const inner = undiciGlobalDispatcher()
+      expect(slot()).toBe(standIn)
+      inner.undo()
+      outer.undo()
+      expect(slot()).toBe(before)
     } finally {
+      setGlobalDispatcher(before)
+      patch = undiciGlobalDispatcher()
+    }
+  })
+
+  it("over undici 7's own Agent too: its request() is answered, with that Agent's timeouts", async () => {
+    patch.undo()
+    const before = getGlobalDispatcher()
+    const theirs = new undici7.Agent({ headersTimeout: 1234 })
+    undici7.setGlobalDispatcher(theirs)
+    try {
+      patch = undiciGlobalDispatcher()
+      expect(slot()).not.toBe(theirs)
+      expect(undiciTimeouts('https://payments.test/', undefined).headersMs).toBe(1234)
+      const res = await undici7.request('https://payments.test/v1/refunds', { method: 'POST', body: 'a=7' })
+      expect([res.statusCode, await res.body.json()]).toEqual([200, { id: 're_1' }])
+      expect(seen).toEqual(['POST https://payments.test/v1/refunds null a=7'])
+    } finally {
+      patch.undo()
       setGlobalDispatcher(before)
       patch = undiciGlobalDispatcher()
     }
