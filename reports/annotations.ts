@@ -100,11 +100,11 @@ export function annotationsOf(report: Report): Annotation[] {
 }
 
 /**
- * Interrupted, first: the rest is so far. A
- * time budget that ran out is no error.
+ * Interrupted or load-failed, first: the rest
+ * is so far. A time budget that ran out is no error.
  */
 function cutOf(report: Report): Annotation[] {
-  if (report.command === 'run' || report.cut?.by !== 'interrupted') return []
+  if (report.command === 'run' || !report.cut || report.cut.by === 'max-time') return []
   const s = report.command === 'gate' ? report.summary : report.rows.at(-1)?.summary
   const line = cutLine(report.cut, s?.runs ?? 0, report.campaign.runs)!
   return [{ title: report.cut.by, message: s ? `${s.executor}: ${line}` : line }]

@@ -164,14 +164,14 @@ function compareSuite(r: CompareReport, row: CompareReport['rows'][number]): Jun
 function cutProperties(cut: GateReport['cut'], s: ReportSummary): [string, string][] {
   if (!cut) return []
   return [
-    ['cut', cut.by === 'max-time' ? 'max-time' : `interrupted${cut.signal ? ` (${cut.signal})` : ''}`],
+    ['cut', cut.by === 'interrupted' ? `interrupted${cut.signal ? ` (${cut.signal})` : ''}` : cut.by],
     ['runs-made', String(s.runs)],
   ]
 }
 
 /**
- * Cut short: interrupted is an error (the
- * verdict is only so far); a time budget
+ * Cut short: interrupted or load-failed is
+ * an error (the verdict is only so far); a time budget
  * that ran out, skipped (it passes on the
  * runs made).
  */
@@ -180,8 +180,8 @@ function cutCase(command: string, s: ReportSummary, cut: NonNullable<GateReport[
     name: 'campaign-cut',
     classname: `faultline.${command}.${s.executor}`,
     outcome:
-      cut.by === 'interrupted'
-        ? { kind: 'error', type: 'interrupted', message: line, details: line }
+      cut.by !== 'max-time'
+        ? { kind: 'error', type: cut.by, message: line, details: line }
         : { kind: 'skipped', type: 'max-time', message: line, details: '' },
   }
 }

@@ -23,7 +23,7 @@ import { describeScenario } from './text.ts'
 import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
-import { cutLine } from './kit/cut-notes.ts'
+import { cutLabel, cutLine } from './kit/cut-notes.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -61,7 +61,7 @@ function gateBlocks(r: GateReport): Block[] {
   const line = r.passed
     ? `PASS — no violation in ${s.runs} generated runs${r.corpus.length ? ` and ${r.corpus.length} corpus replay(s)` : ''}${cut ? ` (${cut})` : ''}`
     : [
-        cut ? `${r.cut?.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${cut}` : '',
+        cut && r.cut ? `${cutLabel(r.cut)} — ${cut}` : '',
         s.nothingTested && !c.shard ? `NOTHING TESTED — ${s.nothingTested}` : '',
         r.counterexample
           ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun} (${r.counterexample.judge})`

@@ -8,7 +8,7 @@ import type { CompareReport, GateReport, ReportCounterexample, RunReport } from 
 import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage, renderTimingWindows } from './coverage-text.ts'
-import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
+import { counterexampleNote, cutLabel, cutLine, cutStop } from './kit/cut-notes.ts'
 import { ms, pct, table } from './kit/format.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
@@ -21,7 +21,7 @@ export function renderGate(raw: GateReport): string {
   const { summary: s, campaign, counterexample } = report
   const out: string[] = []
   const stopped = report.cut
-    ? ` (${report.cut.by === 'max-time' ? 'cut by --max-time' : `interrupted${report.cut.signal ? ` by ${report.cut.signal}` : ''}`})`
+    ? ` (${cutStop(report.cut)})`
     : counterexample && s.runs < campaign.runs
       ? ' (stopped at the first failure)'
       : ''
@@ -78,7 +78,7 @@ export function renderGate(raw: GateReport): string {
   const stillFailing = report.corpus.filter((c) => c.status === 'still-failing')
   const unmet = report.minCoverage.filter((r) => r.met === false)
   const cut = cutLine(report.cut, s.runs, campaign.runs)
-  if (cut) out.push(`${report.cut?.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${cut}`)
+  if (cut && report.cut) out.push(`${cutLabel(report.cut)} — ${cut}`)
   if (report.passed) {
     out.push(
       `PASS — no violation in ${s.runs} generated runs${report.corpus.length ? ` and ${report.corpus.length} corpus replay(s)` : ''}${report.minCoverage.length && campaign.shard === null ? ', coverage as declared' : ''}`,
@@ -154,7 +154,7 @@ export function renderCompare(raw: CompareReport): string {
   ]
   const legend = judges.map((j) => `${short(j)} = ${j}`).join(' · ')
   if (legend) out.push(legend, '')
-  if (cut) out.push(`${cut.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${compareCut(cut, report)}`, '')
+  if (cut) out.push(`${cutLabel(cut)} — ${compareCut(cut, report)}`, '')
   const idle = sorted.filter((r) => r.summary.nothingTested)
   for (const r of idle) out.push(`nothing tested: ${r.summary.executor} — ${r.summary.nothingTested}`)
   if (idle.length) out.push('')
@@ -180,12 +180,14 @@ function compareCut(cut: NonNullable<CompareReport['cut']>, r: CompareReport): s
   const why =
     cut.by === 'max-time'
       ? `the time budget${cut.maxTimeMs === null ? '' : ` (--max-time ${cut.maxTimeMs} ms)`} ended`
-      : `${cut.signal ?? 'the caller'} interrupted`
+      : cut.by === 'load-failed'
+        ? `an executor module that could not be loaded again (${cut.error ?? 'no error given'}) ended`
+        : `${cut.signal ?? 'the caller'} interrupted`
   const last = r.rows.at(-1)
   const reached = last
     ? `; the last, ${last.summary.executor}, made ${last.summary.runs} of ${r.campaign.runs} runs`
     : ''
-  return `${why} the comparison after ${r.rows.length} executor(s)${reached}${cut.by === 'interrupted' ? ': the results so far' : ''}`
+  return `${why} the comparison after ${r.rows.length} executor(s)${reached}${cut.by === 'max-time' ? '' : ': the results so far'}`
 }
 
 /** What the pass^k columns mean, in a line. */

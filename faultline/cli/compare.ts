@@ -67,7 +67,9 @@ export async function compareCommand(args: readonly string[], io: Io): Promise<n
       `faultline: ${reports.reduce((n, r) => n + r.rows.length, 0)} executor(s)${reports.length > 1 ? ` over ${reports.length} vendor pairs` : ''} in ${((realNow() - started) / 1000).toFixed(2)} s of real time`,
     )
     const codes = reports.map(
-      (report) => stop.exitCode(report) ?? (values['fail-on-violation'] && anyFailure(report) ? 1 : 0),
+      (report) =>
+        stop.exitCode(report) ??
+        (values['fail-on-violation'] && anyFailure(report) ? 1 : report.cut?.by === 'load-failed' ? 2 : 0),
     )
     return Math.max(0, ...codes)
   } finally {

@@ -3,6 +3,7 @@
 import { reportJson } from '../../reports/json.ts'
 import { renderGate } from '../../reports/text.ts'
 import { withoutRuns } from '../../harness/campaign/report.ts'
+import type { GateReport } from '../../harness/campaign/report-schema.ts'
 import { gate } from '../jobs.ts'
 import { CAMPAIGN_IO, corpusOption, shardOption } from './campaign-options.ts'
 import { checkCorpus, checkOutputs, writeOutput } from './output-file.ts'
@@ -59,8 +60,21 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
     io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
     writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
     progress.done()
-    return stop.exitCode(report) ?? (report.passed ? 0 : 1)
+    return stop.exitCode(report) ?? (report.passed ? 0 : unloadable(report) ? 2 : 1)
   } finally {
     stop.dispose()
   }
+}
+
+/**
+ * Its module stopped loading, and the runs
+ * it made found nothing: exit 2, as a module
+ * that cannot be loaded at the start.
+ */
+function unloadable(report: GateReport): boolean {
+  return (
+    report.cut?.by === 'load-failed' &&
+    report.counterexample === null &&
+    report.corpus.every((c) => c.status !== 'still-failing')
+  )
 }

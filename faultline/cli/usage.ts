@@ -62,7 +62,7 @@ const REPORTS = `reports people read (drawn from the result's JSON alone; faultl
   (NO_COLOR turns its colour off)`
 
 const EXIT =
-  'exit codes: 0 no violation, 1 a violation was found or nothing was tested (no tool call reached a service), 2 bad usage (or a module that cannot be loaded), 3 the harness itself failed'
+  'exit codes: 0 no violation, 1 a violation was found or nothing was tested (no tool call reached a service), 2 bad usage (or a module that cannot be loaded, at the start or again after a run ended its worker, when the runs made found nothing), 3 the harness itself failed'
 
 export const COMMAND_USAGE = {
   gate: `faultline gate --executor <name|path> [--runs N] [--seed S] [--profile P] [--vendors V] [--judge M] [--json] [--out FILE]

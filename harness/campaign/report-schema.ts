@@ -49,15 +49,21 @@ const CAMPAIGN = z.strictObject({
   shard: SHARD.nullable(),
 })
 
-export const CUT_REASONS = ['max-time', 'interrupted'] as const
+export const CUT_REASONS = ['max-time', 'interrupted', 'load-failed'] as const
 
 export const CUT = z
   .strictObject({
     by: z
       .enum(CUT_REASONS)
-      .describe('max-time: the --max-time budget ran out; interrupted: a signal (Ctrl-C, a CI cancel) or the caller'),
+      .describe(
+        'max-time: the --max-time budget ran out; interrupted: a signal (Ctrl-C, a CI cancel) or the caller; load-failed: the executor module did not load in a worker that replaced one (ended by a run, or recycled)',
+      ),
     signal: z.enum(['SIGINT', 'SIGTERM']).nullable().describe('the signal that interrupted it (null: none)'),
     maxTimeMs: z.int().min(1).nullable().describe('the --max-time budget, in real ms (null: not given)'),
+    error: z
+      .string()
+      .optional()
+      .describe("load-failed: the module's error when loaded again (compare: after the executor's name)"),
   })
   .describe(
     'the campaign ended before its runs were all made: no run started after, the runs in flight finished, shrinking stopped where it was. summary.runs counts the runs made, campaign.runs the runs asked. Absent: it ran to its end',

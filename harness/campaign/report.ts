@@ -117,7 +117,8 @@ export function reportCounterexample(c: Counterexample, executor: ExecutorInfo, 
  * campaign never passes: it was stopped, not
  * done; one cut by --max-time passes on the
  * runs it made (the count is shown), if it
- * made any.
+ * made any. Nor does one whose executor
+ * stopped loading: what it found stands.
  */
 export function gatePassed(
   counterexample: unknown,
@@ -128,6 +129,7 @@ export function gatePassed(
 ): boolean {
   return (
     cut?.by !== 'interrupted' &&
+    cut?.by !== 'load-failed' &&
     !(cut && tested.runs === 0) &&
     counterexample === null &&
     corpus.every((c) => c.status === 'fixed') &&

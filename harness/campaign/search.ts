@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import type { Executor } from '../contract/executor.ts'
 import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge, type Verdict } from '../judge/verdict.ts'
-import { asService, RunCancelled, type RunService } from '../supervisor/run-service.ts'
+import { asService, RunCancelled, type RunService, ServiceUnavailable } from '../supervisor/run-service.ts'
 import type { History } from '../history/history.ts'
 import { shrink, type Counterexample } from './shrink.ts'
 import { ShrinkMemo } from './shrink-memo.ts'
@@ -71,10 +71,16 @@ export interface SearchResult {
   readonly runs: readonly RunRecord[]
   readonly shard: Shard | null
   /**
-   * `signal` ended it early: fewer runs than
-   * asked, or a counterexample not fully shrunk.
+   * `signal` ended it early, or `unavailable`:
+   * fewer runs than asked, or a counterexample
+   * not fully shrunk.
    */
   readonly cut: boolean
+  /**
+   * Why the service stopped running (its
+   * executor no longer loads), or null.
+   */
+  readonly unavailable: string | null
 }
 
 /** What one run of a campaign left for the aggregate. */
@@ -108,6 +114,16 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
   const arbitrary = options.generator.arbitrary
   const shard = options.shard ?? null
   const folded = await runAll(service, options)
+  // The service gone, the originals stand:
+  // unshrunk, or shrunk as far as it went.
+  let unavailable = folded.unavailable
+  const gone = new AbortController()
+  if (unavailable) gone.abort()
+  const signal = options.signal ? AbortSignal.any([options.signal, gone.signal]) : gone.signal
+  const onUnavailable = (e: ServiceUnavailable) => {
+    unavailable ??= e
+    gone.abort()
+  }
   // Each shrink is one run at a time: one more
   // at once than the service has workers, so a
   // worker has the next candidate waiting.
@@ -121,15 +137,24 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
       options.onShrink?.(index, kept)
       const original = folded.kept.get(index)!
       counterexamples[p] = await shrink(service, arbitrary, options.seed, index, kept, original, {
-        signal: options.signal,
+        signal,
         memo,
+        onUnavailable,
       })
     }
   }
   await Promise.all(Array.from({ length: Math.min(Math.max(1, service.concurrency) + 1, picks.length) }, lane))
   const counterexample = counterexamples[0] ?? null
-  const cut = folded.cut || counterexamples.some((c) => c.cut)
-  return { summary: folded.campaign.summary(), counterexample, counterexamples, runs: folded.runs, shard, cut }
+  const cut = folded.cut || unavailable !== null || counterexamples.some((c) => c.cut)
+  return {
+    summary: folded.campaign.summary(),
+    counterexample,
+    counterexamples,
+    runs: folded.runs,
+    shard,
+    cut,
+    unavailable: unavailable?.message ?? null,
+  }
 }
 
 /** Thrown to end fast-check's drawing early (no shrinking). */
@@ -151,6 +176,8 @@ interface Folded {
   readonly runs: RunRecord[]
   /** The signal stopped the drawing. */
   readonly cut: boolean
+  /** The service stopped running them. */
+  readonly unavailable: ServiceUnavailable | null
 }
 
 /**
@@ -182,6 +209,7 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
   let stopAt = Infinity // a run index
   let foldedStop = Infinity
   let failure: { error: unknown } | null = null
+  let unavailable: ServiceUnavailable | null = null
   let cut = false
   let index = 0
 
@@ -191,6 +219,8 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
       const j = finished.get(i)
       finished.delete(i)
       if (i > foldedStop) continue
+      // Lost with the service: the rest count.
+      if (!j && unavailable) continue
       if (!j) throw new Error(`run ${i} was cancelled before the first failure`)
       campaign.add(j.verdict, j.realMs, j.coverage, i, j.windows)
       if (keepRuns) runs.push({ index: i, verdict: j.verdict, coverage: j.coverage, windows: j.windows ?? [] })
@@ -227,7 +257,8 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
         options.onRun?.(i, verdict.violations, out.died)
         fold()
       } catch (error) {
-        if (error instanceof RunCancelled && i > stopAt) {
+        if (error instanceof ServiceUnavailable) unavailable ??= error
+        if ((error instanceof RunCancelled && i > stopAt) || error instanceof ServiceUnavailable) {
           finished.set(i, null)
           fold()
         } else failure ??= { error }
@@ -240,7 +271,7 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
   }
 
   const over = (i: number): boolean => {
-    if (failure || i > stopAt) return true
+    if (failure || unavailable || i > stopAt) return true
     if (options.signal?.aborted) return (cut = true)
     return false
   }
@@ -249,7 +280,12 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
     const i = index++
     if (over(i)) return false
     if (!inShard(i, shard)) return true
-    while (!failure && inFlight.size > 0 && (inFlight.size >= lanes || order.length >= lanes * AHEAD_PER_LANE))
+    while (
+      !failure &&
+      !unavailable &&
+      inFlight.size > 0 &&
+      (inFlight.size >= lanes || order.length >= lanes * AHEAD_PER_LANE)
+    )
       await Promise.race(inFlight)
     if (over(i)) return false
     start(scenario, i)
@@ -272,5 +308,5 @@ async function runAll(service: RunService, options: SearchOptions): Promise<Fold
   await Promise.all(inFlight)
   if (failure) throw (failure as { error: unknown }).error
   if (drawFailed) throw drawFailed.error
-  return { campaign, firsts, kept, runs, cut }
+  return { campaign, firsts, kept, runs, cut, unavailable }
 }

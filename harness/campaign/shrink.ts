@@ -8,7 +8,7 @@ import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge } from '../judge/verdict.ts'
 import { deepFreeze, type History } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { asService, type RunService } from '../supervisor/run-service.ts'
+import { asService, type RunService, ServiceUnavailable } from '../supervisor/run-service.ts'
 import { campaignScenario } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
 import { ShrinkMemo } from './shrink-memo.ts'
@@ -67,6 +67,11 @@ export interface ShrinkOptions {
   readonly signal?: AbortSignal | undefined
   /** Clean runs already seen (shared by a row's shrinks). */
   readonly memo?: ShrinkMemo
+  /**
+   * The service can run no more: shrinking
+   * stops where it is, as if cut.
+   */
+  readonly onUnavailable?: (error: ServiceUnavailable) => void
 }
 
 /**
@@ -147,7 +152,10 @@ async function shrinkWith(
         if (!holds && out.died) deadEnds.set(scenario, out.history)
         return holds
       } catch (e) {
-        harnessError ??= e
+        if (e instanceof ServiceUnavailable) {
+          how.onUnavailable?.(e)
+          cut = true
+        } else harnessError ??= e
         return true // never shrink toward a harness failure
       }
     }),

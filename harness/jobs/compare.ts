@@ -6,7 +6,7 @@ import { CorpusError } from '../campaign/corpus.ts'
 import type { CompareReport } from '../campaign/report-schema.ts'
 import { compareReport } from '../campaign/report.ts'
 import { shardRunCount } from '../campaign/shard.ts'
-import { cutOf } from './cut.ts'
+import { cutOf, loadFailedCut } from './cut.ts'
 import { type CampaignOptions, campaignInfo } from './gate.ts'
 import { corpusOf, judgesOf, modulePath, poolOptions, profileOf, seedOf, shardOf, vendorsOf, whole } from './inputs.ts'
 import { unspokenVendor } from '../run/executor-declaration.ts'
@@ -116,7 +116,13 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     passKScenarios: PASS_K_SCENARIOS,
   }
   // Cut: the executors reached, the last short.
-  const cut = rows.length < refs.length || rows.some((r) => r.cut) ? cutOf(options.signal) : null
+  const gone = rows.findIndex((r) => r.unavailable !== null)
+  const cut =
+    gone >= 0
+      ? loadFailedCut(`${names[gone]}: ${rows[gone]!.unavailable}`)
+      : rows.length < refs.length || rows.some((r) => r.cut)
+        ? cutOf(options.signal)
+        : null
   try {
     // A shard saves nothing; merge does.
     return compareReport(

@@ -15,6 +15,14 @@ export function signalCut(signal: 'SIGINT' | 'SIGTERM', maxTimeMs: number | null
 }
 
 /**
+ * The reason when the executor's module no
+ * longer loads (the campaign's service ended).
+ */
+export function loadFailedCut(error: string): ReportCut {
+  return { by: 'load-failed', signal: null, maxTimeMs: null, error }
+}
+
+/**
  * What the report says of an aborted signal:
  * its reason if one of ours; a timeout
  * (AbortSignal.timeout) is a time budget;

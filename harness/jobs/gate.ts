@@ -24,7 +24,7 @@ import {
   whole,
   type SupervisionOptions,
 } from './inputs.ts'
-import { cutOf } from './cut.ts'
+import { cutOf, loadFailedCut } from './cut.ts'
 import { declaredField } from './declaration.ts'
 import { loadJudges } from './judges.ts'
 import { openPool, resolveExecutor } from './open-pool.ts'
@@ -173,7 +173,8 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     realMs: result.summary.realMs,
     medianSpeedup: result.summary.medianSpeedup ?? null,
   })
-  const cut = result.cut ? cutOf(options.signal) : null
+  const cut =
+    result.unavailable !== null ? loadFailedCut(result.unavailable) : result.cut ? cutOf(options.signal) : null
   return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs, cut })
 }
 

@@ -38,6 +38,15 @@ export class RunCancelled extends Error {
   override readonly name = 'RunCancelled'
 }
 
+/**
+ * The service can run nothing more (its
+ * executor no longer loads): a campaign
+ * ends on the runs it made, cut.
+ */
+export class ServiceUnavailable extends Error {
+  override readonly name: string = 'ServiceUnavailable'
+}
+
 export interface RunService {
   readonly executorName: string
   /** Runs at once; more are queued. */

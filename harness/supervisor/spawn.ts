@@ -14,6 +14,7 @@ import type { JournalText } from './journal-layout.mjs'
 import type { Attempt } from './pool.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { FromHost, ToHost } from './protocol.ts'
+import { ServiceUnavailable } from './run-service.ts'
 import { FrameReader, frame } from './frames.ts'
 
 const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
@@ -31,8 +32,11 @@ const CLOSE_GRACE_MS = 1_000
  */
 const PIPES = { supervisor: 3, runs: 4, results: 5, host: 6 } as const
 
-/** The executor module failed to load (exit 2). */
-export class LoadFailure extends Error {
+/**
+ * The executor module failed to load: exit 2
+ * at the start, a cut campaign after runs.
+ */
+export class LoadFailure extends ServiceUnavailable {
   override readonly name = 'LoadFailure'
 }
 

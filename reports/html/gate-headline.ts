@@ -1,7 +1,7 @@
 // The HTML gate report's one-line verdict:
 // pass, cut, interrupted, or why it failed.
 import type { GateReport } from '../../harness/campaign/report-schema.ts'
-import { cutLine } from '../kit/cut-notes.ts'
+import { cutLabel, cutLine } from '../kit/cut-notes.ts'
 
 export function gateHeadline(report: GateReport): string {
   const s = report.summary
@@ -9,8 +9,8 @@ export function gateHeadline(report: GateReport): string {
   const cut = cutLine(report.cut, s.runs, c.runs)
   return report.passed
     ? `PASS — no violation in ${s.runs} generated runs${cut ? ` (${cut})` : ''}`
-    : cut && !report.counterexample
-      ? `${report.cut?.by === 'max-time' ? 'CUT' : 'INTERRUPTED'} — ${cut}`
+    : cut && report.cut && !report.counterexample
+      ? `${cutLabel(report.cut)} — ${cut}`
       : s.nothingTested && !c.shard
         ? `FAIL — nothing tested: ${s.nothingTested}`
         : report.counterexample

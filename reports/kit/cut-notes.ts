@@ -7,10 +7,24 @@ import type { ReportCounterexample, ReportCut } from '../../harness/campaign/rep
 export const NOT_REPRODUCED =
   "replaying this scenario alone did not reproduce the failure, so it is the original run's scenario, unshrunk, and its replay passes: the executor's behaviour depends on state from earlier runs (module-level variables, files, a cache). Keep run state in ctx.storage or inside boot()"
 
+/** A cut's label, before its line. */
+export function cutLabel(cut: ReportCut): string {
+  return cut.by === 'max-time' ? 'CUT' : cut.by === 'load-failed' ? 'LOAD FAILED' : 'INTERRUPTED'
+}
+
+/** How a cut stopped it, for a header's parentheses. */
+export function cutStop(cut: ReportCut): string {
+  if (cut.by === 'max-time') return 'cut by --max-time'
+  if (cut.by === 'load-failed') return 'cut: the executor stopped loading'
+  return `interrupted${cut.signal ? ` by ${cut.signal}` : ''}`
+}
+
 /** What the campaign's cut says, or null. */
 export function cutLine(cut: ReportCut | undefined, runs: number, asked: number): string | null {
   if (!cut) return null
   const made = `${runs} of ${asked} runs`
+  if (cut.by === 'load-failed')
+    return `the executor module did not load in a worker that replaced one, after ${made}: ${cut.error ?? 'no error given'}. ${runs ? 'What those runs found stands; the rest went untested' : 'Nothing tested'}: not a pass`
   if (cut.by === 'max-time')
     return `the time budget${cut.maxTimeMs === null ? '' : ` (--max-time ${cut.maxTimeMs} ms)`} ended the campaign after ${made}: ${runs ? 'the verdict is on those runs' : 'nothing tested, not a pass'}`
   return `${cut.signal ?? 'the caller'} interrupted the campaign after ${made}: the verdict so far, not a pass`

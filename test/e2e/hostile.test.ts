@@ -332,13 +332,38 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
   })
 
   // Was exit 3, "the harness itself failed", with
-  // the worker's signal, not the module's throw.
-  it('one that loads once, then throws in the workers that replace its first: its reason, once', async () => {
+  // the worker's signal; then exit 2, the module's
+  // throw alone: the run that ended it went unsaid.
+  it('one whose first run ends its worker, then throws in each replacement: that finding, and the reason, exit 1', async () => {
     const { r } = await countingLoads('loads-once')
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/process\.exit\(1\)/) }),
+    ])
+    const report = JSON.parse(r.stdout) as { passed: boolean; cut: { by: string; error: string } }
+    expect(report.passed).toBe(false)
+    expect(report.cut.by).toBe('load-failed')
+    expect(report.cut.error).toMatch(/^cannot load executor module .*loads-once\.ts: loads-once: loaded before$/)
+  })
+
+  it('one recycled after a clean run, then throwing in each replacement: the runs made, the reason, exit 2', async () => {
+    const marker = join(scratchDir('loads-once-then-recycled'), 'marker')
+    const r = await cliProcess([...smallGate('loads-once-then-recycled'), '--runs', '20', '--worker-memory', '256'], {
+      cwd: scratchDir('hostile'),
+      env: { LOADS_MARKER: marker },
+    })
     expect(r.code, r.stderr).toBe(2)
-    expect(r.stderr.trim()).toMatch(
-      /^faultline: cannot load executor module .*loads-once\.ts: loads-once: loaded before$/,
-    )
+    const report = JSON.parse(r.stdout) as {
+      passed: boolean
+      cut: { by: string; error: string }
+      summary: { runs: number }
+      counterexample: unknown
+    }
+    expect(report.passed).toBe(false)
+    expect(report.counterexample).toBeNull()
+    expect(report.summary.runs).toBeGreaterThanOrEqual(1)
+    expect(report.cut.by).toBe('load-failed')
+    expect(report.cut.error).toMatch(/loads-once-then-recycled: loaded before$/)
   })
 
   it('one whose load fails once, in a replacement, goes on: its finding, exit 1', async () => {

@@ -24,6 +24,12 @@ beforeAll(async () => {
 
 const interrupted = { by: 'interrupted', signal: 'SIGINT', maxTimeMs: null } as const
 const timedOut = { by: 'max-time', signal: null, maxTimeMs: 4000 } as const
+const unloadable = {
+  by: 'load-failed',
+  signal: null,
+  maxTimeMs: null,
+  error: 'cannot load executor module x.ts: locked',
+} as const
 
 describe('a counterexample that did not reproduce', () => {
   it('says why in the text, the vitest message, JUnit and an annotation; its replay line says it passes alone', () => {
@@ -75,6 +81,25 @@ describe('a campaign cut short', () => {
     expect(annotationsOf(report).some((a) => a.title === 'max-time')).toBe(false)
   })
 
+  it("load-failed: the module's error in the header and verdict, an error in JUnit, an annotation; never a pass", () => {
+    const clean = gateOf(compared, 'reference')
+    const report = { ...clean, cut: unloadable, passed: false }
+    expect(REPORT_SCHEMA.safeParse(report).success).toBe(true)
+    const line = `LOAD FAILED — the executor module did not load in a worker that replaced one, after ${clean.summary.runs} of 20 runs: cannot load executor module x.ts: locked. What those runs found stands; the rest went untested: not a pass`
+    const text = renderGate(report)
+    expect(text).toContain(`${clean.summary.runs} of 20 runs (cut: the executor stopped loading)`)
+    expect(text).toContain(line)
+    expect(text).not.toMatch(/^PASS/m)
+    expect(renderMarkdown(report)).toContain(line)
+    expect(htmlReportFrom(report).verdict).toEqual({ passed: false, line })
+    const junit = renderJunit(report)
+    expect(junit).toContain('<property name="cut" value="load-failed"/>')
+    expect(junit).toMatch(/<testcase name="campaign-cut"[^>]*>\s*<error type="load-failed"/)
+    expect(annotationsOf(report)[0]?.title).toBe('load-failed')
+    // Found before it: the failure stands beside it.
+    expect(renderGate({ ...failed, cut: unloadable, passed: false })).toMatch(/LOAD FAILED — [^\n]*\n(.*\n)*FAIL — /)
+  })
+
   it('a comparison: which executors it reached, in the text', () => {
     const report = { ...compared, cut: interrupted, rows: compared.rows.slice(0, 1) }
     expect(REPORT_SCHEMA.safeParse(report).success).toBe(true)
@@ -83,5 +108,9 @@ describe('a campaign cut short', () => {
       `INTERRUPTED — SIGINT interrupted the comparison after 1 executor(s); the last, ${first.executor}, made ${first.runs} of 20 runs: the results so far`,
     )
     expect(renderCompare(compared)).not.toContain('INTERRUPTED')
+    const gone = { ...report, cut: { ...unloadable, error: `${first.executor}: gone` } }
+    expect(renderCompare(gone)).toContain(
+      `LOAD FAILED — an executor module that could not be loaded again (${first.executor}: gone) ended the comparison after 1 executor(s); the last, ${first.executor}, made ${first.runs} of 20 runs: the results so far`,
+    )
   })
 })

@@ -11,8 +11,8 @@ import { search } from '../../../harness/campaign/search.ts'
 import { shardRunCount } from '../../../harness/campaign/shard.ts'
 import { gateReport, reportCounterexample, reportSummary } from '../../../harness/campaign/report.ts'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
-import { cutOf, maxTimeCut, signalCut } from '../../../harness/jobs/cut.ts'
-import { asService } from '../../../harness/supervisor/run-service.ts'
+import { cutOf, loadFailedCut, maxTimeCut, signalCut } from '../../../harness/jobs/cut.ts'
+import { asService, type RunService, ServiceUnavailable } from '../../../harness/supervisor/run-service.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 3)
@@ -128,6 +128,92 @@ describe('a campaign cut short', () => {
     expect(c.history).not.toBeNull()
     expect(c.shrinks).toBeLessThan(whole.counterexample!.shrinks)
     expect(c.scenario.name).toContain('partly shrunk')
+    expect(c.violations.some((v) => v.judge === c.judge)).toBe(true)
+  })
+})
+
+/** `inner`, refusing every run after its first `runs` (a module gone). */
+function goneAfter(inner: RunService, runs: number): RunService {
+  let made = 0
+  return {
+    executorName: inner.executorName,
+    concurrency: 1,
+    run: async (s, o) => {
+      if (++made > runs) throw new ServiceUnavailable('cannot load executor module x.ts: gone')
+      return inner.run(s, o)
+    },
+    close: () => inner.close(),
+  }
+}
+
+describe('a campaign whose service stops running (its module no longer loads)', () => {
+  it('ends on the runs made, names why, and never passes; clean runs are no counterexample', async () => {
+    const generator = scenarioGenerator()
+    const result = await search(goneAfter(asService(reference), 12), {
+      runs: 50,
+      seed: SEED,
+      stopAtFirstFailure: true,
+      generator,
+    })
+    expect(result.unavailable).toBe('cannot load executor module x.ts: gone')
+    expect(result.cut).toBe(true)
+    expect(result.summary.runs).toBe(12)
+    expect(result.runs.map((r) => r.index)).toEqual([...Array(12).keys()])
+    expect(result.counterexample).toBeNull()
+    const whole = await search(reference, { runs: 12, seed: SEED, stopAtFirstFailure: true, generator })
+    expect(whole.unavailable).toBeNull()
+    expect(JSON.stringify(reportSummary(result.summary))).toBe(JSON.stringify(reportSummary(whole.summary)))
+    const executor = { spec: 'reference', name: result.summary.executor }
+    const report = gateReport({
+      campaign: { seed: SEED, runs: 50, profile: 'vendor', faultline: 'test', corpus: null, judges: null, shard: null },
+      executor,
+      summary: reportSummary(result.summary),
+      counterexample: null,
+      corpus: [],
+      minCoverage: [],
+      runs: result.runs,
+      cut: loadFailedCut(result.unavailable!),
+    })
+    expect(report.passed).toBe(false)
+    expect(REPORT_SCHEMA.safeParse(JSON.parse(JSON.stringify(report))).success).toBe(true)
+  })
+
+  it('keeps a failure found before, not replayed, as the counterexample', async () => {
+    const generator = scenarioGenerator()
+    const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
+    const first = Number(whole.counterexample!.path)
+    const result = await search(goneAfter(asService(naive), first + 3), {
+      runs: 200,
+      seed: SEED,
+      stopAtFirstFailure: false,
+      generator,
+    })
+    const c = result.counterexample!
+    expect(result.unavailable).toContain('gone')
+    expect(result.summary.runs).toBe(first + 3)
+    expect(c.path).toBe(String(first))
+    expect(c.cut).toBe(true)
+    expect(c.reproduced).toBe(false)
+    expect(c.shrinks).toBe(0)
+    expect(c.violations.length).toBeGreaterThan(0)
+  })
+
+  it('stops shrinking where it is when the service goes mid-shrink', async () => {
+    const generator = scenarioGenerator()
+    const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
+    // The campaign's runs, then 5 candidates.
+    const result = await search(goneAfter(asService(naive), whole.summary.runs + 5), {
+      runs: 200,
+      seed: SEED,
+      stopAtFirstFailure: true,
+      generator,
+    })
+    const c = result.counterexample!
+    expect(result.unavailable).toContain('gone')
+    expect(result.cut).toBe(true)
+    expect(result.summary.runs).toBe(whole.summary.runs)
+    expect(c.cut).toBe(true)
+    expect(c.shrinks).toBeLessThan(whole.counterexample!.shrinks)
     expect(c.violations.some((v) => v.judge === c.judge)).toBe(true)
   })
 })
