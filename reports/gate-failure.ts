@@ -4,7 +4,7 @@
 // the key history lines and the replay.
 import type { GateReport, ReportCounterexample } from '../harness/campaign/report-schema.ts'
 import type { History, HistoryEvent } from '../harness/history/history.ts'
-import { counterexampleNote } from './kit/cut-notes.ts'
+import { counterexampleNote, cutLabel, cutLine } from './kit/cut-notes.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { hostsOf } from '../harness/sim/vendor-hosts.ts'
 import { consoleText } from './escape/console-text.ts'
@@ -77,6 +77,12 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
     out.push(
       `Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`,
     )
+  }
+  // Interrupted or unloadable: why it stopped.
+  const cut = report.cut?.by === 'max-time' ? null : cutLine(report.cut, s.runs, report.campaign.runs)
+  if (cut && report.cut) {
+    if (out.length) out.push('')
+    out.push(`faultline: executor ${s.executor}: ${cutLabel(report.cut)} — ${cut}`)
   }
   out.push('', `Run the campaign again: ${rerun}`)
   return consoleText(out.join('\n'))

@@ -9,7 +9,7 @@ import type { Scenario } from '../scenario/scenario.ts'
 import type { ScenarioGenerator } from '../scenario/generator.ts'
 import { search, type SearchResult } from './search.ts'
 import { campaignScenarios } from './campaign-scenarios.ts'
-import { asService } from '../supervisor/run-service.ts'
+import { asService, ServiceUnavailable } from '../supervisor/run-service.ts'
 import { inShard, type Shard } from './shard.ts'
 
 export interface CompareOptions {
@@ -135,18 +135,26 @@ export async function compare(
       })
       // pass^k of a row cut short would
       // compare it on fewer scenarios.
-      const each = result.cut
-        ? null
-        : (progress?.({ kind: 'pass-k', executor, scenarios: mine.length }),
-          await passKEach(
+      let unavailable = result.unavailable
+      let each: Awaited<ReturnType<typeof passKEach>> | null = null
+      if (!result.cut) {
+        progress?.({ kind: 'pass-k', executor, scenarios: mine.length })
+        try {
+          each = await passKEach(
             service,
             mine.map((m) => m.scenario),
             options.k,
             options.signal,
             mine.map((m) => judged.get(m.index)),
-          ))
+          )
+        } catch (e) {
+          // The module stopped loading: cut, no pass^k.
+          if (!(e instanceof ServiceUnavailable)) throw e
+          unavailable = e.message
+        }
+      }
       const passKRuns = each ? mine.map(({ index }, j) => ({ index, ...each[j]! })) : []
-      return { ...result, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns }
+      return { ...result, unavailable, cut: each === null, passK: passKOf(options.k, passKRuns), passKRuns }
     } finally {
       await service.close()
     }

@@ -56,7 +56,7 @@ export const CUT = z
     by: z
       .enum(CUT_REASONS)
       .describe(
-        'max-time: the --max-time budget ran out; interrupted: a signal (Ctrl-C, a CI cancel) or the caller; load-failed: the executor module did not load in a worker that replaced one (ended by a run, or recycled)',
+        'max-time: the --max-time budget ran out; interrupted: a signal (Ctrl-C, a CI cancel) or the caller; load-failed: the executor module did not load again in a new worker, twice in a row (its worker ended by a run, or recycled)',
       ),
     signal: z.enum(['SIGINT', 'SIGTERM']).nullable().describe('the signal that interrupted it (null: none)'),
     maxTimeMs: z.int().min(1).nullable().describe('the --max-time budget, in real ms (null: not given)'),

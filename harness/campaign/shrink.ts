@@ -69,7 +69,8 @@ export interface ShrinkOptions {
   readonly memo?: ShrinkMemo
   /**
    * The service can run no more: shrinking
-   * stops where it is, as if cut.
+   * stops where it is, as if cut (unset:
+   * the shrink throws its error).
    */
   readonly onUnavailable?: (error: ServiceUnavailable) => void
 }
@@ -116,6 +117,7 @@ async function shrinkWith(
   const memo = how.memo ?? new ShrinkMemo()
   const start = realNow()
   let harnessError: unknown = null
+  let gone: ServiceUnavailable | null = null
   let deaths = 0
   // Set inside the property: not narrowed here.
   let cut = false as boolean
@@ -135,7 +137,7 @@ async function shrinkWith(
         deadEnds.set(scenario, original.history)
         return false
       }
-      if (deaths >= MAX_SHRINK_DEATHS || harnessError) return true
+      if (deaths >= MAX_SHRINK_DEATHS || harnessError || gone) return true
       if (how.signal?.aborted) {
         cut = true
         return true // not run: kept out of the shrink
@@ -153,7 +155,7 @@ async function shrinkWith(
         return holds
       } catch (e) {
         if (e instanceof ServiceUnavailable) {
-          how.onUnavailable?.(e)
+          gone = e
           cut = true
         } else harnessError ??= e
         return true // never shrink toward a harness failure
@@ -162,6 +164,9 @@ async function shrinkWith(
     { seed, path: String(index), numRuns: index + 1 },
   )
   if (harnessError) throw harnessError
+  // Nobody to tell: as before, it throws.
+  if (gone && !how.onUnavailable) throw gone
+  if (gone) how.onUnavailable?.(gone)
   if (!details.failed || !details.counterexample) {
     // Failed in the campaign, not on replay (or
     // never replayed, when cut): the original.

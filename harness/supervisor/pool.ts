@@ -13,7 +13,7 @@ import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import { deathHistory, type Death } from './death.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { FromHost } from './protocol.ts'
-import { RunCancelled, type RunOptions, type RunOutcome, type RunService } from './run-service.ts'
+import { RunCancelled, type RunOptions, type RunOutcome, type RunService, ServiceUnavailable } from './run-service.ts'
 
 export { RunCancelled }
 import {
@@ -170,8 +170,13 @@ export class WorkerPool implements RunService {
     if (result.kind === 'died' && result.death.kind !== 'exited' && options.replay !== false) {
       // Maybe the machine: again, in a new worker,
       // ahead of the queue (its verdict is awaited).
-      result = await this.#attempt(scenario, realMs, signal, true)
-      attempts = 2
+      try {
+        result = await this.#attempt(scenario, realMs, signal, true)
+        attempts = 2
+      } catch (e) {
+        // No worker loads: the first death stands.
+        if (!(e instanceof ServiceUnavailable)) throw e
+      }
     }
     if (result.kind === 'done') return { history: result.history, realMs: result.realMs, overran: false, died: false }
     return {

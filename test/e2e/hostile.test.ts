@@ -346,6 +346,19 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
     expect(report.cut.error).toMatch(/^cannot load executor module .*loads-once\.ts: loads-once: loaded before$/)
   })
 
+  it('one whose run runs out of memory, then throws in each replacement: the first death stands, exit 1', async () => {
+    const marker = join(scratchDir('loads-once-then-oom'), 'marker')
+    const r = await cliProcess([...smallGate('loads-once-then-oom'), '--worker-memory', '128'], {
+      cwd: scratchDir('hostile'),
+      env: { LOADS_MARKER: marker },
+    })
+    expect(r.code, r.stderr).toBe(1)
+    expect(violations(r)).toEqual([
+      expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/out-of-memory/) }),
+    ])
+    expect((JSON.parse(r.stdout) as { cut: { by: string } }).cut.by).toBe('load-failed')
+  })
+
   it('one recycled after a clean run, then throwing in each replacement: the runs made, the reason, exit 2', async () => {
     const marker = join(scratchDir('loads-once-then-recycled'), 'marker')
     const r = await cliProcess([...smallGate('loads-once-then-recycled'), '--runs', '20', '--worker-memory', '256'], {

@@ -85,7 +85,7 @@ describe('a campaign cut short', () => {
     const clean = gateOf(compared, 'reference')
     const report = { ...clean, cut: unloadable, passed: false }
     expect(REPORT_SCHEMA.safeParse(report).success).toBe(true)
-    const line = `LOAD FAILED — the executor module did not load in a worker that replaced one, after ${clean.summary.runs} of 20 runs: cannot load executor module x.ts: locked. What those runs found stands; the rest went untested: not a pass`
+    const line = `LOAD FAILED — the executor module did not load again in a new worker, twice in a row, after ${clean.summary.runs} of 20 runs: cannot load executor module x.ts: locked. What those runs found stands; the rest went untested: not a pass`
     const text = renderGate(report)
     expect(text).toContain(`${clean.summary.runs} of 20 runs (cut: the executor stopped loading)`)
     expect(text).toContain(line)
@@ -96,6 +96,7 @@ describe('a campaign cut short', () => {
     expect(junit).toContain('<property name="cut" value="load-failed"/>')
     expect(junit).toMatch(/<testcase name="campaign-cut"[^>]*>\s*<error type="load-failed"/)
     expect(annotationsOf(report)[0]?.title).toBe('load-failed')
+    expect(renderGateFailure(report, 'npx vitest')).toContain(line)
     // Found before it: the failure stands beside it.
     expect(renderGate({ ...failed, cut: unloadable, passed: false })).toMatch(/LOAD FAILED — [^\n]*\n(.*\n)*FAIL — /)
   })

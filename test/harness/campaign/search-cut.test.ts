@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
 import { search } from '../../../harness/campaign/search.ts'
+import { shrink } from '../../../harness/campaign/shrink.ts'
+import { compare } from '../../../harness/campaign/compare.ts'
 import { shardRunCount } from '../../../harness/campaign/shard.ts'
 import { gateReport, reportCounterexample, reportSummary } from '../../../harness/campaign/report.ts'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
@@ -215,6 +217,34 @@ describe('a campaign whose service stops running (its module no longer loads)', 
     expect(c.cut).toBe(true)
     expect(c.shrinks).toBeLessThan(whole.counterexample!.shrinks)
     expect(c.violations.some((v) => v.judge === c.judge)).toBe(true)
+  })
+})
+
+describe('a service gone under shrink and pass^k', () => {
+  it('shrink with no one to tell throws the error, as before (the mapping audit)', async () => {
+    const generator = scenarioGenerator()
+    const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
+    const index = Number(whole.counterexample!.path)
+    const gone = goneAfter(asService(naive), 2)
+    await expect(shrink(gone, generator.arbitrary, SEED, index, whole.counterexample!.judge)).rejects.toThrow(
+      ServiceUnavailable,
+    )
+  })
+
+  it('compare: a row whose pass^k finds the service gone is cut, with why, and ends the comparison', async () => {
+    const generator = scenarioGenerator()
+    const rows = await compare([async () => goneAfter(asService(reference), 10), async () => asService(reference)], {
+      runs: 10,
+      seed: SEED,
+      k: 2,
+      passKScenarios: 3,
+      generator,
+    })
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.cut).toBe(true)
+    expect(rows[0]!.unavailable).toContain('gone')
+    expect(rows[0]!.summary.runs).toBe(10)
+    expect(rows[0]!.passKRuns).toEqual([])
   })
 })
 
