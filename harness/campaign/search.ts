@@ -76,10 +76,7 @@ export interface SearchResult {
    * not fully shrunk.
    */
   readonly cut: boolean
-  /**
-   * Why the service stopped running (its
-   * executor no longer loads), or null.
-   */
+  /** Why the service stopped (its module no longer loads), or null. */
   readonly unavailable: string | null
 }
 
@@ -124,37 +121,27 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
     unavailable ??= e
     gone.abort()
   }
+  const how = { signal, memo: new ShrinkMemo(), onUnavailable }
   // Each shrink is one run at a time: one more
   // at once than the service has workers, so a
   // worker has the next candidate waiting.
   const picks = [...folded.firsts.picks(options.shrinkEach ?? false)]
   const counterexamples: Counterexample[] = new Array(picks.length)
-  const memo = new ShrinkMemo()
   let next = 0
   const lane = async (): Promise<void> => {
     for (let p = next++; p < picks.length; p = next++) {
       const { index, judge: kept } = picks[p]!
       options.onShrink?.(index, kept)
       const original = folded.kept.get(index)!
-      counterexamples[p] = await shrink(service, arbitrary, options.seed, index, kept, original, {
-        signal,
-        memo,
-        onUnavailable,
-      })
+      counterexamples[p] = await shrink(service, arbitrary, options.seed, index, kept, original, how)
     }
   }
   await Promise.all(Array.from({ length: Math.min(Math.max(1, service.concurrency) + 1, picks.length) }, lane))
   const counterexample = counterexamples[0] ?? null
   const cut = folded.cut || unavailable !== null || counterexamples.some((c) => c.cut)
-  return {
-    summary: folded.campaign.summary(),
-    counterexample,
-    counterexamples,
-    runs: folded.runs,
-    shard,
-    cut,
-    unavailable: unavailable?.message ?? null,
-  }
+  const summary = folded.campaign.summary()
+  const why = unavailable?.message ?? null
+  return { summary, counterexample, counterexamples, runs: folded.runs, shard, cut, unavailable: why }
 }
 
 /** Thrown to end fast-check's drawing early (no shrinking). */
