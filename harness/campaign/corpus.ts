@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path'
 import { JUDGE_NAMES } from '../contract/names.ts'
 import { judge } from '../judge/verdict.ts'
 import { parseScenario, type Scenario } from '../scenario/scenario.ts'
-import type { RunService } from '../supervisor/run-service.ts'
+import { type RunService, ServiceUnavailable } from '../supervisor/run-service.ts'
 import { FileRefused, MAX_SCENARIO_BYTES, readRegularFile } from './regular-file.ts'
 import type { CorpusResult } from './report-schema.ts'
 import type { Shard } from './shard.ts'
@@ -171,6 +171,17 @@ export function saveEntry(
   return join(dir, name)
 }
 
+/** Entries replayed, and why some were not. */
+export interface Replayed {
+  readonly results: CorpusResult[]
+  /**
+   * The service stopped running (its module
+   * no longer loads): why, and how many
+   * entries went unreplayed. Else null.
+   */
+  readonly unavailable: { readonly why: string; readonly left: number } | null
+}
+
 /**
  * Replay entries: still failing if
  * anything is violated, else fixed.
@@ -179,8 +190,8 @@ export async function replayEntries(
   service: RunService,
   entries: readonly { readonly entry: CorpusEntry; readonly scenario: Scenario }[],
   replay: (file: string) => string,
-): Promise<CorpusResult[]> {
-  return Promise.all(
+): Promise<Replayed> {
+  const settled = await Promise.allSettled(
     entries.map(async ({ entry, scenario }) => {
       const violations = judge((await service.run(scenario)).history).violations
       return {
@@ -192,4 +203,15 @@ export async function replayEntries(
       }
     }),
   )
+  const results: CorpusResult[] = []
+  let why: string | null = null
+  let left = 0
+  for (const s of settled) {
+    if (s.status === 'fulfilled') results.push(s.value)
+    else if (s.reason instanceof ServiceUnavailable) {
+      why ??= s.reason.message
+      left++
+    } else throw s.reason
+  }
+  return { results, unavailable: why === null ? null : { why, left } }
 }

@@ -1,7 +1,7 @@
 // The gate: the corpus replayed, then a campaign
 // that stops at the first violation and shrinks it,
 // and the declared coverage checked.
-import { CorpusError, entryInShard, listEntries, readEntry, replayEntries } from '../campaign/corpus.ts'
+import { CorpusError, entryInShard, listEntries, type Replayed, readEntry, replayEntries } from '../campaign/corpus.ts'
 import { checkCoverage, uncheckedCoverage, type Requirement } from '../campaign/min-coverage.ts'
 import type { GateReport } from '../campaign/report-schema.ts'
 import { gateReport, replayCommand, reportCounterexample, reportSummary } from '../campaign/report.ts'
@@ -107,6 +107,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const generator = setup.generator(profile, pool.declared, vendors)
   let result
   let corpus
+  let lost: Replayed['unavailable'] = null
   progress?.({
     kind: 'start',
     label: `gate ${spec}`,
@@ -125,7 +126,9 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
         kind: 'doing',
         what: `replaying ${scenarios.length} corpus entr${scenarios.length === 1 ? 'y' : 'ies'}`,
       })
-    corpus = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, judges))
+    const replayed = await replayEntries(pool, scenarios, (file) => replayCommand(prefix, file, spec, judges))
+    corpus = replayed.results
+    lost = replayed.unavailable
     result = await search(pool, {
       runs,
       seed,
@@ -173,8 +176,11 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     realMs: result.summary.realMs,
     medianSpeedup: result.summary.medianSpeedup ?? null,
   })
-  const cut =
-    result.unavailable !== null ? loadFailedCut(result.unavailable) : result.cut ? cutOf(options.signal) : null
+  // Entries not replayed: never a pass.
+  const gone = lost
+    ? `${lost.why} (${lost.left} corpus entr${lost.left === 1 ? 'y' : 'ies'} not replayed)`
+    : result.unavailable
+  const cut = gone !== null ? loadFailedCut(gone) : result.cut ? cutOf(options.signal) : null
   return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs, cut })
 }
 

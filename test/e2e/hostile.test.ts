@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { saveEntry } from '../../harness/campaign/corpus.ts'
 import { refundScenario } from '../support/scenario.ts'
 import { scratchDir } from '../support/scratch.ts'
 import { cliProcess, smallGate, type Ran } from '../support/cli-process.ts'
@@ -357,6 +358,26 @@ describe.concurrent('modules that cannot load: exit 2, one line', () => {
       expect.objectContaining({ judge: 'executor-fault', message: expect.stringMatching(/out-of-memory/) }),
     ])
     expect((JSON.parse(r.stdout) as { cut: { by: string } }).cut.by).toBe('load-failed')
+  })
+
+  it('one whose corpus replay ends its worker, then throws in each replacement: that entry, the others said, exit 1', async () => {
+    const dir = scratchDir('loads-once-corpus')
+    for (const seed of [1, 2])
+      saveEntry(dir, 'corpus', 'executor-fault', 'loads-once', refundScenario({ seed }), 'test')
+    const r = await cliProcess(
+      [...smallGate('loads-once').filter((a) => a !== '--no-corpus'), '--corpus', join(dir, 'corpus')],
+      { cwd: dir, env: { LOADS_MARKER: join(dir, 'marker') } },
+    )
+    expect(r.code, r.stderr).toBe(1)
+    const report = JSON.parse(r.stdout) as {
+      passed: boolean
+      cut: { by: string; error: string }
+      corpus: { status: string }[]
+    }
+    expect(report.corpus.map((c) => c.status)).toEqual(['still-failing'])
+    expect(report.cut.by).toBe('load-failed')
+    expect(report.cut.error).toMatch(/loads-once: loaded before \(1 corpus entry not replayed\)$/)
+    expect(report.passed).toBe(false)
   })
 
   it('one recycled after a clean run, then throwing in each replacement: the runs made, the reason, exit 2', async () => {
