@@ -131,6 +131,11 @@ function mergeGate(inputs: readonly { file: string; report: GateReport }[], to: 
       )
     if (JSON.stringify(requirements(report)) !== JSON.stringify(requirements(head)))
       throw new MergeError(`${file} declares another --min-coverage than ${inputs[0]!.file}; give every shard the same`)
+    // Its runs may be whole, its corpus not.
+    if (report.cut?.by === 'load-failed')
+      throw new MergeError(
+        `${file} is a shard whose executor module stopped loading (${report.cut.error ?? 'no error given'}); run that shard again`,
+      )
   }
   // A whole campaign stops at the lowest-numbered failure.
   const found = inputs

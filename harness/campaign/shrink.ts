@@ -157,6 +157,7 @@ async function shrinkWith(
         if (e instanceof ServiceUnavailable) {
           gone = e
           cut = true
+          how.onUnavailable?.(e) // other lanes stop too
         } else harnessError ??= e
         return true // never shrink toward a harness failure
       }
@@ -166,7 +167,6 @@ async function shrinkWith(
   if (harnessError) throw harnessError
   // Nobody to tell: as before, it throws.
   if (gone && !how.onUnavailable) throw gone
-  if (gone) how.onUnavailable?.(gone)
   if (!details.failed || !details.counterexample) {
     // Failed in the campaign, not on replay (or
     // never replayed, when cut): the original.

@@ -116,13 +116,17 @@ export async function compareJob(options: CompareOptions, setup: JobSetup): Prom
     passKScenarios: PASS_K_SCENARIOS,
   }
   // Cut: the executors reached, the last short.
+  // A signal's cut first: its exit code.
   const gone = rows.findIndex((r) => r.unavailable !== null)
+  const stopped = cutOf(options.signal)
   const cut =
-    gone >= 0
-      ? loadFailedCut(`${names[gone]}: ${rows[gone]!.unavailable}`)
-      : rows.length < refs.length || rows.some((r) => r.cut)
-        ? cutOf(options.signal)
-        : null
+    stopped?.by === 'interrupted'
+      ? stopped
+      : gone >= 0
+        ? loadFailedCut(`${names[gone]}: ${rows[gone]!.unavailable}`)
+        : rows.length < refs.length || rows.some((r) => r.cut)
+          ? stopped
+          : null
   try {
     // A shard saves nothing; merge does.
     return compareReport(

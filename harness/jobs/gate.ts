@@ -180,7 +180,10 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const gone = lost
     ? `${lost.why} (${lost.left} corpus entr${lost.left === 1 ? 'y' : 'ies'} not replayed)`
     : result.unavailable
-  const cut = gone !== null ? loadFailedCut(gone) : result.cut ? cutOf(options.signal) : null
+  // A signal's cut first: its exit code.
+  const stopped = cutOf(options.signal)
+  const cut =
+    stopped?.by === 'interrupted' ? stopped : gone !== null ? loadFailedCut(gone) : result.cut ? stopped : null
   return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs, cut })
 }
 

@@ -24,7 +24,7 @@ export function cutLine(cut: ReportCut | undefined, runs: number, asked: number)
   if (!cut) return null
   const made = `${runs} of ${asked} runs`
   if (cut.by === 'load-failed')
-    return `the executor module did not load again in a new worker, twice in a row, after ${made}: ${(cut.error ?? 'no error given').replace(/\.$/, '')}. ${runs ? 'What those runs found stands; the rest went untested' : 'Nothing tested'}: not a pass`
+    return `the executor module did not load again in a new worker, twice in a row, after ${made}: ${(cut.error ?? 'no error given').replace(/\.$/, '')}. ${runs ? 'What those runs found stands; the rest went untested' : 'No generated run was made'}: not a pass`
   if (cut.by === 'max-time')
     return `the time budget${cut.maxTimeMs === null ? '' : ` (--max-time ${cut.maxTimeMs} ms)`} ended the campaign after ${made}: ${runs ? 'the verdict is on those runs' : 'nothing tested, not a pass'}`
   return `${cut.signal ?? 'the caller'} interrupted the campaign after ${made}: the verdict so far, not a pass`

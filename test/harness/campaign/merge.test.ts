@@ -144,6 +144,10 @@ describe('merge', () => {
     typo.sumary = typo.summary
     delete typo.summary
     writeFileSync(join(b, 'typo.json'), JSON.stringify(typo))
+    // Its runs whole, its corpus maybe not.
+    const unloaded = JSON.parse(readFileSync(join(b, 's3.json'), 'utf8')) as Record<string, unknown>
+    unloaded.cut = { by: 'load-failed', signal: null, maxTimeMs: null, error: 'gone' }
+    writeFileSync(join(b, 'unloaded.json'), JSON.stringify(unloaded))
     const cases: [string[], RegExp][] = [
       [['s1.json', 's2.json'], /shard 3\/3 missing: pass the --out file of every shard/],
       [['s1.json', 's2.json', 's2.json'], /both shard 2\/3; pass each shard once/],
@@ -153,6 +157,10 @@ describe('merge', () => {
       [
         ['s1.json', 's2.json', 'typo.json'],
         /typo.json is not a faultline report: .*unknown key "sumary".*did you mean "summary"\?/,
+      ],
+      [
+        ['s1.json', 's2.json', 'unloaded.json'],
+        /unloaded.json is a shard whose executor module stopped loading \(gone\); run that shard again/,
       ],
       [['nope.json'], /cannot read nope.json/],
       [[], /merge needs the --out files of every shard/],
