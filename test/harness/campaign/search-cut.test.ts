@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { naive } from '../../../executors/naive.ts'
 import { reference } from '../../../executors/reference/reference.ts'
-import { search } from '../../../harness/campaign/search.ts'
+import { search, type SearchResult } from '../../../harness/campaign/search.ts'
 import { shrink } from '../../../harness/campaign/shrink.ts'
 import { compare } from '../../../harness/campaign/compare.ts'
 import { shardRunCount } from '../../../harness/campaign/shard.ts'
@@ -148,6 +148,15 @@ function goneAfter(inner: RunService, runs: number): RunService {
   }
 }
 
+/** naive's campaign, then again with its service gone after `made(whole)` runs. */
+async function naiveGone(made: (whole: SearchResult) => number, stopAtFirstFailure: boolean) {
+  const generator = scenarioGenerator()
+  const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
+  const gone = goneAfter(asService(naive), made(whole))
+  const result = await search(gone, { runs: 200, seed: SEED, stopAtFirstFailure, generator })
+  return { whole, result }
+}
+
 describe('a campaign whose service stops running (its module no longer loads)', () => {
   it('ends on the runs made, names why, and never passes; clean runs are no counterexample', async () => {
     const generator = scenarioGenerator()
@@ -181,15 +190,8 @@ describe('a campaign whose service stops running (its module no longer loads)', 
   })
 
   it('keeps a failure found before, not replayed, as the counterexample', async () => {
-    const generator = scenarioGenerator()
-    const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
+    const { whole, result } = await naiveGone((w) => Number(w.counterexample!.path) + 3, false)
     const first = Number(whole.counterexample!.path)
-    const result = await search(goneAfter(asService(naive), first + 3), {
-      runs: 200,
-      seed: SEED,
-      stopAtFirstFailure: false,
-      generator,
-    })
     const c = result.counterexample!
     expect(result.unavailable).toContain('gone')
     expect(result.summary.runs).toBe(first + 3)
@@ -201,15 +203,8 @@ describe('a campaign whose service stops running (its module no longer loads)', 
   })
 
   it('stops shrinking where it is when the service goes mid-shrink', async () => {
-    const generator = scenarioGenerator()
-    const whole = await search(naive, { runs: 200, seed: SEED, stopAtFirstFailure: true, generator })
     // The campaign's runs, then 5 candidates.
-    const result = await search(goneAfter(asService(naive), whole.summary.runs + 5), {
-      runs: 200,
-      seed: SEED,
-      stopAtFirstFailure: true,
-      generator,
-    })
+    const { whole, result } = await naiveGone((w) => w.summary.runs + 5, true)
     const c = result.counterexample!
     expect(result.unavailable).toContain('gone')
     expect(result.cut).toBe(true)
