@@ -113,15 +113,17 @@ export class World {
     // 4. Raw sockets, datagrams, DNS fail closed (msw sees HTTP).
     //    A service's own host: its client went around msw.
     const vendors = scenarioVendors(this.scenario)
-    const guard = installNetworkGuard((what, host, name) =>
+    const guard = installNetworkGuard((what, host, name) => {
+      const work = currentContext()
+      if (work !== null && work.run !== this.#run) return // a leftover's
       this.history.record({
         type: 'executor-fault',
-        call: currentContext()?.call ?? null,
+        call: work?.call ?? null,
         problem: 'blocked-network',
         host,
         message: `tried ${what}; ${servesHost(vendors, name ?? host) ? AROUND_INTERCEPTION : ONLY_MOCKS}`,
-      }),
-    )
+      })
+    })
     undo.push(() => guard.undo())
 
     // 4b. No process or thread starts; a file

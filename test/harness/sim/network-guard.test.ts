@@ -6,6 +6,7 @@
 // loopback. Whatever the guard lets through
 // shows up in `reached`.
 import dns from 'node:dns'
+import { AsyncResource } from 'node:async_hooks'
 import net, { createServer } from 'node:net'
 import { constants } from 'node:os'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -16,6 +17,7 @@ import { installNetworkGuard } from '../../../harness/sim/network-guard.ts'
 import customLookup, { seen as lookupSeen } from '../../fixtures/hostile/custom-lookup-to-public.ts'
 import ipLiteral, { seen as literalSeen } from '../../fixtures/hostile/http-to-ip-literal.ts'
 import rawNetwork, { seen } from '../../fixtures/hostile/raw-network.ts'
+import { honest } from '../../fixtures/hostile/honest.ts'
 import localhostNames, { seen as namesSeen } from '../../fixtures/hostile/resolves-localhost-names.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
@@ -78,6 +80,35 @@ describe('network guard', () => {
     ])
     // And it is all undone: the spies are back.
     expect(TCP.connect).toBe(spied)
+  })
+
+  it("a finished run's leftover that reaches for the network is not the next run's finding", async () => {
+    // Bound to its run's context (as a pool's
+    // callbacks are), called in the next run.
+    let stored: (() => void) | null = null
+    let tries = 0
+    const leaky = {
+      name: 'calls-a-bound-leftover',
+      async boot() {
+        return {
+          async callTool() {
+            const pending = stored
+            stored = AsyncResource.bind(() => {
+              tries++
+              net.connect(80, '93.184.216.34').on('error', () => {})
+            })
+            pending?.()
+            return honest
+          },
+        }
+      },
+    }
+    const scenario = refundScenario({ model: { maxAsks: 1, regenerateArgs: false } })
+    await runScenario(scenario, leaky)
+    const { history } = await runScenario(scenario, leaky)
+    expect(tries).toBe(1)
+    expect(blocked(history)).toEqual([])
+    expect(reached).toEqual([])
   })
 
   it('checks the address a custom lookup answers for localhost, by every road: a finding naming both', async () => {
