@@ -77,7 +77,12 @@ export type { LeaderboardRow, PassK } from '../harness/campaign/compare.ts'
 export type { CampaignSummary, Percentiles } from '../harness/campaign/campaign.ts'
 export { WorkerPool, type PoolOptions } from '../harness/supervisor/pool.ts'
 export { executorRef, type ExecutorRef } from '../harness/supervisor/executor-ref.ts'
-export type { RunService, RunOutcome } from '../harness/supervisor/run-service.ts'
+export {
+  RunCancelled,
+  ServiceUnavailable,
+  type RunService,
+  type RunOutcome,
+} from '../harness/supervisor/run-service.ts'
 export { coverage, type CoverageCell, type CoverageState } from '../harness/judge/coverage.ts'
 
 // Campaign results as data: the report (one versioned schema), shards and their merge, the failure corpus

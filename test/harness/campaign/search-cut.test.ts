@@ -14,7 +14,9 @@ import { shardRunCount } from '../../../harness/campaign/shard.ts'
 import { gateReport, reportCounterexample, reportSummary } from '../../../harness/campaign/report.ts'
 import { REPORT_SCHEMA } from '../../../harness/campaign/report-schema.ts'
 import { cutOf, loadFailedCut, maxTimeCut, signalCut } from '../../../harness/jobs/cut.ts'
-import { asService, type RunService, ServiceUnavailable } from '../../../harness/supervisor/run-service.ts'
+import { asService, type RunService } from '../../../harness/supervisor/run-service.ts'
+// As a custom RunService throws it: the public one.
+import { ServiceUnavailable } from '../../../faultline/index.ts'
 import { scenarioGenerator } from '../../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 3)
