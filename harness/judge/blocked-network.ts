@@ -3,7 +3,7 @@ import { eventsOf, type History } from '../history/history.ts'
 export interface BlockedNetwork {
   /** Attempts refused beyond the mock services. */
   readonly attempts: number
-  /** The hosts they named, sorted, once each. */
+  /** The hosts they named, sorted, once each (lower case, no trailing dot). */
   readonly hosts: readonly string[]
 }
 
@@ -14,6 +14,11 @@ export interface BlockedNetwork {
  */
 export function blockedNetwork(history: History): BlockedNetwork {
   const blocked = eventsOf(history, 'executor-fault').filter((e) => e.problem === 'blocked-network')
-  const hosts = new Set(blocked.map((e) => e.host ?? '(unknown)'))
+  const hosts = new Set(blocked.map((e) => (e.host === undefined ? '(unknown)' : hostName(e.host))))
   return { attempts: blocked.length, hosts: [...hosts].sort() }
+}
+
+/** One name per host: DNS ignores case and the root's dot. */
+function hostName(host: string): string {
+  return host.toLowerCase().replace(/\.$/, '')
 }

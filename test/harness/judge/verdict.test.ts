@@ -139,6 +139,17 @@ describe('judge (verdict)', () => {
     expect(v.violations.filter((x) => x.judge === 'executor-fault')).toHaveLength(3)
   })
 
+  it('names a host once however it was spelled: DNS names ignore case and a trailing dot', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .blocked('r/s1', 'Payments.Test.')
+      .blocked('r/s1', 'payments.test')
+      .blocked('r/s1', 'API.example.com')
+      .report('r/s1', 1, 'FAILED_NO_EFFECT')
+      .build()
+    expect(judge(h).blocked).toEqual({ attempts: 3, hosts: ['api.example.com', 'payments.test'] })
+  })
+
   it('covers zero virtual ms for an empty history', () => {
     expect(judge([])).toEqual({
       violations: [],
