@@ -126,28 +126,17 @@ describe('judge (verdict)', () => {
     expect(a.violations.map((v) => v.judge)).toEqual(['duplicate-effect', 'false-failure'])
   })
 
-  it('measures attempts refused beyond the mocks, and the hosts, once each, sorted', () => {
+  it('measures attempts refused beyond the mocks, and the hosts, once each however spelled, sorted', () => {
     const h = history()
       .callStarted('r/s1')
       .blocked('r/s1', 'api.example.com')
-      .blocked('r/s1', 'api.example.com')
+      .blocked('r/s1', 'API.Example.com.') // DNS: no case, the root's dot
       .blocked('r/s1', '8.8.8.8')
       .report('r/s1', 1, 'FAILED_NO_EFFECT')
       .build()
     const v = judge(h)
     expect(v.blocked).toEqual({ attempts: 3, hosts: ['8.8.8.8', 'api.example.com'] })
     expect(v.violations.filter((x) => x.judge === 'executor-fault')).toHaveLength(3)
-  })
-
-  it('names a host once however it was spelled: DNS names ignore case and a trailing dot', () => {
-    const h = history()
-      .callStarted('r/s1')
-      .blocked('r/s1', 'Payments.Test.')
-      .blocked('r/s1', 'payments.test')
-      .blocked('r/s1', 'API.example.com')
-      .report('r/s1', 1, 'FAILED_NO_EFFECT')
-      .build()
-    expect(judge(h).blocked).toEqual({ attempts: 3, hosts: ['api.example.com', 'payments.test'] })
   })
 
   it('covers zero virtual ms for an empty history', () => {
