@@ -137,7 +137,11 @@ export const VIOLATION = z
 export const BLOCKED = z
   .strictObject({
     attempts: count.describe('HTTP requests to hosts no mock serves, raw sockets, UDP and DNS beyond loopback'),
-    hosts: z.array(z.string()).describe('the hosts (or addresses) they named, sorted, once each'),
+    hosts: z
+      .array(z.string())
+      .describe(
+        'the hosts (or addresses) they named, sorted, once each: in lower case, without a trailing dot or IPv6 brackets',
+      ),
   })
   .describe('network attempts refused beyond the mock services: each is also a blocked-network executor-fault')
 

@@ -3,7 +3,7 @@ import { eventsOf, type History } from '../history/history.ts'
 export interface BlockedNetwork {
   /** Attempts refused beyond the mock services. */
   readonly attempts: number
-  /** The hosts they named, sorted, once each (lower case, no trailing dot). */
+  /** The hosts they named, sorted, once each (lower case; no trailing dot, no IPv6 brackets). */
   readonly hosts: readonly string[]
 }
 
@@ -18,7 +18,13 @@ export function blockedNetwork(history: History): BlockedNetwork {
   return { attempts: blocked.length, hosts: [...hosts].sort() }
 }
 
-/** One name per host: DNS ignores case and the root's dot. */
+/**
+ * One name per host: DNS ignores case and the
+ * root's dot; a URL brackets an IPv6 address.
+ */
 function hostName(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '')
+  return host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
 }
