@@ -81,6 +81,7 @@ export {
   RunCancelled,
   ServiceUnavailable,
   type RunService,
+  type RunOptions,
   type RunOutcome,
 } from '../harness/supervisor/run-service.ts'
 export { coverage, type CoverageCell, type CoverageState } from '../harness/judge/coverage.ts'
