@@ -14,6 +14,8 @@ import { patchProperty, type Patch } from './patch.ts'
 const ECONNREFUSED = -constants.errno.ECONNREFUSED
 /** UV_EAI_NONAME: Node's ENOTFOUND. */
 const EAI_NONAME = -3008
+/** As loaded: a run fakes the global one. */
+const realSetImmediate = globalThis.setImmediate
 
 type Method = (this: object, ...args: unknown[]) => unknown
 type Prototype = Record<string, Method>
@@ -73,20 +75,24 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
     patches.push(patchProperty(target, key, entry.wrapper, `${what} (network guard)`))
   }
 
-  // connect(req, address, port): refused in
-  // place, as the kernel would (ECONNREFUSED).
+  // connect(req, address, port): refused as
+  // libuv reports the kernel's ECONNREFUSED,
+  // later (a throw in place broke tls.connect).
   for (const m of ['connect', 'connect6'])
     patch(
       tcp,
       m,
       (original) =>
         function (this: object, ...args: unknown[]) {
-          const [, address, port] = args
+          const [req, address, port] = args
           if (isLoopbackAddress(address)) return original.apply(this, args)
           const name = nameOf(this)
           const what = `connect ${String(address)}:${String(port)}`
           blocked(name ? `${what}, the address ${name} resolved to` : what, String(address), name ?? undefined)
-          return ECONNREFUSED
+          const done = (req as { oncomplete?: Method }).oncomplete
+          if (typeof done !== 'function') return ECONNREFUSED
+          realSetImmediate(() => done.call(req, ECONNREFUSED, this, req, false, false))
+          return 0
         },
       `TCP#${m}`,
     )

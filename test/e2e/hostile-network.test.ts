@@ -73,7 +73,8 @@ describe.concurrent('the network guard checks the address connected, not the nam
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/ENETUNREACH/)
     const to = (address: string, port: number) => `tried connect ${address}:${port}, the address localhost resolved to`
     // net, family 4, v4-mapped v6, happy eyeballs (both
-    // addresses), tls, http, https, undici, then UDP.
+    // addresses), tls, http, https, undici, tls and
+    // undici's tls with a lookup answering at once, UDP.
     expect(blocked(r)).toEqual([
       to('93.184.216.34', 80),
       to('93.184.216.34', 81),
@@ -84,6 +85,8 @@ describe.concurrent('the network guard checks the address connected, not the nam
       to('93.184.216.34', 84),
       to('93.184.216.34', 444),
       to('93.184.216.34', 85),
+      to('93.184.216.34', 445),
+      to('93.184.216.34', 446),
       'tried udp send to 93.184.216.34:53',
     ])
   })

@@ -128,6 +128,8 @@ describe('network guard', () => {
       'http ECONNREFUSED',
       'https agent ECONNREFUSED',
       'undici ECONNREFUSED',
+      'tls, lookup at once ECONNREFUSED',
+      'undici tls, lookup at once ECONNREFUSED',
       'udp ECONNREFUSED',
     ])
     expect(publicReached()).toEqual([])
@@ -146,6 +148,8 @@ describe('network guard', () => {
       to('93.184.216.34', 84),
       to('93.184.216.34', 444),
       to('93.184.216.34', 85),
+      to('93.184.216.34', 445),
+      to('93.184.216.34', 446),
       ['93.184.216.34', 'tried udp send to 93.184.216.34:53'],
     ])
   })
@@ -193,12 +197,17 @@ describe('network guard', () => {
     const found: string[] = []
     const guard = installNetworkGuard((what) => found.push(what))
     try {
-      const code = await new Promise<string>((resolve) => {
+      const error = await new Promise<NodeJS.ErrnoException>((resolve) => {
         net
           .connect({ host: 'localhost', port: 80, family: 4, lookup: (_h, _o, cb) => cb(null, '10.1.2.3', 4) })
-          .on('error', (e: NodeJS.ErrnoException) => resolve(String(e.code)))
+          .on('error', resolve)
       })
-      expect(code).toBe('ECONNREFUSED')
+      // As Node words the kernel's refusal.
+      expect([error.code, error.syscall, error.message]).toEqual([
+        'ECONNREFUSED',
+        'connect',
+        'connect ECONNREFUSED 10.1.2.3:80',
+      ])
       expect(found).toEqual(['connect 10.1.2.3:80, the address localhost resolved to'])
       expect(reached).toEqual([])
     } finally {
