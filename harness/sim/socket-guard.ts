@@ -89,9 +89,10 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
           const name = nameOf(this)
           const what = `connect ${String(address)}:${String(port)}`
           blocked(name ? `${what}, the address ${name} resolved to` : what, String(address), name ?? undefined)
-          const done = (req as { oncomplete?: Method }).oncomplete
+          const request = req as { oncomplete?: Method } | null
+          const done = typeof request === 'object' ? request?.oncomplete : undefined
           if (typeof done !== 'function') return ECONNREFUSED
-          realSetImmediate(() => done.call(req, ECONNREFUSED, this, req, false, false))
+          realSetImmediate(() => done.call(request!, ECONNREFUSED, this, request, false, false))
           return 0
         },
       `TCP#${m}`,
