@@ -14,8 +14,8 @@ import { patchProperty, type Patch } from './patch.ts'
 const ECONNREFUSED = -constants.errno.ECONNREFUSED
 /** UV_EAI_NONAME: Node's ENOTFOUND. */
 const EAI_NONAME = -3008
-/** As loaded: a run fakes the global one. */
-const realSetImmediate = globalThis.setImmediate
+/** As loaded: an executor may replace it. */
+const nextTick = process.nextTick.bind(process)
 
 type Method = (this: object, ...args: unknown[]) => unknown
 type Prototype = Record<string, Method>
@@ -77,7 +77,8 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
 
   // connect(req, address, port): refused as
   // libuv reports the kernel's ECONNREFUSED,
-  // later (a throw in place broke tls.connect).
+  // after the call (in place broke tls.connect)
+  // and before any timer: the same instant.
   for (const m of ['connect', 'connect6'])
     patch(
       tcp,
@@ -90,9 +91,13 @@ export function guardSockets(blocked: Blocked, patches: Patch[]): void {
           const what = `connect ${String(address)}:${String(port)}`
           blocked(name ? `${what}, the address ${name} resolved to` : what, String(address), name ?? undefined)
           const request = req as { oncomplete?: Method } | null
-          const done = typeof request === 'object' ? request?.oncomplete : undefined
-          if (typeof done !== 'function') return ECONNREFUSED
-          realSetImmediate(() => done.call(request!, ECONNREFUSED, this, request, false, false))
+          if (typeof request?.oncomplete !== 'function') return ECONNREFUSED
+          // Read when delivered, as libuv does: happy
+          // eyeballs clears it on an attempt's timeout.
+          nextTick(() => {
+            const done = request.oncomplete
+            if (typeof done === 'function') done.call(request, ECONNREFUSED, this, request, false, false)
+          })
           return 0
         },
       `TCP#${m}`,

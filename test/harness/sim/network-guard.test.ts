@@ -215,6 +215,38 @@ describe('network guard', () => {
     }
   })
 
+  it('a refusal comes in the instant of the connect, before any timer: also after the run has slept', async () => {
+    const when: string[] = []
+    const sleeper = {
+      name: 'connects-after-a-sleep',
+      async boot() {
+        return {
+          async callTool() {
+            // A timer fired first: the driver is mid-turn.
+            await new Promise((r) => setTimeout(r, 10))
+            const start = Date.now()
+            await new Promise<void>((resolve) => {
+              const socket = net.connect(80, '93.184.216.34')
+              const timer = setTimeout(
+                () => (when.push(`timeout +${Date.now() - start}`), socket.destroy(), resolve()),
+                1000,
+              )
+              socket.on('error', (e: NodeJS.ErrnoException) => {
+                when.push(`${e.code} +${Date.now() - start}`)
+                clearTimeout(timer)
+                resolve()
+              })
+            })
+            return honest
+          },
+        }
+      },
+    }
+    await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), sleeper)
+    expect(when).toEqual(['ECONNREFUSED +0'])
+    expect(reached).toEqual([])
+  })
+
   it('lets loopback through', async () => {
     const server = createServer((s) => s.end('hi'))
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
