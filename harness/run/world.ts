@@ -116,6 +116,9 @@ export class World {
     const guard = installNetworkGuard((what, host, name) => {
       const work = currentContext()
       if (work !== null && work.run !== this.#run) return // a leftover's
+      // A dead process did it: fenced, as the pipeline does.
+      if (work !== null && !this.processes.processes.isAlive(work.generation))
+        return void this.history.record({ type: 'fenced', generation: work.generation, what })
       this.history.record({
         type: 'executor-fault',
         call: work?.call ?? null,

@@ -2,6 +2,7 @@
 // neither network nor storage; what it sent may
 // still land; the next process boots on the same
 // durable storage, recovers, and is asked again.
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
@@ -132,6 +133,8 @@ describe('executor crashes', () => {
                 () => attempts.push(`process ${me}: request answered`),
                 () => attempts.push(`process ${me}: request failed`),
               )
+              // Nor a host beyond the mocks: fenced too.
+              if (me === 1) net.connect(80, '93.184.216.34').on('error', () => {})
               try {
                 db.prepare('INSERT INTO t VALUES (1)').run()
                 attempts.push(`process ${me}: wrote`)
@@ -151,7 +154,10 @@ describe('executor crashes', () => {
       zombie,
     )
     expect(attempts.filter((a) => a.startsWith('process 1'))).toEqual(['process 1: write refused (ProcessCrashed)'])
-    expect(eventsOf(history, 'fenced')).toEqual([expect.objectContaining({ generation: 1, what: 'POST /v1/refunds' })])
+    const fenced = eventsOf(history, 'fenced').map((e) => `${e.generation} ${e.what}`)
+    expect(fenced.sort()).toEqual(['1 POST /v1/refunds', '1 connect 93.184.216.34:80'])
+    // The dead's attempts are no finding.
+    expect(eventsOf(history, 'executor-fault').filter((e) => e.problem === 'blocked-network')).toEqual([])
     // Only process 2's request reached the service.
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(attempts).toContain('process 2: request answered')
