@@ -10,7 +10,7 @@ export type Blocked = (what: string, host: string, name?: string) => void
 
 /** A mock's own name, looked up: the client went around msw. */
 const AROUND =
-  "faultline's mock services answer there to global fetch, node:http/https and undici's global dispatcher, not to a client with sockets of its own"
+  "faultline's mock services answer there to global fetch, node:http/https and the undici package, not to a client with sockets of its own"
 const ELSEWHERE = 'faultline blocks network access outside the mock services; use the URLs in ctx.services'
 
 export function blockedError(code: 'ECONNREFUSED' | 'ENOTFOUND', syscall: string, what: string): NodeJS.ErrnoException {

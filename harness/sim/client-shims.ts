@@ -1,7 +1,7 @@
 // HTTP clients fail in a run as on real
 // sockets (test/fidelity; docs/fidelity.md).
 // Shims: fetch-shim.ts, http-timeout-shims.ts,
-// undici-dispatcher.ts.
+// undici-dispatcher.ts, undici-clients.ts.
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest } from 'node:http'
 import { fetchErrorShape } from './fetch-shim.ts'
@@ -11,6 +11,7 @@ import {
   socketTimeoutOnGlobalTimers,
 } from './http-timeout-shims.ts'
 import { undoAll, type Patch } from './patch.ts'
+import { undiciClients } from './undici-clients.ts'
 import { undiciGlobalDispatcher } from './undici-dispatcher.ts'
 
 /**
@@ -48,6 +49,7 @@ export function installClientShims(): ClientShims {
     patches.push(requestTimeoutOption())
     patches.push(socketTimeoutOnGlobalTimers())
     patches.push(undiciGlobalDispatcher())
+    patches.push(undiciClients())
   } catch (e) {
     undoAll(patches)
     throw e
