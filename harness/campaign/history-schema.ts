@@ -140,7 +140,7 @@ export const BLOCKED = z
     hosts: z
       .array(z.string())
       .describe(
-        'the hosts (or addresses) they named, sorted, once each: in lower case, without a trailing dot or IPv6 brackets',
+        'the hosts (or addresses) they named, sorted, once each: in lower case, without a trailing dot or IPv6 brackets, a mapped IPv4 address dotted (::ffff:1.2.3.4)',
       ),
   })
   .describe('network attempts refused beyond the mock services: each is also a blocked-network executor-fault')

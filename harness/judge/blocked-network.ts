@@ -20,11 +20,21 @@ export function blockedNetwork(history: History): BlockedNetwork {
 
 /**
  * One name per host: DNS ignores case and the
- * root's dot; a URL brackets an IPv6 address.
+ * root's dot; a URL brackets an IPv6 address
+ * and writes a mapped IPv4 one in hex.
  */
 function hostName(host: string): string {
   return host
     .toLowerCase()
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
+    .replace(MAPPED_HEX, (_, hi: string, lo: string) => `::ffff:${dotted(hi)}.${dotted(lo)}`)
+}
+
+/** ::ffff:5db8:d822 is ::ffff:93.184.216.34. */
+const MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/
+
+function dotted(group: string): string {
+  const n = Number.parseInt(group, 16)
+  return `${n >> 8}.${n & 255}`
 }

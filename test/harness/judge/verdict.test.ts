@@ -126,18 +126,20 @@ describe('judge (verdict)', () => {
     expect(a.violations.map((v) => v.judge)).toEqual(['duplicate-effect', 'false-failure'])
   })
 
-  it('measures attempts refused beyond the mocks, and the hosts, once each in any case, dot or brackets, sorted', () => {
+  it('measures attempts refused beyond the mocks, and the hosts, once each in any case, dot, brackets or mapped-address form, sorted', () => {
     const h = history()
       .callStarted('r/s1')
       .blocked('r/s1', 'api.example.com')
       .blocked('r/s1', 'API.Example.com.') // DNS: no case, the root's dot
       .blocked('r/s1', '2606:2800::1')
       .blocked('r/s1', '[2606:2800::1]') // as a URL's hostname has it
+      .blocked('r/s1', '::ffff:93.184.216.34') // as a socket has it
+      .blocked('r/s1', '[::ffff:5db8:d822]') // the same, as a URL has it
       .report('r/s1', 1, 'FAILED_NO_EFFECT')
       .build()
     const v = judge(h)
-    expect(v.blocked).toEqual({ attempts: 4, hosts: ['2606:2800::1', 'api.example.com'] })
-    expect(v.violations.filter((x) => x.judge === 'executor-fault')).toHaveLength(4)
+    expect(v.blocked).toEqual({ attempts: 6, hosts: ['2606:2800::1', '::ffff:93.184.216.34', 'api.example.com'] })
+    expect(v.violations.filter((x) => x.judge === 'executor-fault')).toHaveLength(6)
   })
 
   it('covers zero virtual ms for an empty history', () => {
