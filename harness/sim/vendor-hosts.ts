@@ -45,7 +45,7 @@ export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, o
  * msw's interceptors never see.
  */
 export const AROUND_INTERCEPTION =
-  'a mock service of this run answers there, but faultline does not see this client: it intercepts global fetch (looked up when called), node:http and node:https (which axios and the vendor SDKs use by default) and the undici package (its global dispatcher, and the Agents, Clients and Pools of a copy loaded before the run), not node:http2 or raw sockets; call the service through one it intercepts'
+  'a mock service of this run answers there, but faultline does not see this client: it intercepts global fetch (looked up when called), node:http and node:https (which axios and the vendor SDKs use by default) and the undici package (its global dispatcher, and its own Agents, Clients and Pools), not node:http2, raw sockets or an undici bundled into another file; call the service through one it intercepts'
 
 /** Does a run playing `vendors` answer at `hostname`? */
 export function servesHost(vendors: Vendors, hostname: string): boolean {

@@ -3,6 +3,7 @@
 // Clients; what sits above (retries, a proxy)
 // still plays; other hosts go to the original.
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { Agent, Client, errors, Pool, RetryAgent, request, fetch as undiciFetch } from 'undici'
 import * as undici7 from 'undici-7'
@@ -14,6 +15,7 @@ import { undiciClients } from '../../../harness/sim/undici-clients.ts'
 import { jsonResponse } from '../../../mock-services/json-response.ts'
 
 const REFUNDS = 'https://payments.test/v1/refunds'
+const cjs = createRequire(import.meta.url)
 
 let patch: Patch
 let deactivate: () => void
@@ -37,11 +39,9 @@ afterEach(() => {
   stopInterception()
 })
 
-/** A Client prototype's kDispatch, now. */
+/** A copy's DispatcherBase dispatch(), now. */
 function dispatchOf(C: { prototype: object }): unknown {
-  const proto = C.prototype as Record<symbol, unknown>
-  const key = Object.getOwnPropertySymbols(proto).find((s) => s.description === 'dispatch')
-  return key && proto[key]
+  return (Object.getPrototypeOf(C.prototype) as { dispatch: unknown }).dispatch
 }
 
 /** Fails a connect: no socket is ever opened. */
@@ -116,7 +116,60 @@ describe("the undici package's own dispatchers", () => {
   })
 })
 
-describe('the Clients', () => {
+describe('as undici would', () => {
+  it("undici's own checks: a removed option, a header it refuses, a bad path fail as undici's, with no socket", async () => {
+    const agent7 = new undici7.Agent({ connect: noSocket as never })
+    const agent6 = new Agent({ connect: noSocket as never })
+    const raised = await Promise.all([
+      undici7.request(REFUNDS, { dispatcher: agent7, maxRedirections: 2 } as never).catch((e: unknown) => e),
+      request(REFUNDS, { dispatcher: agent6, headers: { expect: '100-continue' } }).catch((e: unknown) => e),
+      new Client('https://payments.test', { connect: noSocket as never })
+        .request({ path: 'v1/refunds', method: 'GET' })
+        .catch((e: unknown) => e),
+    ])
+    expect(raised.map((e) => (e as Error).message)).toEqual([
+      'maxRedirections is not supported, use the redirect interceptor',
+      'expect header not supported',
+      'path must be an absolute URL or start with a slash',
+    ])
+    expect(seen).toEqual([])
+  })
+
+  it("a Client connects to its own origin: another origin option, a CONNECT are the original's", async () => {
+    // Loopback: not a run's host (nor connected).
+    const elsewhere = new Client('http://127.0.0.1:9', { connect: noSocket as never })
+    const sent = elsewhere.request({ origin: 'https://payments.test', path: '/v1/refunds', method: 'GET' } as never)
+    const tunnel = new Client('https://payments.test', { connect: noSocket as never }).connect({ path: '/' })
+    const raised = await Promise.all([sent, tunnel].map((p) => (p as Promise<unknown>).catch((e: unknown) => e)))
+    expect(raised.map((e) => (e as Error).message)).toEqual(['connected for real', 'connected for real'])
+    expect(seen).toEqual([])
+  })
+
+  it('a Pool of one connection sends one request at a time, the rest queued, as over its socket', async () => {
+    const ends: (() => void)[] = []
+    route = async (r) => {
+      seen.push(`start ${await r.text()}`)
+      await new Promise<void>((end) => ends.push(end))
+      seen.push(`end ${ends.length}`)
+      return jsonResponse({ id: 're_1' })
+    }
+    const pool = new Pool('https://payments.test', { connections: 1 })
+    const sends = [1, 2, 3].map((n) =>
+      pool.request({ path: '/v1/refunds', method: 'POST', body: `a=${n}` }).then((r) => r.body.dump()),
+    )
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((go) => setImmediate(go))
+    }
+    for (let i = 0; i < 3; i++) {
+      await settle()
+      ends[i]?.()
+    }
+    await Promise.all(sends)
+    expect(seen).toEqual(['start a=1', 'end 1', 'start a=2', 'end 2', 'start a=3', 'end 3'])
+  })
+})
+
+describe('the dispatchers', () => {
   it('are put back at undo; nested, the inner undo leaves the outer answering', async () => {
     patch.undo()
     const originals = [dispatchOf(Client), dispatchOf(undici7.Client)]
@@ -133,17 +186,32 @@ describe('the Clients', () => {
     patch = undiciClients()
   })
 
-  it('a Client that kept the route (6.x caches its first dispatch) answers in the next run, and with none open is the original', async () => {
+  it('a copy first loaded during a run is answered from its first request, and put back at undo', async () => {
+    // A second copy of 7.x, loaded now.
+    for (const file of Object.keys(cjs.cache)) if (file.includes('/node_modules/undici-7/')) delete cjs.cache[file]
+    const fresh = cjs('undici-7') as typeof undici7
+    expect(fresh.Client).not.toBe(undici7.Client)
+    const ours = dispatchOf(fresh.Client)
+    const res = await fresh.request(REFUNDS, { method: 'POST', body: 'a=1', dispatcher: new fresh.Agent() })
+    expect([res.statusCode, await res.body.json()]).toEqual([200, { id: 're_1' }])
+    patch.undo()
+    expect(dispatchOf(fresh.Client)).not.toBe(ours)
+    expect((dispatchOf(fresh.Client) as () => void).name).toBe('dispatch')
+    patch = undiciClients()
+  })
+
+  it('a Client first used with no run open (6.x keeps its first dispatch) is answered in a run, and the original again after', async () => {
+    patch.undo()
     const client = new Client('https://payments.test', { connect: noSocket as never })
     const send = () => client.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' })
-    await (await send()).body.dump()
-    patch.undo()
+    const before = await send().catch((e: unknown) => e)
+    expect(before).toMatchObject({ message: 'connected for real' })
     patch = undiciClients()
     await (await send()).body.dump()
-    expect(seen).toHaveLength(2)
+    expect(seen).toHaveLength(1)
     patch.undo()
-    const raised = await send().catch((e: unknown) => e)
-    expect(raised).toMatchObject({ message: 'connected for real' })
+    const after = await send().catch((e: unknown) => e)
+    expect(after).toMatchObject({ message: 'connected for real' })
     patch = undiciClients()
   })
 })
