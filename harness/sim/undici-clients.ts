@@ -4,12 +4,16 @@
 // dispatch() (Agent → Pool → Client): answered
 // there, whatever sits above it (retries,
 // interceptors, a proxy's tunnel) still plays.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Patch, patchProperty, undoAll } from './patch.ts'
 import { SignalRelease } from './signal-release.ts'
 import { answer } from './undici-answer.ts'
+import { InvalidArgumentError } from './undici-errors.ts'
 import { type Handler, legacy } from './undici-handler.ts'
 import type { DispatchOptions } from './undici-request.ts'
+import { type SlotClient, Slots } from './undici-slots.ts'
 import { dispatcherTimeouts, symbolValue } from './undici-timeouts.ts'
 import { isSimulatedUrl } from './vendor-hosts.ts'
 
@@ -18,34 +22,41 @@ const require = createRequire(import.meta.url)
 /** A copy's Client (5.x: lib/client.js). */
 const CLIENT_FILE = /[\\/]lib[\\/](?:dispatcher[\\/])?client\.js$/
 
-type Dispatch = (this: object, options: DispatchOptions, handler: Handler) => boolean
+type Dispatch = (this: unknown, options: DispatchOptions, handler: Handler) => boolean
+type Intercept = (dispatch: Dispatch) => Dispatch
 
-/** What a Client is, read from undici. */
-interface Client {
+interface Client extends SlotClient {
   readonly closed: boolean
   readonly destroyed: boolean
-  readonly pipelining: number
-  emit(event: 'drain', origin: URL, targets: Client[]): boolean
+}
+
+/** What undici's core Request makes of options. */
+interface Checked {
+  readonly headers: unknown[]
+  readonly blocking: boolean
+  readonly idempotent: boolean
+  readonly body: unknown
 }
 
 /** One loaded copy of undici. */
-interface Copy {
+interface Parts {
   readonly Client: abstract new (...args: never[]) => Client
   /** DispatcherBase.prototype: dispatch(). */
   readonly base: Record<'dispatch', Dispatch>
   /** core/request.js: its checks. */
-  readonly Request: (new (origin: string, options: DispatchOptions, handler: Handler) => unknown) | null
+  readonly Request: (new (origin: string, options: DispatchOptions, handler: Handler) => Checked) | null
   /** 7.x turns onRequestStart handlers. */
   readonly unwraps: boolean
-  /** Kept: a bound one outlives its run. */
-  route?: Dispatch
+}
+
+interface Copy extends Parts {
+  readonly route: Dispatch
 }
 
 interface Run {
   readonly signals: SignalRelease
   readonly port: () => number
-  /** Undone at its end. */
-  readonly patches: Patch[]
+  readonly slots: Slots
 }
 
 /** The runs open in this thread, newest last. */
@@ -56,17 +67,15 @@ const copies = new Map<unknown, Copy>()
 
 /**
  * Answer a run's hosts at every copy's Clients
- * until undone: those loaded, and any that
- * loads meanwhile.
+ * until undone.
  */
 export function undiciClients(): Patch {
   // Ephemeral ports, deterministic within a run.
   let nextPort = 49_152
-  const patches: Patch[] = []
-  const run: Run = { signals: new SignalRelease(), port: () => nextPort++, patches }
+  const run: Run = { signals: new SignalRelease(), port: () => nextPort++, slots: new Slots() }
   open.push(run)
-  watchLoads()
-  for (const copy of copies.values()) patchCopy(copy, patches)
+  // Already in place: checked, and put back.
+  const patches = [...copies.values()].map((c) => patchProperty(c.base, 'dispatch', c.route, 'an undici dispatch()'))
   return {
     description: 'the undici clients',
     intact: () => patches.every((p) => p.intact()),
@@ -77,124 +86,127 @@ export function undiciClients(): Patch {
       const at = open.lastIndexOf(run)
       if (at >= 0) open.splice(at, 1)
       run.signals.release()
+      run.slots.release()
       undoAll(patches)
     },
   }
 }
 
-function patchCopy(copy: Copy, patches: Patch[]): void {
-  const route = routeOf(copy)
-  if (copy.base.dispatch !== route) patches.push(patchProperty(copy.base, 'dispatch', route, 'an undici dispatch()'))
-}
-
 /**
- * One route per copy, kept: a dispatch bound
- * in a run (7.x compose) outlives it, so with
- * no run open it is the original.
+ * A copy's route, in place from its load on: a
+ * dispatch bound outside a run (7.x compose)
+ * still reaches it. With no run open it is
+ * undici's own.
  */
-function routeOf(copy: Copy): Dispatch {
-  if (copy.route) return copy.route
+function routeOf(copy: Parts): Dispatch {
   const original = copy.base.dispatch
-  copy.route = function route(this: object, options, handler) {
+  return function route(this: unknown, options, handler) {
     const run = open.at(-1)
-    const url = run && this instanceof copy.Client ? answerable(this, options, handler) : null
-    if (!run || url === null || !valid(copy, this, options, handler)) return original.call(this, options, handler)
-    return admit(this as Client, () =>
-      answer(url, options, copy.unwraps ? legacy(handler) : handler, { ...dispatcherTimeouts(this, options), ...run }),
-    )
+    if (run) remember(handler)
+    const origin = run && this instanceof copy.Client ? answerable(this, options, handler) : null
+    if (!run || origin === null || (!copy.unwraps && typeof handler.onConnect !== 'function'))
+      return original.call(this, options, handler)
+    const client = this as Client
+    // 6.x Clients' own interceptors (a redirect
+    // one by default) over the answer.
+    let send: Dispatch = (o, h) => answerAt(copy, run, client, origin, o, h)
+    const intercepts = symbolValue(client, 'dispatch interceptors')
+    if (Array.isArray(intercepts)) for (const i of [...intercepts].reverse()) send = (i as Intercept)(send)
+    try {
+      return send.call(client, options, handler)
+    } catch (e) {
+      return failed(copy, handler, e)
+    }
   }
-  return copy.route
 }
 
 /**
- * The URL, if the run answers it: the Client's
- * own origin (where it connects) and an
- * absolute path; not a CONNECT or upgrade.
+ * The Client's own origin (where it connects),
+ * if the run answers it there: an absolute
+ * path, not a CONNECT or upgrade.
  */
 function answerable(client: Client, options: DispatchOptions, handler: Handler): string | null {
   if (client.closed || client.destroyed || typeof handler !== 'object' || handler === null) return null
   if (typeof options !== 'object' || options === null || options.upgrade || options.method === 'CONNECT') return null
   const origin = (symbolValue(client, 'url') as URL | undefined)?.origin
   if (origin === undefined || typeof options.path !== 'string' || !options.path.startsWith('/')) return null
-  const url = `${origin}${options.path}`
-  return isSimulatedUrl(url) ? url : null
+  return isSimulatedUrl(`${origin}${options.path}`) ? origin : null
 }
 
 /**
- * undici's own checks (a bad header, a removed
- * option): its Request throws, and the original
- * reports that as undici does, with no socket.
+ * Checked by undici's own Request (what it
+ * throws is the caller's, before any socket),
+ * then sent in the caller's context when the
+ * Client has a slot.
  */
-function valid(copy: Copy, client: object, options: DispatchOptions, handler: Handler): boolean {
-  // 6.x takes only the legacy kind.
-  if (!copy.unwraps && typeof handler.onConnect !== 'function') return false
-  if (!copy.Request) return true
-  try {
-    new copy.Request((symbolValue(client, 'url') as URL).origin, options, handler)
-    return true
-  } catch {
-    return false
+function answerAt(copy: Parts, run: Run, client: Client, origin: string, o: DispatchOptions, h: Handler): boolean {
+  remember(h)
+  const checked = copy.Request ? new copy.Request(origin, o, h) : null
+  // Its headers, once: an iterator is spent, and
+  // a 'create' subscriber may have added some.
+  const options = checked ? { ...o, headers: [...checked.headers] } : o
+  const url = `${origin}${o.path}`
+  const caller = callers.get(h) ?? now
+  const handler = copy.unwraps ? legacy(h) : h
+  const timeouts = dispatcherTimeouts(client, o)
+  return run.slots.admit(client, symbolValue(client, 'url'), {
+    alone: checked === null || checked.blocking || !checked.idempotent || streamed(checked.body),
+    start: () => caller(() => answer(url, options, handler, { ...timeouts, signals: run.signals, port: run.port })),
+  })
+}
+
+/** As dispatch() reports a throw (dispatcher-base.js). */
+function failed(copy: Parts, handler: Handler, e: unknown): boolean {
+  const h = copy.unwraps ? legacy(handler) : handler
+  if (typeof h.onError !== 'function') {
+    if (copy.unwraps) throw e
+    throw new InvalidArgumentError('invalid onError method')
   }
+  h.onError(e)
+  return false
 }
 
-/** A Client's requests answered and queued. */
-interface Slots {
-  running: number
-  readonly waiting: (() => void)[]
-  needDrain: boolean
+/** A body undici sends alone (client-h1.js busy()). */
+function streamed(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false
+  return (
+    typeof (body as { pipe?: unknown }).pipe === 'function' ||
+    Symbol.asyncIterator in body ||
+    Object.prototype.toString.call(body) === '[object FormData]'
+  )
 }
-
-const slots = new WeakMap<Client, Slots>()
 
 /**
- * As many at once as the Client pipelines (1
- * by default), the rest queued; false when
- * full, then 'drain' when one ends, as a Pool
- * expects (pool-base.js).
+ * Each handler's caller, at its first dispatch:
+ * a queued request starts from another's end
+ * (or a Pool's 'drain'), in that one's context,
+ * and the harness attributes by context.
  */
-function admit(client: Client, send: () => Promise<void>): boolean {
-  let s = slots.get(client)
-  if (!s) slots.set(client, (s = { running: 0, waiting: [], needDrain: false }))
-  const state = s
-  const limit = Math.max(1, client.pipelining || 1)
-  const start = () => {
-    state.running++
-    void send().finally(() => {
-      state.running--
-      const next = state.waiting.shift()
-      if (next) return next()
-      if (!state.needDrain) return
-      state.needDrain = false
-      client.emit('drain', symbolValue(client, 'url') as URL, [client])
-    })
-  }
-  if (state.running < limit) start()
-  else state.waiting.push(start)
-  const full = state.running + state.waiting.length >= limit
-  if (full) state.needDrain = true
-  return !full
+const callers = new WeakMap<object, <R>(fn: () => R) => R>()
+
+function remember(handler: unknown): void {
+  if (typeof handler === 'object' && handler !== null && !callers.has(handler))
+    callers.set(handler, AsyncLocalStorage.snapshot())
 }
 
-let watching = false
+const now = <R>(fn: () => R): R => fn()
 
 /**
  * Copies loaded so far, then each as it loads:
- * reading the whole CommonJS cache every run
- * cost 1 ms with 5,000 modules. The watch only
- * looks (it changes no load), so it stays.
+ * reading the whole CommonJS cache each run
+ * cost 1 ms with 5,000 modules. From this
+ * module's load, before an executor's.
  */
 function watchLoads(): void {
-  if (watching) return
-  watching = true
   for (const file in require.cache) if (file.endsWith('client.js')) note(require.cache[file]?.exports, file)
   const Module = require('node:module') as { _load: Load; _resolveFilename: Resolve }
   const load = Module._load
   Module._load = function (this: unknown, request, parent, isMain) {
     const out = load.call(this, request, parent, isMain)
-    if (typeof out === 'function' && out.name === 'Client' && !copies.has(out))
-      try {
+    try {
+      if (typeof out === 'function' && out.name === 'Client' && !copies.has(out))
         note(out, Module._resolveFilename(request, parent, isMain))
-      } catch {}
+    } catch {}
     return out
   }
 }
@@ -202,20 +214,24 @@ function watchLoads(): void {
 type Load = (request: string, parent: unknown, isMain: boolean) => unknown
 type Resolve = (request: string, parent: unknown, isMain: boolean) => string
 
-/** An undici Client class, and its copy's parts. */
+/** An undici Client class: its route put in place. */
 function note(Client: unknown, file: string): void {
   if (typeof Client !== 'function' || Client.name !== 'Client' || !CLIENT_FILE.test(file)) return
   const base = Object.getPrototypeOf(Client.prototype) as Copy['base'] | null
-  if (typeof base?.dispatch !== 'function' || copies.has(Client)) return
+  const descriptor = base && Object.getOwnPropertyDescriptor(base, 'dispatch')
+  if (!base || typeof descriptor?.value !== 'function' || copies.has(Client)) return
+  const lib = file.replace(/(?:dispatcher[\\/])?client\.js$/, '')
   let Request: Copy['Request'] = null
   try {
-    const found = require(file.replace(/(?:dispatcher[\\/])?client\.js$/, 'core/request.js'))
+    const found = require(`${lib}core/request.js`)
     if (typeof found === 'function' && found.name === 'Request') Request = found
   } catch {}
-  const unwraps = /\bunwrap\b/i.test(String(base.dispatch))
-  const copy: Copy = { Client: Client as Copy['Client'], base, Request, unwraps }
+  const unwraps = existsSync(`${lib}handler/unwrap-handler.js`)
+  const parts: Parts = { Client: Client as Copy['Client'], base, Request, unwraps }
+  const copy: Copy = { ...parts, route: routeOf(parts) }
   copies.set(Client, copy)
-  // Loaded in a run: answered from now on.
-  const run = open.at(-1)
-  if (run) patchCopy(copy, run.patches)
+  // Answering at once; a run checks it is intact.
+  Object.defineProperty(base, 'dispatch', { ...descriptor, value: copy.route })
 }
+
+watchLoads()

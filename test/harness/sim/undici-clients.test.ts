@@ -9,6 +9,7 @@ import { Agent, Client, errors, Pool, RetryAgent, request, fetch as undiciFetch 
 import * as undici7 from 'undici-7'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { networkError } from '../../../harness/faults/network-error.ts'
+import { currentContext, runInContext } from '../../../harness/sim/attribution.ts'
 import { activate, startInterception, stopInterception } from '../../../harness/sim/network.ts'
 import type { Patch } from '../../../harness/sim/patch.ts'
 import { undiciClients } from '../../../harness/sim/undici-clients.ts'
@@ -169,35 +170,132 @@ describe('as undici would', () => {
   })
 })
 
-describe('the dispatchers', () => {
-  it('are put back at undo; nested, the inner undo leaves the outer answering', async () => {
+describe('as undici would, above and around the Client', () => {
+  it("6.x Clients' own interceptors play: its redirects are followed, a Pool's Client interceptor runs", async () => {
+    route = async (r) => {
+      seen.push(`${r.method} ${r.url} ${r.headers.get('x-by')}`)
+      if (r.url.endsWith('/old')) return new Response(null, { status: 302, headers: { location: REFUNDS } })
+      return jsonResponse({ id: 're_1' })
+    }
+    const followed = await new Client('https://payments.test', { maxRedirections: 2 }).request({
+      path: '/old',
+      method: 'GET',
+    })
+    expect([followed.statusCode, await followed.body.json()]).toEqual([200, { id: 're_1' }])
+    const marks = (dispatch: (o: object, h: object) => boolean) => (o: { headers?: object }, h: object) =>
+      dispatch({ ...o, headers: { ...o.headers, 'x-by': 'interceptor' } }, h)
+    const pool = new Pool('https://payments.test', { interceptors: { Client: [marks] } } as never)
+    await (await pool.request({ path: '/v1/refunds', method: 'GET' })).body.dump()
+    expect(seen).toEqual(['GET https://payments.test/old null', `GET ${REFUNDS} null`, `GET ${REFUNDS} interceptor`])
+  })
+
+  it("a 7.x Client composed with no run open is answered in a run (its bound dispatch is undici's own, routed)", async () => {
     patch.undo()
-    const originals = [dispatchOf(Client), dispatchOf(undici7.Client)]
+    const composed = new undici7.Client('https://payments.test').compose(undici7.interceptors.retry({ maxRetries: 1 }))
     patch = undiciClients()
-    expect(dispatchOf(Client)).not.toBe(originals[0])
-    expect(dispatchOf(undici7.Client)).not.toBe(originals[1])
+    const res = await composed.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' })
+    expect([res.statusCode, await res.body.json()]).toEqual([200, { id: 're_1' }])
+  })
+
+  it("the headers undici sends: a one-shot iterable's, once", async () => {
+    const once = (function* () {
+      yield ['x-a', '1'] as [string, string]
+    })()
+    route = async (r) => {
+      seen.push(`x-a=${r.headers.get('x-a')}`)
+      return jsonResponse({ id: 're_1' })
+    }
+    const res = await undici7.request(REFUNDS, { headers: once as never, dispatcher: new undici7.Agent() })
+    await res.body.dump()
+    expect(seen).toEqual(['x-a=1'])
+  })
+
+  it("a queued request is its caller's: each of three calls on a Pool of one connection is attributed to itself", async () => {
+    route = async (r) => {
+      seen.push(`${new URL(r.url).pathname} by ${currentContext()?.call}`)
+      await new Promise((go) => setImmediate(go))
+      return jsonResponse({ id: 're_1' })
+    }
+    const pool = new Pool('https://payments.test', { connections: 1 })
+    const context = (call: string) => ({ run: Symbol('run'), generation: 1, call })
+    await Promise.all(
+      ['s1', 's2', 's3'].map((call) =>
+        runInContext(context(call), () =>
+          pool.request({ path: `/${call}`, method: 'POST', body: 'a=1' }).then((r) => r.body.dump()),
+        ),
+      ),
+    )
+    expect(seen).toEqual(['/s1 by s1', '/s2 by s2', '/s3 by s3'])
+  })
+
+  it('pipelined, what undici sends alone goes alone: POSTs one at a time, GETs of 6.x side by side', async () => {
+    const ends: (() => void)[] = []
+    route = async (r) => {
+      seen.push(`start ${r.method}`)
+      await new Promise<void>((end) => ends.push(end))
+      return jsonResponse({ id: 're_1' })
+    }
+    const client = new Client('https://payments.test', { pipelining: 10 })
+    const sends = (['POST', 'POST', 'GET', 'GET'] as const).map((method) =>
+      client.request({ path: '/v1/refunds', method }).then((r) => r.body.dump()),
+    )
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((go) => setImmediate(go))
+    }
+    await settle()
+    expect(seen).toEqual(['start POST'])
+    ends.shift()?.()
+    await settle()
+    expect(seen).toEqual(['start POST', 'start POST'])
+    ends.shift()?.()
+    await settle()
+    expect(seen).toEqual(['start POST', 'start POST', 'start GET', 'start GET'])
+    for (const end of ends) end()
+    await Promise.all(sends)
+  })
+
+  it('a Pool left full by a run (a request still out) sends in the next run', async () => {
+    route = () => new Promise<Response>(() => {})
+    const pool = new Pool('https://payments.test', { connections: 1 })
+    const stuck = pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch(() => null)
+    await new Promise((go) => setImmediate(go))
+    patch.undo()
+    patch = undiciClients()
+    route = async (r) => {
+      seen.push(await r.text())
+      return jsonResponse({ id: 're_1' })
+    }
+    const res = await pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' })
+    await res.body.dump()
+    expect(seen).toEqual(['a=2'])
+    void stuck
+  }, 10_000)
+})
+
+describe('the dispatchers', () => {
+  it("are routed from their copy's load on, and with no run open are undici's own; nested, the inner undo leaves the outer answering", async () => {
+    expect((dispatchOf(Client) as () => void).name).toBe('route')
+    expect((dispatchOf(undici7.Client) as () => void).name).toBe('route')
     const inner = undiciClients()
     inner.undo()
     const res = await request(REFUNDS, { method: 'POST', body: 'a=1', dispatcher: new Agent() })
     expect(res.statusCode).toBe(200)
     await res.body.dump()
     patch.undo()
-    expect([dispatchOf(Client), dispatchOf(undici7.Client)]).toEqual(originals)
+    const raised = await request(REFUNDS, { dispatcher: new Agent({ connect: noSocket as never }) }).catch(
+      (e: unknown) => e,
+    )
+    expect(raised).toMatchObject({ message: 'connected for real' })
     patch = undiciClients()
   })
 
-  it('a copy first loaded during a run is answered from its first request, and put back at undo', async () => {
+  it('a copy first loaded during a run is answered from its first request', async () => {
     // A second copy of 7.x, loaded now.
     for (const file of Object.keys(cjs.cache)) if (file.includes('/node_modules/undici-7/')) delete cjs.cache[file]
     const fresh = cjs('undici-7') as typeof undici7
     expect(fresh.Client).not.toBe(undici7.Client)
-    const ours = dispatchOf(fresh.Client)
     const res = await fresh.request(REFUNDS, { method: 'POST', body: 'a=1', dispatcher: new fresh.Agent() })
     expect([res.statusCode, await res.body.json()]).toEqual([200, { id: 're_1' }])
-    patch.undo()
-    expect(dispatchOf(fresh.Client)).not.toBe(ours)
-    expect((dispatchOf(fresh.Client) as () => void).name).toBe('dispatch')
-    patch = undiciClients()
   })
 
   it('a Client first used with no run open (6.x keeps its first dispatch) is answered in a run, and the original again after', async () => {
