@@ -4,6 +4,7 @@
 import type { VirtualClock } from './clock.ts'
 import { messagesDelivered } from './message-delivery.ts'
 import type { NativeWork } from './native-work.ts'
+import { settleOwed } from './owed-turns.ts'
 
 const realSetImmediate = globalThis.setImmediate
 const realSetTimeout = globalThis.setTimeout
@@ -42,6 +43,7 @@ export async function drive(
   await settle()
   for (let steps = 0; ; steps++) {
     await settle()
+    await settleOwed(settle)
     // Or real work would "take" a timer's time.
     while (work.pending() > 0 && !isDone()) {
       await realPause()
@@ -59,6 +61,10 @@ export async function drive(
       // Or a message posted, not yet delivered:
       // while messages flow it is not stuck.
       if (steps < maxSteps && (await messagesDelivered(pollTurns)) > 0) continue
+      // Those turns ran deferred work too (undici
+      // destroys a body on setImmediate).
+      if (isDone()) return { kind: 'done' }
+      if (steps < maxSteps && (clock.pendingTimers() > 0 || work.pending() > 0)) continue
       return { kind: 'stuck' }
     }
     if (clock.now() > limit() || steps >= maxSteps) return { kind: 'time-limit' }

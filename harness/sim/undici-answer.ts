@@ -6,6 +6,7 @@
 import { STATUS_CODES } from 'node:http'
 import { injectedFault } from '../faults/network-error.ts'
 import { routeFetch } from './network.ts'
+import { oweTurns } from './owed-turns.ts'
 import type { SignalRelease } from './signal-release.ts'
 import { bodyTimeout, headersTimeout, requestAborted, SocketError } from './undici-errors.ts'
 import type { Handler } from './undici-handler.ts'
@@ -44,6 +45,8 @@ export async function answer(url: string, options: DispatchOptions, handler: Han
     if (aborted) return
     aborted = true
     handler.onError?.(error)
+    // undici ends the body a turn later.
+    oweTurns(2)
   }
   // client-h1.js's abort: none once done;
   // no reason, RequestAbortedError.

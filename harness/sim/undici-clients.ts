@@ -4,12 +4,13 @@
 // dispatch() (Agent → Pool → Client): answered
 // there, whatever sits above it (retries,
 // interceptors, a proxy's tunnel) still plays.
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { abandonedRequest } from '../faults/network-error.ts'
 import { type Patch, patchProperty, undoAll } from './patch.ts'
 import { SignalRelease } from './signal-release.ts'
 import { answer } from './undici-answer.ts'
+import { type Caller, remember, seenBy } from './undici-callers.ts'
 import { InvalidArgumentError } from './undici-errors.ts'
 import { type Handler, legacy } from './undici-handler.ts'
 import type { DispatchOptions } from './undici-request.ts'
@@ -33,6 +34,8 @@ interface Client extends SlotClient {
 /** What undici's core Request makes of options. */
 interface Checked {
   readonly headers: unknown[]
+  readonly method: string
+  readonly contentLength: number | null
   readonly blocking: boolean
   readonly idempotent: boolean
   readonly body: unknown
@@ -45,8 +48,10 @@ interface Parts {
   readonly base: Record<'dispatch', Dispatch>
   /** core/request.js: its checks. */
   readonly Request: (new (origin: string, options: DispatchOptions, handler: Handler) => Checked) | null
-  /** 7.x turns onRequestStart handlers. */
-  readonly unwraps: boolean
+  /** 7.x: its UnwrapHandler (dispatch() turns onRequestStart handlers). */
+  readonly Unwrap: { unwrap(handler: Handler): Handler } | null
+  /** core/errors.js. */
+  readonly errors: Record<string, new () => Error>
 }
 
 interface Copy extends Parts {
@@ -100,16 +105,22 @@ export function undiciClients(): Patch {
  */
 function routeOf(copy: Parts): Dispatch {
   const original = copy.base.dispatch
-  return function route(this: unknown, options, handler) {
+  return function route(this: unknown, options, h) {
     const run = open.at(-1)
-    if (run) remember(handler)
-    const origin = run && this instanceof copy.Client ? answerable(this, options, handler) : null
-    if (!run || origin === null || (!copy.unwraps && typeof handler.onConnect !== 'function'))
+    // 7.x unwraps in dispatch(): what a Pool
+    // queues is then a handler we have seen.
+    const handler = run && copy.Unwrap && typeof h === 'object' && h !== null ? copy.Unwrap.unwrap(h) : h
+    if (run) remember(handler, run)
+    const origin = this instanceof copy.Client ? answerable(this, options, handler) : null
+    const from = seenBy(handler)
+    if (!run && origin !== null && from) return abandoned(copy, handler)
+    if (!run || origin === null || (!copy.Unwrap && typeof handler.onConnect !== 'function'))
       return original.call(this, options, handler)
     const client = this as Client
+    const caller = from?.caller ?? now
     // 6.x Clients' own interceptors (a redirect
     // one by default) over the answer.
-    let send: Dispatch = (o, h) => answerAt(copy, run, client, origin, o, h)
+    let send: Dispatch = (o, h) => answerAt(copy, run, client, origin, o, h, caller)
     const intercepts = symbolValue(client, 'dispatch interceptors')
     if (Array.isArray(intercepts)) for (const i of [...intercepts].reverse()) send = (i as Intercept)(send)
     try {
@@ -118,6 +129,18 @@ function routeOf(copy: Parts): Dispatch {
       return failed(copy, handler, e)
     }
   }
+}
+
+/**
+ * A request of a finished run, sent on (a
+ * Pool's queue drained at its end): failed,
+ * never undici's own socket to a mock's host.
+ */
+function abandoned(copy: Parts, handler: Handler): boolean {
+  try {
+    failed(copy, handler, abandonedRequest('the run that made this request is over'))
+  } catch {}
+  return true
 }
 
 /**
@@ -139,27 +162,54 @@ function answerable(client: Client, options: DispatchOptions, handler: Handler):
  * then sent in the caller's context when the
  * Client has a slot.
  */
-function answerAt(copy: Parts, run: Run, client: Client, origin: string, o: DispatchOptions, h: Handler): boolean {
-  remember(h)
+function answerAt(
+  copy: Parts,
+  run: Run,
+  client: Client,
+  origin: string,
+  o: DispatchOptions,
+  h: Handler,
+  caller: Caller,
+): boolean {
   const checked = copy.Request ? new copy.Request(origin, o, h) : null
   // Its headers, once: an iterator is spent, and
   // a 'create' subscriber may have added some.
   const options = checked ? { ...o, headers: [...checked.headers] } : o
   const url = `${origin}${o.path}`
-  const caller = callers.get(h) ?? now
-  const handler = copy.unwraps ? legacy(h) : h
+  const handler = copy.Unwrap ? legacy(h) : h
   const timeouts = dispatcherTimeouts(client, o)
+  const mismatch = checked && lengthMismatch(client, checked) ? copy.errors.RequestContentLengthMismatchError : null
   return run.slots.admit(client, symbolValue(client, 'url'), {
     alone: checked === null || checked.blocking || !checked.idempotent || streamed(checked.body),
-    start: () => caller(() => answer(url, options, handler, { ...timeouts, signals: run.signals, port: run.port })),
+    start: () =>
+      caller(async () => {
+        // client-h1.js writeH1: before a byte.
+        if (mismatch) return void handler.onError?.(new mismatch())
+        await answer(url, options, handler, { ...timeouts, signals: run.signals, port: run.port })
+      }),
   })
+}
+
+/**
+ * A content-length the body's known size
+ * belies, with strictContentLength (its
+ * default): undici fails the request.
+ */
+function lengthMismatch(client: Client, checked: Checked): boolean {
+  const declared = checked.contentLength
+  if (declared === null || symbolValue(client, 'strict content length') === false) return false
+  if (/^(GET|HEAD|OPTIONS|TRACE|CONNECT)$/.test(checked.method)) return false
+  const body = checked.body as { byteLength?: unknown; size?: unknown } | null | undefined
+  const length =
+    body == null ? 0 : ArrayBuffer.isView(body) ? body.byteLength : typeof body.size === 'number' ? body.size : null
+  return typeof length === 'number' && length > 0 && length !== declared
 }
 
 /** As dispatch() reports a throw (dispatcher-base.js). */
 function failed(copy: Parts, handler: Handler, e: unknown): boolean {
-  const h = copy.unwraps ? legacy(handler) : handler
+  const h = copy.Unwrap ? legacy(handler) : handler
   if (typeof h.onError !== 'function') {
-    if (copy.unwraps) throw e
+    if (copy.Unwrap) throw e
     throw new InvalidArgumentError('invalid onError method')
   }
   h.onError(e)
@@ -174,19 +224,6 @@ function streamed(body: unknown): boolean {
     Symbol.asyncIterator in body ||
     Object.prototype.toString.call(body) === '[object FormData]'
   )
-}
-
-/**
- * Each handler's caller, at its first dispatch:
- * a queued request starts from another's end
- * (or a Pool's 'drain'), in that one's context,
- * and the harness attributes by context.
- */
-const callers = new WeakMap<object, <R>(fn: () => R) => R>()
-
-function remember(handler: unknown): void {
-  if (typeof handler === 'object' && handler !== null && !callers.has(handler))
-    callers.set(handler, AsyncLocalStorage.snapshot())
 }
 
 const now = <R>(fn: () => R): R => fn()
@@ -221,17 +258,28 @@ function note(Client: unknown, file: string): void {
   const descriptor = base && Object.getOwnPropertyDescriptor(base, 'dispatch')
   if (!base || typeof descriptor?.value !== 'function' || copies.has(Client)) return
   const lib = file.replace(/(?:dispatcher[\\/])?client\.js$/, '')
-  let Request: Copy['Request'] = null
-  try {
-    const found = require(`${lib}core/request.js`)
-    if (typeof found === 'function' && found.name === 'Request') Request = found
-  } catch {}
-  const unwraps = existsSync(`${lib}handler/unwrap-handler.js`)
-  const parts: Parts = { Client: Client as Copy['Client'], base, Request, unwraps }
+  const found = required(`${lib}core/request.js`)
+  const Request = typeof found === 'function' && found.name === 'Request' ? (found as Copy['Request']) : null
+  const parts: Parts = {
+    Client: Client as Copy['Client'],
+    base,
+    Request,
+    Unwrap: existsSync(`${lib}handler/unwrap-handler.js`) ? required(`${lib}handler/unwrap-handler.js`) : null,
+    errors: required(`${lib}core/errors.js`) ?? {},
+  }
   const copy: Copy = { ...parts, route: routeOf(parts) }
   copies.set(Client, copy)
   // Answering at once; a run checks it is intact.
   Object.defineProperty(base, 'dispatch', { ...descriptor, value: copy.route })
+}
+
+/** A file of the copy, or null. */
+function required<T>(file: string): T | null {
+  try {
+    return require(file) as T
+  } catch {
+    return null
+  }
 }
 
 watchLoads()

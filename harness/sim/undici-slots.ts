@@ -4,6 +4,7 @@
 // rest back (client-h1.js busy()), the others
 // queued. Full: false, then 'drain' (as a Pool
 // expects: pool-base.js).
+import { whileDraining } from './undici-callers.ts'
 
 /** What a Client is, to its slots. */
 export interface SlotClient {
@@ -75,5 +76,5 @@ function pump(client: SlotClient, state: State): void {
 
 function drained(client: SlotClient, state: State): void {
   state.needDrain = false
-  client.emit('drain', state.origin, [client])
+  whileDraining(() => client.emit('drain', state.origin, [client]))
 }

@@ -36,6 +36,20 @@ describe('after-effect: body-cut', () => {
     },
   )
 
+  // undici ends the body a real turn later:
+  // no hung executor, no timer fired first.
+  it.each(['undici', 'undici-signal'] as const)(
+    "%s: undici's own Pool gets its SocketError at once",
+    async (client) => {
+      const { seen, history } = await strikeBody(client, [
+        { kind: 'body-cut', boundary: 'after-effect', step: 's1', send: 1, bytes: 1 },
+      ])
+      expect(seen.error).toEqual({ name: 'SocketError', message: 'other side closed', code: 'UND_ERR_SOCKET' })
+      expect(seen.atMs).toBe(20)
+      expect(eventsOf(history, 'executor-fault')).toEqual([])
+    },
+  )
+
   it('http: node:http raises its own "aborted" (ECONNRESET), as on a real socket', async () => {
     const { seen } = await strikeBody('http', [
       { kind: 'body-cut', boundary: 'after-effect', step: 's1', send: 1, bytes: 1 },

@@ -3,6 +3,7 @@
 // keeping what came before the read failed.
 import http from 'node:http'
 import https from 'node:https'
+import { Pool } from 'undici'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { Fault } from '../../../harness/faults/catalogue.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
@@ -19,11 +20,15 @@ export interface BodySeen {
   atMs?: number
 }
 
+/** undici: its own Pool, its timeouts alone or a 60 s signal too. */
+export type BodyClient = 'fetch' | 'http' | 'undici' | 'undici-signal'
+
 /**
- * One refund over node:http or fetch, reading
- * the body chunk by chunk; a 5 s timeout.
+ * One refund over node:http, fetch or an
+ * undici Pool, reading the body chunk by
+ * chunk; a 5 s timeout.
  */
-export function bodyReader(client: 'fetch' | 'http', seen: BodySeen): Executor {
+export function bodyReader(client: BodyClient, seen: BodySeen): Executor {
   const done = (start: number, e?: unknown) => {
     seen.atMs = Date.now() - start
     if (e) {
@@ -39,7 +44,20 @@ export function bodyReader(client: 'fetch' | 'http', seen: BodySeen): Executor {
           const start = Date.now()
           const url = `${ctx.services.payments}/v1/refunds`
           const headers = { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'body-key' }
-          if (client === 'fetch') {
+          if (client === 'undici' || client === 'undici-signal') {
+            const pool = new Pool(ctx.services.payments, { headersTimeout: 5_000, bodyTimeout: 5_000 })
+            try {
+              const signal = client === 'undici-signal' ? AbortSignal.timeout(60_000) : undefined
+              const res = await pool.request({ path: '/v1/refunds', method: 'POST', headers, body: FORM, signal })
+              seen.status = res.statusCode
+              seen.contentLength = Number(res.headers['content-length'])
+              seen.bytes = ''
+              seen.bytes = await res.body.text()
+              done(start)
+            } catch (e) {
+              done(start, e)
+            }
+          } else if (client === 'fetch') {
             try {
               const res = await fetch(url, { method: 'POST', headers, body: FORM, signal: AbortSignal.timeout(5_000) })
               seen.status = res.status
@@ -75,7 +93,7 @@ export function bodyReader(client: 'fetch' | 'http', seen: BodySeen): Executor {
   }
 }
 
-export async function strikeBody(client: 'fetch' | 'http', faults: Fault[]) {
+export async function strikeBody(client: BodyClient, faults: Fault[]) {
   const seen: BodySeen = {}
   const { history } = await runScenario(
     refundScenario({ faults, model: { maxAsks: 1, regenerateArgs: false } }),

@@ -210,22 +210,64 @@ describe('as undici would, above and around the Client', () => {
     expect(seen).toEqual(['x-a=1'])
   })
 
-  it("a queued request is its caller's: each of three calls on a Pool of one connection is attributed to itself", async () => {
-    route = async (r) => {
-      seen.push(`${new URL(r.url).pathname} by ${currentContext()?.call}`)
-      await new Promise((go) => setImmediate(go))
-      return jsonResponse({ id: 're_1' })
-    }
-    const pool = new Pool('https://payments.test', { connections: 1 })
-    const context = (call: string) => ({ run: Symbol('run'), generation: 1, call })
-    await Promise.all(
-      ['s1', 's2', 's3'].map((call) =>
-        runInContext(context(call), () =>
-          pool.request({ path: `/${call}`, method: 'POST', body: 'a=1' }).then((r) => r.body.dump()),
+  // Queued, it starts from another's end.
+  it.each([
+    ['a Pool', () => new Pool('https://payments.test', { connections: 1 })],
+    ['a 6.x Pool that redirects', () => new Pool('https://payments.test', { connections: 1, maxRedirections: 1 })],
+    [
+      'a 7.x Pool composed with retries',
+      () =>
+        new undici7.Pool('https://payments.test', { connections: 1 }).compose(undici7.interceptors.retry()) as never,
+    ],
+  ] as const)(
+    "a queued request is its caller's: each of three calls on %s of one connection is its own",
+    async (_, make) => {
+      route = async (r) => {
+        seen.push(`${new URL(r.url).pathname} by ${currentContext()?.call}`)
+        await new Promise((go) => setImmediate(go))
+        return jsonResponse({ id: 're_1' })
+      }
+      const pool: Pool = make()
+      const context = (call: string) => ({ run: Symbol('run'), generation: 1, call })
+      await Promise.all(
+        ['s1', 's2', 's3'].map((call) =>
+          runInContext(context(call), () =>
+            pool.request({ path: `/${call}`, method: 'POST', body: 'a=1' }).then((r) => r.body.dump()),
+          ),
         ),
-      ),
-    )
-    expect(seen).toEqual(['/s1 by s1', '/s2 by s2', '/s3 by s3'])
+      )
+      expect(seen).toEqual(['/s1 by s1', '/s2 by s2', '/s3 by s3'])
+    },
+  )
+
+  it("a run's request a Pool still holds at its end fails then, never sent by undici's own socket", async () => {
+    route = () => new Promise<Response>(() => {})
+    const pool = new Pool('https://payments.test', { connections: 1, connect: noSocket as never })
+    const first = pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch((e: unknown) => e)
+    const second = pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' }).catch((e: unknown) => e)
+    await new Promise((go) => setImmediate(go))
+    patch.undo()
+    expect(await second).toMatchObject({ message: 'faultline: the run that made this request is over' })
+    patch = undiciClients()
+    void first
+  })
+
+  it('a content-length the body belies fails as in undici, before a byte is sent', async () => {
+    const sends = [
+      request(REFUNDS, { method: 'POST', body: 'é', headers: { 'content-length': '1' }, dispatcher: new Agent() }),
+      undici7.request(REFUNDS, {
+        method: 'POST',
+        body: 'x',
+        headers: { 'content-length': '5' },
+        dispatcher: new undici7.Agent(),
+      }),
+    ]
+    const raised = await Promise.all(sends.map((p) => p.catch((e: unknown) => e)))
+    expect(raised.map((e) => (e as { code?: string }).code)).toEqual([
+      'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+      'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+    ])
+    expect(seen).toEqual([])
   })
 
   it('pipelined, what undici sends alone goes alone: POSTs one at a time, GETs of 6.x side by side', async () => {

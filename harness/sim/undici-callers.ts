@@ -1,0 +1,53 @@
+// Whose request it is. A queued one starts
+// from another's end (a Pool's 'drain'), in
+// that one's async context, and the harness
+// attributes requests by context: so each
+// handler's caller and run are kept at its
+// dispatch, and a drained one takes them.
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** Runs `fn` as the caller did. */
+export type Caller = <R>(fn: () => R) => R
+
+export interface Seen {
+  readonly run: object
+  readonly caller: Caller
+}
+
+const seen = new WeakMap<object, Seen>()
+let draining = 0
+
+/** A 'drain' emitted: dispatches are not new. */
+export function whileDraining<T>(fn: () => T): T {
+  draining++
+  try {
+    return fn()
+  } finally {
+    draining--
+  }
+}
+
+/**
+ * At a dispatch in a run. From a drain, an
+ * unseen handler is a wrapper made after we
+ * saw its request (6.x RedirectHandler): its
+ * inner handler's.
+ */
+export function remember(handler: unknown, run: object): void {
+  if (typeof handler !== 'object' || handler === null) return
+  if (!draining) return void seen.set(handler, { run, caller: AsyncLocalStorage.snapshot() })
+  if (seen.has(handler)) return
+  for (let h = inner(handler), i = 0; h && i < 8; h = inner(h), i++) {
+    const found = seen.get(h)
+    if (found) return void seen.set(handler, found)
+  }
+}
+
+export function seenBy(handler: unknown): Seen | undefined {
+  return typeof handler === 'object' && handler !== null ? seen.get(handler) : undefined
+}
+
+function inner(h: object): object | null {
+  const next = (h as { handler?: unknown }).handler
+  return typeof next === 'object' && next !== null ? next : null
+}
