@@ -4,7 +4,7 @@
 import type { VirtualClock } from './clock.ts'
 import { messagesDelivered } from './message-delivery.ts'
 import type { NativeWork } from './native-work.ts'
-import { settleOwed } from './owed-turns.ts'
+import { owedTurns, settleOwed } from './owed-turns.ts'
 
 const realSetImmediate = globalThis.setImmediate
 const realSetTimeout = globalThis.setTimeout
@@ -62,12 +62,15 @@ export async function drive(
       // while messages flow it is not stuck.
       if (steps < maxSteps && (await messagesDelivered(pollTurns)) > 0) continue
       // Those turns ran deferred work too (undici
-      // destroys a body on setImmediate).
+      // ends a body on setImmediate): a timer it
+      // armed is fired below (time moves, so no
+      // loop); owed turns are settled first.
       if (isDone()) return { kind: 'done' }
-      if (steps < maxSteps && (clock.pendingTimers() > 0 || work.pending() > 0)) continue
-      return { kind: 'stuck' }
+      if (clock.pendingTimers() === 0 && (owedTurns() === 0 || steps >= maxSteps)) return { kind: 'stuck' }
     }
     if (clock.now() > limit() || steps >= maxSteps) return { kind: 'time-limit' }
+    // Owed since the top of this step.
+    if (owedTurns() > 0) continue
     clock.fireNext()
   }
 }

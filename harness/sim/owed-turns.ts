@@ -10,6 +10,15 @@ export function oweTurns(turns: number): void {
   owed = Math.max(owed, turns)
 }
 
+export function owedTurns(): number {
+  return owed
+}
+
+/** A run's start and end: none carried over. */
+export function forgiveTurns(): void {
+  owed = 0
+}
+
 /** Settle what is owed (nothing: no cost). */
 export async function settleOwed(settle: () => Promise<void>): Promise<void> {
   while (owed > 0) {

@@ -36,15 +36,17 @@ export function whileDraining<T>(fn: () => T): T {
 export function remember(handler: unknown, run: object): void {
   if (typeof handler !== 'object' || handler === null) return
   if (!draining) return void seen.set(handler, { run, caller: AsyncLocalStorage.snapshot() })
-  if (seen.has(handler)) return
-  for (let h = inner(handler), i = 0; h && i < 8; h = inner(h), i++) {
-    const found = seen.get(h)
-    if (found) return void seen.set(handler, found)
-  }
+  const found = seenBy(handler)
+  if (found) seen.set(handler, found)
 }
 
+/** Its own, or the handler it wraps. */
 export function seenBy(handler: unknown): Seen | undefined {
-  return typeof handler === 'object' && handler !== null ? seen.get(handler) : undefined
+  for (let h = typeof handler === 'object' ? handler : null, i = 0; h && i < 9; h = inner(h), i++) {
+    const found = seen.get(h)
+    if (found) return found
+  }
+  return undefined
 }
 
 function inner(h: object): object | null {

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { abandonedRequest } from '../faults/network-error.ts'
 import { type Patch, patchProperty, undoAll } from './patch.ts'
 import { SignalRelease } from './signal-release.ts'
+import { forgiveTurns } from './owed-turns.ts'
 import { answer } from './undici-answer.ts'
 import { type Caller, remember, seenBy } from './undici-callers.ts'
 import { InvalidArgumentError } from './undici-errors.ts'
@@ -52,6 +53,8 @@ interface Parts {
   readonly Unwrap: { unwrap(handler: Handler): Handler } | null
   /** core/errors.js. */
   readonly errors: Record<string, new () => Error>
+  /** core/util.js: bodyLength. */
+  readonly util: { bodyLength(body: unknown): number | null } | null
 }
 
 interface Copy extends Parts {
@@ -79,6 +82,7 @@ export function undiciClients(): Patch {
   let nextPort = 49_152
   const run: Run = { signals: new SignalRelease(), port: () => nextPort++, slots: new Slots() }
   open.push(run)
+  forgiveTurns()
   // Already in place: checked, and put back.
   const patches = [...copies.values()].map((c) => patchProperty(c.base, 'dispatch', c.route, 'an undici dispatch()'))
   return {
@@ -92,6 +96,7 @@ export function undiciClients(): Patch {
       if (at >= 0) open.splice(at, 1)
       run.signals.release()
       run.slots.release()
+      forgiveTurns()
       undoAll(patches)
     },
   }
@@ -111,9 +116,9 @@ function routeOf(copy: Parts): Dispatch {
     // queues is then a handler we have seen.
     const handler = run && copy.Unwrap && typeof h === 'object' && h !== null ? copy.Unwrap.unwrap(h) : h
     if (run) remember(handler, run)
-    const origin = this instanceof copy.Client ? answerable(this, options, handler) : null
     const from = seenBy(handler)
-    if (!run && origin !== null && from) return abandoned(copy, handler)
+    const origin = (run || from) && this instanceof copy.Client ? answerable(this, options, handler) : null
+    if (!run && origin !== null && from) return abandoned(copy.Unwrap ? legacy(handler) : handler)
     if (!run || origin === null || (!copy.Unwrap && typeof handler.onConnect !== 'function'))
       return original.call(this, options, handler)
     const client = this as Client
@@ -135,10 +140,11 @@ function routeOf(copy: Parts): Dispatch {
  * A request of a finished run, sent on (a
  * Pool's queue drained at its end): failed,
  * never undici's own socket to a mock's host.
+ * True: a Pool drains on (pool-base.js).
  */
-function abandoned(copy: Parts, handler: Handler): boolean {
+function abandoned(handler: Handler): boolean {
   try {
-    failed(copy, handler, abandonedRequest('the run that made this request is over'))
+    handler.onError?.(abandonedRequest('the run that made this request is over'))
   } catch {}
   return true
 }
@@ -178,9 +184,11 @@ function answerAt(
   const url = `${origin}${o.path}`
   const handler = copy.Unwrap ? legacy(h) : h
   const timeouts = dispatcherTimeouts(client, o)
-  const mismatch = checked && lengthMismatch(client, checked) ? copy.errors.RequestContentLengthMismatchError : null
+  const mismatch =
+    checked && lengthMismatch(copy, client, checked) ? copy.errors.RequestContentLengthMismatchError : null
   return run.slots.admit(client, symbolValue(client, 'url'), {
     alone: checked === null || checked.blocking || !checked.idempotent || streamed(checked.body),
+    abandon: () => abandoned(handler),
     start: () =>
       caller(async () => {
         // client-h1.js writeH1: before a byte.
@@ -192,16 +200,15 @@ function answerAt(
 
 /**
  * A content-length the body's known size
- * belies, with strictContentLength (its
- * default): undici fails the request.
+ * belies, under strictContentLength (its
+ * default): undici fails the request (a
+ * stream's or FormData's: not played).
  */
-function lengthMismatch(client: Client, checked: Checked): boolean {
+function lengthMismatch(copy: Parts, client: Client, checked: Checked): boolean {
   const declared = checked.contentLength
-  if (declared === null || symbolValue(client, 'strict content length') === false) return false
+  if (declared === null || !(symbolValue(client, 'strict content length') ?? true)) return false
   if (/^(GET|HEAD|OPTIONS|TRACE|CONNECT)$/.test(checked.method)) return false
-  const body = checked.body as { byteLength?: unknown; size?: unknown } | null | undefined
-  const length =
-    body == null ? 0 : ArrayBuffer.isView(body) ? body.byteLength : typeof body.size === 'number' ? body.size : null
+  const length = copy.util?.bodyLength(checked.body)
   return typeof length === 'number' && length > 0 && length !== declared
 }
 
@@ -266,6 +273,7 @@ function note(Client: unknown, file: string): void {
     Request,
     Unwrap: existsSync(`${lib}handler/unwrap-handler.js`) ? required(`${lib}handler/unwrap-handler.js`) : null,
     errors: required(`${lib}core/errors.js`) ?? {},
+    util: required(`${lib}core/util.js`),
   }
   const copy: Copy = { ...parts, route: routeOf(parts) }
   copies.set(Client, copy)

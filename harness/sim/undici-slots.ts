@@ -17,6 +17,8 @@ export interface Sendable {
   /** Blocking, not idempotent, or a streamed body. */
   readonly alone: boolean
   start(): Promise<void>
+  /** Never started: its run is over. */
+  abandon(): void
 }
 
 interface State {
@@ -43,12 +45,19 @@ export class Slots {
   }
 
   /**
-   * At the run's end: a Client it left full is
-   * said to drain, so a Pool kept for the next
-   * run does not wait on it for ever.
+   * At the run's end: what waits is failed, and
+   * a Client it left full is said to drain, so
+   * a Pool kept for the next run does not wait
+   * on it for ever.
    */
   release(): void {
-    for (const [client, state] of this.#states) if (state.needDrain) drained(client, state)
+    for (const [client, state] of this.#states) {
+      for (const request of state.waiting.splice(0)) request.abandon()
+      if (!state.needDrain) continue
+      try {
+        drained(client, state)
+      } catch {} // a listener's throw: not ours
+    }
     this.#states.clear()
   }
 }

@@ -252,6 +252,18 @@ describe('as undici would, above and around the Client', () => {
     void first
   })
 
+  it("a Client's request still queued at the run's end fails then", async () => {
+    route = () => new Promise<Response>(() => {})
+    const client = new Client('https://payments.test', { connect: noSocket as never })
+    const first = client.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch((e: unknown) => e)
+    const second = client.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' }).catch((e: unknown) => e)
+    await new Promise((go) => setImmediate(go))
+    patch.undo()
+    expect(await second).toMatchObject({ message: 'faultline: the run that made this request is over' })
+    patch = undiciClients()
+    void first
+  })
+
   it('a content-length the body belies fails as in undici, before a byte is sent', async () => {
     const sends = [
       request(REFUNDS, { method: 'POST', body: 'é', headers: { 'content-length': '1' }, dispatcher: new Agent() }),
