@@ -240,29 +240,24 @@ describe('as undici would, above and around the Client', () => {
     },
   )
 
-  it("a run's request a Pool still holds at its end fails then, never sent by undici's own socket", async () => {
-    route = () => new Promise<Response>(() => {})
-    const pool = new Pool('https://payments.test', { connections: 1, connect: noSocket as never })
-    const first = pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch((e: unknown) => e)
-    const second = pool.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' }).catch((e: unknown) => e)
-    await new Promise((go) => setImmediate(go))
-    patch.undo()
-    expect(await second).toMatchObject({ message: 'faultline: the run that made this request is over' })
-    patch = undiciClients()
-    void first
-  })
-
-  it("a Client's request still queued at the run's end fails then", async () => {
-    route = () => new Promise<Response>(() => {})
-    const client = new Client('https://payments.test', { connect: noSocket as never })
-    const first = client.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch((e: unknown) => e)
-    const second = client.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' }).catch((e: unknown) => e)
-    await new Promise((go) => setImmediate(go))
-    patch.undo()
-    expect(await second).toMatchObject({ message: 'faultline: the run that made this request is over' })
-    patch = undiciClients()
-    void first
-  })
+  // Queued by the Pool, or by our Client slots.
+  it.each([
+    ['a Pool', () => new Pool('https://payments.test', { connections: 1, connect: noSocket as never })],
+    ['a Client', () => new Client('https://payments.test', { connect: noSocket as never })],
+  ] as const)(
+    "a run's request %s still holds at its end fails then, never sent by undici's own socket",
+    async (_, make) => {
+      route = () => new Promise<Response>(() => {})
+      const dispatcher: Pool | Client = make()
+      const first = dispatcher.request({ path: '/v1/refunds', method: 'POST', body: 'a=1' }).catch((e: unknown) => e)
+      const second = dispatcher.request({ path: '/v1/refunds', method: 'POST', body: 'a=2' }).catch((e: unknown) => e)
+      await new Promise((go) => setImmediate(go))
+      patch.undo()
+      expect(await second).toMatchObject({ message: 'faultline: the run that made this request is over' })
+      patch = undiciClients()
+      void first
+    },
+  )
 
   it('a content-length the body belies fails as in undici, before a byte is sent', async () => {
     const sends = [
