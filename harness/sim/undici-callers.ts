@@ -2,19 +2,14 @@
 // from another's end (a Pool's 'drain'), in
 // that one's async context, and the harness
 // attributes requests by context: so each
-// handler's caller and run are kept at its
-// dispatch, and a drained one takes them.
+// handler's caller is kept at its dispatch
+// in a run, and a drained one takes it.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /** Runs `fn` as the caller did. */
 export type Caller = <R>(fn: () => R) => R
 
-export interface Seen {
-  readonly run: object
-  readonly caller: Caller
-}
-
-const seen = new WeakMap<object, Seen>()
+const seen = new WeakMap<object, Caller>()
 let draining = 0
 
 /** A 'drain' emitted: dispatches are not new. */
@@ -33,15 +28,15 @@ export function whileDraining<T>(fn: () => T): T {
  * saw its request (6.x RedirectHandler): its
  * inner handler's.
  */
-export function remember(handler: unknown, run: object): void {
+export function remember(handler: unknown): void {
   if (typeof handler !== 'object' || handler === null) return
-  if (!draining) return void seen.set(handler, { run, caller: AsyncLocalStorage.snapshot() })
-  const found = seenBy(handler)
+  if (!draining) return void seen.set(handler, AsyncLocalStorage.snapshot())
+  const found = callerOf(handler)
   if (found) seen.set(handler, found)
 }
 
-/** Its own, or the handler it wraps. */
-export function seenBy(handler: unknown): Seen | undefined {
+/** Its own, or the handler it wraps'; none: not a run's. */
+export function callerOf(handler: unknown): Caller | undefined {
   for (let h = typeof handler === 'object' ? handler : null, i = 0; h && i < 9; h = inner(h), i++) {
     const found = seen.get(h)
     if (found) return found

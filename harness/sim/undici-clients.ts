@@ -11,7 +11,7 @@ import { type Patch, patchProperty, undoAll } from './patch.ts'
 import { SignalRelease } from './signal-release.ts'
 import { forgiveTurns } from './owed-turns.ts'
 import { answer } from './undici-answer.ts'
-import { type Caller, remember, seenBy } from './undici-callers.ts'
+import { type Caller, callerOf, remember } from './undici-callers.ts'
 import { InvalidArgumentError } from './undici-errors.ts'
 import { type Handler, legacy } from './undici-handler.ts'
 import type { DispatchOptions } from './undici-request.ts'
@@ -115,17 +115,17 @@ function routeOf(copy: Parts): Dispatch {
     // 7.x unwraps in dispatch(): what a Pool
     // queues is then a handler we have seen.
     const handler = run && copy.Unwrap && typeof h === 'object' && h !== null ? copy.Unwrap.unwrap(h) : h
-    if (run) remember(handler, run)
-    const from = seenBy(handler)
-    const origin = (run || from) && this instanceof copy.Client ? answerable(this, options, handler) : null
-    if (!run && origin !== null && from) return abandoned(copy.Unwrap ? legacy(handler) : handler)
+    if (run) remember(handler)
+    const caller = callerOf(handler)
+    const origin = (run || caller) && this instanceof copy.Client ? answerable(this, options, handler) : null
+    // With none open, a run's request is over.
+    if (!run && origin !== null && caller) return abandoned(copy.Unwrap ? legacy(handler) : handler)
     if (!run || origin === null || (!copy.Unwrap && typeof handler.onConnect !== 'function'))
       return original.call(this, options, handler)
     const client = this as Client
-    const caller = from?.caller ?? now
     // 6.x Clients' own interceptors (a redirect
     // one by default) over the answer.
-    let send: Dispatch = (o, h) => answerAt(copy, run, client, origin, o, h, caller)
+    let send: Dispatch = (o, h) => answerAt(copy, run, client, origin, o, h, caller ?? now)
     const intercepts = symbolValue(client, 'dispatch interceptors')
     if (Array.isArray(intercepts)) for (const i of [...intercepts].reverse()) send = (i as Intercept)(send)
     try {
