@@ -5,7 +5,7 @@ import type { Executor, ExecutorProcess, ToolContract } from '../contract/execut
 import { TOOLS } from '../contract/tools.ts'
 import type { Vendors } from '../contract/vendors.ts'
 import { runInContext } from '../sim/attribution.ts'
-import type { VirtualClock } from '../sim/clock.ts'
+import type { TimerOwner, VirtualClock } from '../sim/clock.ts'
 import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
 import type { SimStorage } from '../sim/storage.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
@@ -27,6 +27,8 @@ export interface ProcessSupervisorOptions {
   readonly crashes: readonly ExecutorCrash[]
   readonly history: HistoryRecorder
   readonly clock: VirtualClock
+  /** Ends what a dead process held (sandbox.ts). */
+  readonly died: (dead: (owner: TimerOwner) => boolean) => void
   readonly turnBudgetMs: number
   /** The run's identity in the work context (attribution.ts). */
   readonly run: symbol
@@ -54,8 +56,8 @@ export class ProcessSupervisor implements ProcessControl {
         call: this.#inFlight,
       })
       this.#recovering = this.#inFlight
-      // A real crash kills its timers: none fires again.
-      options.clock.cancelTimersOf((owner) => owner.generation === crash.generation)
+      // A real crash kills its timers and sockets.
+      options.died((owner) => owner.generation === crash.generation)
       this.#resolveCrash(crash)
     })
   }

@@ -161,6 +161,7 @@ export class World {
       crashes: this.scenario.faults.filter((f): f is ExecutorCrash => f.kind === 'executor-crash'),
       history: this.history,
       clock: this.clock,
+      died: (dead) => sandbox.died(dead),
       turnBudgetMs: this.scenario.turnBudgetMs,
       run: this.#run,
     })
@@ -184,7 +185,7 @@ export class World {
       this.history,
       this.processes.processes,
       this.#run,
-      (dead) => this.clock.cancelTimersOf(dead),
+      (dead) => sandbox.died(dead),
     )
     undo.push(activateToolTransport(transport))
 

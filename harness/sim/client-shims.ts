@@ -11,6 +11,7 @@ import {
   socketTimeoutOnGlobalTimers,
 } from './http-timeout-shims.ts'
 import { undoAll, type Patch } from './patch.ts'
+import type { TimerOwner } from './clock.ts'
 import { undiciClients } from './undici-clients.ts'
 import { undiciGlobalDispatcher } from './undici-dispatcher.ts'
 
@@ -34,6 +35,8 @@ export function clientGaveUp(request: Request): Promise<void> {
 
 /** `undo()` is checked (patch.ts). */
 export interface ClientShims {
+  /** A process died: what it held, freed. */
+  died(dead: (owner: TimerOwner) => boolean): void
   undo(): void
 }
 
@@ -49,10 +52,11 @@ export function installClientShims(): ClientShims {
     patches.push(requestTimeoutOption())
     patches.push(socketTimeoutOnGlobalTimers())
     patches.push(undiciGlobalDispatcher())
-    patches.push(undiciClients())
+    const clients = undiciClients()
+    patches.push(clients)
+    return { died: (dead) => clients.died(dead), undo: () => undoAll(patches) }
   } catch (e) {
     undoAll(patches)
     throw e
   }
-  return { undo: () => undoAll(patches) }
 }

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module'
 import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
-import { installClock, type TimerHooks, type VirtualClock } from './clock.ts'
+import { installClock, type TimerHooks, type TimerOwner, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { createRng, type Rng, uuidFrom } from './random.ts'
 
@@ -12,6 +12,11 @@ const nodeCrypto = createRequire(import.meta.url)('node:crypto') as typeof impor
 
 export interface Sandbox {
   readonly clock: VirtualClock
+  /**
+   * A process died: its timers never fire, and
+   * its requests hold no client's connection.
+   */
+  died(dead: (owner: TimerOwner) => boolean): void
   /** Undo all; throws if one was tampered. */
   dispose(): void
 }
@@ -68,6 +73,10 @@ export function installSandbox(seed: number, hooks?: TimerHooks): Sandbox {
   let disposed = false
   return {
     clock,
+    died(dead) {
+      clock.cancelTimersOf(dead)
+      shims?.died(dead)
+    },
     dispose() {
       if (disposed) return
       disposed = true

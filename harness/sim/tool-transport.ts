@@ -26,20 +26,20 @@ export class ToolTransportFaults implements ToolTransportHook {
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable
   readonly #run: symbol
-  readonly #cancelTimers: (dead: (owner: TimerOwner) => boolean) => void
+  readonly #died: (dead: (owner: TimerOwner) => boolean) => void
 
   constructor(
     faults: readonly ToolTransportFault[],
     history: HistoryRecorder,
     processes: ProcessTable,
     run: symbol,
-    cancelTimers: (dead: (owner: TimerOwner) => boolean) => void = () => {},
+    died: (dead: (owner: TimerOwner) => boolean) => void = () => {},
   ) {
     this.#faults = new Map(faults.map((f) => [`${f.step} ${f.call}`, f]))
     this.#history = history
     this.#processes = processes
     this.#run = run
-    this.#cancelTimers = cancelTimers
+    this.#died = died
   }
 
   serverProcess(): ServerProcess {
@@ -64,7 +64,7 @@ export class ToolTransportFaults implements ToolTransportHook {
       },
       kill: () => {
         dead = true
-        this.#cancelTimers((owner) => contexts.has(owner))
+        this.#died((owner) => contexts.has(owner))
       },
     }
   }

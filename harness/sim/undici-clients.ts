@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { abandonedRequest } from '../faults/network-error.ts'
 import { type Patch, patchProperty, undoAll } from './patch.ts'
+import { currentContext } from './attribution.ts'
 import { SignalRelease } from './signal-release.ts'
 import { forgiveTurns } from './owed-turns.ts'
 import { answer } from './undici-answer.ts'
@@ -15,7 +16,7 @@ import { type Caller, callerOf, remember } from './undici-callers.ts'
 import { InvalidArgumentError } from './undici-errors.ts'
 import { type Handler, legacy } from './undici-handler.ts'
 import type { DispatchOptions } from './undici-request.ts'
-import { type SlotClient, Slots } from './undici-slots.ts'
+import { type Dead, type SlotClient, Slots } from './undici-slots.ts'
 import { dispatcherTimeouts, symbolValue } from './undici-timeouts.ts'
 import { isSimulatedUrl } from './vendor-hosts.ts'
 
@@ -73,11 +74,16 @@ const open: Run[] = []
 /** Copies seen in this thread, by Client. */
 const copies = new Map<unknown, Copy>()
 
+/** Told when a run's process dies. */
+export interface UndiciClients extends Patch {
+  died(dead: Dead): void
+}
+
 /**
  * Answer a run's hosts at every copy's Clients
  * until undone.
  */
-export function undiciClients(): Patch {
+export function undiciClients(): UndiciClients {
   // Ephemeral ports, deterministic within a run.
   let nextPort = 49_152
   const run: Run = { signals: new SignalRelease(), port: () => nextPort++, slots: new Slots() }
@@ -91,6 +97,7 @@ export function undiciClients(): Patch {
     reinstate() {
       for (const p of patches) if (!p.intact()) p.reinstate()
     },
+    died: (dead) => run.slots.died(dead),
     undo() {
       const at = open.lastIndexOf(run)
       if (at >= 0) open.splice(at, 1)
@@ -188,6 +195,7 @@ function answerAt(
     checked && lengthMismatch(copy, client, checked) ? copy.errors.RequestContentLengthMismatchError : null
   return run.slots.admit(client, symbolValue(client, 'url'), {
     alone: checked === null || checked.blocking || !checked.idempotent || streamed(checked.body),
+    owner: caller(currentContext),
     abandon: () => abandoned(handler),
     start: () =>
       caller(async () => {

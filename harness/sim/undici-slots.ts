@@ -4,6 +4,7 @@
 // rest back (client-h1.js busy()), the others
 // queued. Full: false, then 'drain' (as a Pool
 // expects: pool-base.js).
+import type { TimerOwner } from './clock.ts'
 import { whileDraining } from './undici-callers.ts'
 
 /** What a Client is, to its slots. */
@@ -16,32 +17,59 @@ export interface SlotClient {
 export interface Sendable {
   /** Blocking, not idempotent, or a streamed body. */
   readonly alone: boolean
+  /** The process that sent it; null: none. */
+  readonly owner: TimerOwner | null
   start(): Promise<void>
   /** Never started: its run is over. */
   abandon(): void
 }
 
+/** Which owners' processes have died. */
+export type Dead = (owner: TimerOwner) => boolean
+
 interface State {
   readonly origin: unknown
   readonly waiting: Sendable[]
-  running: number
-  alone: boolean
+  readonly running: Set<Sendable>
+  alone: Sendable | null
   needDrain: boolean
 }
 
 /** A run's: the next run starts with free ones. */
 export class Slots {
   readonly #states = new Map<SlotClient, State>()
+  readonly #deaths: Dead[] = []
+  // Microtasks: a crash strikes mid-request.
+  readonly #later = queueMicrotask
 
   /** Sent or queued; false: the Client is full. */
   admit(client: SlotClient, origin: unknown, request: Sendable): boolean {
     let state = this.#states.get(client)
-    if (!state) this.#states.set(client, (state = { origin, waiting: [], running: 0, alone: false, needDrain: false }))
+    if (!state) {
+      state = { origin, waiting: [], running: new Set(), alone: null, needDrain: false }
+      this.#states.set(client, state)
+    }
     state.waiting.push(request)
-    pump(client, state)
-    const full = state.waiting.length > 0 || state.running >= limit(client)
+    this.#pump(client, state)
+    const full = state.waiting.length > 0 || state.running.size >= limit(client)
     if (full) state.needDrain = true
     return !full
+  }
+
+  /**
+   * A process died: its requests hold no slot.
+   * The simulated processes share a module's
+   * Client, where a real restart has its own.
+   */
+  died(dead: Dead): void {
+    this.#deaths.push(dead)
+    this.#later(() => {
+      for (const [client, state] of this.#states) {
+        for (const request of state.running) if (this.#dead(request)) this.#free(state, request)
+        this.#pump(client, state)
+        this.#drainIfFree(client, state)
+      }
+    })
   }
 
   /**
@@ -60,27 +88,48 @@ export class Slots {
     }
     this.#states.clear()
   }
+
+  #dead(request: Sendable): boolean {
+    const { owner } = request
+    return owner !== null && this.#deaths.some((dead) => dead(owner))
+  }
+
+  #pump(client: SlotClient, state: State): void {
+    for (;;) {
+      const next = state.waiting[0]
+      if (!next) return
+      const busy = state.running.size
+      if (busy > 0 && (state.alone || next.alone || busy >= limit(client))) return
+      state.waiting.shift()
+      // A dead process's: fenced where it lands.
+      if (this.#dead(next)) {
+        void next.start()
+        continue
+      }
+      state.running.add(next)
+      if (next.alone) state.alone = next
+      void next.start().finally(() => {
+        if (!this.#free(state, next)) return
+        this.#pump(client, state)
+        this.#drainIfFree(client, state)
+      })
+    }
+  }
+
+  /** False: freed already (its process died). */
+  #free(state: State, request: Sendable): boolean {
+    if (!state.running.delete(request)) return false
+    if (state.alone === request) state.alone = null
+    return true
+  }
+
+  #drainIfFree(client: SlotClient, state: State): void {
+    if (state.needDrain && state.waiting.length === 0 && state.running.size < limit(client)) drained(client, state)
+  }
 }
 
 function limit(client: SlotClient): number {
   return Math.max(1, client.pipelining || 1)
-}
-
-function pump(client: SlotClient, state: State): void {
-  for (;;) {
-    const next = state.waiting[0]
-    if (!next) return
-    if (state.running > 0 && (state.alone || next.alone || state.running >= limit(client))) return
-    state.waiting.shift()
-    state.running++
-    if (next.alone) state.alone = true
-    void next.start().finally(() => {
-      state.running--
-      if (next.alone) state.alone = false
-      pump(client, state)
-      if (state.needDrain && state.waiting.length === 0 && state.running < limit(client)) drained(client, state)
-    })
-  }
 }
 
 function drained(client: SlotClient, state: State): void {

@@ -3,6 +3,7 @@
 // still land; the next process boots on the same
 // durable storage, recovers, and is asked again.
 import net from 'node:net'
+import { Client, Pool } from 'undici'
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
 import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
@@ -168,6 +169,50 @@ describe('executor crashes', () => {
         'process 2: a timer armed after the write fired',
       ]),
     )
+  })
+
+  // The simulated processes share module state
+  // (README): a dead one's requests, sent or
+  // queued, must not hold the survivor's
+  // connection.
+  it.each([
+    ['a Client', () => new Client('https://payments.test')],
+    ['a Pool of one connection', () => new Pool('https://payments.test', { connections: 1 })],
+  ])('%s kept at module level: the next process sends on it after a crash in flight', async (_, make) => {
+    const dispatcher = make()
+    const notes: string[] = []
+    const refund = async (key: string) => {
+      const { statusCode, body } = await dispatcher.request({
+        path: '/v1/refunds',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+        body: 'payment_intent=pi_1&amount=100',
+      })
+      notes.push(`${key} ${statusCode}`)
+      await body.text()
+    }
+    const kept: Executor = {
+      name: 'kept-client',
+      async boot() {
+        return {
+          async callTool(call) {
+            // One at a time on the one connection.
+            await Promise.all([refund(`${call.stepId}-a`), refund(`${call.stepId}-b`)])
+            return { status: 'SUCCEEDED', retry_safe: true, effect: null, action_taken: 'sent', message: '' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(
+      refundScenario({ faults: [crash('after-send', 1, 1_000)], model: { maxAsks: 1, regenerateArgs: false } }),
+      kept,
+    )
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+    // Process 1's first landed; its second, queued, was fenced.
+    expect(eventsOf(history, 'fenced').map((f) => `${f.generation} ${f.what}`)).toEqual(['1 POST /v1/refunds'])
+    expect(notes).toEqual(['s1-a 200', 's1-b 200']) // process 2's
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+    expect(eventsOf(history, 'outcome-reported').map((o) => o.envelope.status)).toEqual(['SUCCEEDED'])
   })
 
   it("a pause past 24 h outlives the service's keys: the same key makes a second refund", async () => {
