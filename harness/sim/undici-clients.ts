@@ -74,16 +74,11 @@ const open: Run[] = []
 /** Copies seen in this thread, by Client. */
 const copies = new Map<unknown, Copy>()
 
-/** Told when a run's process dies. */
-export interface UndiciClients extends Patch {
-  died(dead: Dead): void
-}
-
 /**
  * Answer a run's hosts at every copy's Clients
- * until undone.
+ * until undone; told when a process dies.
  */
-export function undiciClients(): UndiciClients {
+export function undiciClients(): Patch & { died(dead: Dead): void } {
   // Ephemeral ports, deterministic within a run.
   let nextPort = 49_152
   const run: Run = { signals: new SignalRelease(), port: () => nextPort++, slots: new Slots() }
