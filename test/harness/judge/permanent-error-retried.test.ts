@@ -25,6 +25,46 @@ describe('permanentErrorRetried', () => {
     expect(found[0]?.message).toContain(`attempt 1 had been refused with ${status}`)
   })
 
+  it('fires when a later ask of the same process sends it again, and says the model asked again', () => {
+    const h = history()
+      .callStarted('r/s1', 1)
+      .attemptWith('r/s1', 1, { fingerprint: 'fp-A', generation: 1 })
+      .answered('r/s1', 1, 400)
+      .at(20)
+      .callStarted('r/s1', 2) // a model that ignores retry_safe: false
+      .attemptWith('r/s1', 2, { fingerprint: 'fp-A', generation: 1 })
+      .build()
+    expect(permanentErrorRetried(h).map((v) => v.message)).toEqual([
+      'r/s1: ask 2 sent again (attempt 2) the request refused with 400 in ask 1 (attempt 1): the model asked again, and the process that was told did not remember the refusal',
+    ])
+  })
+
+  // A body-stall on the 400: Square's SDK
+  // timed out reading it, never saw a status.
+  it('does not fire when the refusal was lost on its way (its body stalled or cut): the process was never told', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .attemptWith('r/s1', 1, { fingerprint: 'fp-A', generation: 1 })
+      .answered('r/s1', 1, 400)
+      .lost(1, 'the body stalled until the client gave up')
+      .attemptWith('r/s1', 2, { fingerprint: 'fp-A', generation: 1 })
+      .build()
+    expect(permanentErrorRetried(h)).toEqual([])
+    // Told on the resend, a third is blamed.
+    const told = history()
+      .callStarted('r/s1')
+      .attemptWith('r/s1', 1, { fingerprint: 'fp-A', generation: 1 })
+      .answered('r/s1', 1, 400)
+      .lost(1)
+      .attemptWith('r/s1', 2, { fingerprint: 'fp-A', generation: 1 })
+      .answered('r/s1', 2, 400)
+      .attemptWith('r/s1', 3, { fingerprint: 'fp-A', generation: 1 })
+      .build()
+    expect(permanentErrorRetried(told).map((v) => v.message)).toEqual([
+      'r/s1: attempt 3 resent the request that attempt 2 had been refused with 400',
+    ])
+  })
+
   it('does not fire when the resent request differs (a different fingerprint)', () => {
     const h = history()
       .callStarted('r/s1')
