@@ -328,7 +328,11 @@ export function scenarioArbitrary(options: ScenarioArbitraryOptions = {}): fc.Ar
     }) as fc.Arbitrary<DrawnStep>
     return fc
       .record({
-        seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        // Unbiased: a biased draw repeats small
+        // seeds (22 % of 1,000 runs), and so a
+        // run's id and its randomness, which an
+        // executor's module-level memo then mixes.
+        seed: fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })),
         // Shrinking drops any step alone, with
         // its faults and crash.
         steps: fc

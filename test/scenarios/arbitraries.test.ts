@@ -1,6 +1,7 @@
 // The generator fitted to an executor's declaration:
 // only the tools it offers; with a per-run identity,
 // no two steps of a plan are the same operation.
+// A campaign's runs are distinct runs.
 import { describe, expect, it } from 'vitest'
 import { campaignScenarios } from '../../harness/campaign/campaign-scenarios.ts'
 import { TOOLS } from '../../harness/contract/tools.ts'
@@ -35,5 +36,15 @@ describe('scenarioArbitrary', () => {
     // Faults still address real steps.
     for (const s of perRun)
       for (const f of s.faults) expect(f.step === '#abort' || s.plan.some((p) => p.stepId === f.step)).toBe(true)
+  })
+
+  // A run's id and its randomness come from its
+  // seed: a repeat would hand one run another's
+  // memo (a module-level cache keyed by runId).
+  it('gives every run of a campaign a seed of its own (a biased draw repeated a fifth of them)', () => {
+    for (const identity of ['per-step', 'per-run'] as const) {
+      const seeds = campaignScenarios(scenarioArbitrary({ identity }), SEED, 2_000).map((s) => s.seed)
+      expect(seeds.length - new Set(seeds).size).toBe(0)
+    }
   })
 })

@@ -43,7 +43,7 @@ describe('faultline audit-mapping', () => {
         '--clients',
         'fetch,resend',
         '--runs',
-        '130',
+        '200', // gateway-timeout.finishes: run 188
         '--json',
         '--workers',
         '2',

@@ -175,7 +175,7 @@ describe('run and audit-mapping outputs', () => {
         '--clients',
         'fetch',
         '--runs',
-        '130',
+        '200',
         '--workers',
         '1',
         '--json',
