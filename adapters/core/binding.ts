@@ -3,8 +3,16 @@
 // argument, checked against the tool's own schema.
 import { TOOLS } from '../../harness/contract/tools.ts'
 
-/** One team argument: a faultline argument's name, or a constant. */
-export type ArgSource = string | { readonly value: unknown }
+/**
+ * One team argument: a faultline argument's
+ * name, a constant, or an argument mapped (a
+ * unit: `{ from: 'amount', map: (major) =>
+ * Math.round(major * 100) }` for cents).
+ */
+export type ArgSource =
+  | string
+  | { readonly value: unknown }
+  | { readonly from: string; readonly map: (value: unknown) => unknown }
 
 export interface ToolBinding {
   /** The team's tool name. */
@@ -33,6 +41,37 @@ function argsOf(tool: string): readonly string[] {
   return [...(TOOLS[tool]?.identity ?? []), 'reason']
 }
 
+/** Decimal, in major units (49.9): never an integer field's as is. */
+const DECIMAL = new Set(['amount'])
+
+/** A source's faultline argument; null: a constant. */
+function fromOf(source: ArgSource): string | null {
+  if (typeof source === 'string') return source
+  return 'from' in source ? source.from : null
+}
+
+/** The first problem with one argument's source; or null. */
+function sourceProblem(at: string, ours: string, tool: FoundTool, field: string, source: ArgSource): string | null {
+  const props = tool.inputSchema.properties ?? {}
+  if (!(field in props))
+    return `${at}: ${tool.name}'s input schema has no field "${field}" (its fields: ${Object.keys(props).join(', ') || 'none'})`
+  if (
+    typeof source !== 'string' &&
+    (typeof source !== 'object' || source === null || !('value' in source || 'from' in source))
+  )
+    return `${at}: give an argument's name, { value } for a constant, or { from, map } to convert one`
+  const from = fromOf(source)
+  if (from !== null && !argsOf(ours).includes(from))
+    return `${at}: "${from}" is not an argument of ${ours} (use ${argsOf(ours).join(', ')}, or { value } for a constant)`
+  if (typeof source === 'object' && 'from' in source && typeof source.map !== 'function')
+    return `${at}.map: a function from ${ours}'s ${from} to ${tool.name}'s ${field}`
+  const type = props[field]?.type
+  const integer = type === 'integer' || (Array.isArray(type) && type.includes('integer') && !type.includes('number'))
+  if (typeof source === 'string' && integer && DECIMAL.has(source))
+    return `${at}: ${tool.name}'s "${field}" is an integer, and ${ours}'s ${source} is a decimal in major units (49.9): convert it, e.g. { from: '${source}', map: (major) => Math.round(Number(major) * 100) } for minor units`
+  return null
+}
+
 /** The first problem, in one line naming the field; or null. */
 export function bindingProblem(binding: Binding, found: readonly FoundTool[]): string | null {
   if (typeof binding !== 'object' || binding === null) return 'the binding must be an object keyed by faultline tool'
@@ -44,12 +83,9 @@ export function bindingProblem(binding: Binding, found: readonly FoundTool[]): s
     if (!TOOLS[ours]) return `${at}: "${ours}" is not a faultline tool (use ${Object.keys(TOOLS).join(', ')})`
     const tool = found.find((t) => t.name === b?.tool)
     if (!tool) return `${at}.tool: no tool "${b?.tool}" among the module's tools (${names.join(', ') || 'none'})`
-    const props = tool.inputSchema.properties ?? {}
     for (const [field, source] of Object.entries(b.args ?? {})) {
-      if (!(field in props))
-        return `${at}.args.${field}: ${tool.name}'s input schema has no field "${field}" (its fields: ${Object.keys(props).join(', ') || 'none'})`
-      if (typeof source === 'string' && !argsOf(ours).includes(source))
-        return `${at}.args.${field}: "${source}" is not an argument of ${ours} (use ${argsOf(ours).join(', ')}, or { value } for a constant)`
+      const problem = sourceProblem(`${at}.args.${field}`, ours, tool, field, source)
+      if (problem) return problem
     }
     for (const field of tool.inputSchema.required ?? [])
       if (!(field in (b.args ?? {})))
@@ -70,8 +106,11 @@ export function bindArgs(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [field, source] of Object.entries(b.args)) {
-    const value = typeof source === 'string' ? args[source] : source.value
+    const from = fromOf(source)
+    let value = from === null ? (source as { value: unknown }).value : args[from]
     if (value === undefined) continue
+    // A re-worded "49.90" is mapped as 49.9.
+    if (typeof source === 'object' && 'map' in source) value = source.map(asType(value, 'number'))
     out[field] = asType(value, schema.properties?.[field]?.type)
   }
   return out

@@ -36,6 +36,8 @@ export function boundCall(
       action_taken: 'not-bound',
       message: `No tool is bound to ${call.tool}.`,
     }
+  // First: a binding's map may throw.
+  const args = bindArgs(b, call.args, tool.inputSchema)
   const controller = new AbortController()
   const timer = setTimeout(
     () => controller.abort(new DOMException("the turn's deadline passed", 'TimeoutError')),
@@ -43,7 +45,7 @@ export function boundCall(
   )
   return {
     tool: b.tool,
-    args: bindArgs(b, call.args, tool.inputSchema),
+    args,
     operation: { runId: call.runId, stepId: call.stepId, tool: b.tool, deadline: call.deadline, identity },
     signal: controller.signal,
     done: () => clearTimeout(timer),

@@ -13,6 +13,7 @@ import {
   AdapterError,
   aiSdkExecutor,
   operationOf,
+  type ArgSource,
   type Binding,
   type Operation,
   type ToolObservation,
@@ -88,6 +89,38 @@ describe('the AI SDK adapter: the binding, checked at load', () => {
       }),
     }
     await expect(declared(fromJson)).rejects.toThrow(/args\.payment_intent: refund_order's input schema has no field/)
+  })
+})
+
+describe('the AI SDK adapter: a tool in minor units', () => {
+  // As Stripe's agent toolkit takes amounts.
+  const centsTools = (seen: number[]) => ({
+    create_refund: tool({
+      inputSchema: z.object({ payment_intent: z.string(), amount: z.number().int() }),
+      execute: async ({ amount }) => {
+        seen.push(amount)
+        return refunded
+      },
+    }),
+  })
+  const bindAmount = (amount: ArgSource): Binding => ({
+    issue_refund: { tool: 'create_refund', args: { payment_intent: 'payment_intent', amount } },
+  })
+
+  it('bound as is, refused at load in one line saying how to convert; bound with a map, asked in cents', async () => {
+    const declared = (b: Binding) => aiSdkExecutor({ name: 'cents', tools: centsTools([]), binding: b }).declare?.()
+    await expect(declared(bindAmount('amount'))).rejects.toThrow(
+      /^binding\.issue_refund\.args\.amount: create_refund's "amount" is an integer, and issue_refund's amount is a decimal in major units \(49\.9\): convert it/,
+    )
+    const seen: number[] = []
+    const binding = bindAmount({ from: 'amount', map: (major) => Math.round(Number(major) * 100) })
+    const { outcomes, faults } = await runAdapted(
+      refundScenario(),
+      aiSdkExecutor({ name: 'cents', tools: centsTools(seen), binding }),
+    )
+    expect(faults).toEqual([])
+    expect(outcomes).toEqual([refunded])
+    expect(seen).toEqual([4990]) // 49.9 in the plan
   })
 })
 
