@@ -22,6 +22,27 @@ const EMAIL_MIN_BUDGET_MS = 3_000
 const SETTLE_MS = 8_000
 const MAX_ROUNDS = 4
 
+/** A call still unanswered when its turn runs out. */
+const LATE = Symbol('late')
+
+/**
+ * stripe-node's timeout is its socket's idle
+ * timeout (req.setTimeout): every byte restarts
+ * it, so a body that stalls after the headers
+ * outlasts it. The turn bounds the whole call.
+ */
+async function withinTurn<T>(call: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), Math.max(0, ms))
+  })
+  try {
+    return await Promise.race([call, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 type Kind = 'issue_refund' | 'charge_card' | 'send_email' | 'undo_charge' | 'undo_email'
 
 interface Op {
@@ -135,20 +156,23 @@ class StripeSdkExecutor implements ExecutorProcess {
 
   // --- payments through the SDK ---
 
-  async #stripeSend(op: Op, timeout: number): Promise<Result> {
+  async #stripeSend(op: Op, timeout: number, turnLeft: number): Promise<Result> {
     const p = JSON.parse(op.params) as Record<string, string | number | Record<string, string>>
     this.#sdkRequests = 0
     try {
-      const obj =
+      const obj = await withinTurn<Stripe.PaymentIntent | Stripe.Refund>(
         op.kind === 'charge_card'
-          ? await this.#stripe.paymentIntents.create(p as unknown as Stripe.PaymentIntentCreateParams, {
+          ? this.#stripe.paymentIntents.create(p as unknown as Stripe.PaymentIntentCreateParams, {
               idempotencyKey: op.key,
               timeout,
             })
-          : await this.#stripe.refunds.create(p as unknown as Stripe.RefundCreateParams, {
+          : this.#stripe.refunds.create(p as unknown as Stripe.RefundCreateParams, {
               idempotencyKey: op.key,
               timeout,
-            })
+            }),
+        turnLeft,
+      )
+      if (obj === LATE) return { r: 'maybe', why: 'no whole answer within the turn' }
       if (op.kind === 'charge_card' && (obj as Stripe.PaymentIntent).status !== 'succeeded')
         return { r: 'maybe', why: `payment intent ${obj.id} is ${(obj as Stripe.PaymentIntent).status}` }
       return { r: 'ok', id: obj.id }
@@ -193,20 +217,23 @@ class StripeSdkExecutor implements ExecutorProcess {
       const timeout = StripeSdkExecutor.#sdkTimeout(spendable(), 4_000)
       if (timeout < 300) return { l: 'unsure', why: 'no time left to look' }
       try {
-        const list =
+        const list = await withinTurn<Stripe.ApiList<Stripe.PaymentIntent | Stripe.Refund>>(
           op.kind === 'charge_card'
-            ? await this.#stripe.paymentIntents.list(
+            ? this.#stripe.paymentIntents.list(
                 { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
                 { timeout },
               )
-            : await this.#stripe.refunds.list(
+            : this.#stripe.refunds.list(
                 {
                   payment_intent: p.payment_intent!,
                   limit: 100,
                   ...(startingAfter ? { starting_after: startingAfter } : {}),
                 },
                 { timeout },
-              )
+              ),
+          spendable(),
+        )
+        if (list === LATE) return { l: 'unsure', why: 'no whole listing within the turn' }
         const items = list.data as { id: string; status?: string | null; metadata?: Stripe.Metadata | null }[]
         const hit = items.find((x) => x.metadata?.client_reference === op.key)
         if (hit)
@@ -363,7 +390,7 @@ class StripeSdkExecutor implements ExecutorProcess {
       op = { ...op, maybe: 1, sent_at: Date.now(), info: 'sending' }
       this.#write(op)
       rounds++
-      const res = email ? await this.#emailSend(op, timeout) : await this.#stripeSend(op, timeout)
+      const res = email ? await this.#emailSend(op, timeout) : await this.#stripeSend(op, timeout, spendable())
       switch (res.r) {
         case 'ok':
           op = { ...op, state: 'done', effect_id: res.id, info: 'confirmed' }

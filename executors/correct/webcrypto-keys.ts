@@ -279,7 +279,9 @@ class WebCryptoExecutor implements ExecutorProcess {
     if ([400, 404, 422].includes(res.status) && serviceSaidSo) return { a: 'refused', why }
     if ((res.status === 429 || res.status === 503) && serviceSaidSo)
       return { a: 'not-applied', why, notBefore: Date.now() + (retryAfter(res.headers.get('retry-after')) ?? 1_000) }
-    if (res.status === 409 && serviceSaidSo) return { a: 'not-applied', why, notBefore: Date.now() + 1_000 }
+    // In use by a request still in flight (an
+    // earlier process's, say): it may land.
+    if (res.status === 409 && serviceSaidSo) return { a: 'maybe', why }
     if (res.headers.get('stripe-should-retry') === 'false' || res.headers.get('idempotent-replayed') === 'true')
       return { a: 'maybe-final', why }
     return { a: 'maybe', why }
