@@ -88,7 +88,7 @@ describe('a request refused as invalid stays refused', () => {
       expect(new Set(reports)).toEqual(new Set(['FAILED_NO_EFFECT']))
       const verdict = judge(history)
       expect(verdict.violations.map((v) => v.judge)).toEqual(['permanent-error-retried'])
-      expect(verdict.violations[0]?.message).toContain(`had been refused with ${status}`)
+      expect(verdict.violations[0]?.message).toContain(`refused with ${status}`)
     },
   )
 
