@@ -7,7 +7,7 @@ import { TOOLS } from '../../harness/contract/tools.ts'
  * One team argument: a faultline argument's
  * name, a constant, or an argument mapped (a
  * unit: `{ from: 'amount', map: (major) =>
- * Math.round(major * 100) }` for cents).
+ * Math.round(Number(major) * 100) }`).
  */
 export type ArgSource =
   | string
@@ -63,6 +63,8 @@ function sourceProblem(at: string, ours: string, tool: FoundTool, field: string,
   const from = fromOf(source)
   if (from !== null && !argsOf(ours).includes(from))
     return `${at}: "${from}" is not an argument of ${ours} (use ${argsOf(ours).join(', ')}, or { value } for a constant)`
+  if (typeof source === 'object' && 'map' in source && !('from' in source))
+    return `${at}: a map converts an argument: give { from, map }`
   if (typeof source === 'object' && 'from' in source && typeof source.map !== 'function')
     return `${at}.map: a function from ${ours}'s ${from} to ${tool.name}'s ${field}`
   const type = props[field]?.type
@@ -110,7 +112,7 @@ export function bindArgs(
     let value = from === null ? (source as { value: unknown }).value : args[from]
     if (value === undefined) continue
     // A re-worded "49.90" is mapped as 49.9.
-    if (typeof source === 'object' && 'map' in source) value = source.map(asType(value, 'number'))
+    if (typeof source === 'object' && 'from' in source) value = source.map(asType(value, 'number'))
     out[field] = asType(value, schema.properties?.[field]?.type)
   }
   return out

@@ -39,8 +39,12 @@ interface State {
 export class Slots {
   readonly #states = new Map<SlotClient, State>()
   readonly #deaths: Dead[] = []
-  // Microtasks: a crash strikes mid-request.
-  readonly #later = queueMicrotask
+  readonly #later: (fn: () => void) => void
+
+  /** Freed `later`: a crash strikes mid-request. */
+  constructor(later: (fn: () => void) => void = queueMicrotask) {
+    this.#later = later
+  }
 
   /** Sent or queued; false: the Client is full. */
   admit(client: SlotClient, origin: unknown, request: Sendable): boolean {
@@ -64,11 +68,17 @@ export class Slots {
   died(dead: Dead): void {
     this.#deaths.push(dead)
     this.#later(() => {
+      let thrown: { error: unknown } | null = null
       for (const [client, state] of this.#states) {
         for (const request of state.running) if (this.#dead(request)) this.#free(state, request)
-        this.#pump(client, state)
-        this.#drainIfFree(client, state)
+        try {
+          this.#pump(client, state)
+          this.#drainIfFree(client, state)
+        } catch (error) {
+          thrown ??= { error } // a listener's: the others still free
+        }
       }
+      if (thrown) throw thrown.error
     })
   }
 

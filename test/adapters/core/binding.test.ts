@@ -46,6 +46,7 @@ describe('bindingProblem', () => {
       { amount: 1 },
       "binding.issue_refund.args.amount: give an argument's name, { value } for a constant, or { from, map } to convert one",
     ],
+    [{ value: 5, map: toCents }, 'binding.issue_refund.args.amount: a map converts an argument: give { from, map }'],
   ])('refuses a malformed source in one line: %o', (source, message) => {
     expect(bindingProblem(refund(source as never), [cents])).toBe(message)
   })
