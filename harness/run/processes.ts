@@ -5,7 +5,7 @@ import type { Executor, ExecutorProcess, ToolContract } from '../contract/execut
 import { TOOLS } from '../contract/tools.ts'
 import type { Vendors } from '../contract/vendors.ts'
 import { runInContext } from '../sim/attribution.ts'
-import type { TimerOwner, VirtualClock } from '../sim/clock.ts'
+import type { Dead, VirtualClock } from '../sim/clock.ts'
 import { ProcessCrashed, ProcessTable, type Crash } from '../sim/process-table.ts'
 import type { SimStorage } from '../sim/storage.ts'
 import type { ExecutorCrash } from '../faults/executor-crash.ts'
@@ -28,7 +28,7 @@ export interface ProcessSupervisorOptions {
   readonly history: HistoryRecorder
   readonly clock: VirtualClock
   /** Ends what a dead process held (sandbox.ts). */
-  readonly died: (dead: (owner: TimerOwner) => boolean) => void
+  readonly died: (dead: Dead) => void
   readonly turnBudgetMs: number
   /** The run's identity in the work context (attribution.ts). */
   readonly run: symbol

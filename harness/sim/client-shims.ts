@@ -11,7 +11,7 @@ import {
   socketTimeoutOnGlobalTimers,
 } from './http-timeout-shims.ts'
 import { undoAll, type Patch } from './patch.ts'
-import type { TimerOwner } from './clock.ts'
+import type { Dead } from './clock.ts'
 import { undiciClients } from './undici-clients.ts'
 import { undiciGlobalDispatcher } from './undici-dispatcher.ts'
 
@@ -36,7 +36,7 @@ export function clientGaveUp(request: Request): Promise<void> {
 /** `undo()` is checked (patch.ts). */
 export interface ClientShims {
   /** A process died: what it held, freed. */
-  died(dead: (owner: TimerOwner) => boolean): void
+  died(dead: Dead): void
   undo(): void
 }
 

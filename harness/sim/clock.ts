@@ -41,6 +41,9 @@ export interface TimerOwner {
   readonly call: string | null
 }
 
+/** Which owners' processes have died. */
+export type Dead = (owner: TimerOwner) => boolean
+
 /** Who arms a timer; may it still run. */
 export interface TimerHooks {
   /** The process arming a timer; null: harness. */
@@ -75,7 +78,7 @@ export interface VirtualClock {
   /** A harness timer; cancelled, never settles. */
   timer(ms: number): { readonly elapsed: Promise<void>; cancel(): void }
   /** Clear the timers of dead processes. */
-  cancelTimersOf(dead: (owner: TimerOwner) => boolean): void
+  cancelTimersOf(dead: Dead): void
   /** Fakes someone replaced during the run. */
   tampered(): string[]
   /** Undo every patch; checked. */

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module'
 import { syncBuiltinExports } from './esm-sync.ts'
 import { installClientShims, type ClientShims } from './client-shims.ts'
-import { installClock, type TimerHooks, type TimerOwner, type VirtualClock } from './clock.ts'
+import { installClock, type Dead, type TimerHooks, type VirtualClock } from './clock.ts'
 import { patchProperty, undoAll, type Patch } from './patch.ts'
 import { createRng, type Rng, uuidFrom } from './random.ts'
 
@@ -16,7 +16,7 @@ export interface Sandbox {
    * A process died: its timers never fire, and
    * its requests hold no client's connection.
    */
-  died(dead: (owner: TimerOwner) => boolean): void
+  died(dead: Dead): void
   /** Undo all; throws if one was tampered. */
   dispose(): void
 }

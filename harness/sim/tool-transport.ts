@@ -12,7 +12,7 @@ import { type ToolTransportFault, toolTransportKind } from '../faults/catalogue.
 import { stepOf } from '../history/call-ids.ts'
 import type { HistoryRecorder } from '../history/history.ts'
 import { currentContext, runInContext, type WorkContext } from './attribution.ts'
-import type { TimerOwner } from './clock.ts'
+import type { Dead } from './clock.ts'
 import type { ProcessTable } from './process-table.ts'
 
 /** No process has it: a dead server's work is fenced. */
@@ -26,14 +26,14 @@ export class ToolTransportFaults implements ToolTransportHook {
   readonly #history: HistoryRecorder
   readonly #processes: ProcessTable
   readonly #run: symbol
-  readonly #died: (dead: (owner: TimerOwner) => boolean) => void
+  readonly #died: (dead: Dead) => void
 
   constructor(
     faults: readonly ToolTransportFault[],
     history: HistoryRecorder,
     processes: ProcessTable,
     run: symbol,
-    died: (dead: (owner: TimerOwner) => boolean) => void = () => {},
+    died: (dead: Dead) => void = () => {},
   ) {
     this.#faults = new Map(faults.map((f) => [`${f.step} ${f.call}`, f]))
     this.#history = history

@@ -4,7 +4,7 @@
 // rest back (client-h1.js busy()), the others
 // queued. Full: false, then 'drain' (as a Pool
 // expects: pool-base.js).
-import type { TimerOwner } from './clock.ts'
+import type { Dead, TimerOwner } from './clock.ts'
 import { whileDraining } from './undici-callers.ts'
 
 /** What a Client is, to its slots. */
@@ -23,9 +23,6 @@ export interface Sendable {
   /** Never started: its run is over. */
   abandon(): void
 }
-
-/** Which owners' processes have died. */
-export type Dead = (owner: TimerOwner) => boolean
 
 interface State {
   readonly origin: unknown
