@@ -56,8 +56,10 @@ export class ProcessSupervisor implements ProcessControl {
         call: this.#inFlight,
       })
       this.#recovering = this.#inFlight
-      // A real crash kills its timers and sockets.
+      // A real crash kills its timers, sockets
+      // and database connections.
       options.died((owner) => owner.generation === crash.generation)
+      options.storage.crashed()
       this.#resolveCrash(crash)
     })
   }

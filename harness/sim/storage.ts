@@ -1,6 +1,7 @@
 // Durable storage: in-memory SQLite outliving
 // process generations. Handles are fenced and
-// each write is a step a crash can follow.
+// each write is a step a crash can follow; a
+// crash ends the connection, not the data.
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import type { DurableStorage } from '../contract/storage.ts'
@@ -9,6 +10,8 @@ import { currentContext } from './attribution.ts'
 
 export class SimStorage {
   readonly #databases = new Map<string, BetterSqlite3.Database>()
+  /** Open iterators keep a connection busy. */
+  readonly #iterators = new Set<Iterator<unknown>>()
   #closed = false
 
   /** Storage as process `generation` sees it. */
@@ -16,8 +19,24 @@ export class SimStorage {
     return {
       sqlite: (name) => {
         processes.assertAlive(generation)
-        return fenceDatabase(this.#open(name), generation, processes)
+        return fenceDatabase(this.#open(name), generation, processes, this.#iterators)
       },
+    }
+  }
+
+  /**
+   * A crash: each connection ends as a real one
+   * would. What was committed stays; an open
+   * transaction rolls back; TEMP tables, pragmas
+   * and functions go with the connection.
+   */
+  crashed(): void {
+    this.#endIterators()
+    for (const [name, db] of this.#databases) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      const image = db.serialize()
+      db.close()
+      this.#databases.set(name, new Database(image))
     }
   }
 
@@ -37,8 +56,15 @@ export class SimStorage {
   /** Close every database; the run is over. */
   close(): void {
     this.#closed = true
+    this.#endIterators()
     for (const db of this.#databases.values()) db.close()
     this.#databases.clear()
+  }
+
+  /** Or close() throws: the connection is busy. */
+  #endIterators(): void {
+    for (const it of this.#iterators) it.return?.()
+    this.#iterators.clear()
   }
 }
 
@@ -53,6 +79,7 @@ function fenceDatabase(
   db: BetterSqlite3.Database,
   generation: number,
   processes: ProcessTable,
+  iterators: Set<Iterator<unknown>>,
 ): BetterSqlite3.Database {
   const fenced: BetterSqlite3.Database = new Proxy(db, {
     get(target, prop) {
@@ -65,6 +92,7 @@ function fenceDatabase(
             (value as (...a: unknown[]) => BetterSqlite3.Statement).apply(target, args),
             generation,
             processes,
+            iterators,
           )
         if (prop === 'transaction') {
           const tx = (value as (...a: unknown[]) => (...a: unknown[]) => unknown).apply(target, args)
@@ -88,6 +116,7 @@ function fenceStatement(
   stmt: BetterSqlite3.Statement,
   generation: number,
   processes: ProcessTable,
+  iterators: Set<Iterator<unknown>>,
 ): BetterSqlite3.Statement {
   const fenced: BetterSqlite3.Statement = new Proxy(stmt, {
     get(target, prop) {
@@ -97,6 +126,7 @@ function fenceStatement(
         processes.assertAlive(generation)
         const out = (value as (...a: unknown[]) => unknown).apply(target, args)
         if (prop === 'run' && !target.reader) wrote(generation, processes)
+        if (prop === 'iterate') iterators.add(out as Iterator<unknown>)
         return out === target ? fenced : out // pluck(), raw(), … chain
       }
     },

@@ -3,6 +3,7 @@
 // still land; the next process boots on the same
 // durable storage, recovers, and is asked again.
 import net from 'node:net'
+import type { Database } from 'better-sqlite3'
 import { Client, Pool } from 'undici'
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
@@ -254,5 +255,108 @@ describe('work done outside a tool call', () => {
     expect(effects.map((e) => e.call)).toEqual(['run-7/s1', 'run-7/s1']) // original, recover()'s resend; the re-ask replays
     const { judge } = await import('../../../harness/judge/verdict.ts')
     expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
+  })
+})
+
+describe("a crash ends the process's database connections", () => {
+  type Work = (db: Database, payments: string) => unknown
+
+  /** Each process's view of the database, noted at boot. */
+  function sqlUser(notes: string[], work: Work): Executor {
+    return {
+      name: 'sql-user',
+      async boot(ctx) {
+        const db = ctx.storage.sqlite('outbox')
+        db.exec('CREATE TABLE IF NOT EXISTS o (k TEXT)') // no call yet: not counted
+        const rows = (db.prepare('SELECT k FROM o').all() as { k: string }[]).map((r) => r.k)
+        const temp = db.prepare("SELECT name FROM temp.sqlite_master WHERE name = 'scratch'").get()
+        notes.push(`boot sees [${rows.join(',')}]${temp ? ' and the TEMP table' : ''}`)
+        return {
+          async callTool() {
+            try {
+              await work(db, ctx.services.payments)
+              notes.push('done')
+            } catch (e) {
+              notes.push(`threw ${(e as Error).message}`)
+              throw e
+            }
+            return { status: 'SUCCEEDED', retry_safe: false, effect: null, action_taken: 'logged', message: '' }
+          },
+        }
+      },
+    }
+  }
+
+  async function crashAt(point: ExecutorCrash['point'], nth: number, work: Work) {
+    const notes: string[] = []
+    const { history } = await runScenario(
+      refundScenario({ faults: [crash(point, nth, 0)], model: { maxAsks: 1, regenerateArgs: false } }),
+      sqlUser(notes, work),
+    )
+    expect(eventsOf(history, 'process-crashed')).toHaveLength(1)
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+    return notes
+  }
+
+  const refund = (payments: string) =>
+    fetch(`${payments}/v1/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'k' },
+      body: 'payment_intent=pi_1&amount=100',
+    })
+
+  it('an open transaction rolls back, and the next process can begin its own', async () => {
+    // The call's write 2 is the INSERT: the
+    // process dies inside the transaction.
+    const notes = await crashAt('after-write', 2, (db) => {
+      db.exec('BEGIN IMMEDIATE')
+      db.prepare('INSERT INTO o VALUES (?)').run('uncommitted')
+      db.exec('COMMIT')
+    })
+    // None of the dead one's rows, and the
+    // next BEGIN does not throw.
+    expect(notes).toEqual(['boot sees []', 'threw executor process 1 has crashed', 'boot sees []', 'done'])
+  })
+
+  it('a write crashing inside db.transaction() leaves what was committed', async () => {
+    const notes = await crashAt('after-write', 2, (db) => {
+      db.prepare('INSERT INTO o VALUES (?)').run('committed') // write 1
+      db.transaction(() => db.prepare('INSERT INTO o VALUES (?)').run('in-tx'))() // write 2
+    })
+    expect(notes).toEqual(['boot sees []', 'threw executor process 1 has crashed', 'boot sees [committed]', 'done'])
+  })
+
+  it("TEMP tables and an open iterator go with the dead process's connection", async () => {
+    const notes = await crashAt('after-send', 1, async (db, payments) => {
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS scratch (x)')
+      const rows = db.prepare('SELECT k FROM o').iterate()
+      rows.next() // open across the send: the connection is busy
+      await refund(payments)
+      rows.return?.()
+    })
+    // Process 1 never hears back; process 2 has
+    // no TEMP table and may use the connection.
+    expect(notes).toEqual(['boot sees []', 'boot sees []', 'done'])
+  })
+})
+
+describe('the end of a run', () => {
+  it("closes a database an iterator left open: the executor's leftover, not the harness's failure", async () => {
+    const executor: Executor = {
+      name: 'open-iterator',
+      async boot(ctx) {
+        const db = ctx.storage.sqlite('outbox')
+        db.exec('CREATE TABLE IF NOT EXISTS o (k TEXT); INSERT INTO o VALUES (1), (2)')
+        return {
+          async callTool() {
+            db.prepare('SELECT k FROM o').iterate().next() // never finished
+            return { status: 'SUCCEEDED', retry_safe: false, effect: null, action_taken: 'read', message: '' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(refundScenario({ model: { maxAsks: 1, regenerateArgs: false } }), executor)
+    expect(eventsOf(history, 'outcome-reported')).toHaveLength(1)
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
   })
 })
