@@ -7,6 +7,7 @@ import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
 import { envelopeSchema } from './envelope-schema.ts'
+import { valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** What the framework's own call path gave back. */
 export type ToolObservation =
@@ -29,13 +30,23 @@ export type Classifier = (seen: ToolObservation | Observed) => MappingClass | nu
 /**
  * The honest default: a throw or an error result
  * may come after the request left, so UNKNOWN;
- * a value reads as done unless it looks like an
- * error, which it cannot place.
+ * a text reads as a model reads it (told-words);
+ * a value as done unless it says it is open, or
+ * looks like an error, which it cannot place.
  */
 export const defaultClassifier: Classifier = (seen) => {
   if (!('kind' in seen)) return 'error' in seen ? 'ambiguous' : seen.response.status < 300 ? 'applied' : 'ambiguous'
   if (seen.kind !== 'returned') return 'ambiguous'
-  return looksLikeError(seen.value) ? null : 'applied'
+  const value = seen.value
+  if (typeof value === 'string') {
+    const words = wordsClaim(value)
+    if (words.claim === 'open') return 'ambiguous'
+    if (words.claim === 'failed') return words.again ? 'not-sent' : 'rejected'
+    return 'applied'
+  }
+  const error = looksLikeError(value)
+  if (typeof value === 'object' && value !== null && valueLeftOpen(value, error)) return 'ambiguous'
+  return error ? null : 'applied'
 }
 
 export function looksLikeError(value: unknown): boolean {

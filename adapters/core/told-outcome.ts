@@ -6,19 +6,7 @@ import type { Envelope } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
 import type { LoopTold } from './loop-ask.ts'
-
-// Words that leave the outcome open: a model
-// told them cannot claim either way.
-const OPEN =
-  /\b(unknown|uncertain|not sure|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
-// Words that invite the model to ask again.
-const AGAIN = /\b(try again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit|unavailable)\b/i
-// Words that say a plain text failed...
-const FAILED = /\b(error|failed|failure|exception|could not|cannot|can't|timed out|aborted)\b/i
-// ...unless it also says it was done (not
-// "could not be sent", "wasn't sent").
-const DONE =
-  /(?<!\bnot |n't |\bbe |\bnever )\b(succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed)\b/i
+import { invitesAgain, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** The envelope a model's reading of `told` amounts to. */
 export function toldOutcome(told: LoopTold, effectType: string): Envelope {
@@ -44,13 +32,19 @@ export function toldOutcome(told: LoopTold, effectType: string): Envelope {
     action_taken: `loop-told-${told.kind}`,
     message,
   })
+  if (told.kind === 'error')
+    return wordsClaim(text).claim === 'open' ? reading('UNKNOWN') : reading('FAILED_NO_EFFECT', invitesAgain(text))
   // A value (JSON) reads by its fields, never by
   // the words in them ("funding": "unknown").
-  const structured = typeof value === 'object' && value !== null
-  if (told.kind === 'error') return OPEN.test(text) ? reading('UNKNOWN') : reading('FAILED_NO_EFFECT', AGAIN.test(text))
-  if (structured && looksLikeError(value)) return reading('FAILED_NO_EFFECT')
-  if (!structured && OPEN.test(text)) return reading('UNKNOWN')
-  if (!structured && FAILED.test(text) && !DONE.test(text)) return reading('FAILED_NO_EFFECT', AGAIN.test(text))
+  if (typeof value === 'object' && value !== null) {
+    const error = looksLikeError(value)
+    if (valueLeftOpen(value, error)) return reading('UNKNOWN')
+    if (error) return reading('FAILED_NO_EFFECT')
+  } else {
+    const words = wordsClaim(text)
+    if (words.claim === 'open') return reading('UNKNOWN')
+    if (words.claim === 'failed') return reading('FAILED_NO_EFFECT', words.again)
+  }
   const id = effectId(value)
   return { ...reading('SUCCEEDED'), effect: id ? { type: effectType, id } : null }
 }

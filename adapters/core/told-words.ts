@@ -1,0 +1,59 @@
+// What a tool's words claim, as a model reads
+// them: left open, failed (maybe inviting it
+// to ask again), or done. The loop's reading
+// and the default classifier share it.
+
+// Words that leave the outcome open: a model
+// told them cannot claim either way.
+const OPEN =
+  /\b(unknown|uncertain|not sure|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
+// Words that invite the model to ask again.
+const AGAIN =
+  /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit|too many requests|unavailable)\b/i
+// Words that say a plain text failed...
+const FAILED =
+  /\b(error|failed|failure|exception|could not|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|nothing (?:happened|was done)|not (?:been )?(?:processed|applied|completed|created|issued|sent|refunded|charged|made|done))\b/i
+// ...unless it also says it was done (not
+// "could not be sent", "wasn't sent").
+const DONE =
+  /(?<!\bnot |n't |\bbe |\bnever )\b(succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed)\b/i
+
+/** Does it invite the model to ask again? */
+export const invitesAgain = (text: string): boolean => AGAIN.test(text)
+
+/** A status field's value that claims nothing. */
+const OPEN_STATUS = /^(unknown|uncertain|ambiguous)$/i
+
+export type WordsClaim =
+  | { readonly claim: 'open' }
+  | { readonly claim: 'failed'; readonly again: boolean }
+  | { readonly claim: 'done' }
+
+/**
+ * A text's claim; one that claims neither
+ * is done, as a model takes a plain answer.
+ */
+export function wordsClaim(text: string): WordsClaim {
+  if (OPEN.test(text)) return { claim: 'open' }
+  if (FAILED.test(text) && !DONE.test(text)) return { claim: 'failed', again: invitesAgain(text) }
+  return { claim: 'done' }
+}
+
+/**
+ * Does a value say itself that its outcome is
+ * open? By a `status` or `outcome` field, or,
+ * when it is an error, by its message's words:
+ * never by other fields' ("funding": "unknown").
+ */
+export function valueLeftOpen(value: object, isError: boolean): boolean {
+  try {
+    const v = value as Record<string, unknown>
+    for (const field of [v.status, v.outcome]) if (typeof field === 'string' && OPEN_STATUS.test(field)) return true
+    if (!isError) return false
+    const error = v.error as { message?: unknown } | string | null | undefined
+    const said = [typeof error === 'string' ? error : error?.message, v.message]
+    return said.some((s) => typeof s === 'string' && OPEN.test(s))
+  } catch {
+    return false // traps that throw say nothing
+  }
+}

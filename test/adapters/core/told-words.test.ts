@@ -1,0 +1,60 @@
+// A tool's words, read as a model reads them: the
+// same reading in loop mode (what the loop told
+// the model) and tool mode (the default classifier).
+import { describe, expect, it } from 'vitest'
+import { defaultClassifier } from '../../../adapters/core/classifier.ts'
+import { toldOutcome } from '../../../adapters/core/told-outcome.ts'
+
+const told = (value: unknown) => {
+  const e = toldOutcome({ kind: 'result', tool: 'refund_order', value }, 'refund')
+  return [e.status, e.retry_safe]
+}
+const classified = (value: unknown) => defaultClassifier({ kind: 'returned', tool: 'refund_order', value })
+
+describe("a tool's words", () => {
+  it('that say nothing was done are a failure, in either mode', () => {
+    for (const text of [
+      'Refund was not processed.',
+      'Unable to refund this order.',
+      'Refund declined: insufficient balance',
+      'Rejected by Stripe: amount too large',
+    ]) {
+      expect(told(text), text).toEqual(['FAILED_NO_EFFECT', false])
+      expect(classified(text), text).toBe('rejected')
+    }
+  })
+
+  it('that say nothing happened and invite another ask are a failure safe to retry', () => {
+    for (const text of [
+      'Nothing happened (3 tries); it is safe to ask again.',
+      'Stripe returned 429 Too Many Requests.',
+    ]) {
+      expect(told(text), text).toEqual(['FAILED_NO_EFFECT', true])
+      expect(classified(text), text).toBe('not-sent')
+    }
+  })
+
+  it('that leave it open are UNKNOWN, as text, as a status field, or as an error object that says so', () => {
+    const open = [
+      'The refund may have happened (the connection was reset); do not retry: check its status first.',
+      { status: 'unknown', message: 'may have happened' },
+      { error: 'The refund may have happened; do not retry.', outcome: 'unknown' },
+      { error: { message: 'It might have been applied' } },
+    ]
+    for (const value of open) {
+      expect(told(value)).toEqual(['UNKNOWN', false])
+      expect(classified(value)).toBe('ambiguous')
+    }
+  })
+
+  it("that say it was done are done; a value's other fields are not read", () => {
+    expect(told('Refunded re_1 for 10.00 EUR.')).toEqual(['SUCCEEDED', false])
+    expect(classified('Refunded re_1 for 10.00 EUR.')).toBe('applied')
+    const charge = { id: 'ch_1', status: 'succeeded', outcome: { risk_level: 'unknown' }, funding: 'unknown' }
+    expect(classified(charge)).toBe('applied')
+    // An error-shaped value that does not say it is
+    // open: a failure in a loop, unplaceable here.
+    expect(told({ error: { message: 'boom' } })).toEqual(['FAILED_NO_EFFECT', false])
+    expect(classified({ error: { message: 'boom' } })).toBeNull()
+  })
+})
