@@ -1,7 +1,8 @@
 // HTTP clients fail in a run as on real
 // sockets (test/fidelity; docs/fidelity.md).
 // Shims: fetch-shim.ts, http-timeout-shims.ts,
-// undici-dispatcher.ts, undici-clients.ts.
+// socket-error-once.ts, undici-dispatcher.ts,
+// undici-clients.ts.
 import { getRawRequest } from '@mswjs/interceptors'
 import { ClientRequest } from 'node:http'
 import { fetchErrorShape } from './fetch-shim.ts'

@@ -4,6 +4,7 @@
 import { ClientRequest, type IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { patchProperty, type Patch } from './patch.ts'
+import { errorOncePerDestroy } from './socket-error-once.ts'
 
 interface TimeoutState {
   ms: number
@@ -77,6 +78,7 @@ export function requestTimeoutOption(): Patch {
       // An earlier setTimeout() wins, as in Node.
       if (typeof this.timeout === 'number' && !states.has(this)) this.setTimeout(this.timeout)
       if (socket instanceof net.Socket) requestOf.set(socket, this)
+      errorOncePerDestroy(socket) // shim 5
       // An Agent's timeout goes on the socket and
       // reaches the request, as in Node; msw
       // wraps the agent (customAgent).
