@@ -12,7 +12,7 @@ const AGAIN =
   /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit|too many requests|unavailable)\b/i
 // Words that say a plain text failed...
 const FAILED =
-  /\b(error|failed|failure|exception|could not|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|nothing (?:happened|was done)|not (?:been )?(?:processed|applied|completed|created|issued|sent|refunded|charged|made|done))\b/i
+  /\b(error|failed|failure|exception|could not|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|nothing (?:happened|was done)|not (?:been )?(?:processed|applied|approved|completed|created|issued|sent|refunded|charged|made|done))\b/i
 // ...unless it also says it was done (not
 // "could not be sent", "wasn't sent").
 const DONE =

@@ -19,6 +19,6 @@ import { type AgentsRunSettings, type AnyAgent, openAiAgentsLoopFramework } from
 export type AgentsLoopOptions = LoopOptions<AnyAgent, Model> & AgentsRunSettings
 
 export function openAiAgentsLoopExecutor(options: AgentsLoopOptions): Executor {
-  const { runConfig, maxTurns } = options
-  return loopExecutor(options, openAiAgentsLoopFramework({ runConfig, maxTurns }))
+  const { runConfig, maxTurns, approve } = options
+  return loopExecutor(options, openAiAgentsLoopFramework({ runConfig, maxTurns, approve }))
 }

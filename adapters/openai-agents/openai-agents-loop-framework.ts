@@ -9,6 +9,7 @@ import {
   type RunConfig,
   Runner,
   type RunResult,
+  type RunToolApprovalItem,
   UserError,
 } from '@openai/agents'
 import type { LoopAsk, LoopFramework, LoopTold } from '../core/loop.ts'
@@ -21,7 +22,7 @@ import { stopTraceExport } from './trace-export.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: agents of any context and output.
 export type AnyAgent = Agent<any, any>
-type Ran = Pick<RunResult<{ faultline: Operation }, AnyAgent>, 'newItems' | 'interruptions'>
+type Ran = Pick<RunResult<{ faultline: Operation }, AnyAgent>, 'newItems' | 'interruptions' | 'state'>
 
 /**
  * The Runner's settings a team may bring (their
@@ -39,7 +40,18 @@ export interface AgentsRunSettings {
   readonly runConfig?: AgentsRunConfig
   /** Runner.run's maxTurns (default 10). */
   readonly maxTurns?: number
+  /**
+   * A tool with `needsApproval` stops the run for
+   * approval: answer as your human would (true:
+   * `state.approve`, false: `state.reject`), and
+   * the run goes on from its state. Without it the
+   * turn ends there, the call never run.
+   */
+  readonly approve?: (item: RunToolApprovalItem) => boolean | Promise<boolean>
 }
+
+/** Approvals one turn answers before it gives up. */
+const MAX_APPROVALS = 10
 
 export function openAiAgentsLoopFramework(settings: AgentsRunSettings = {}): LoopFramework<AnyAgent, Model> {
   // When the team's module is loaded, before runs.
@@ -60,7 +72,7 @@ export function openAiAgentsLoopFramework(settings: AgentsRunSettings = {}): Loo
       // exported to api.openai.com (dist/run.mjs, run:
       // a NoopTrace; dist/runner/tracing.mjs, getTracing).
       const runner = new Runner({ ...settings.runConfig, modelProvider, tracingDisabled: true })
-      return { tools, turn: (ask, userText) => turn(runner, agent, ask, userText, settings.maxTurns) }
+      return { tools, turn: (ask, userText) => turn(runner, agent, ask, userText, settings) }
     },
   }
 }
@@ -71,15 +83,24 @@ async function turn(
   agent: AnyAgent,
   ask: LoopAsk,
   userText: string,
-  maxTurns: number | undefined,
+  { maxTurns, approve }: AgentsRunSettings,
 ): Promise<LoopTold> {
   let result: Ran
+  const options = {
+    context: { [OPERATION_KEY]: ask.operation },
+    signal: ask.signal,
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  }
   try {
-    result = await runner.run(agent, userText, {
-      context: { [OPERATION_KEY]: ask.operation },
-      signal: ask.signal,
-      ...(maxTurns === undefined ? {} : { maxTurns }),
-    })
+    result = await runner.run(agent, userText, options)
+    // Answered, the run goes on from its state
+    // (RunState.approve / reject, then run again).
+    for (let n = 0; approve && n < MAX_APPROVALS && result.interruptions.length > 0; n++) {
+      for (const item of result.interruptions)
+        if (await approve(item)) result.state.approve(item)
+        else result.state.reject(item)
+      result = await runner.run(agent, result.state, options)
+    }
   } catch (e) {
     // The SDK's word for a configuration it refuses.
     if (e instanceof UserError) throw new AdapterError(`@openai/agents refused the agent's configuration: ${e.message}`)
@@ -103,7 +124,10 @@ function toldIn(result: Ran, ask: LoopAsk): LoopTold {
     )
       return { kind: 'result', tool: item.rawItem.name, value: textOf(item.rawItem.output) }
   if (result.interruptions.length > 0)
-    return { kind: 'nothing', reason: `the run stopped for approval of ${ask.tool}: it did not run` }
+    return {
+      kind: 'nothing',
+      reason: `the run stopped for approval of ${ask.tool}: it did not run (give the executor approve to answer as your human would)`,
+    }
   return { kind: 'nothing', reason: `the run ended without a result for ${ask.tool}` }
 }
 

@@ -198,6 +198,34 @@ describe('the Agents JS loop, each way a run ends', () => {
     expect(run.outcomes[0]?.effect?.id).toBe(run.effects[0]?.effect)
   })
 
+  it('needsApproval: without approve the call never runs (UNKNOWN, saying how); approved, it runs and is judged', async () => {
+    const agent = (model: Model) => new Agent({ name: 'a', model, tools: [refundOrder({ needsApproval: true })] })
+    const stopped = await runAdapted(refundScenario(), loop(agent))
+    expect(stopped.effects).toEqual([])
+    expect(stopped.outcomes[0]).toMatchObject({ status: 'UNKNOWN', action_taken: 'loop-said-nothing' })
+    expect(stopped.outcomes[0]?.message).toMatch(/stopped for approval of refund_order.*give the executor approve/)
+    const asked: string[] = []
+    const approved = await runAdapted(
+      refundScenario(),
+      openAiAgentsLoopExecutor({
+        name: 'agents-loop-approved',
+        agent,
+        binding: refundBinding,
+        approve: (item) => (asked.push(item.name ?? ''), true),
+      }),
+    )
+    expect(asked).toEqual(['refund_order'])
+    expect(approved.effects).toHaveLength(1)
+    expect(approved.outcomes[0]).toMatchObject({ status: 'SUCCEEDED', action_taken: 'loop-told-result' })
+    // Rejected: the model reads the SDK's refusal; nothing was done.
+    const rejected = await runAdapted(
+      refundScenario(),
+      openAiAgentsLoopExecutor({ name: 'agents-loop-rejected', agent, binding: refundBinding, approve: () => false }),
+    )
+    expect(rejected.effects).toEqual([])
+    expect(judge(rejected.history).violations).toEqual([])
+  })
+
   it("timeoutBehavior 'raise_exception': the run throws, the model is told nothing: UNKNOWN", async () => {
     const slow = { ...refundScenario(), services: { ...refundScenario().services } }
     slow.services.payments = { ...slow.services.payments, processingMs: 8_000 }

@@ -18,6 +18,8 @@ describe("a tool's words", () => {
       'Unable to refund this order.',
       'Refund declined: insufficient balance',
       'Rejected by Stripe: amount too large',
+      // agents-core 0.20.0 runner/approvalRejection.mjs
+      'Tool execution was not approved.',
     ]) {
       expect(told(text), text).toEqual(['FAILED_NO_EFFECT', false])
       expect(classified(text), text).toBe('rejected')
