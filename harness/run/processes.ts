@@ -21,6 +21,8 @@ export type Within<T> =
 
 export interface ProcessSupervisorOptions {
   readonly executor: Executor
+  /** What a process after a crash boots from (world.ts). */
+  readonly restarted?: (generation: number) => Executor
   readonly services: { readonly payments: string; readonly email: string }
   readonly vendors: Vendors
   readonly storage: SimStorage
@@ -145,7 +147,8 @@ export class ProcessSupervisor implements ProcessControl {
         vendors: Object.freeze({ ...this.#o.vendors }),
         storage,
       })
-      const booted = await this.#race(generation, () => this.#o.executor.boot(ctx))
+      const executor = generation > 1 && this.#o.restarted ? this.#o.restarted(generation) : this.#o.executor
+      const booted = await this.#race(generation, () => executor.boot(ctx))
       if ('crashed' in booted) {
         await this.#pause(booted.crashed)
         continue

@@ -53,6 +53,13 @@ export interface WorldOptions {
    * decoded it for it): frozen, not copied.
    */
   readonly ownsScenario?: boolean
+  /**
+   * The executor process `generation` (2, 3, …)
+   * boots from after a crash: a fresh copy of its
+   * modules in a worker (process-copies.ts);
+   * default, the same one (module state shared).
+   */
+  readonly restarted?: (generation: number) => Executor
 }
 
 export class World {
@@ -155,6 +162,7 @@ export class World {
     undo.push(() => storage.close())
     this.processes = new ProcessSupervisor({
       executor,
+      ...(options.restarted && { restarted: options.restarted }),
       services: SERVICE_URLS,
       vendors,
       storage,

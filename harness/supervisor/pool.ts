@@ -8,6 +8,7 @@ import { realNow } from '../sim/real-clock.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { deepFreeze, type History, type HistoryEvent } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
+import { COPY_LOAD_REAL_MS, copiesNeeded } from './process-copies.ts'
 import { DEFAULT_BUDGETS, type Budgets } from './budgets.ts'
 import { refLabel, type ExecutorRef } from './executor-ref.ts'
 import { deathHistory, type Death } from './death.ts'
@@ -299,14 +300,20 @@ export class WorkerPool implements RunService {
     this.#send(slot, attempt)
   }
 
-  /** Its watchdog runs from now (a held run: idle). */
+  /**
+   * Its watchdog runs from now (a held run: idle),
+   * with time for the copies its worker loads first.
+   */
   #begin(slot: Slot, attempt: Attempt): void {
     slot.attempt = attempt
     slot.started = realNow()
+    const copies = this.#ref.kind === 'bundled' ? 0 : copiesNeeded(attempt.scenario)
+    const loading = Math.max(0, copies - slot.copies) * COPY_LOAD_REAL_MS
+    slot.copies = Math.max(slot.copies, copies)
     slot.watchdog = setTimeout(() => {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
-    }, attempt.realMs)
+    }, attempt.realMs + loading)
   }
 
   #send(slot: Slot, attempt: Attempt): void {

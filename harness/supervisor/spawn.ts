@@ -59,6 +59,8 @@ export interface Slot {
   draining: boolean
   watchdog: ReturnType<typeof setTimeout> | null
   started: number
+  /** Copies of the executor its worker has loaded (process-copies.ts). */
+  copies: number
   /** What ended the worker, if known. */
   death: Death | null
   stopping: boolean
@@ -129,6 +131,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     draining: false,
     watchdog: null,
     started: 0,
+    copies: 0,
     death: null,
     stopping: false,
     journal: null,

@@ -28,6 +28,8 @@ import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
 import { builtPath, type CheckoutBuild } from './checkout-build.mjs'
 import type { ExecutorRef } from './executor-ref.ts'
+import { copiesNeeded } from './process-copies.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { JournalWriter } from './journal.ts'
 import { SEAL_BYTES, writeFrame } from './frames.ts'
@@ -136,13 +138,15 @@ const LEFTOVER_FIRINGS = 200
 
 // 4. Executors, loaded once each.
 const loaded = new Map<string, Promise<Executor>>()
+function keyOf(ref: ExecutorRef): string {
+  return ref.kind === 'bundled'
+    ? `bundled:${ref.name}`
+    : ref.kind === 'module'
+      ? `module:${ref.path}`
+      : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
+}
 function load(ref: ExecutorRef): Promise<Executor> {
-  const key =
-    ref.kind === 'bundled'
-      ? `bundled:${ref.name}`
-      : ref.kind === 'module'
-        ? `module:${ref.path}`
-        : `factory:${ref.path}#${ref.export}:${JSON.stringify(ref.argument)}`
+  const key = keyOf(ref)
   let p = loaded.get(key)
   if (!p) {
     p = importExecutor(ref).then(
@@ -152,6 +156,44 @@ function load(ref: ExecutorRef): Promise<Executor> {
     loaded.set(key, p)
   }
   return p
+}
+
+// 4b. Copies for processes after a crash, loaded as
+//     runs first need them (process-copies.ts); one
+//     that fails to load shares the first's modules.
+//     The bundled executors share this worker's
+//     harness: never copied.
+const copies = new Map<string, (Executor | null)[]>()
+async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenario) {
+  if (ref.kind === 'bundled') return undefined
+  const needed = copiesNeeded(scenario)
+  if (needed === 0) return undefined
+  const key = keyOf(ref)
+  const have = copies.get(key) ?? []
+  copies.set(key, have)
+  if (have.length < needed) {
+    while (have.length < needed) have.push(await importCopy(ref, have.length + 1))
+    retakeBuiltins() // as after the first load
+    baseline = resources()
+  }
+  // Process 2 boots from copy 1.
+  return (generation: number) => have[Math.min(generation - 1, have.length) - 1] ?? first
+}
+
+/** A fresh copy of its modules, or null (said once). */
+async function importCopy(ref: Exclude<ExecutorRef, { kind: 'bundled' }>, n: number): Promise<Executor | null> {
+  try {
+    const copy = ref.kind === 'factory' ? await buildExecutor(ref, n) : await importModule(ref, n)
+    refuseLoadSpawns(ref)
+    return copy
+  } catch (e) {
+    loadSpawns.length = 0
+    if (n === 1)
+      process.stderr.write(
+        `faultline: ${ref.kind === 'module' ? ref.spec : ref.label} did not load a second time (${loadProblem(e)}): after a crash, its next process shares the dead one's module state\n`,
+      )
+    return null
+  }
 }
 
 /** A process or thread started while loading: refused, and the load fails. */
@@ -176,10 +218,24 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
     }
   }
   if (ref.kind === 'factory') return buildExecutor(ref)
+  return importModule(ref)
+}
+
+/**
+ * Copy `n` is the same file in a namespace of its
+ * own (tsImport makes one a call): its ES modules
+ * evaluated afresh; CommonJS ones are shared.
+ */
+function copyUrl(path: string, n: number): string {
+  const url = pathToFileURL(path).href
+  return n === 0 ? url : `${url}?faultline-process=${n}`
+}
+
+async function importModule(ref: Extract<ExecutorRef, { kind: 'module' }>, n = 0): Promise<Executor> {
   let mod: Record<string, unknown>
   try {
     // tsx loads .ts/.mts/.js/.mjs/.cjs, ESM or CommonJS.
-    mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
+    mod = (await tsImport(copyUrl(ref.path, n), import.meta.url)) as Record<string, unknown>
   } catch (e) {
     throw new Error(`cannot load executor module ${ref.spec}: ${loadProblem(e)}`)
   }
@@ -199,8 +255,8 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
 }
 
 /** A factory's executor; its throw is the load failure. */
-async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>): Promise<Executor> {
-  const mod = (await tsImport(pathToFileURL(ref.path).href, import.meta.url)) as Record<string, unknown>
+async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>, n = 0): Promise<Executor> {
+  const mod = (await tsImport(copyUrl(ref.path, n), import.meta.url)) as Record<string, unknown>
   const make = mod[ref.export]
   if (typeof make !== 'function') throw new Error(`${ref.label}: ${ref.path} exports no function ${ref.export}`)
   const made: unknown = await (make as (argument: unknown) => unknown)(ref.argument)
@@ -282,7 +338,9 @@ async function handle(m: ToWorker): Promise<void> {
   // Watched past the run: leftovers' pool work counts.
   const work = trackNativeWork()
   try {
+    const restarted = await restartedFrom(m.executor, executor, m.scenario)
     const result = await runScenario(m.scenario, executor, {
+      ...(restarted && { restarted }),
       sink: sink(m.task),
       maxEvents: m.maxEvents,
       listenForUncaught: false,

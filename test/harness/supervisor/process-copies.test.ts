@@ -1,0 +1,79 @@
+// After a crash, a worker boots the next process from
+// a fresh copy of the executor's modules: state kept
+// at module level dies with the process, as in a real
+// restart. In this thread (trusted code) it is shared.
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { ExecutorCrash } from '../../../harness/faults/executor-crash.ts'
+import { eventsOf } from '../../../harness/history/history.ts'
+import { judge } from '../../../harness/judge/verdict.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import type { ExecutorRef } from '../../../harness/supervisor/executor-ref.ts'
+import { WorkerPool } from '../../../harness/supervisor/pool.ts'
+import { copiesNeeded, MAX_COPIES } from '../../../harness/supervisor/process-copies.ts'
+import { refundScenario } from '../../support/scenario.ts'
+
+const fixture = (name: string): ExecutorRef => {
+  const path = fileURLToPath(new URL(`../../fixtures/module-state/${name}.ts`, import.meta.url))
+  return { kind: 'module', path, spec: path }
+}
+
+const crash: ExecutorCrash = {
+  kind: 'executor-crash',
+  boundary: 'executor',
+  step: 's1',
+  point: 'after-send',
+  nth: 1,
+  pauseMs: 1_000,
+}
+// The refund lands; the process dies before it
+// hears back; the model asks again.
+const crashAfterSend = refundScenario({ faults: [crash], model: { maxAsks: 2, regenerateArgs: false } })
+
+async function inWorker(name: string) {
+  const output: string[] = []
+  const pool = await WorkerPool.open(fixture(name), { output: (chunk) => output.push(chunk) })
+  try {
+    const { history } = await pool.run(crashAfterSend)
+    return { history, output: output.join('') }
+  } finally {
+    await pool.close()
+  }
+}
+
+describe('a process restarted after a crash, in a worker', () => {
+  it('boots from a fresh copy of the modules: an outbox kept at module level is gone, and the refund is made twice', async () => {
+    const { history } = await inWorker('outbox-in-module')
+    expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+    expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
+  })
+
+  it('shares the first copy when a module cannot be evaluated twice, and says so', async () => {
+    const { history, output } = await inWorker('second-load-throws')
+    expect(output).toMatch(
+      /second-load-throws\.ts did not load a second time \(.*metric "refunds" is already registered.*\): after a crash, its next process shares the dead one's module state/,
+    )
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+  })
+})
+
+describe('in the caller thread', () => {
+  it('the processes share module state (trusted code, documented): the kept key is reused', async () => {
+    const { default: executor } = await import('../../fixtures/module-state/outbox-in-module.ts')
+    const { history } = await runScenario(crashAfterSend, executor)
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
+  })
+})
+
+describe('copies a run needs', () => {
+  it('one per crash it holds, at most MAX_COPIES', () => {
+    expect(copiesNeeded(refundScenario({}))).toBe(0)
+    expect(copiesNeeded(crashAfterSend)).toBe(1)
+    const many = refundScenario({
+      faults: Array.from({ length: MAX_COPIES + 3 }, (_, i) => ({ ...crash, nth: i + 1 })),
+    })
+    expect(copiesNeeded(many)).toBe(MAX_COPIES)
+  })
+})
