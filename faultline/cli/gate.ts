@@ -13,6 +13,7 @@ import { progressTo } from './progress.ts'
 import { REPORT_OUTPUTS, writeReportOutputs } from './report-outputs.ts'
 import { JUDGING, int, options, profileOption, seed, supervision, SUPERVISION, vendorsOption } from './options.ts'
 import { COMMAND_USAGE } from './usage.ts'
+import { watchWorkingDir } from './unseen-writes.ts'
 import { UsageError } from '../../harness/jobs/usage-error.ts'
 
 export async function gateCommand(args: readonly string[], io: Io): Promise<number> {
@@ -38,6 +39,7 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
   checkCorpus(corpusOption(values), io)
   const progress = progressTo(io)
   const stop = campaignStop(io, maxTimeOption(values['max-time']))
+  const workingDir = watchWorkingDir(io.cwd)
   try {
     const report = await gate({
       executor: values.executor,
@@ -60,6 +62,8 @@ export async function gateCommand(args: readonly string[], io: Io): Promise<numb
     io.out(values.json ? reportJson(withoutRuns(report)).trimEnd() : renderGate(report))
     writeReportOutputs(report, values, io, { stepSummary: true, annotate: true, json: values.json === true })
     progress.done()
+    const unseen = workingDir.note([values.out, values.html, values.junit, values.markdown])
+    if (unseen) io.err(unseen)
     return stop.exitCode(report) ?? (report.passed ? 0 : unloadable(report) ? 2 : 1)
   } finally {
     stop.dispose()
