@@ -121,7 +121,9 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
     unavailable ??= e
     gone.abort()
   }
-  const how = { signal, memo: new ShrinkMemo(), onUnavailable }
+  // Each minimal scenario replayed alone: the
+  // history `faultline run` will show.
+  const how = { signal, memo: new ShrinkMemo(), onUnavailable, alone: true }
   // Each shrink is one run at a time: one more
   // at once than the service has workers, so a
   // worker has the next candidate waiting.

@@ -73,6 +73,14 @@ export interface ShrinkOptions {
    * the shrink throws its error).
    */
   readonly onUnavailable?: (error: ServiceUnavailable) => void
+  /**
+   * Replay the minimal scenario alone, in a fresh
+   * worker (the service's runAlone), and keep its
+   * history: the one `faultline run` shows. One
+   * that passes there did not reproduce: it failed
+   * after other runs in the same worker.
+   */
+  readonly alone?: boolean
 }
 
 /**
@@ -167,26 +175,24 @@ async function shrinkWith(
   if (harnessError) throw harnessError
   // Nobody to tell: as before, it throws.
   if (gone && !how.onUnavailable) throw gone
-  if (!details.failed || !details.counterexample) {
-    // Failed in the campaign, not on replay (or
-    // never replayed, when cut): the original.
-    const scenario = {
+  // Failed in the campaign, not on replay (or
+  // never replayed, when cut): the original.
+  const notReproduced = (): Counterexample => ({
+    scenario: {
       ...campaignScenario(arbitrary, seed, index),
       name: `${how.what ?? kept} for ${service.executorName} (${cut ? 'not shrunk: the campaign was cut' : 'did not reproduce'})`,
-    }
-    return {
-      scenario,
-      violations: original?.verdict.violations ?? [],
-      judge: kept,
-      seed,
-      path: String(index),
-      shrinks: 0,
-      shrinkRealMs: realNow() - start,
-      reproduced: false,
-      history: null,
-      ...(cut && { cut: true as const }),
-    }
-  }
+    },
+    violations: original?.verdict.violations ?? [],
+    judge: kept,
+    seed,
+    path: String(index),
+    shrinks: 0,
+    shrinkRealMs: realNow() - start,
+    reproduced: false,
+    history: null,
+    ...(cut && { cut: true as const }),
+  })
+  if (!details.failed || !details.counterexample) return notReproduced()
   const scenario: Scenario = {
     ...details.counterexample[0],
     name: `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`,
@@ -195,8 +201,16 @@ async function shrinkWith(
   // a clean replay's stands for another.
   const found = details.counterexample[0]
   const seen = deadEnds.get(found) ?? memo.known(found)?.history
-  const history =
-    cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
+  let history = cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
+  if (how.alone && !cut && service.runAlone) {
+    const alone = await replayAlone(service.runAlone, scenario)
+    if (alone) {
+      const v = judge(alone).violations
+      const fails = how.keep ? how.keep(scenario, alone, v) : v.some((x) => x.judge === kept)
+      if (!fails) return notReproduced()
+      history = alone
+    }
+  }
   const violations = judge(history).violations
   return {
     scenario,
@@ -209,6 +223,18 @@ async function shrinkWith(
     reproduced: true,
     history,
     ...(cut && { cut: true as const }),
+  }
+}
+
+/**
+ * Its history in a fresh worker, or null when
+ * none could run it (the minimal one stands).
+ */
+async function replayAlone(runAlone: NonNullable<RunService['runAlone']>, scenario: Scenario): Promise<History | null> {
+  try {
+    return (await runAlone(scenario)).history
+  } catch {
+    return null
   }
 }
 

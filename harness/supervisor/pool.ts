@@ -126,6 +126,19 @@ export class WorkerPool implements RunService {
     this.#budgets = budgets
     this.#output = output
     this.#adopt(first)
+    if (ref.kind !== 'bundled') this.runAlone = (scenario) => this.#runAlone(scenario)
+  }
+
+  readonly runAlone?: (scenario: Scenario) => Promise<RunOutcome>
+
+  /** In a one-worker pool of its own, closed after. */
+  async #runAlone(scenario: Scenario): Promise<RunOutcome> {
+    const alone = await WorkerPool.open(this.#ref, { budgets: this.#budgets, output: this.#output, gc: this.#gc })
+    try {
+      return await alone.run(scenario)
+    } finally {
+      await alone.close()
+    }
   }
 
   /**

@@ -56,6 +56,14 @@ export interface RunService {
    * failures reject. `realMs` tightens the budget.
    */
   run(scenario: Scenario, options?: RunOptions): Promise<RunOutcome>
+  /**
+   * The run in a fresh worker of its own, as
+   * `faultline run` replays it: none of the
+   * state earlier runs left in a worker. Absent
+   * where nothing is left between runs that a
+   * replay could lack (bundled, in this thread).
+   */
+  readonly runAlone?: (scenario: Scenario) => Promise<RunOutcome>
   close(): Promise<void>
 }
 

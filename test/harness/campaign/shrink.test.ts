@@ -74,3 +74,16 @@ describe('shrink', () => {
     expect(c.violations.map((v) => v.judge)).toContain(catches)
   }, 120_000)
 })
+
+describe('a minimal counterexample, replayed alone', () => {
+  it('that fails only after other runs in its worker did not reproduce: the state is named, not a scenario that passes', async () => {
+    const { gate } = await import('../../../faultline/index.ts')
+    const executor = new URL('../../fixtures/module-state/memo-by-order.ts', import.meta.url)
+    const report = await gate({ executor, runs: 40, seed: 1, workers: 1, corpus: false })
+    expect(report.passed).toBe(false)
+    expect(report.counterexample?.judge).toBe('false-success')
+    // Alone, in a fresh worker, the order is new.
+    expect(report.counterexample?.reproduced).toBe(false)
+    expect(report.counterexample?.scenario.name).toMatch(/did not reproduce/)
+  }, 120_000)
+})
