@@ -7,7 +7,7 @@ import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
 import { envelopeSchema } from './envelope-schema.ts'
-import { valueLeftOpen, wordsClaim } from './told-words.ts'
+import { readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** What the framework's own call path gave back. */
 export type ToolObservation =
@@ -37,7 +37,8 @@ export type Classifier = (seen: ToolObservation | Observed) => MappingClass | nu
 export const defaultClassifier: Classifier = (seen) => {
   if (!('kind' in seen)) return 'error' in seen ? 'ambiguous' : seen.response.status < 300 ? 'applied' : 'ambiguous'
   if (seen.kind !== 'returned') return 'ambiguous'
-  const value = seen.value
+  // JSON text reads as the value it prints.
+  const value = readBack(seen.value)
   if (typeof value === 'string') {
     const words = wordsClaim(value)
     if (words.claim === 'open') return 'ambiguous'
@@ -86,7 +87,7 @@ export function placeOutcome(seen: ToolObservation, classify: Classifier, effect
   }
   if (typeof cls !== 'string' || !CLASSES.has(cls))
     return `the classifier cannot place ${describe(seen)} (it answered ${oneLine(cls)}): return faultline's envelope or give the adapter a classifier that does`
-  const id = cls === 'applied' && seen.kind === 'returned' ? effectId(seen.value) : null
+  const id = cls === 'applied' && seen.kind === 'returned' ? effectId(readBack(seen.value)) : null
   return {
     ...OUTCOME[cls as MappingClass],
     effect: id ? { type: effectType, id } : null,

@@ -6,7 +6,7 @@ import type { Envelope } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
 import type { LoopTold } from './loop-ask.ts'
-import { invitesAgain, valueLeftOpen, wordsClaim } from './told-words.ts'
+import { invitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** The envelope a model's reading of `told` amounts to. */
 export function toldOutcome(told: LoopTold, effectType: string): Envelope {
@@ -19,7 +19,7 @@ export function toldOutcome(told: LoopTold, effectType: string): Envelope {
       message: oneLine(told.kind === 'nothing' ? told.reason : `${told.tool} gave the model no result`),
     }
   const said = told.kind === 'error' ? told.text : told.value
-  const value = parsed(said)
+  const value = readBack(said)
   // faultline's envelope, however it is printed.
   const own = ownEnvelope(value)
   if (own) return own
@@ -55,17 +55,5 @@ function textOf(value: unknown): string {
     return JSON.stringify(value) ?? String(value)
   } catch {
     return String(value)
-  }
-}
-
-/** JSON text read back (any layout); else as is. */
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value
-  const t = value.trim()
-  if (!t.startsWith('{') && !t.startsWith('[')) return value
-  try {
-    return JSON.parse(t)
-  } catch {
-    return value
   }
 }

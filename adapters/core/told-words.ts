@@ -6,17 +6,25 @@
 // Words that leave the outcome open: a model
 // told them cannot claim either way.
 const OPEN =
-  /\b(unknown|uncertain|not sure|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
+  /\b(unknown|uncertain|not sure|not yet|in progress|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
 // Words that invite the model to ask again.
 const AGAIN =
-  /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit|too many requests|unavailable)\b/i
+  /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit(?:ed)?|too many requests|unavailable)\b/i
+// What was done, in a tool's words.
+const DEED =
+  '(?:succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through)'
 // Words that say a plain text failed...
-const FAILED =
-  /\b(error|failed|failure|exception|could not|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|nothing (?:happened|was done)|not (?:been )?(?:processed|applied|approved|completed|created|issued|sent|refunded|charged|made|done))\b/i
-// ...unless it also says it was done (not
-// "could not be sent", "wasn't sent").
-const DONE =
-  /(?<!\bnot |n't |\bbe |\bnever )\b(succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed)\b/i
+const FAILED = new RegExp(
+  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing (?:happened|was done)|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEED.slice(3, -1)}))\\b|n't\\b`,
+  'i',
+)
+// ...unless it also says it was done, not
+// negated ("could not be sent", "wasn't sent",
+// "has not been issued", "no refund was made").
+const DONE = new RegExp(
+  `(?<!(?:\\bnot|\\bnever|n't)\\s+(?:yet\\s+)?(?:been\\s+)?|\\bbe\\s+|\\bno\\s+[\\w-]+\\s+(?:was|were|has\\s+been|have\\s+been)\\s+)\\b${DEED}\\b`,
+  'i',
+)
 
 /** Does it invite the model to ask again? */
 export const invitesAgain = (text: string): boolean => AGAIN.test(text)
@@ -55,5 +63,17 @@ export function valueLeftOpen(value: object, isError: boolean): boolean {
     return said.some((s) => typeof s === 'string' && OPEN.test(s))
   } catch {
     return false // traps that throw say nothing
+  }
+}
+
+/** JSON text read back (any layout); else as is. */
+export function readBack(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  const t = value.trim()
+  if (!t.startsWith('{') && !t.startsWith('[')) return value
+  try {
+    return JSON.parse(t)
+  } catch {
+    return value
   }
 }

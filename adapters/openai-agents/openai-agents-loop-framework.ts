@@ -50,7 +50,7 @@ export interface AgentsRunSettings {
   readonly approve?: (item: RunToolApprovalItem) => boolean | Promise<boolean>
 }
 
-/** Approvals one turn answers before it gives up. */
+/** Rounds of approvals a turn answers before it gives up. */
 const MAX_APPROVALS = 10
 
 export function openAiAgentsLoopFramework(settings: AgentsRunSettings = {}): LoopFramework<AnyAgent, Model> {
@@ -106,7 +106,7 @@ async function turn(
     if (e instanceof UserError) throw new AdapterError(`@openai/agents refused the agent's configuration: ${e.message}`)
     throw e
   }
-  return toldIn(result, ask)
+  return toldIn(result, ask, approve !== undefined)
 }
 
 /**
@@ -115,7 +115,7 @@ async function turn(
  * its result (toolUseBehavior 'stop_on_first_tool',
  * an approval, or a model that never called).
  */
-function toldIn(result: Ran, ask: LoopAsk): LoopTold {
+function toldIn(result: Ran, ask: LoopAsk, approved: boolean): LoopTold {
   for (const item of result.newItems)
     if (
       item.type === 'tool_call_output_item' &&
@@ -126,7 +126,9 @@ function toldIn(result: Ran, ask: LoopAsk): LoopTold {
   if (result.interruptions.length > 0)
     return {
       kind: 'nothing',
-      reason: `the run stopped for approval of ${ask.tool}: it did not run (give the executor approve to answer as your human would)`,
+      reason: approved
+        ? `the run still stopped for approval of ${ask.tool} after ${MAX_APPROVALS} rounds of approvals: it did not run`
+        : `the run stopped for approval of ${ask.tool}: it did not run (give the executor approve to answer as your human would)`,
     }
   return { kind: 'nothing', reason: `the run ended without a result for ${ask.tool}` }
 }

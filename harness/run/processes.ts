@@ -60,9 +60,12 @@ export class ProcessSupervisor implements ProcessControl {
       this.#recovering = this.#inFlight
       // A real crash kills its timers, sockets
       // and database connections.
-      options.died((owner) => owner.generation === crash.generation)
-      options.storage.crashed()
-      this.#resolveCrash(crash)
+      try {
+        options.died((owner) => owner.generation === crash.generation)
+        options.storage.crashed()
+      } finally {
+        this.#resolveCrash(crash)
+      }
     })
   }
 

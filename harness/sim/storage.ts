@@ -33,10 +33,14 @@ export class SimStorage {
   crashed(): void {
     this.#endIterators()
     for (const [name, db] of this.#databases) {
-      if (db.inTransaction) db.exec('ROLLBACK')
-      const image = db.serialize()
-      db.close()
-      this.#databases.set(name, new Database(image))
+      try {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        const image = db.serialize()
+        db.close()
+        this.#databases.set(name, new Database(image))
+      } catch {
+        // Not ours to lose: the connection stays.
+      }
     }
   }
 
@@ -81,18 +85,28 @@ function fenceDatabase(
   processes: ProcessTable,
   iterators: Set<Iterator<unknown>>,
 ): BetterSqlite3.Database {
+  // close() ends this handle, as a process's own
+  // connection: the data stays for the next one.
+  let closed = false
   const fenced: BetterSqlite3.Database = new Proxy(db, {
     get(target, prop) {
+      if (prop === 'open') return !closed && target.open
       const value: unknown = Reflect.get(target, prop, target)
       if (typeof value !== 'function') return value
       return (...args: unknown[]) => {
         processes.assertAlive(generation)
+        if (closed) throw new TypeError('The database connection is not open')
+        if (prop === 'close') {
+          closed = true
+          return fenced
+        }
         if (prop === 'prepare')
           return fenceStatement(
             (value as (...a: unknown[]) => BetterSqlite3.Statement).apply(target, args),
             generation,
             processes,
             iterators,
+            () => closed,
           )
         if (prop === 'transaction') {
           const tx = (value as (...a: unknown[]) => (...a: unknown[]) => unknown).apply(target, args)
@@ -117,6 +131,7 @@ function fenceStatement(
   generation: number,
   processes: ProcessTable,
   iterators: Set<Iterator<unknown>>,
+  closed: () => boolean,
 ): BetterSqlite3.Statement {
   const fenced: BetterSqlite3.Statement = new Proxy(stmt, {
     get(target, prop) {
@@ -124,6 +139,7 @@ function fenceStatement(
       if (typeof value !== 'function') return value
       return (...args: unknown[]) => {
         processes.assertAlive(generation)
+        if (closed()) throw new TypeError('The database connection is not open')
         const out = (value as (...a: unknown[]) => unknown).apply(target, args)
         if (prop === 'run' && !target.reader) wrote(generation, processes)
         if (prop === 'iterate') iterators.add(out as Iterator<unknown>)

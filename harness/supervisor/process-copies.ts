@@ -11,7 +11,7 @@ import type { Scenario } from '../scenario/scenario.ts'
 export const MAX_COPIES = 8
 
 /** Real ms a copy may take to load, beyond a run's budget. */
-export const COPY_LOAD_REAL_MS = 5_000
+export const COPY_LOAD_REAL_MS = 10_000
 
 /** Copies a run of `scenario` boots from. */
 export function copiesNeeded(scenario: Scenario): number {

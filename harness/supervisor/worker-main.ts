@@ -172,8 +172,9 @@ async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenar
   const have = copies.get(key) ?? []
   copies.set(key, have)
   if (have.length < needed) {
-    while (have.length < needed) have.push(await importCopy(ref, have.length + 1))
+    while (have.length < needed) have.push(await importCopy(ref, have.length + 1, executorName(first)))
     retakeBuiltins() // as after the first load
+    await new Promise((r) => realSetImmediate(r))
     baseline = resources()
   }
   // Process 2 boots from copy 1.
@@ -181,10 +182,17 @@ async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenar
 }
 
 /** A fresh copy of its modules, or null (said once). */
-async function importCopy(ref: Exclude<ExecutorRef, { kind: 'bundled' }>, n: number): Promise<Executor | null> {
+async function importCopy(
+  ref: Exclude<ExecutorRef, { kind: 'bundled' }>,
+  n: number,
+  name: string,
+): Promise<Executor | null> {
   try {
     const copy = ref.kind === 'factory' ? await buildExecutor(ref, n) : await importModule(ref, n)
     refuseLoadSpawns(ref)
+    // Another executor would be another's verdict.
+    const named = executorName(copy)
+    if (named !== name) throw new Error(`it exports executor "${named}" this time, not "${name}"`)
     return copy
   } catch (e) {
     loadSpawns.length = 0

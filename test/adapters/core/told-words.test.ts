@@ -20,6 +20,11 @@ describe("a tool's words", () => {
       'Rejected by Stripe: amount too large',
       // agents-core 0.20.0 runner/approvalRejection.mjs
       'Tool execution was not approved.',
+      'The order has not been refunded.',
+      'No refund was issued.',
+      "Refund wasn't processed.",
+      "Couldn't refund the order.",
+      "The refund didn't go through.",
     ]) {
       expect(told(text), text).toEqual(['FAILED_NO_EFFECT', false])
       expect(classified(text), text).toBe('rejected')
@@ -30,6 +35,8 @@ describe("a tool's words", () => {
     for (const text of [
       'Nothing happened (3 tries); it is safe to ask again.',
       'Stripe returned 429 Too Many Requests.',
+      'Service temporarily unavailable, try again later.',
+      'Rate limited, please try again later',
     ]) {
       expect(told(text), text).toEqual(['FAILED_NO_EFFECT', true])
       expect(classified(text), text).toBe('not-sent')
@@ -42,6 +49,7 @@ describe("a tool's words", () => {
       { status: 'unknown', message: 'may have happened' },
       { error: 'The refund may have happened; do not retry.', outcome: 'unknown' },
       { error: { message: 'It might have been applied' } },
+      'Refund has not yet been issued.',
     ]
     for (const value of open) {
       expect(told(value)).toEqual(['UNKNOWN', false])
@@ -50,8 +58,18 @@ describe("a tool's words", () => {
   })
 
   it("that say it was done are done; a value's other fields are not read", () => {
-    expect(told('Refunded re_1 for 10.00 EUR.')).toEqual(['SUCCEEDED', false])
-    expect(classified('Refunded re_1 for 10.00 EUR.')).toBe('applied')
+    for (const text of [
+      'Refunded re_1 for 10.00 EUR.',
+      'Refund re_1 processed, no error.',
+      'Refund processed. Note: this cannot be undone.',
+      'Refund re_1 submitted; the card was not charged a fee.',
+    ]) {
+      expect(told(text), text).toEqual(['SUCCEEDED', false])
+      expect(classified(text), text).toBe('applied')
+    }
+    // JSON text reads as its value in tool mode too.
+    expect(classified('{"data":{"id":"em_1"},"error":null}')).toBe('applied')
+    expect(classified('{"id":"ch_1","status":"succeeded","outcome":{"risk_level":"unknown"}}')).toBe('applied')
     const charge = { id: 'ch_1', status: 'succeeded', outcome: { risk_level: 'unknown' }, funding: 'unknown' }
     expect(classified(charge)).toBe('applied')
     // An error-shaped value that does not say it is

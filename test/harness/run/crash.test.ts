@@ -360,3 +360,50 @@ describe('the end of a run', () => {
     expect(eventsOf(history, 'executor-fault')).toEqual([])
   })
 })
+
+describe('a process that closes its database', () => {
+  it('closes its own handle: the data stays, and a crash after it still restarts the process', async () => {
+    const notes: string[] = []
+    const executor: Executor = {
+      name: 'closes-its-db',
+      async boot(ctx) {
+        const db = ctx.storage.sqlite('o')
+        db.exec('CREATE TABLE IF NOT EXISTS o (k TEXT)')
+        notes.push(`boot sees ${(db.prepare('SELECT count(*) AS n FROM o').get() as { n: number }).n} row(s)`)
+        return {
+          async callTool() {
+            const mine = ctx.storage.sqlite('o')
+            mine.prepare('INSERT INTO o VALUES (?)').run('kept')
+            mine.close()
+            notes.push(`open after close: ${mine.open}`)
+            try {
+              mine.prepare('SELECT 1')
+            } catch (e) {
+              notes.push((e as Error).message)
+            }
+            await fetch(`${ctx.services.payments}/v1/refunds`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'k' },
+              body: 'payment_intent=pi_1&amount=100',
+            })
+            return { status: 'SUCCEEDED', retry_safe: false, effect: null, action_taken: 'sent', message: '' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(
+      refundScenario({ faults: [crash('after-send', 1, 0)], model: { maxAsks: 2, regenerateArgs: false } }),
+      executor,
+    )
+    expect(eventsOf(history, 'process-crashed')).toHaveLength(1)
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+    expect(notes).toEqual([
+      'boot sees 0 row(s)',
+      'open after close: false',
+      'The database connection is not open',
+      'boot sees 1 row(s)',
+      'open after close: false',
+      'The database connection is not open',
+    ])
+  })
+})
