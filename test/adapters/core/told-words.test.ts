@@ -11,9 +11,17 @@ const told = (value: unknown) => {
 }
 const classified = (value: unknown) => defaultClassifier({ kind: 'returned', tool: 'refund_order', value })
 
+/** Each value read the same in both modes. */
+function readsAs(values: readonly unknown[], loop: unknown[], tool: string): void {
+  for (const value of values) {
+    expect(told(value), JSON.stringify(value)).toEqual(loop)
+    expect(classified(value), JSON.stringify(value)).toBe(tool)
+  }
+}
+
 describe("a tool's words", () => {
   it('that say nothing was done are a failure, in either mode', () => {
-    for (const text of [
+    const texts = [
       'Refund was not processed.',
       'Unable to refund this order.',
       'Refund declined: insufficient balance',
@@ -25,22 +33,18 @@ describe("a tool's words", () => {
       "Refund wasn't processed.",
       "Couldn't refund the order.",
       "The refund didn't go through.",
-    ]) {
-      expect(told(text), text).toEqual(['FAILED_NO_EFFECT', false])
-      expect(classified(text), text).toBe('rejected')
-    }
+    ]
+    readsAs(texts, ['FAILED_NO_EFFECT', false], 'rejected')
   })
 
   it('that say nothing happened and invite another ask are a failure safe to retry', () => {
-    for (const text of [
+    const texts = [
       'Nothing happened (3 tries); it is safe to ask again.',
       'Stripe returned 429 Too Many Requests.',
       'Service temporarily unavailable, try again later.',
       'Rate limited, please try again later',
-    ]) {
-      expect(told(text), text).toEqual(['FAILED_NO_EFFECT', true])
-      expect(classified(text), text).toBe('not-sent')
-    }
+    ]
+    readsAs(texts, ['FAILED_NO_EFFECT', true], 'not-sent')
   })
 
   it('that leave it open are UNKNOWN, as text, as a status field, or as an error object that says so', () => {
@@ -51,22 +55,17 @@ describe("a tool's words", () => {
       { error: { message: 'It might have been applied' } },
       'Refund has not yet been issued.',
     ]
-    for (const value of open) {
-      expect(told(value)).toEqual(['UNKNOWN', false])
-      expect(classified(value)).toBe('ambiguous')
-    }
+    readsAs(open, ['UNKNOWN', false], 'ambiguous')
   })
 
   it("that say it was done are done; a value's other fields are not read", () => {
-    for (const text of [
+    const done = [
       'Refunded re_1 for 10.00 EUR.',
       'Refund re_1 processed, no error.',
       'Refund processed. Note: this cannot be undone.',
       'Refund re_1 submitted; the card was not charged a fee.',
-    ]) {
-      expect(told(text), text).toEqual(['SUCCEEDED', false])
-      expect(classified(text), text).toBe('applied')
-    }
+    ]
+    readsAs(done, ['SUCCEEDED', false], 'applied')
     // JSON text reads as its value in tool mode too.
     expect(classified('{"data":{"id":"em_1"},"error":null}')).toBe('applied')
     expect(classified('{"id":"ch_1","status":"succeeded","outcome":{"risk_level":"unknown"}}')).toBe('applied')
