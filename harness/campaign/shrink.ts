@@ -202,7 +202,8 @@ async function shrinkWith(
   const found = details.counterexample[0]
   const seen = deadEnds.get(found) ?? memo.known(found)?.history
   let history = cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
-  if (how.alone && !cut && service.runAlone) {
+  // A death is not run again (see deadEnds).
+  if (how.alone && !cut && service.runAlone && !deadEnds.has(found)) {
     const alone = await replayAlone(service.runAlone, scenario)
     if (alone) {
       const v = judge(alone).violations
