@@ -121,8 +121,7 @@ async function searchWith(service: RunService, options: SearchOptions): Promise<
     unavailable ??= e
     gone.abort()
   }
-  // alone: the history `faultline run` shows.
-  const how = { signal, memo: new ShrinkMemo(), onUnavailable, alone: true }
+  const how = { signal, memo: new ShrinkMemo(), onUnavailable, alone: true } // alone: as `faultline run`
   // Each shrink is one run at a time: one more
   // at once than the service has workers, so a
   // worker has the next candidate waiting.
