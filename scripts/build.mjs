@@ -14,8 +14,8 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root })
 // The worker's entry, its host, the journal
-// and frame layouts and the checkout's build are not TS,
-// so tsc skips them.
+// and frame layouts, the checkout's build and
+// the copies' hooks are not TS: tsc skips them.
 for (const file of [
   'worker-entry.mjs',
   'host.mjs',
@@ -25,6 +25,7 @@ for (const file of [
   'frame-layout.d.mts',
   'checkout-build.mjs',
   'checkout-build.d.mts',
+  'copy-hooks.mjs',
 ])
   copyFileSync(join(root, 'harness/supervisor', file), join(root, 'dist/harness/supervisor', file))
 

@@ -1,5 +1,5 @@
 // After a crash, a worker boots the next process
-// from a fresh copy of the executor's modules, as a
+// from a fresh copy of the executor's own files, as a
 // restart would: none of the dead one's module
 // state. A run needs one copy per crash it holds.
 import type { Scenario } from '../scenario/scenario.ts'

@@ -28,6 +28,7 @@ import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
 import { builtPath, type CheckoutBuild } from './checkout-build.mjs'
 import type { ExecutorRef } from './executor-ref.ts'
+import { importExecutorFile } from './executor-import.ts'
 import { copiesNeeded } from './process-copies.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
@@ -229,21 +230,11 @@ async function importExecutor(ref: ExecutorRef): Promise<Executor> {
   return importModule(ref)
 }
 
-/**
- * Copy `n` is the same file in a namespace of its
- * own (tsImport makes one a call): its ES modules
- * evaluated afresh; CommonJS ones are shared.
- */
-function copyUrl(path: string, n: number): string {
-  const url = pathToFileURL(path).href
-  return n === 0 ? url : `${url}?faultline-process=${n}`
-}
-
 async function importModule(ref: Extract<ExecutorRef, { kind: 'module' }>, n = 0): Promise<Executor> {
   let mod: Record<string, unknown>
   try {
     // tsx loads .ts/.mts/.js/.mjs/.cjs, ESM or CommonJS.
-    mod = (await tsImport(copyUrl(ref.path, n), import.meta.url)) as Record<string, unknown>
+    mod = await importExecutorFile(keyOf(ref), ref.path, n)
   } catch (e) {
     throw new Error(`cannot load executor module ${ref.spec}: ${loadProblem(e)}`)
   }
@@ -264,7 +255,7 @@ async function importModule(ref: Extract<ExecutorRef, { kind: 'module' }>, n = 0
 
 /** A factory's executor; its throw is the load failure. */
 async function buildExecutor(ref: Extract<ExecutorRef, { kind: 'factory' }>, n = 0): Promise<Executor> {
-  const mod = (await tsImport(copyUrl(ref.path, n), import.meta.url)) as Record<string, unknown>
+  const mod = await importExecutorFile(keyOf(ref), ref.path, n)
   const make = mod[ref.export]
   if (typeof make !== 'function') throw new Error(`${ref.label}: ${ref.path} exports no function ${ref.export}`)
   const made: unknown = await (make as (argument: unknown) => unknown)(ref.argument)

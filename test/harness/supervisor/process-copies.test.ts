@@ -49,6 +49,19 @@ describe('a process restarted after a crash, in a worker', () => {
     expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
   })
 
+  it('copies the files the executor imports: an outbox kept in one is gone too', async () => {
+    const { history } = await inWorker('outbox-imported')
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+  })
+
+  it('shares packages (node_modules) between copies: re-evaluating them would cost seconds for LangChain', async () => {
+    const { history } = await inWorker('package-kept')
+    expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+    // Its own files are copied all the same.
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+  })
+
   it('shares the first copy when a module cannot be evaluated twice, and says so', async () => {
     const { history, output } = await inWorker('second-load-throws')
     expect(output).toMatch(
