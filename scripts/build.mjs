@@ -26,6 +26,7 @@ for (const file of [
   'checkout-build.mjs',
   'checkout-build.d.mts',
   'copy-hooks.mjs',
+  'copy-hooks.d.mts',
 ])
   copyFileSync(join(root, 'harness/supervisor', file), join(root, 'dist/harness/supervisor', file))
 

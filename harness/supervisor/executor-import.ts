@@ -3,28 +3,49 @@
 // copies in that namespace too, so they share its
 // packages and re-evaluate only its own files.
 import { randomUUID } from 'node:crypto'
-import { register as registerHooks } from 'node:module'
+import module from 'node:module'
 import { pathToFileURL } from 'node:url'
+import { register as registerRequire } from 'tsx/cjs/api'
 import { type NamespacedUnregister, register } from 'tsx/esm/api'
 
-type Namespace = NamespacedUnregister
-const namespaces = new Map<string, Namespace>()
+const namespaces = new Map<string, NamespacedUnregister>()
 let hooked = false
+
+/** The tree that holds harness/: dist, a build, a checkout. */
+const OWN = new URL('../../', import.meta.url).href
+const HOOKS = new URL('./copy-hooks.mjs', import.meta.url)
 
 /**
  * Loads `path` for the executor keyed `key`: its
  * first process (`n` 0) or copy `n` of its files.
  */
-export function importExecutorFile(key: string, path: string, n: number): Promise<Record<string, unknown>> {
+export async function importExecutorFile(key: string, path: string, n: number): Promise<Record<string, unknown>> {
   let namespace = namespaces.get(key)
   if (!namespace) {
-    namespace = register({ namespace: randomUUID() })
+    // As tsImport does: a .ts file read as
+    // CommonJS (no "type" above it) needs both.
+    const name = randomUUID()
+    registerRequire({ namespace: name })
+    namespace = register({ namespace: name })
     namespaces.set(key, namespace)
   }
   if (n > 0 && !hooked) {
-    registerHooks(new URL('./copy-hooks.mjs', import.meta.url))
     hooked = true
+    await hookCopies()
   }
   const url = pathToFileURL(path).href
   return namespace.import(n === 0 ? url : `${url}?faultline-process=${n}`, import.meta.url)
+}
+
+/**
+ * In-thread where Node has registerHooks (they
+ * run before any off-thread hook, tsx's too):
+ * else a round trip to the hooks thread.
+ */
+async function hookCopies(): Promise<void> {
+  const { registerHooks } = module as { registerHooks?: (hooks: object) => unknown }
+  if (typeof registerHooks === 'function') {
+    const { syncHooks } = (await import(HOOKS.href)) as typeof import('./copy-hooks.mjs')
+    registerHooks(syncHooks(OWN))
+  } else module.register(HOOKS, { data: { own: OWN } })
 }
