@@ -7,7 +7,7 @@ import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
 import { envelopeSchema } from './envelope-schema.ts'
-import { readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
+import { errorInvitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** What the framework's own call path gave back. */
 export type ToolObservation =
@@ -30,9 +30,9 @@ export type Classifier = (seen: ToolObservation | Observed) => MappingClass | nu
 /**
  * The honest default: a throw or an error result
  * may come after the request left, so UNKNOWN;
- * a text reads as a model reads it (told-words);
- * a value as done unless it says it is open, or
- * looks like an error, which it cannot place.
+ * what the tool returned reads as a model reads
+ * it, as in loop mode (told-words): an error
+ * value a failure, nothing at all UNKNOWN.
  */
 export const defaultClassifier: Classifier = (seen) => {
   if (!('kind' in seen)) return 'error' in seen ? 'ambiguous' : seen.response.status < 300 ? 'applied' : 'ambiguous'
@@ -45,20 +45,30 @@ export const defaultClassifier: Classifier = (seen) => {
     if (words.claim === 'failed') return words.again ? 'not-sent' : 'rejected'
     return 'applied'
   }
+  if (value === undefined) return 'ambiguous'
   const error = looksLikeError(value)
   if (typeof value === 'object' && value !== null && valueLeftOpen(value, error)) return 'ambiguous'
-  return error ? null : 'applied'
+  if (!error) return 'applied'
+  return errorInvitesAgain(value) ? 'not-sent' : 'rejected'
 }
 
+/**
+ * An error by its shape: an Error, `isError`,
+ * `ok` or `success` false, or an `error` that
+ * says something ({ error: false } does not);
+ * `ok` or `success` true says it is not.
+ */
 export function looksLikeError(value: unknown): boolean {
   if (value === undefined || isInstance(value, Error)) return true
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
   // A value whose traps throw cannot say it applied.
-  return attempt(
-    () => (v.error !== undefined && v.error !== null) || v.ok === false || v.success === false || v.isError === true,
-    true,
-  )
+  return attempt(() => {
+    if (v.ok === true || v.success === true) return false
+    const e = v.error
+    const said = e === true || (typeof e === 'string' && e.trim() !== '') || (typeof e === 'object' && e !== null)
+    return said || v.ok === false || v.success === false || v.isError === true
+  }, true)
 }
 
 /** What each class tells the model. */
@@ -77,7 +87,8 @@ const CLASSES = new Set(Object.keys(OUTCOME))
  * A string is a one-line reason it cannot be placed.
  */
 export function placeOutcome(seen: ToolObservation, classify: Classifier, effectType: string): Envelope | string {
-  const own = seen.kind === 'returned' ? ownEnvelope(seen.value) : null
+  // However it is printed, as in loop mode.
+  const own = seen.kind === 'returned' ? ownEnvelope(readBack(seen.value)) : null
   if (own) return own
   let cls: unknown
   try {

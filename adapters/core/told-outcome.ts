@@ -6,7 +6,7 @@ import type { Envelope } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
 import type { LoopTold } from './loop-ask.ts'
-import { invitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
+import { errorInvitesAgain, invitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** The envelope a model's reading of `told` amounts to. */
 export function toldOutcome(told: LoopTold, effectType: string): Envelope {
@@ -39,7 +39,7 @@ export function toldOutcome(told: LoopTold, effectType: string): Envelope {
   if (typeof value === 'object' && value !== null) {
     const error = looksLikeError(value)
     if (valueLeftOpen(value, error)) return reading('UNKNOWN')
-    if (error) return reading('FAILED_NO_EFFECT')
+    if (error) return reading('FAILED_NO_EFFECT', errorInvitesAgain(value))
   } else {
     const words = wordsClaim(text)
     if (words.claim === 'open') return reading('UNKNOWN')

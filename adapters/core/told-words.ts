@@ -57,12 +57,33 @@ export function valueLeftOpen(value: object, isError: boolean): boolean {
   try {
     const v = value as Record<string, unknown>
     for (const field of [v.status, v.outcome]) if (typeof field === 'string' && OPEN_STATUS.test(field)) return true
-    if (!isError) return false
-    const error = v.error as { message?: unknown } | string | null | undefined
-    const said = [typeof error === 'string' ? error : error?.message, v.message]
-    return said.some((s) => typeof s === 'string' && OPEN.test(s))
   } catch {
     return false // traps that throw say nothing
+  }
+  return isError && OPEN.test(errorWords(value))
+}
+
+/**
+ * An error value read as a model reads it: a
+ * failure, safe to ask again if its words say
+ * so (open words are valueLeftOpen's).
+ */
+export const errorInvitesAgain = (value: unknown): boolean => invitesAgain(errorWords(value))
+
+/**
+ * What an error value says: its error, its
+ * message, an MCP result's text content.
+ */
+function errorWords(value: unknown): string {
+  try {
+    const v = value as Record<string, unknown> | null | undefined
+    if (typeof v !== 'object' || v === null) return ''
+    const error = v.error as { message?: unknown } | string | null | undefined
+    const content = Array.isArray(v.content) ? (v.content as { text?: unknown }[]) : []
+    const said = [typeof error === 'string' ? error : error?.message, v.message, ...content.map((c) => c?.text)]
+    return said.filter((s) => typeof s === 'string').join('\n')
+  } catch {
+    return '' // traps that throw say nothing
   }
 }
 

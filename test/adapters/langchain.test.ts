@@ -31,11 +31,14 @@ const refundTool = (func: Func) =>
 const refund = (input: RefundInput) => stripeRefund(input, { retries: 0 })
 
 /** One run of the usual refund step; what the classifier saw. */
-async function run(tools: Parameters<typeof langChainExecutor>[0]['tools'], more: { askAgain?: boolean } = {}) {
+async function run(
+  tools: Parameters<typeof langChainExecutor>[0]['tools'],
+  more: { askAgain?: boolean; classifier?: Classifier } = {},
+) {
   const seen: ToolObservation[] = []
   const spy: Classifier = (o) => {
     if ('kind' in o) seen.push(o)
-    return defaultClassifier(o)
+    return (more.classifier ?? defaultClassifier)(o)
   }
   const executor = langChainExecutor({ name: 'langchain-inline', tools, binding: refundBinding, classifier: spy })
   const scenario = refundScenario({ model: { maxAsks: 3, regenerateArgs: true, askAgainAfterSuccess: more.askAgain } })
@@ -158,8 +161,10 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
     }
   })
 
-  it('a value the classifier cannot place is a per-call executor-fault, in one line', async () => {
-    const { faults, outcomes } = await run([refundTool(async () => ({ ok: false, code: 'card_declined' }))])
+  it('an error value is a failure, as a model reads it; one the classifier cannot place is a per-call executor-fault, in one line', async () => {
+    const declined = () => [refundTool(async () => ({ ok: false, code: 'card_declined' }))]
+    expect((await run(declined())).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
+    const { faults, outcomes } = await run(declined(), { classifier: () => null })
     expect(outcomes).toEqual([])
     expect(faults).toHaveLength(1)
     expect(faults[0]).toMatchObject({ call: 'run-7/s1', problem: 'threw' })

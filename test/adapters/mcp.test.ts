@@ -164,9 +164,10 @@ describe('what comes back, placed', () => {
     expect((await run(refundServer(async () => text(refused)))).outcomes).toEqual([refused])
   })
 
-  it('a value the classifier cannot place is a per-call executor-fault, one line', async () => {
-    const server = refundServer(async () => text({ error: { type: 'card_error', message: 'declined\nreally' } }))
-    const { faults, outcomes, call } = await run(server)
+  it('an error value is a failure, as a model reads it; one a classifier cannot place is a per-call executor-fault, one line', async () => {
+    const server = () => refundServer(async () => text({ error: { type: 'card_error', message: 'declined\nreally' } }))
+    expect((await run(server())).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
+    const { faults, outcomes, call } = await run(server(), {}, { classifier: () => null })
     expect(outcomes).toEqual([])
     expect(faults).toHaveLength(1)
     expect(faults[0]).toMatchObject({ call, problem: 'threw' })

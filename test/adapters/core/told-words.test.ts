@@ -2,7 +2,7 @@
 // same reading in loop mode (what the loop told
 // the model) and tool mode (the default classifier).
 import { describe, expect, it } from 'vitest'
-import { defaultClassifier } from '../../../adapters/core/classifier.ts'
+import { defaultClassifier, placeOutcome } from '../../../adapters/core/classifier.ts'
 import { toldOutcome } from '../../../adapters/core/told-outcome.ts'
 
 const told = (value: unknown) => {
@@ -71,9 +71,38 @@ describe("a tool's words", () => {
     expect(classified('{"id":"ch_1","status":"succeeded","outcome":{"risk_level":"unknown"}}')).toBe('applied')
     const charge = { id: 'ch_1', status: 'succeeded', outcome: { risk_level: 'unknown' }, funding: 'unknown' }
     expect(classified(charge)).toBe('applied')
-    // An error-shaped value that does not say it is
-    // open: a failure in a loop, unplaceable here.
-    expect(told({ error: { message: 'boom' } })).toEqual(['FAILED_NO_EFFECT', false])
-    expect(classified({ error: { message: 'boom' } })).toBeNull()
+  })
+
+  it('in an error value are a failure, safe to retry if they say so; nothing at all is UNKNOWN', () => {
+    const refused = [{ error: { message: 'boom' } }, { error: 'card_declined' }, { ok: false }, new Error('Declined')]
+    readsAs(refused, ['FAILED_NO_EFFECT', false], 'rejected')
+    const again = [
+      { error: 'Nothing happened (3 tries); it is safe to ask again.', outcome: 'not-sent' },
+      { success: false, message: 'Too many requests, try again later' },
+    ]
+    readsAs(again, ['FAILED_NO_EFFECT', true], 'not-sent')
+    readsAs([undefined], ['UNKNOWN', false], 'ambiguous')
+    // An MCP result handed on as a value.
+    const mcp = { content: [{ type: 'text', text: 'The refund may have happened.' }], isError: true }
+    readsAs([mcp], ['UNKNOWN', false], 'ambiguous')
+  })
+
+  it('in a value that says no error, or succeeded, are not an error', () => {
+    const fine = [
+      { error: false, id: 're_1', message: 'Refund created' },
+      { ok: true, error: '' },
+      { ok: true, error: { message: 'none' } },
+      { error: null, id: 're_1' },
+    ]
+    readsAs(fine, ['SUCCEEDED', false], 'applied')
+  })
+
+  it("that are faultline's envelope are it, however the JSON is printed", () => {
+    const mine = { retry_safe: true, status: 'FAILED_NO_EFFECT', effect: null, action_taken: 'x', message: 'no' }
+    const printed = JSON.stringify(mine, null, 2)
+    expect(
+      placeOutcome({ kind: 'returned', tool: 'refund_order', value: printed }, defaultClassifier, 'refund'),
+    ).toEqual(mine)
+    expect(told(printed)).toEqual(['FAILED_NO_EFFECT', true])
   })
 })
