@@ -5,7 +5,7 @@ import { JUDGE_NAMES, type JudgeName } from '../judge/finding.ts'
 import { definedJudges } from '../judge/registry.ts'
 import { addCoverage, sortedCells, type CoverageCell } from '../judge/coverage.ts'
 import { addWindows, windowCounts, type TimingWindow, type WindowCount } from './timing-windows.ts'
-import { nothingTested } from './nothing-tested.ts'
+import { type FirstUnsent, nothingTested } from './nothing-tested.ts'
 
 export interface Percentiles {
   readonly count: number
@@ -96,6 +96,7 @@ export class Campaign {
   #blocked = 0
   readonly #blockedHosts = new Set<string>()
   #notStarted = 0
+  #unsent: FirstUnsent | null = null
   #verifiedCalls = 0
   #probes = 0
   #extraAttempts = 0
@@ -153,6 +154,9 @@ export class Campaign {
     this.#blocked += verdict.blocked.attempts
     for (const h of verdict.blocked.hosts) this.#blockedHosts.add(h)
     this.#notStarted += verdict.notStarted
+    // The earliest run's, whatever the order.
+    if (verdict.unsent && (this.#unsent === null || index + 1 < this.#unsent.run))
+      this.#unsent = { run: index + 1, ...verdict.unsent }
     this.#verifiedCalls += verdict.verification.calls
     this.#probes += verdict.verification.probes
     this.#extraAttempts += verdict.verification.extraAttempts
@@ -198,7 +202,7 @@ export class Campaign {
     }
     return {
       ...counts,
-      nothingTested: nothingTested(counts),
+      nothingTested: nothingTested({ ...counts, unsent: this.#unsent }),
       faults: this.#faults,
       simulatedMs: this.#simulatedMs,
       realMs: this.#realMs,

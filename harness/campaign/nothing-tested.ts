@@ -1,6 +1,8 @@
 // A campaign in which no tool call reached a
 // service tested nothing: never a pass. Says
-// why, from the summary's own counts.
+// why, from the summary's own counts and what
+// the first ask was told.
+import type { Unsent } from '../judge/first-unsent.ts'
 
 /** The summary's counts the reason is made of. */
 export interface TestedCounts {
@@ -10,6 +12,13 @@ export interface TestedCounts {
   readonly notStarted: number
   readonly unresolved: { readonly calls: number }
   readonly verification: { readonly calls: number }
+  /** The earliest run's first answer. */
+  readonly unsent?: FirstUnsent | null
+}
+
+/** A run's first answer, and the run (1-based). */
+export interface FirstUnsent extends Unsent {
+  readonly run: number
 }
 
 /** Hosts named in a line, at most this many. */
@@ -30,6 +39,8 @@ export function nothingTested(s: TestedCounts): string | null {
   // Boot or recover() may reach a service; a
   // plan's tool call is what is tested.
   if (s.requests > 0) why.push(`${plural(s.requests, 'request')} reached one outside any tool call`)
+  const u = s.unsent
+  if (u) why.push(`the first answer (run ${u.run}, ${u.call}): ${u.status}, ${JSON.stringify(u.message)}`)
   return `no tool call reached a service in ${plural(s.runs, 'run')}: ${why.join('; ')}`
 }
 

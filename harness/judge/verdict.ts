@@ -19,6 +19,7 @@ import { unresolved, type UnresolvedMeasure } from './unresolved.ts'
 import { definedJudges } from './registry.ts'
 import { declaredContract } from './declared-contract.ts'
 import { blockedNetwork, type BlockedNetwork } from './blocked-network.ts'
+import { firstUnsent, type Unsent } from './first-unsent.ts'
 
 /** The bundled judges; `judge()` adds those from `defineJudge`. */
 export const JUDGES: readonly Judge[] = [
@@ -65,10 +66,16 @@ export interface Verdict {
   readonly faults: number
   /** Virtual ms the run covered, settling included. */
   readonly simulatedMs: number
+  /**
+   * No tool call reached a service: what the
+   * first ask was told. Absent otherwise.
+   */
+  readonly unsent?: Unsent
 }
 
 export function judge(history: History): Verdict {
   const n = counts(history)
+  const unsent = firstUnsent(history)
   return {
     violations: [...JUDGES, ...definedJudges()].flatMap((j) => j(history)),
     unresolved: unresolved(history),
@@ -82,6 +89,7 @@ export function judge(history: History): Verdict {
     blocked: blockedNetwork(history),
     faults: n.faults,
     simulatedMs: history.at(-1)?.t ?? 0,
+    ...(unsent && { unsent }),
   }
 }
 

@@ -14,7 +14,7 @@ describe('a campaign that tested nothing', () => {
     expect(r.code, r.err).toBe(1)
     expect(r.out).not.toMatch(/^PASS/m)
     expect(r.out.split('\n').at(-1)).toMatch(
-      /^NOTHING TESTED — no tool call reached a service in 20 runs: \d+ tool calls answered; \d+ asks FAILED_NO_EFFECT before a request reached a service$/,
+      /^NOTHING TESTED — no tool call reached a service in 20 runs: \d+ tool calls answered; \d+ asks FAILED_NO_EFFECT before a request reached a service; the first answer \(run 1, [^)]+\): FAILED_NO_EFFECT, "Not done\."$/,
     )
   })
 
