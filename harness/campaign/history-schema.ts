@@ -166,7 +166,9 @@ export const VERDICT = z
     unsent: z
       .strictObject({ call, status: ENVELOPE_FIELDS.status, message: z.string() })
       .optional()
-      .describe('no tool call of the run reached a service: what its first ask was told (message cut to 160 characters)'),
+      .describe(
+        'no tool call of the run reached a service: what its first ask was told (message cut to 160 characters)',
+      ),
   })
   .describe("the judges' findings and measures for one run (harness/judge/verdict.ts)")
   .meta({ id: 'Verdict' })

@@ -204,8 +204,15 @@ describe('the AI SDK adapter: each ask through tool.execute', () => {
 
   it('an error value is a failure, as a model reads it; one the classifier cannot place, a tool with no execute: a per-call executor-fault, one line', async () => {
     const boom = () => refundTools(() => ({ error: { message: 'boom' } }))
-    expect((await run(boom())).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
-    const unplaced = aiSdkExecutor({ name: 'ai-sdk-inline', tools: boom(), binding: refundBinding, classifier: () => null })
+    expect((await run(boom())).outcomes).toEqual([
+      expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' }),
+    ])
+    const unplaced = aiSdkExecutor({
+      name: 'ai-sdk-inline',
+      tools: boom(),
+      binding: refundBinding,
+      classifier: () => null,
+    })
     const cannot = await runAdapted(refundScenario(), unplaced)
     expect(cannot.outcomes).toEqual([])
     expect(cannot.faults).toEqual([

@@ -163,7 +163,9 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
 
   it('an error value is a failure, as a model reads it; one the classifier cannot place is a per-call executor-fault, in one line', async () => {
     const declined = () => [refundTool(async () => ({ ok: false, code: 'card_declined' }))]
-    expect((await run(declined())).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
+    expect((await run(declined())).outcomes).toEqual([
+      expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' }),
+    ])
     const { faults, outcomes } = await run(declined(), { classifier: () => null })
     expect(outcomes).toEqual([])
     expect(faults).toHaveLength(1)

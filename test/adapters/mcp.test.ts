@@ -166,7 +166,9 @@ describe('what comes back, placed', () => {
 
   it('an error value is a failure, as a model reads it; one a classifier cannot place is a per-call executor-fault, one line', async () => {
     const server = () => refundServer(async () => text({ error: { type: 'card_error', message: 'declined\nreally' } }))
-    expect((await run(server())).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
+    expect((await run(server())).outcomes).toEqual([
+      expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' }),
+    ])
     const { faults, outcomes, call } = await run(server(), {}, { classifier: () => null })
     expect(outcomes).toEqual([])
     expect(faults).toHaveLength(1)

@@ -147,8 +147,15 @@ describe('the Agents JS adapter: one ask, through invoke()', () => {
 
   it('an error value is a failure, as a model reads it; one a classifier cannot place: a per-call executor-fault, in one line', async () => {
     const t = () => refundOrder(async () => ({ ok: false, error: 'card_declined' }))
-    expect((await run([t()])).outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' })])
-    const cannot = openAiAgentsExecutor({ name: 'agents-inline', tools: [t()], binding: refundBinding, classifier: () => null })
+    expect((await run([t()])).outcomes).toEqual([
+      expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false, action_taken: 'classified-rejected' }),
+    ])
+    const cannot = openAiAgentsExecutor({
+      name: 'agents-inline',
+      tools: [t()],
+      binding: refundBinding,
+      classifier: () => null,
+    })
     const { outcomes, faults, history } = await runAdapted(refundScenario(), cannot)
     expect(outcomes).toEqual([])
     expect(faults).toHaveLength(1)

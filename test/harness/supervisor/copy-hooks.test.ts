@@ -19,7 +19,9 @@ describe('a file a copy imports', () => {
   })
 
   it('keeps its own query as written', () => {
-    expect(imported('file:///app/src/q.ts?a%20b&flag', copy)).toBe('file:///app/src/q.ts?a%20b&flag&faultline-process=2')
+    expect(imported('file:///app/src/q.ts?a%20b&flag', copy)).toBe(
+      'file:///app/src/q.ts?a%20b&flag&faultline-process=2',
+    )
   })
 
   it("is shared when it is a package's, or faultline's own packages'", () => {
