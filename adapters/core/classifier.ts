@@ -49,6 +49,8 @@ export const defaultClassifier: Classifier = (seen) => {
   const error = looksLikeError(value)
   if (typeof value === 'object' && value !== null && valueLeftOpen(value, error)) return 'ambiguous'
   if (!error) return 'applied'
+  // Traps that throw say nothing either way.
+  if (!attempt(() => (void (value as { error?: unknown })?.error, true), false)) return null
   return errorInvitesAgain(value) ? 'not-sent' : 'rejected'
 }
 
