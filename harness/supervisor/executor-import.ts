@@ -12,7 +12,7 @@ const namespaces = new Map<string, NamespacedUnregister>()
 let hooked = false
 
 /** The tree that holds harness/: dist, a build, a checkout. */
-const OWN = new URL('../../', import.meta.url).href
+const OWN = import.meta.url.replace(/harness\/supervisor\/[^/]*$/, '')
 const HOOKS = new URL('./copy-hooks.mjs', import.meta.url)
 
 /**

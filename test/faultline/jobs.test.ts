@@ -17,7 +17,7 @@ describe('gate() and what a campaign tested', () => {
     expect(report.summary.failingRuns).toBe(0)
     expect(report.summary.requests).toBe(0)
     expect(report.summary.nothingTested).toMatch(
-      /^no tool call reached a service in 20 runs: \d+ tool calls answered; \d+ asks FAILED_NO_EFFECT before a request reached a service$/,
+      /^no tool call reached a service in 20 runs: \d+ tool calls answered; \d+ asks FAILED_NO_EFFECT before a request reached a service; the first answer \(run 1, [^)]+\): FAILED_NO_EFFECT, "Not done\."$/,
     )
   })
 
