@@ -320,13 +320,22 @@ export class WorkerPool implements RunService {
   #begin(slot: Slot, attempt: Attempt): void {
     slot.attempt = attempt
     slot.started = realNow()
+    // A worker handed on holds another's copies.
+    const key = JSON.stringify(this.#ref)
+    if (slot.copiesOf !== key) [slot.copies, slot.copiesOf] = [0, key]
     const copies = this.#ref.kind === 'bundled' ? 0 : copiesNeeded(attempt.scenario)
     const loading = Math.max(0, copies - slot.copies) * COPY_LOAD_REAL_MS
     slot.copies = Math.max(slot.copies, copies)
+    slot.loadingCopies = loading > 0
+    this.#watch(slot, attempt, attempt.realMs + loading)
+  }
+
+  #watch(slot: Slot, attempt: Attempt, ms: number): void {
+    if (slot.watchdog) clearTimeout(slot.watchdog)
     slot.watchdog = setTimeout(() => {
       slot.death ??= { kind: 'overran', ms: attempt.realMs }
       void this.#stop(slot)
-    }, attempt.realMs + loading)
+    }, ms)
   }
 
   #send(slot: Slot, attempt: Attempt): void {
@@ -396,6 +405,15 @@ export class WorkerPool implements RunService {
         // Counted once, as it exits (onExit).
         this.#loadFailed.set(slot, m.message)
         void this.#stop(slot)
+        return
+      case 'copies-loaded':
+        WorkerPool.#checkTask(slot, m.task)
+        // Once, and only off an allowance: a forged
+        // one never lengthens a run's time.
+        if (!slot.loadingCopies || !slot.attempt) return
+        slot.loadingCopies = false
+        slot.started = realNow()
+        this.#watch(slot, slot.attempt, slot.attempt.realMs)
         return
       case 'events':
         WorkerPool.#checkTask(slot, m.task)

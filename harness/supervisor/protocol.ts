@@ -24,6 +24,8 @@ export type FromWorker =
   | { readonly type: 'load-failed'; readonly task: number; readonly message: string }
   /** Events past the journal, in order. */
   | { readonly type: 'events'; readonly task: number; readonly events: readonly HistoryEvent[] }
+  /** The run's copies loaded: its own time starts. */
+  | { readonly type: 'copies-loaded'; readonly task: number }
   /** History complete, its events; 'idle' comes later. */
   | { readonly type: 'done'; readonly task: number; readonly realMs: number; readonly journal: JournalText }
   /** Ready; or `recycle` says why not. */

@@ -61,6 +61,10 @@ export interface Slot {
   started: number
   /** Copies of the executor its worker has loaded (process-copies.ts). */
   copies: number
+  /** Whose copies: an executor's key. */
+  copiesOf: string
+  /** Its run's watchdog allows for copies still loading. */
+  loadingCopies: boolean
   /** What ended the worker, if known. */
   death: Death | null
   stopping: boolean
@@ -132,6 +136,8 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     watchdog: null,
     started: 0,
     copies: 0,
+    copiesOf: '',
+    loadingCopies: false,
     death: null,
     stopping: false,
     journal: null,

@@ -165,7 +165,7 @@ function load(ref: ExecutorRef): Promise<Executor> {
 //     The bundled executors share this worker's
 //     harness: never copied.
 const copies = new Map<string, (Executor | null)[]>()
-async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenario) {
+async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenario, task: number) {
   if (ref.kind === 'bundled') return undefined
   const needed = copiesNeeded(scenario)
   if (needed === 0) return undefined
@@ -177,6 +177,8 @@ async function restartedFrom(ref: ExecutorRef, first: Executor, scenario: Scenar
     retakeBuiltins() // as after the first load
     await new Promise((r) => realSetImmediate(r))
     baseline = resources()
+    // The run's own time starts now.
+    post({ type: 'copies-loaded', task })
   }
   // Process 2 boots from copy 1.
   return (generation: number) => have[Math.min(generation - 1, have.length) - 1] ?? first
@@ -337,7 +339,7 @@ async function handle(m: ToWorker): Promise<void> {
   // Watched past the run: leftovers' pool work counts.
   const work = trackNativeWork()
   try {
-    const restarted = await restartedFrom(m.executor, executor, m.scenario)
+    const restarted = await restartedFrom(m.executor, executor, m.scenario, m.task)
     const result = await runScenario(m.scenario, executor, {
       ...(restarted && { restarted }),
       sink: sink(m.task),

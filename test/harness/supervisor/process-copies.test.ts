@@ -10,7 +10,7 @@ import { judge } from '../../../harness/judge/verdict.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import type { ExecutorRef } from '../../../harness/supervisor/executor-ref.ts'
 import { WorkerPool } from '../../../harness/supervisor/pool.ts'
-import { copiesNeeded, MAX_COPIES } from '../../../harness/supervisor/process-copies.ts'
+import { COPY_LOAD_REAL_MS, copiesNeeded, MAX_COPIES } from '../../../harness/supervisor/process-copies.ts'
 import { refundScenario } from '../../support/scenario.ts'
 
 const fixture = (name: string): ExecutorRef => {
@@ -69,6 +69,24 @@ describe('a process restarted after a crash, in a worker', () => {
     )
     expect(eventsOf(history, 'effect-applied')).toHaveLength(1)
     expect(eventsOf(history, 'executor-fault')).toEqual([])
+  })
+})
+
+describe("a run's time, with copies to load", () => {
+  it('starts once its copies are loaded: a run that then hangs is cut at its own budget, not the allowance', async () => {
+    const path = fileURLToPath(new URL('../../fixtures/hostile/busy-loop.ts', import.meta.url))
+    const pool = await WorkerPool.open({ kind: 'module', path, spec: path }, { budgets: { runRealMs: 1_000 } })
+    try {
+      const start = performance.now()
+      const outcome = await pool.run(crashAfterSend)
+      expect(outcome.overran).toBe(true)
+      // Twice (a death is tried again in a new
+      // worker), each ~1 s plus the copy's load;
+      // the allowance alone would be 2 × 10 s.
+      expect(performance.now() - start).toBeLessThan(COPY_LOAD_REAL_MS)
+    } finally {
+      await pool.close()
+    }
   })
 })
 
