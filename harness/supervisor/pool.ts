@@ -89,6 +89,8 @@ export class WorkerPool implements RunService {
   readonly declared: Declared
   readonly concurrency: number
   readonly #ref: ExecutorRef
+  /** The ref as a key: whose copies a worker holds. */
+  readonly #refKey: string
   readonly #budgets: Budgets
   readonly #output: (chunk: string) => void
   readonly #slots = new Set<Slot>()
@@ -118,6 +120,7 @@ export class WorkerPool implements RunService {
     gc: GcThreads,
   ) {
     this.#ref = ref
+    this.#refKey = JSON.stringify(ref)
     this.#hosts = hosts
     this.#gc = gc
     this.executorName = name
@@ -321,8 +324,10 @@ export class WorkerPool implements RunService {
     slot.attempt = attempt
     slot.started = realNow()
     // A worker handed on holds another's copies.
-    const key = JSON.stringify(this.#ref)
-    if (slot.copiesOf !== key) [slot.copies, slot.copiesOf] = [0, key]
+    if (slot.copiesOf !== this.#refKey) {
+      slot.copies = 0
+      slot.copiesOf = this.#refKey
+    }
     const copies = this.#ref.kind === 'bundled' ? 0 : copiesNeeded(attempt.scenario)
     const loading = Math.max(0, copies - slot.copies) * COPY_LOAD_REAL_MS
     slot.copies = Math.max(slot.copies, copies)
