@@ -68,6 +68,19 @@ export const MAX_FRAME_BYTES = 2 ** 28
 const VERSION_TAG = 0xff
 
 /**
+ * Bytes that are no frame, after `before`:
+ * the messages whole ahead of them.
+ */
+export class NotAFrame extends Error {
+  constructor(
+    message: string,
+    readonly before: readonly unknown[],
+  ) {
+    super(message)
+  }
+}
+
+/**
  * A stream's chunks, cut into messages (with
  * the kept methods: it reads a worker's runs).
  * Sealed: each body starts with the pipe's
@@ -84,9 +97,21 @@ export class FrameReader {
     this.#v8At = sealed ? 4 + SEAL_BYTES : 4
   }
 
-  /** The messages `chunk` completes; throws if the bytes are none. */
+  /**
+   * The messages `chunk` completes; throws
+   * NotAFrame if the bytes are none.
+   */
   read(chunk: Uint8Array): unknown[] {
     const messages: unknown[] = []
+    try {
+      this.#cut(chunk, messages)
+    } catch (e) {
+      throw new NotAFrame((e as Error).message, messages)
+    }
+    return messages
+  }
+
+  #cut(chunk: Uint8Array, messages: unknown[]): void {
     append(this.#chunks, chunk)
     this.#buffered += apply(lengthOf, chunk, []) as number
     const at = this.#v8At
@@ -116,7 +141,6 @@ export class FrameReader {
         apply(set, this.#seal, [view(all, 4, at)])
       } else append(messages, decode(view(all, at, 4 + n)))
     }
-    return messages
   }
 
   #join(): Uint8Array {

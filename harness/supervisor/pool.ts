@@ -390,6 +390,7 @@ export class WorkerPool implements RunService {
         return
       case 'garbled':
         slot.death ??= { kind: 'exited', how: "it wrote into the harness's pipe from its worker" }
+        slot.tampered = true
         void this.#stop(slot)
         return
       case 'output-cut':
@@ -479,10 +480,16 @@ export class WorkerPool implements RunService {
     this.#slots.delete(slot)
     const attempt = slot.attempt
     slot.attempt = null
-    // A held run never started: first in line.
+    // A held run never started: first in line;
+    // but one in a tampered pipe is the finding
+    // (else each run costs a worker, unjudged).
     const held = slot.next
     slot.next = null
-    if (held && this.#closed) held.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
+    if (held && slot.tampered && !attempt && slot.death) {
+      const events = eventsOf(slot.journal, held)
+      held.resolve({ kind: 'died', death: slot.death, events, realMs: 0 })
+    } else if (held && this.#closed)
+      held.reject(new HarnessFailure('the worker pool was closed with runs still queued'))
     else if (held) this.#queue.unshift(held)
     const loadFailed = this.#loadFailed.get(slot)
     this.#loadFailed.delete(slot)

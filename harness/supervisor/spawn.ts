@@ -15,7 +15,7 @@ import type { Attempt } from './pool.ts'
 import type { Declared } from '../run/executor-declaration.ts'
 import type { FromHost, ToHost } from './protocol.ts'
 import { ServiceUnavailable } from './run-service.ts'
-import { FrameReader, frame } from './frames.ts'
+import { FrameReader, frame, NotAFrame } from './frames.ts'
 
 const HOST = fileURLToPath(new URL('./host.mjs', import.meta.url))
 /** Real ms a dead host's pipes may lag. */
@@ -67,6 +67,8 @@ export interface Slot {
   loadingCopies: boolean
   /** What ended the worker, if known. */
   death: Death | null
+  /** Bytes no worker writes came down its pipes. */
+  tampered: boolean
   stopping: boolean
   /** The journal as last read (a dead run's events). */
   journal: JournalText | null
@@ -139,6 +141,7 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     copiesOf: '',
     loadingCopies: false,
     death: null,
+    tampered: false,
     stopping: false,
     journal: null,
     exitCode: null,
@@ -160,17 +163,29 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     let broken = false
     pipe.on('data', (chunk: Buffer) => {
       if (broken || (garbled && pipe === results)) return
+      let messages: readonly unknown[]
+      let bad = false
       try {
-        for (const m of reader.read(chunk)) host.emit('message', m as FromHost)
-      } catch {
-        // Bytes that are no message, or one the
-        // pool cannot read: the executor wrote
-        // into the harness's fd. Stopped as a
-        // hang is (its journal first).
-        broken = true
-        if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
-        garbled = true
+        messages = reader.read(chunk)
+      } catch (e) {
+        // Sealed, those ahead are the worker's
+        // (a run's `done`, then a leftover's).
+        messages = e instanceof NotAFrame ? e.before : []
+        bad = true
       }
+      try {
+        for (const m of messages) host.emit('message', m as FromHost)
+      } catch {
+        bad = true
+      }
+      if (!bad) return
+      // Bytes that are no message, or one the
+      // pool cannot read: the executor wrote
+      // into the harness's fd. Stopped as a
+      // hang is (its journal first).
+      broken = true
+      if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
+      garbled = true
     })
   }
   return slot

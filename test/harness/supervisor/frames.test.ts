@@ -6,7 +6,14 @@ import { closeSync, openSync, readFileSync } from 'node:fs'
 import v8 from 'node:v8'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FrameReader, frame, MAX_FRAME_BYTES, SEAL_BYTES, writeFrame } from '../../../harness/supervisor/frames.ts'
+import {
+  FrameReader,
+  frame,
+  MAX_FRAME_BYTES,
+  NotAFrame,
+  SEAL_BYTES,
+  writeFrame,
+} from '../../../harness/supervisor/frames.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
 const MESSAGES = [
@@ -171,6 +178,22 @@ describe("sealed frames (a worker's)", () => {
       expect(reader.read(frame(MESSAGES[1], seal))).toEqual([MESSAGES[1]])
       expect(() => reader.read(last)).toThrow(/not a frame/)
     }
+  })
+
+  // Lost with them, a run's `done` made a
+  // leftover's garbage that run's finding.
+  it('read in one chunk with bytes that are none, the sealed ones ahead are handed over with the refusal', () => {
+    const reader = sealedReader()
+    const chunk = Buffer.concat([frame(MESSAGES[1], seal), Buffer.from('garbage from a leftover\n')])
+    const refusal = (() => {
+      try {
+        reader.read(chunk)
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(refusal).toBeInstanceOf(NotAFrame)
+    expect((refusal as NotAFrame).before).toEqual([MESSAGES[1]])
   })
 
   it("refuse a length written around the worker's next frame (its seal then inside another's body)", () => {

@@ -29,6 +29,7 @@ afterEach(() => {
   delete process.env.FAULTLINE_TAMPER_FORGE
   delete process.env.FAULTLINE_TAMPER_SPIN
   delete process.env.FAULTLINE_TAMPER_HEX
+  delete process.env.FAULTLINE_TAMPER_LATER
 })
 
 /** `work` on a one-worker pool whose executor writes into `fd`. */
@@ -70,6 +71,23 @@ describe("text written into a worker's pipes", () => {
       const faults = eventsOf(tampered.history, 'executor-fault')
       expect(faults.map((e) => e.message)).toEqual(["it wrote into the harness's pipe from its worker"])
       expect((await pool.run(refund('ORD-1'))).died).toBe(false)
+    })
+  })
+
+  // Requeued, each run cost a new worker,
+  // and no run held the finding (a forger of
+  // later runs: 80 workers, a minute).
+  it('between runs, is the finding of the run held in the pipe it tampered with', () => {
+    process.env.FAULTLINE_TAMPER_LATER = '1'
+    return tampering(5, async (pool) => {
+      const runs = await Promise.all([pool.run(refund('ORD-TAMPER')), pool.run(refund('ORD-1'))])
+      // Before the first run's `done` (a loaded
+      // machine): its finding instead.
+      const found = runs.map((r) => eventsOf(r.history, 'executor-fault').map((e) => e.message))
+      expect(found).toContainEqual(["it wrote into the harness's pipe from its worker"])
+      expect(found).toContainEqual([])
+      expect((await pool.run(refund('ORD-1'))).died).toBe(false)
+      expect(pool.workersStarted).toBe(2)
     })
   })
 
