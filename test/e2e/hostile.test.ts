@@ -30,9 +30,12 @@ interface Violation {
 }
 
 function violations(r: Ran): Violation[] {
-  const json = JSON.parse(r.stdout) as {
-    counterexample: { violations: Violation[] } | null
-    verdict?: { violations: Violation[] }
+  let json: { counterexample: { violations: Violation[] } | null; verdict?: { violations: Violation[] } }
+  try {
+    json = JSON.parse(r.stdout)
+  } catch (e) {
+    // Once in CI: exit 1, no report, and why unseen.
+    throw new Error(`no JSON report (exit ${r.code}, ${(e as Error).message}); stderr:\n${r.stderr.slice(-2000)}`)
   }
   return json.counterexample?.violations ?? json.verdict?.violations ?? []
 }
