@@ -3,7 +3,7 @@
 // a native addon (better-sqlite3 on a file) writes
 // unseen, and what it keeps outlives runs and
 // commands, whose runs have the same ids.
-import { lstatSync, readdirSync } from 'node:fs'
+import { fstatSync, lstatSync, readdirSync } from 'node:fs'
 import { isAbsolute, relative, sep } from 'node:path'
 
 /** Names shown in the note, at most. */
@@ -11,7 +11,28 @@ const SHOWN = 4
 
 type Stamps = Map<string, string>
 
-function stamps(cwd: string): Stamps {
+/** A file's identity: device and inode. */
+type FileId = string
+
+/**
+ * The files `fds` write to (`> report.json`
+ * in the working directory is ours, not the
+ * executor's).
+ */
+function streamFiles(fds: readonly number[]): Set<FileId> {
+  const out = new Set<FileId>()
+  for (const fd of fds) {
+    try {
+      const s = fstatSync(fd)
+      if (s.isFile()) out.add(`${s.dev}:${s.ino}`)
+    } catch {
+      // closed, or no file: nothing to leave out
+    }
+  }
+  return out
+}
+
+function stamps(cwd: string, streams: ReadonlySet<FileId>): Stamps {
   const out: Stamps = new Map()
   let names: string[]
   try {
@@ -22,7 +43,7 @@ function stamps(cwd: string): Stamps {
   for (const name of names) {
     try {
       const s = lstatSync(`${cwd}${sep}${name}`)
-      out.set(name, `${s.mtimeMs}:${s.size}`)
+      if (!streams.has(`${s.dev}:${s.ino}`)) out.set(name, `${s.mtimeMs}:${s.size}`)
     } catch {
       // gone since listed
     }
@@ -33,10 +54,15 @@ function stamps(cwd: string): Stamps {
 /**
  * Watch `cwd` from now; `note(outputs)` is one
  * line naming what changed, leaving out the
- * corpus and the report files, or null.
+ * corpus, the report files and the files our
+ * stdout and stderr (`fds`) go to, or null.
  */
-export function watchWorkingDir(cwd: string): { note(outputs: readonly (string | undefined)[]): string | null } {
-  const before = stamps(cwd)
+export function watchWorkingDir(
+  cwd: string,
+  fds: readonly number[] = [1, 2],
+): { note(outputs: readonly (string | undefined)[]): string | null } {
+  const streams = streamFiles(fds)
+  const before = stamps(cwd, streams)
   return {
     note(outputs) {
       const ours = new Set(['.faultline'])
@@ -45,7 +71,7 @@ export function watchWorkingDir(cwd: string): { note(outputs: readonly (string |
         const rel = isAbsolute(o) ? relative(cwd, o) : o
         if (!rel.startsWith('..')) ours.add(rel.split(/[\\/]/)[0]!)
       }
-      const changed = [...stamps(cwd)]
+      const changed = [...stamps(cwd, streams)]
         .filter(([name, stamp]) => !ours.has(name) && before.get(name) !== stamp)
         .map(([name]) => name)
         .sort()

@@ -2,7 +2,7 @@
 // (better-sqlite3) is not seen by the write guard;
 // the gate names it afterwards, on stderr, so state
 // that outlives runs and commands is not a mystery.
-import { existsSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { watchWorkingDir } from '../../../faultline/cli/unseen-writes.ts'
@@ -32,6 +32,23 @@ describe('files changed in the working directory while a campaign ran', () => {
       else process.env.OUTBOX_DB = previous
     }
   }, 120_000)
+
+  // `gate --json > report.json` named report.json.
+  it('leaves out the files its stdout and stderr go to, wherever they are opened', () => {
+    const cwd = scratchDir('unseen-writes-streams')
+    const fd = openSync(join(cwd, 'report.json'), 'w')
+    try {
+      const watch = watchWorkingDir(cwd, [fd])
+      writeSync(fd, '{"passed":true}')
+      writeFileSync(join(cwd, 'outbox.db'), 'x')
+      expect(watch.note([])).toMatch(/^faultline: outbox\.db changed/)
+      const unwatched = watchWorkingDir(cwd, [])
+      writeSync(fd, '\n')
+      expect(unwatched.note([])).toMatch(/^faultline: report\.json changed/)
+    } finally {
+      closeSync(fd)
+    }
+  })
 
   it('names nothing when nothing changed, and more than four by count', () => {
     const cwd = scratchDir('unseen-writes-unit')
