@@ -2,8 +2,17 @@
 // `faultline` installed. The exit code is the
 // supervisor's, and we exit once the report is out:
 // nothing an executor left behind keeps us alive.
-import { main } from './main.ts'
+import { harnessFailed, main } from './main.ts'
 import { keepGarbageYoung } from '../../harness/supervisor/young-garbage.ts'
+
+// Executors run in workers: a throw nothing here
+// caught is ours. Exit 3, not Node's 1 (a finding).
+const crashed = (e: unknown) => {
+  process.stderr.write(`${harnessFailed(e)}\n`)
+  process.exit(3)
+}
+process.on('uncaughtException', crashed)
+process.on('unhandledRejection', crashed)
 
 // A process of ours: its GC tuned before any draw.
 keepGarbageYoung()

@@ -50,13 +50,18 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.err(consoleText(`faultline: ${term(e.message)}`))
       return 2
     }
-    // Not 1: the harness failed, not the executor.
-    const line = (
-      e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)
-    ).split('\n')[0]
-    io.err(
-      consoleText(`faultline: the harness itself failed (${term(line)}); please report it with the command you ran`),
-    )
+    io.err(harnessFailed(e))
     return 3
   }
+}
+
+/**
+ * Exit 3's line: the harness failed, not the
+ * executor (1 would read as its finding).
+ */
+export function harnessFailed(e: unknown): string {
+  const line = (
+    e instanceof Error ? `${e instanceof HarnessFailure ? '' : `${e.name}: `}${e.message}` : String(e)
+  ).split('\n')[0]
+  return consoleText(`faultline: the harness itself failed (${term(line)}); please report it with the command you ran`)
 }

@@ -141,6 +141,29 @@ describe('bad usage exits 2 with one line that names the problem and the fix', (
     expect(r.stdout).toBe('')
   })
 
+  // Node's own exit was 1: a harness bug read
+  // as the executor's finding (one CI run).
+  it('the real entry point exits 3 on a throw nothing caught, saying the harness failed', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        join(ROOT, 'test/fixtures/cli-throws-later.mjs'),
+        'gate',
+        '--executor',
+        'reference',
+        '--runs',
+        '100000',
+        '--workers',
+        '1',
+      ],
+      { cwd: scratchDir('cli-main'), encoding: 'utf8', timeout: 60_000 },
+    )
+    expect(r.status, r.stderr).toBe(3)
+    expect(r.stderr).toMatch(/^faultline: the harness itself failed \(Error: a bug in a callback\); please report it/m)
+  }, 60_000)
+
   it('the real entry point exits only when a slow reader has all of a large report', () => {
     // A reader stalling 2 s after the first byte
     // makes the pipe take ~85 KB async, and a live
