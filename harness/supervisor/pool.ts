@@ -26,7 +26,7 @@ import {
   loadInto,
   post,
   spawn,
-  spawnAndLoad,
+  type Loaded,
   type Slot,
 } from './spawn.ts'
 import type { HostBank } from './host-bank.ts'
@@ -165,7 +165,7 @@ export class WorkerPool implements RunService {
     output: (chunk: string) => void,
     hosts: HostBank | null,
     gc: GcThreads,
-  ): Promise<Awaited<ReturnType<typeof spawnAndLoad>>> {
+  ): Promise<Loaded> {
     const kept = hosts?.take()
     if (kept) {
       try {
@@ -175,7 +175,7 @@ export class WorkerPool implements RunService {
         killGroup(kept)
       }
     }
-    return spawnAndLoad(ref, budgets, output, gc)
+    return loadInto(spawn(budgets, output, gc), ref, budgets)
   }
 
   /** Run a scenario; executor faults are in history. */

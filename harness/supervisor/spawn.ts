@@ -67,7 +67,7 @@ export interface Slot {
   loadingCopies: boolean
   /** What ended the worker, if known. */
   death: Death | null
-  /** Bytes no worker writes came down its pipes. */
+  /** Garbage came down its pipes (the executor's). */
   tampered: boolean
   stopping: boolean
   /** The journal as last read (a dead run's events). */
@@ -149,9 +149,11 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
   }
   // The worker's messages and its host's
   // arrive as the host's 'message' events.
-  // Garbage in either ends the worker's: no
-  // result after it; the host's may bring a
-  // journal still.
+  // Garbage in either (bytes that are no frame,
+  // a message the pool cannot read: written by
+  // the executor) ends the worker's: no result
+  // after it (the sealed ones ahead are the
+  // worker's); the host's may bring a journal.
   let garbled = false
   const down = () => {
     slot.up = false
@@ -163,27 +165,19 @@ export function spawn(budgets: Budgets, output: (chunk: string) => void, gc: GcT
     let broken = false
     pipe.on('data', (chunk: Buffer) => {
       if (broken || (garbled && pipe === results)) return
-      let messages: readonly unknown[]
-      let bad = false
+      let messages: readonly unknown[] = []
       try {
         messages = reader.read(chunk)
       } catch (e) {
-        // Sealed, those ahead are the worker's
-        // (a run's `done`, then a leftover's).
-        messages = e instanceof NotAFrame ? e.before : []
-        bad = true
+        if (e instanceof NotAFrame) messages = e.before
+        broken = true
       }
       try {
         for (const m of messages) host.emit('message', m as FromHost)
       } catch {
-        bad = true
+        broken = true
       }
-      if (!bad) return
-      // Bytes that are no message, or one the
-      // pool cannot read: the executor wrote
-      // into the harness's fd. Stopped as a
-      // hang is (its journal first).
-      broken = true
+      if (!broken) return
       if (!garbled) host.emit('message', { type: 'garbled' } satisfies FromHost)
       garbled = true
     })
@@ -236,25 +230,18 @@ export function killGroup(slot: Slot): void {
   }
 }
 
-/** Start a worker and load the executor. */
-export function spawnAndLoad(
-  ref: ExecutorRef,
-  budgets: Budgets,
-  output: (chunk: string) => void,
-  gc: GcThreads = 'parallel',
-): Promise<{ slot: Slot; name: string; declared: Declared }> {
-  return loadInto(spawn(budgets, output, gc), ref, budgets)
+/** A worker with the executor loaded. */
+export interface Loaded {
+  readonly slot: Slot
+  readonly name: string
+  readonly declared: Declared
 }
 
 /**
  * Load the executor in a worker: a new one,
  * or an idle one handed over (host-bank.ts).
  */
-export function loadInto(
-  slot: Slot,
-  ref: ExecutorRef,
-  budgets: Budgets,
-): Promise<{ slot: Slot; name: string; declared: Declared }> {
+export function loadInto(slot: Slot, ref: ExecutorRef, budgets: Budgets): Promise<Loaded> {
   const { host } = slot
   return new Promise((resolve, reject) => {
     let settled = false
