@@ -8,7 +8,26 @@ import { missingPackage, missingPackageProblem } from './missing-package.ts'
 /** `e`, thrown by a module's import, in one line. */
 export function loadProblem(e: unknown): string {
   // A thrown Proxy's traps may throw: one line then.
-  return attempt(() => readLoadProblem(e), oneLine(e))
+  return attempt(() => withKeyHint(readLoadProblem(e)), oneLine(e))
+}
+
+/** An SDK refusing to be built without a key. */
+const NO_KEY = /\b(?:api[ _-]?key|access[ _-]?token|secret[ _-]?key|credentials?)\b/i
+/** Variables a message names (OPENAI_API_KEY). */
+const NAMED = /\b[A-Z][A-Z0-9]*_(?:API_KEY|KEY|TOKEN|SECRET)\b/
+/** Those an SDK reads without naming them. */
+const READ_BY: readonly [RegExp, string][] = [[/new Resend\(/, 'RESEND_API_KEY=re_test_faultline']]
+
+/**
+ * CI without the secret fails at load; no key
+ * is needed, as nothing is sent: say so.
+ */
+function withKeyHint(problem: string): string {
+  if (!NO_KEY.test(problem)) return problem
+  const named = NAMED.exec(problem)?.[0]
+  const example = named ? `${named}=placeholder` : READ_BY.find(([re]) => re.test(problem))?.[1]
+  const how = example ? `e.g. ${example} faultline gate …` : 'the variable it reads'
+  return `${problem} (no real key is needed: faultline answers every request itself; set a placeholder, ${how}, or default the key in code)`
 }
 function readLoadProblem(e: unknown): string {
   const missing = missingPackage(e)

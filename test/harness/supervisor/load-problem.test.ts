@@ -24,6 +24,23 @@ describe('loadProblem', () => {
     expect(loadProblem(e)).toMatch(/npm (i|install)/)
   })
 
+  // A team's CI has no vendor secrets: the
+  // SDK's own words said nothing of faultline.
+  it('says no real key is needed when an SDK refuses to be built without one, naming the variable where it can', () => {
+    const resend = loadProblem(new Error('Missing API key. Pass it to the constructor `new Resend("re_123")`'))
+    expect(resend).toMatch(
+      /^Missing API key\. .*no real key is needed: .*e\.g\. RESEND_API_KEY=re_test_faultline faultline gate/,
+    )
+    const openai = loadProblem(
+      new Error(
+        'The OPENAI_API_KEY environment variable is missing or empty; either provide it, or instantiate the OpenAI client with an apiKey option',
+      ),
+    )
+    expect(openai).toMatch(/e\.g\. OPENAI_API_KEY=placeholder faultline gate/)
+    expect(loadProblem(new Error('No credentials for the client'))).toMatch(/set a placeholder, the variable it reads,/)
+    expect(loadProblem(new Error('boom'))).toBe('boom')
+  })
+
   it("keeps a plain Error's first line, another class's name, and survives a trap", () => {
     expect(loadProblem(new Error('boom\n    at x'))).toBe('boom')
     expect(loadProblem(new TypeError('bad'))).toMatch(/TypeError/)
