@@ -4,6 +4,7 @@
 import { IDENTITY_POLICIES, type IdentityPolicy, OPT_IN_BOUNDARIES, type OptInBoundary } from '../contract/executor.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
+import { attempt } from '../contract/safe-read.ts'
 import { TOOLS } from '../contract/tools.ts'
 import { EMAIL_VENDORS, PAYMENTS_VENDORS, type VendorName, type Vendors } from '../contract/vendors.ts'
 
@@ -29,7 +30,10 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
     if (typeof declare !== 'function') return 'its "declare" is not a function'
     raw = await declare.call(executor)
   } catch (e) {
-    return `declare() threw: ${oneLine(e)}`
+    // An adapter's own words: a binding's mistake
+    // told to the team, not a throw of its code.
+    const told = attempt(() => (e instanceof Error && e.name === 'AdapterError' ? oneLine(e.message) : null), null)
+    return told ?? `declare() threw: ${oneLine(e)}`
   }
   if (raw === undefined) return UNDECLARED
   if (typeof raw !== 'object' || raw === null) return 'declare() must return an object ({ tools?, identity? })'

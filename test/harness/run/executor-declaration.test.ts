@@ -30,6 +30,17 @@ describe('readDeclaration', () => {
         }),
       ),
     ).toBe('declare() threw: TypeError: binding.issue_refund.args.amount_cents: no such field')
+    // An adapter's binding mistake: its words alone.
+    const adapterError = Object.assign(new Error('binding.send_email.args.to: "email" is not an argument'), {
+      name: 'AdapterError',
+    })
+    expect(
+      await readDeclaration(
+        declaring(() => {
+          throw adapterError
+        }),
+      ),
+    ).toBe('binding.send_email.args.to: "email" is not an argument')
     expect(await readDeclaration(declaring(42))).toBe('its "declare" is not a function')
     const hostile = new Proxy(
       {},
