@@ -46,6 +46,30 @@ describe('falseSuccess', () => {
     expect(falseSuccess(h).map((v) => v.call)).toEqual(['r/s1'])
   })
 
+  // A key made from the arguments merged two
+  // steps; the finding said only "no effect".
+  it("says when the call's answer was a replay of another call's same request, and what to do", () => {
+    const merged = (fingerprint: string) =>
+      history()
+        .callStarted('r/s1')
+        .attempt('r/s1', 1)
+        .effect('r/s1', 1, 're_1')
+        .response(1)
+        .report('r/s1', 1, 'SUCCEEDED', { type: 'refund', id: 're_1' })
+        .callStarted('r/s2')
+        .attempt('r/s2', 2, false, fingerprint)
+        .response(2, 200, true)
+        .report('r/s2', 1, 'SUCCEEDED', { type: 'refund', id: 're_1' })
+        .build()
+    const [found] = falseSuccess(merged('refund-body'))
+    expect(found?.call).toBe('r/s2')
+    expect(found?.message).toMatch(
+      /no effect for it; its request was answered as a replay of r\/s1's, the same request under the same key: .*identity: 'per-run'/,
+    )
+    // Another body replayed: not that request's.
+    expect(falseSuccess(merged('another-body'))[0]?.message).toMatch(/no effect for it$/)
+  })
+
   it('does not fire when the call has its effect', () => {
     const h = history()
       .callStarted('r/s1')
