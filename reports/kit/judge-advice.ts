@@ -1,0 +1,34 @@
+// What to do about each judge's finding, one
+// line under a counterexample: a finding that
+// says only what went wrong sent a team to the
+// docs one failure at a time (a probe's word).
+import type { BuiltinJudgeName, JudgeName } from '../../harness/contract/names.ts'
+
+const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
+  'duplicate-effect':
+    'send every attempt and ask of one operation under one idempotency key made from the operation (operationOf: runId, stepId), and look before resending what may have landed',
+  'false-success':
+    'report SUCCEEDED only with the effect in hand (the vendor’s object or id); a timeout, a reset or a 5xx is UNKNOWN until looked up',
+  'false-failure':
+    'report FAILED_NO_EFFECT only when nothing can have landed (never sent, or refused with a 4xx); after a timeout, a reset or a 5xx report UNKNOWN or look the effect up first',
+  'effect-after-deadline':
+    'start a side effect only with time left in the turn, and give its request the turn’s deadline (operationOf(…).deadline, call.deadline)',
+  'returned-after-deadline':
+    'answer by the turn’s deadline: bound every request and wait by it (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeouts are longer than a turn',
+  'phantom-compensation': 'compensate only effects that happened: look an effect up before correcting or refunding it',
+  'uncompensated-effect':
+    'in abort(), compensate each effect reported SUCCEEDED, or own up to it: an abort envelope that names it in `compensates`',
+  'unknown-retry-safe': 'UNKNOWN is never retry_safe: its first attempt may have landed',
+  'permanent-error-retried':
+    'remember a 400 or 422 per operation (runId, stepId) and do not send the same request again, also on the model’s next ask',
+  'retry-before-retry-after':
+    'remember Retry-After per operation (runId, stepId) and send nothing for it sooner, also on the model’s next ask',
+  'declared-contract': 'make the tool do what its annotations declare, or declare what it does',
+  'executor-fault':
+    'the message says what the executor did: answer every call with an envelope, in time, and reach only the services (README, "What is checked")',
+}
+
+/** One line of advice, or null for a judge of a plugin. */
+export function judgeAdvice(judge: JudgeName): string | null {
+  return Object.hasOwn(ADVICE, judge) ? ADVICE[judge as BuiltinJudgeName] : null
+}

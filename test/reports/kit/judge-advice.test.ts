@@ -1,0 +1,43 @@
+// Each counterexample says what to do about its
+// judges' findings, once a judge, in the text
+// and the Markdown; a plugin's judge gets none.
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { GateReport } from '../../../harness/campaign/report-schema.ts'
+import { JUDGE_NAMES } from '../../../harness/contract/names.ts'
+import { judgeAdvice } from '../../../reports/kit/judge-advice.ts'
+import { renderMarkdown } from '../../../reports/markdown.ts'
+import { renderGate } from '../../../reports/text.ts'
+import { gateOf, smallCompare } from '../support/reports.ts'
+
+let failed: GateReport
+
+beforeAll(async () => {
+  failed = gateOf(await smallCompare(), 'naive')
+})
+
+describe('advice under a counterexample', () => {
+  it('exists for every built-in judge, and not for a name it does not know', () => {
+    for (const judge of JUDGE_NAMES) expect(judgeAdvice(judge), judge).toMatch(/\w{3}/)
+    expect(judgeAdvice('my-plugin-judge')).toBeNull()
+    expect(judgeAdvice('toString')).toBeNull()
+  })
+
+  it('follows the violations, once a judge, in the text and the Markdown', () => {
+    const c = failed.counterexample!
+    const v = c.violations[0]!
+    const report = { ...failed, counterexample: { ...c, violations: [v, { ...v, call: 'run-0/s2' }] } }
+    const advice = judgeAdvice(v.judge)!
+    const text = renderGate(report)
+    expect(text.split(`    → ${advice}`)).toHaveLength(2)
+    expect(text.indexOf(`    → ${advice}`)).toBeGreaterThan(text.lastIndexOf(`✗ ${v.judge}:`))
+    expect(renderMarkdown(report)).toContain(`- → ${advice.slice(0, 20)}`)
+  })
+
+  it('is left out for a judge of a plugin', () => {
+    const c = failed.counterexample!
+    const v = { ...c.violations[0]!, judge: 'my-plugin-judge' }
+    const text = renderGate({ ...failed, counterexample: { ...c, judge: 'my-plugin-judge', violations: [v] } })
+    expect(text).toContain('✗ my-plugin-judge:')
+    expect(text).not.toContain('    → ')
+  })
+})
