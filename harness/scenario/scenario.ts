@@ -53,7 +53,13 @@ const PLAN_STEP = z.strictObject({
 })
 
 const MODEL = z.strictObject({
-  maxAsks: z.int().min(1).max(20).describe('how many times the model asks for one step at most (1 = never retries)'),
+  maxAsks: z
+    .int()
+    .min(1)
+    .max(20)
+    .describe(
+      "how many answered asks the model makes for one step before it gives up on failures (1 = never retries a failure); askAgainAfterSuccess's ask and an ask a crash cut off come on top",
+    ),
   regenerateArgs: z
     .boolean()
     .describe('on a retry, the model re-words the arguments (49.9 vs "49.90", eur vs EUR, an added reason)'),
