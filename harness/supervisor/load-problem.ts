@@ -3,12 +3,26 @@
 // install a package.
 import { oneLine } from '../contract/one-line.ts'
 import { attempt } from '../contract/safe-read.ts'
-import { missingPackage, missingPackageProblem } from './missing-package.ts'
+import { installCommand, missingPackage, missingPackageProblem, packageOf, peerRange } from './missing-package.ts'
 
 /** `e`, thrown by a module's import, in one line. */
 export function loadProblem(e: unknown): string {
   // A thrown Proxy's traps may throw: one line then.
   return attempt(() => withKeyHint(readLoadProblem(e)), oneLine(e))
+}
+
+/**
+ * An export a peer lacks: another major
+ * version than faultline's (ai 6's test
+ * models for ai 7's), said with the fix.
+ */
+function peerOutOfRange(e: unknown): string | null {
+  const text = e instanceof Error ? e.message : ''
+  const found = /^The requested module '([^']+)' does not provide an export named '([^']+)'/.exec(text)
+  const name = found && packageOf(found[1]!)
+  const range = name && peerRange(name)
+  if (!range) return null
+  return `${text.split('\n')[0]} (faultline works with ${name} ${range}: ${installCommand(name)})`
 }
 
 /** An SDK refusing to be built without a key. */
@@ -32,6 +46,8 @@ function withKeyHint(problem: string): string {
 function readLoadProblem(e: unknown): string {
   const missing = missingPackage(e)
   if (missing) return missingPackageProblem(missing)
+  const older = peerOutOfRange(e)
+  if (older) return older
   const located = (
     e as { errors?: { text?: string; location?: { file?: string; line?: number; column?: number } | null }[] } | null
   )?.errors?.[0]

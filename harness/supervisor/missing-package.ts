@@ -8,7 +8,12 @@ export function missingPackage(e: unknown): string | null {
   const code = (e as { code?: unknown } | null)?.code
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return null
   const spec = /^Cannot find (?:package|module) '([^']+)'/.exec(e instanceof Error ? e.message : '')?.[1]
-  if (!spec || /^(?:[./\\]|[a-z]:|file:|node:)/i.test(spec)) return null
+  return spec ? packageOf(spec) : null
+}
+
+/** A bare specifier's package ('ai/test': ai), or null for a path. */
+export function packageOf(spec: string): string | null {
+  if (/^(?:[./\\]|[a-z]:|file:|node:)/i.test(spec)) return null
   const parts = spec.split('/')
   return (spec.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')
 }
@@ -24,7 +29,8 @@ export function installCommand(name: string): string {
   return `npm install --save-dev ${range ? `"${name}@${range}"` : name}`
 }
 
-function peerRange(name: string): string | null {
+/** faultline's declared range for a peer, or null. */
+export function peerRange(name: string): string | null {
   try {
     // Self-reference: same in a checkout and an install.
     const pkg = createRequire(import.meta.url)('faultline/package.json') as {

@@ -41,6 +41,18 @@ describe('loadProblem', () => {
     expect(loadProblem(new Error('boom'))).toBe('boom')
   })
 
+  // ai 6 installed for ai 7: a missing export,
+  // with nothing said of the version.
+  it('says which version of a peer faultline works with when the installed one lacks an export', () => {
+    const e = new SyntaxError("The requested module 'ai/test' does not provide an export named 'MockLanguageModelV4'")
+    expect(loadProblem(e)).toBe(
+      `The requested module 'ai/test' does not provide an export named 'MockLanguageModelV4' (faultline works with ai ^7.0.0: npm install --save-dev "ai@^7.0.0")`,
+    )
+    // Not a peer, or a file: as it was.
+    const other = new SyntaxError("The requested module './x.ts' does not provide an export named 'y'")
+    expect(loadProblem(other)).toMatch(/^SyntaxError: The requested module '\.\/x\.ts'/)
+  })
+
   it("keeps a plain Error's first line, another class's name, and survives a trap", () => {
     expect(loadProblem(new Error('boom\n    at x'))).toBe('boom')
     expect(loadProblem(new TypeError('bad'))).toMatch(/TypeError/)
