@@ -10,11 +10,11 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
   'false-success':
     'report SUCCEEDED only with the effect in hand (the vendor’s object or id); a timeout, a reset or a 5xx is UNKNOWN until looked up',
   'false-failure':
-    'report FAILED_NO_EFFECT only when nothing can have landed (never sent, or refused with a 4xx); after a timeout, a reset or a 5xx report UNKNOWN or look the effect up first',
+    'report FAILED_NO_EFFECT only when nothing of the operation can land: no attempt of any ask applied or still in flight; after a timeout, a reset or a 5xx, report UNKNOWN or look the effect up first',
   'effect-after-deadline':
-    'start a side effect only with time left in the turn, and give its request the turn’s deadline (operationOf(…).deadline, call.deadline)',
+    'send, and let the SDK retry, only with time left in the turn (stripe-node retries twice by default): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
   'returned-after-deadline':
-    'answer by the turn’s deadline: bound every request and wait by it (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeouts are longer than a turn',
+    'answer by the turn’s deadline whatever the client does: abort or race the call (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeout, if any, is per attempt and longer than a turn',
   'phantom-compensation': 'compensate only effects that happened: look an effect up before correcting or refunding it',
   'uncompensated-effect':
     'in abort(), compensate each effect reported SUCCEEDED, or own up to it: an abort envelope that names it in `compensates`',
@@ -25,7 +25,7 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
     'remember Retry-After per operation (runId, stepId) and send nothing for it sooner, also on the model’s next ask',
   'declared-contract': 'make the tool do what its annotations declare, or declare what it does',
   'executor-fault':
-    'the message says what the executor did: answer every call with an envelope, in time, and reach only the services (README, "What is checked")',
+    'the message says what the executor did (a throw, a hang, a host no service answers, a process, a file): README, “What is checked”, lists each',
 }
 
 /** One line of advice, or null for a judge of a plugin. */
