@@ -24,7 +24,7 @@ import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { cutLabel, cutLine } from './kit/cut-notes.ts'
-import { judgeAdvice } from './kit/judge-advice.ts'
+import { adviceFor } from './kit/judge-advice.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -177,10 +177,7 @@ function counterexampleBlock(executor: string, c: ReportCounterexample, open: bo
     `minimal counterexample: ${md(describeScenario(c.scenario))} — shrunk from run ${c.run} in ${c.shrinks} step(s) (fast-check seed ${c.fastCheck.seed}, path ${code(c.fastCheck.path)})${c.reproduced ? '' : ' — **did not reproduce**: this is the original scenario'}`,
     '',
     ...c.violations.map((v) => `- ❌ ${code(v.judge)} ${md(v.message)}`),
-    ...[...new Set(c.violations.map((v) => v.judge))]
-      .map(judgeAdvice)
-      .filter((a) => a !== null)
-      .map((a) => `- → ${md(a)}`),
+    ...adviceFor(c.violations).map((a) => `- → ${md(a)}`),
     '',
     c.replay
       ? `replay it (${c.file ? `saved to ${code(c.file)}` : 'saved'}):\n\n${fenced(c.replay, 'sh')}`

@@ -15,7 +15,7 @@ import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
-import { judgeAdvice } from './kit/judge-advice.ts'
+import { adviceFor } from './kit/judge-advice.ts'
 
 export function renderGate(raw: GateReport): string {
   const report = termDeep(raw)
@@ -114,10 +114,7 @@ export function renderCounterexample(raw: ReportCounterexample): string {
   const lines = [
     `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}):`,
     ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
-    ...[...new Set(c.violations.map((v) => v.judge))]
-      .map(judgeAdvice)
-      .filter((a) => a !== null)
-      .map((a) => `    → ${a}`),
+    ...adviceFor(c.violations).map((a) => `    → ${a}`),
     // Before the scenario: why it is not minimal.
     ...[counterexampleNote(c)].filter((n) => n !== null).map((n) => `    ${n}`),
     // JSON escapes its own controls.

@@ -32,3 +32,13 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
 export function judgeAdvice(judge: JudgeName): string | null {
   return Object.hasOwn(ADVICE, judge) ? ADVICE[judge as BuiltinJudgeName] : null
 }
+
+/** Advice for each judge `violations` name, once, in order. */
+export function adviceFor(violations: readonly { readonly judge: JudgeName }[]): string[] {
+  const out: string[] = []
+  for (const judge of new Set(violations.map((v) => v.judge))) {
+    const advice = judgeAdvice(judge)
+    if (advice !== null) out.push(advice)
+  }
+  return out
+}
