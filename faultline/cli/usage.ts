@@ -70,6 +70,8 @@ export const COMMAND_USAGE = {
   Replay the executor's saved counterexamples (the corpus), each reported still failing or fixed; then generate
   N scenarios (default 200) from seed S (default 1; 0 to ${MAX_SEED}), run and judge each; stop at the first
   violation, shrink it to a minimal scenario, save it in the corpus and print how to replay that file.
+  Other kinds may remain: compare --executors <name|path> runs every scenario and saves one minimal
+  counterexample per kind in the corpus, which the next gate replays.
   Exits 1 when a violation is found, a corpus entry still fails, or --min-coverage is not met.
 
 ${CAMPAIGN_IO}
