@@ -16,7 +16,7 @@ import type {
 } from '../harness/campaign/report-schema.ts'
 import type { History } from '../harness/history/history.ts'
 import { describeEvent } from './kit/describe-event.ts'
-import { ms, pct } from './kit/format.ts'
+import { ms } from './kit/format.ts'
 import { code, details, fenced, fitBlocks, md, mdTable, STEP_SUMMARY_LIMIT, type Block } from './markdown-kit.ts'
 import { classKey, recoveryClasses } from './kit/recovery-classes.ts'
 import { describeScenario } from './text.ts'
@@ -25,6 +25,7 @@ import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { cutLabel, cutLine } from './kit/cut-notes.ts'
 import { adviceFor } from './kit/judge-advice.ts'
+import { unresolvedWords } from './kit/unresolved-words.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -109,7 +110,7 @@ function figures(s: ReportSummary): string {
   const rows = [
     ['failing runs', `${s.failingRuns} of ${s.runs}${s.firstFailureRun ? ` (first: run ${s.firstFailureRun})` : ''}`],
     ['violations', violations.length ? violations.map(([j, n]) => `${code(j)} ${n}`).join(' · ') : 'none'],
-    ['unresolved', `${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`],
+    ['unresolved', unresolvedWords(s.unresolved)],
     [
       'recovery (virtual ms)',
       `p50 ${ms(s.recoveryMs.p50)} · p95 ${ms(s.recoveryMs.p95)} · max ${ms(s.recoveryMs.max)} (${s.recoveryMs.count} faulted calls)`,

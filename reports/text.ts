@@ -9,13 +9,14 @@ import type { History } from '../harness/history/history.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { renderCoverage, renderMinCoverage, renderTimingWindows } from './coverage-text.ts'
 import { counterexampleNote, cutLabel, cutLine, cutStop } from './kit/cut-notes.ts'
-import { ms, pct, table } from './kit/format.ts'
+import { ms, table } from './kit/format.ts'
 import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts'
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor } from './kit/judge-advice.ts'
+import { unresolvedWords } from './kit/unresolved-words.ts'
 
 export function renderGate(raw: GateReport): string {
   const report = termDeep(raw)
@@ -50,7 +51,7 @@ export function renderGate(raw: GateReport): string {
       .map((j) => `${j} ${s.violations[j] ?? 0}`)
       .join(' · ')}`,
   )
-  out.push(`  unresolved   ${pct(s.unresolved.rate)} (${s.unresolved.unresolved} of ${s.unresolved.calls} tool calls)`)
+  out.push(`  unresolved   ${unresolvedWords(s.unresolved)}`)
   out.push(
     `  recovery     p50 ${ms(s.recoveryMs.p50)} ms · p95 ${ms(s.recoveryMs.p95)} ms · max ${ms(s.recoveryMs.max)} ms (${s.recoveryMs.count} faulted calls)`,
   )

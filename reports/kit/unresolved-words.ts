@@ -1,0 +1,17 @@
+// The unresolved rate in words: a passing run
+// at 62 % left a probe's team asking whether
+// that was fine. Said only when there are some.
+import { pct } from './format.ts'
+
+export interface Unresolved {
+  readonly rate: number
+  readonly unresolved: number
+  readonly calls: number
+}
+
+/** `32.9% (66 of 200 tool calls …)`. */
+export function unresolvedWords(u: Unresolved): string {
+  const counted = `${u.unresolved} of ${u.calls} tool calls`
+  if (u.unresolved === 0) return `${pct(u.rate)} (${counted})`
+  return `${pct(u.rate)} (${counted} last reported UNKNOWN: honest, yet each leaves someone to check; a look at the service before answering settles those that landed)`
+}
