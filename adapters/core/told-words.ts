@@ -15,14 +15,15 @@ const DEED =
   '(?:succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through)'
 // Words that say a plain text failed...
 const FAILED = new RegExp(
-  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing (?:happened|was done)|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEED.slice(3, -1)}))\\b|n't\\b`,
+  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|(?:nothing|none)\\s+(?:of\\s+it\\s+)?(?:was|were|has\\s+been|got)\\s+(?:${DEED.slice(3, -1)})|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEED.slice(3, -1)}))\\b|n't\\b`,
   'i',
 )
 // ...unless it also says it was done, not
 // negated ("could not be sent", "wasn't sent",
-// "has not been issued", "no refund was made").
+// "has not been issued", "no refund was made",
+// "nothing was sent": two probes' tools said it).
 const DONE = new RegExp(
-  `(?<!(?:\\bnot|\\bnever|n't)\\s+(?:yet\\s+)?(?:been\\s+)?|\\bbe\\s+|\\bno\\s+[\\w-]+\\s+(?:was|were|has\\s+been|have\\s+been)\\s+)\\b${DEED}\\b`,
+  `(?<!(?:\\bnot|\\bnever|n't)\\s+(?:yet\\s+)?(?:been\\s+)?|\\bbe\\s+|\\bno\\s+[\\w-]+\\s+(?:was|were|has\\s+been|have\\s+been)\\s+|\\b(?:nothing|none)\\s+(?:of\\s+it\\s+)?(?:was|were|has\\s+been|got)\\s+)\\b${DEED}\\b`,
   'i',
 )
 

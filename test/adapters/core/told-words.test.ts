@@ -33,6 +33,9 @@ describe("a tool's words", () => {
       "Refund wasn't processed.",
       "Couldn't refund the order.",
       "The refund didn't go through.",
+      'Nothing was sent.',
+      'None of it was processed.',
+      'Nothing has been charged.',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', false], 'rejected')
   })
@@ -43,6 +46,9 @@ describe("a tool's words", () => {
       'Stripe returned 429 Too Many Requests.',
       'Service temporarily unavailable, try again later.',
       'Rate limited, please try again later',
+      // Two probes' tools, read as done before.
+      'Refund not processed: not enough time left in this turn. Nothing was sent; try again.',
+      'Unable to send the e-mail: not enough time left in this turn. Nothing was sent; try again.',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', true], 'not-sent')
   })
@@ -64,6 +70,7 @@ describe("a tool's words", () => {
       'Refund re_1 processed, no error.',
       'Refund processed. Note: this cannot be undone.',
       'Refund re_1 submitted; the card was not charged a fee.',
+      'Already done: refund re_1. Nothing was sent again.',
     ]
     readsAs(done, ['SUCCEEDED', false], 'applied')
     // JSON text reads as its value in tool mode too.
