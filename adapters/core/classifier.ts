@@ -2,7 +2,7 @@
 // the three outcomes. A classifier is a mapping
 // module (docs/mapping-audit.md) that also reads
 // what tools return; audit-mapping takes it too.
-import type { Envelope } from '../../harness/contract/envelope.ts'
+import { CLASSIFIED, type Envelope } from '../../harness/contract/envelope.ts'
 import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
@@ -104,7 +104,7 @@ export function placeOutcome(seen: ToolObservation, classify: Classifier, effect
   return {
     ...OUTCOME[cls as MappingClass],
     effect: id ? { type: effectType, id } : null,
-    action_taken: `classified-${cls}`,
+    action_taken: `${CLASSIFIED}${cls}`,
     message: describe(seen),
   }
 }

@@ -2,7 +2,7 @@
 // claim of success, of failure (safe to ask
 // again or not, as the words say), or nothing
 // conclusive. That reading is the outcome judged.
-import type { Envelope } from '../../harness/contract/envelope.ts'
+import { type Envelope, LOOP_TOLD } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
 import type { LoopTold } from './loop-ask.ts'
@@ -29,7 +29,7 @@ export function toldOutcome(told: LoopTold, effectType: string): Envelope {
     status,
     retry_safe,
     effect: null,
-    action_taken: `loop-told-${told.kind}`,
+    action_taken: `${LOOP_TOLD}${told.kind}`,
     message,
   })
   if (told.kind === 'error')

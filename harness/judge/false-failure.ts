@@ -1,4 +1,5 @@
 import { attemptsBefore, boundariesOf, callsOf } from './calls.ts'
+import { wordsHint } from './words-hint.ts'
 import type { Violation } from './finding.ts'
 import type { History } from '../history/history.ts'
 
@@ -20,7 +21,9 @@ export function falseFailure(history: History): Violation[] {
           call: v.call,
           tool: v.tool,
           boundaries: boundariesOf(v),
-          message: `${v.call}: reported FAILED_NO_EFFECT at ${r.t} ms (ask ${r.ask}) but attempt ${effect.attempt}, sent before, applied ${effect.effect} at ${effect.t} ms`,
+          message:
+            `${v.call}: reported FAILED_NO_EFFECT at ${r.t} ms (ask ${r.ask}) but attempt ${effect.attempt}, sent before, applied ${effect.effect} at ${effect.t} ms` +
+            wordsHint(r.envelope),
         })
         break
       }

@@ -1,4 +1,5 @@
 import { boundariesOf, type CallView, callsOf } from './calls.ts'
+import { wordsHint } from './words-hint.ts'
 import type { Violation } from './finding.ts'
 import type { CallId, History } from '../history/history.ts'
 
@@ -17,7 +18,8 @@ export function falseSuccess(history: History): Violation[] {
         boundaries: boundariesOf(v),
         message:
           `${v.call}: reported SUCCEEDED at ${success.t} ms (ask ${success.ask}) but the ledger has no effect for it` +
-          (merged ? mergedHint(merged) : ''),
+          (merged ? mergedHint(merged) : '') +
+          wordsHint(success.envelope),
       })
     }
   }
