@@ -13,5 +13,5 @@ export interface Unresolved {
 export function unresolvedWords(u: Unresolved): string {
   const counted = `${u.unresolved} of ${u.calls} tool calls`
   if (u.unresolved === 0) return `${pct(u.rate)} (${counted})`
-  return `${pct(u.rate)} (${counted} last reported UNKNOWN: honest, yet each leaves someone to check; a look at the service before answering settles those that landed)`
+  return `${pct(u.rate)} (${counted} last reported UNKNOWN: honest, yet each leaves someone to check; where the vendor can be asked (docs/vendors.md), a look before answering settles those that landed)`
 }

@@ -19,7 +19,7 @@ describe('the unresolved rate in words', () => {
     expect(unresolvedWords({ rate: 0, unresolved: 0, calls: 12 })).toBe('0.0% (0 of 12 tool calls)')
     const some = unresolvedWords({ rate: 0.25, unresolved: 3, calls: 12 })
     expect(some).toMatch(/^25\.0% \(3 of 12 tool calls last reported UNKNOWN: /)
-    expect(some).toContain('a look at the service before answering')
+    expect(some).toContain('a look before answering')
   })
 
   it('is the line the text and the Markdown print', () => {
