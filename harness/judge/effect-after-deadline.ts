@@ -30,7 +30,7 @@ function lateOnes(history: History): Late[] {
     else if (attempt && honoured && (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)) {
       why =
         attempt.forwardedDeadline === null
-          ? 'the service honours a forwarded deadline and the request forwarded none'
+          ? 'the service honours a forwarded deadline (X-Request-Deadline, the deadline-forwarding profile) and the request forwarded none'
           : `the request forwarded a deadline (${attempt.forwardedDeadline} ms) past the turn's`
     }
     out.push({ effect: e, deadline, why })

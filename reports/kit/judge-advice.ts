@@ -12,7 +12,7 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
   'false-failure':
     'report FAILED_NO_EFFECT only when nothing of the operation can land: no attempt of any ask applied or still in flight; after a timeout, a reset or a 5xx, report UNKNOWN or look the effect up first',
   'effect-after-deadline':
-    'send, and let the SDK retry, only with time left in the turn (stripe-node retries twice by default): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
+    'send, and let the SDK retry, only with time left in the turn (stripe-node retries twice by default; Resend has no timeout of its own): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
   'returned-after-deadline':
     'answer by the turn’s deadline whatever the client does: abort or race the call (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeout, if any, is per attempt and longer than a turn',
   'phantom-compensation': 'compensate only effects that happened: look an effect up before correcting or refunding it',
