@@ -15,7 +15,7 @@ import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
-import { adviceFor } from './kit/judge-advice.ts'
+import { adviceFor, judgeAdvice } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
 
 export function renderGate(raw: GateReport): string {
@@ -170,6 +170,15 @@ export function renderCompare(raw: CompareReport): string {
       )
       const note = counterexampleNote(c)
       if (note) out.push(`    ${note}`)
+    }
+  }
+  const found = sorted.flatMap((r) => r.counterexamples)
+  // Once a kind, not once a row: npm start has 30.
+  if (found.length > 0) {
+    out.push('', 'what each kind asks of a tool:')
+    for (const judge of new Set(found.map((c) => c.judge))) {
+      const advice = judgeAdvice(judge)
+      if (advice !== null) out.push(`  ${judge.padEnd(25)} → ${advice}`)
     }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')

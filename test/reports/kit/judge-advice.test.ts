@@ -2,17 +2,19 @@
 // judges' findings, once a judge, in the text
 // and the Markdown; a plugin's judge gets none.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { GateReport } from '../../../harness/campaign/report-schema.ts'
+import type { CompareReport, GateReport } from '../../../harness/campaign/report-schema.ts'
 import { JUDGE_NAMES } from '../../../harness/contract/names.ts'
 import { judgeAdvice } from '../../../reports/kit/judge-advice.ts'
 import { renderMarkdown } from '../../../reports/markdown.ts'
-import { renderGate } from '../../../reports/text.ts'
+import { renderCompare, renderGate } from '../../../reports/text.ts'
 import { gateOf, smallCompare } from '../support/reports.ts'
 
 let failed: GateReport
+let compared: CompareReport
 
 beforeAll(async () => {
-  failed = gateOf(await smallCompare(), 'naive')
+  compared = await smallCompare()
+  failed = gateOf(compared, 'naive')
 })
 
 describe('advice under a counterexample', () => {
@@ -31,6 +33,16 @@ describe('advice under a counterexample', () => {
     expect(text.split(`    → ${advice}`)).toHaveLength(2)
     expect(text.indexOf(`    → ${advice}`)).toBeGreaterThan(text.lastIndexOf(`✗ ${v.judge}:`))
     expect(renderMarkdown(report)).toContain(`- → ${advice.slice(0, 20)}`)
+  })
+
+  // A team seeing every kind at once (compare)
+  // got the kinds, and not what to do.
+  it("follows a comparison's counterexamples once a kind, in the text", () => {
+    const judges = new Set(compared.rows.flatMap((r) => r.counterexamples.map((c) => c.judge)))
+    expect(judges.size).toBeGreaterThan(1)
+    const text = renderCompare(compared)
+    const legend = text.slice(text.indexOf('what each kind asks of a tool:'))
+    for (const judge of judges) expect(legend.split(`→ ${judgeAdvice(judge)}`), judge).toHaveLength(2)
   })
 
   it('is left out for a judge of a plugin', () => {
