@@ -11,7 +11,7 @@ import { oneLine } from '../../harness/contract/one-line.ts'
 import type { InputSchema } from '../core/binding.ts'
 import type { ToolObservation } from '../core/classifier.ts'
 import type { CallContext, Framework, OpenedTools } from '../core/framework.ts'
-import { OPERATION_KEY } from '../core/operation.ts'
+import { channelWith, OPERATION_KEY } from '../core/operation.ts'
 import { AdapterError } from '../core/tool-executor.ts'
 
 /**
@@ -126,7 +126,7 @@ async function callTool(
  * throws out of generateText when it rejects it.
  */
 async function contextFor(name: string, schema: Schema<unknown> | null, ctx: CallContext): Promise<unknown> {
-  const value = Object.freeze({ [OPERATION_KEY]: ctx.operation })
+  const value = Object.freeze(channelWith(ctx.operation))
   if (!schema) return value
   const checked = await validate(schema, value)
   if (checked.success) return checked.value

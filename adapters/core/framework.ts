@@ -12,7 +12,8 @@ export interface CallContext {
   readonly toolCallId: string
   /** Aborted at the turn's deadline. */
   readonly signal: AbortSignal
-  readonly operation: Operation
+  /** null: none in the channel (`passOperation: false`). */
+  readonly operation: Operation | null
 }
 
 export interface OpenedTool extends FoundTool {

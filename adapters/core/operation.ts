@@ -41,3 +41,11 @@ export function operationOf(channel: unknown): Operation | null {
     identity: identity === 'per-run' ? 'per-run' : 'per-step',
   }
 }
+
+/**
+ * A channel's value with `operation` under its
+ * key; none at all (as in production) for null.
+ */
+export function channelWith(operation: Operation | null): { readonly [OPERATION_KEY]?: Operation } {
+  return operation === null ? {} : { [OPERATION_KEY]: operation }
+}

@@ -11,6 +11,7 @@ import type {
   ToolContract,
 } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectTypeOf } from './effect-type.ts'
 import { bindingProblem, type Binding } from './binding.ts'
 import { boundCall, isBound } from './bound-call.ts'
@@ -31,6 +32,12 @@ export interface AdapterOptions<Tools> {
   readonly identity?: IdentityPolicy
   /** Default: a throw or error result is UNKNOWN. */
   readonly classifier?: Classifier
+  /**
+   * false: no operation in the framework's channel,
+   * as in production, where no host sends one; the
+   * tools name it by their arguments (`per-run`).
+   */
+  readonly passOperation?: boolean
 }
 
 /** A tool that cannot be adapted: one line. */
@@ -44,6 +51,14 @@ export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: F
   const classify = options.classifier ?? defaultClassifier
   if (identity !== 'per-step' && identity !== 'per-run')
     throw new AdapterError(`identity "${String(identity)}" is not a policy: use "per-step" or "per-run"`)
+  const passOperation = options.passOperation ?? true
+  if (typeof passOperation !== 'boolean')
+    throw new AdapterError(`passOperation must be true or false, not ${oneLine(passOperation)}`)
+  // Without one, two equal steps are one operation.
+  if (!passOperation && identity !== 'per-run')
+    throw new AdapterError(
+      "passOperation: false needs identity: 'per-run': with no operation in the channel, only the arguments can name one",
+    )
   const open = async (made: Tools): Promise<OpenedTools> => {
     const opened = await framework.open(made)
     const problem = bindingProblem(binding, opened.tools)
@@ -65,7 +80,7 @@ export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: F
       const opened = await open(made)
       return {
         contracts: contractsOf(binding, opened),
-        callTool: (call) => callOne(call, opened, binding, identity, classify),
+        callTool: (call) => callOne(call, opened, binding, identity, classify, passOperation),
       }
     },
   }
@@ -77,6 +92,7 @@ async function callOne(
   binding: Binding,
   identity: IdentityPolicy,
   classify: Classifier,
+  passOperation: boolean,
 ): Promise<Envelope> {
   const bound = boundCall(call, binding, opened.tools, identity)
   if (!isBound(bound)) return bound
@@ -84,7 +100,7 @@ async function callOne(
     const seen = await opened.call(bound.tool, bound.args, {
       toolCallId: call.toolCallId,
       signal: bound.signal,
-      operation: bound.operation,
+      operation: passOperation ? bound.operation : null,
     })
     const placed = placeOutcome(seen, classify, effectTypeOf(call.tool))
     if (typeof placed === 'string') throw new AdapterError(placed)

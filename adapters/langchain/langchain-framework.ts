@@ -6,7 +6,7 @@ import { oneLine } from '../../harness/contract/one-line.ts'
 import type { InputSchema } from '../core/binding.ts'
 import type { ToolObservation } from '../core/classifier.ts'
 import type { CallContext, Framework, OpenedTools } from '../core/framework.ts'
-import { OPERATION_KEY } from '../core/operation.ts'
+import { channelWith } from '../core/operation.ts'
 import { AdapterError } from '../core/tool-executor.ts'
 import { observationOf } from './observation-of.ts'
 
@@ -72,7 +72,7 @@ function inputSchemaOf(t: Invokable): InputSchema {
  */
 async function callOne(t: Invokable, args: Record<string, unknown>, ctx: CallContext): Promise<ToolObservation> {
   const { toolCallId, signal, operation } = ctx
-  const config = { configurable: { [OPERATION_KEY]: operation }, signal, toolCallId }
+  const config = { configurable: channelWith(operation), signal, toolCallId }
   try {
     const out = await untilAborted(t.invoke({ id: toolCallId, name: t.name, args, type: 'tool_call' }, config), signal)
     return observationOf(t.name, out)

@@ -11,8 +11,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { DEFAULT_REQUEST_TIMEOUT_MSEC, type RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { oneLine } from '../../harness/contract/one-line.ts'
-import type { Operation } from '../core/operation.ts'
-import { OPERATION_KEY } from '../core/operation.ts'
+import { channelWith, type Operation } from '../core/operation.ts'
 import { AdapterError } from '../core/tool-executor.ts'
 import type { CallToolAnswer } from './observe-result.ts'
 import { sharedValidator } from './shared-validator.ts'
@@ -82,7 +81,7 @@ export class McpConnection {
   async call(
     name: string,
     args: Readonly<Record<string, unknown>>,
-    operation: Operation,
+    operation: Operation | null,
     options: HostRequestOptions & { readonly signal: AbortSignal },
   ): Promise<CallToolAnswer> {
     // A host reconnects after a closed connection,
@@ -101,7 +100,7 @@ export class McpConnection {
     const signal = AbortSignal.any([options.signal, timer.signal])
     const answer = await withTimeOut(timeOut, () =>
       this.#client.callTool(
-        { name, arguments: { ...args }, _meta: { [OPERATION_KEY]: operation } },
+        { name, arguments: { ...args }, ...(operation && { _meta: channelWith(operation) }) },
         undefined,
         // A host that resets on progress listens for it
         // (the server sends none without a token).

@@ -6,7 +6,7 @@ import { RunContext, type FunctionTool, type Tool } from '@openai/agents'
 import { AdapterError } from '../core/tool-executor.ts'
 import type { ToolObservation } from '../core/classifier.ts'
 import type { CallContext, Framework, OpenedTool, OpenedTools } from '../core/framework.ts'
-import { OPERATION_KEY } from '../core/operation.ts'
+import { channelWith } from '../core/operation.ts'
 import { defaultErrorText, frameworkErrorText } from './framework-error.ts'
 import { inputSchemaOf, withNulls, type ToolParameters } from './input-schema.ts'
 
@@ -83,7 +83,7 @@ async function callTool(
   defaultText: string,
 ): Promise<ToolObservation> {
   const input = JSON.stringify(withNulls(args, t.tool.parameters as ToolParameters, t.inputSchema))
-  const runContext = new RunContext({ [OPERATION_KEY]: ctx.operation })
+  const runContext = new RunContext(channelWith(ctx.operation))
   const details = {
     toolCall: { type: 'function_call' as const, callId: ctx.toolCallId, name: t.name, arguments: input },
     signal: ctx.signal,
