@@ -11,11 +11,17 @@ const OPEN =
 const AGAIN =
   /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit(?:ed)?|too many requests|unavailable)\b/i
 // What was done, in a tool's words.
-const DEED =
-  '(?:succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through)'
-// Words that say a plain text failed...
+const DEEDS =
+  'succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through'
+const DEED = `(?:${DEEDS})`
+// "Nothing was", "none of the e-mails were"...
+const NOTHING_WAS =
+  '\\b(?:nothing|none(?:\\s+of\\s+(?:it|them|the\\s+[\\w-]+))?)\\s+(?:was|were|has\\s+been|have\\s+been|got|could\\s+be)\\s+(?:(?:actually|successfully)\\s+)?'
+// Words that say a plain text failed ("nothing
+// was sent" only as the clause's end: "nothing
+// was charged twice" says no failure)...
 const FAILED = new RegExp(
-  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|(?:nothing|none)\\s+(?:of\\s+it\\s+)?(?:was|were|has\\s+been|got)\\s+(?:${DEED.slice(3, -1)})|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEED.slice(3, -1)}))\\b|n't\\b`,
+  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|${NOTHING_WAS}${DEED}(?=\\s*(?:[.;:,!)]|$))|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEEDS}))\\b|n't\\b`,
   'i',
 )
 // ...unless it also says it was done, not
@@ -23,7 +29,7 @@ const FAILED = new RegExp(
 // "has not been issued", "no refund was made",
 // "nothing was sent": two probes' tools said it).
 const DONE = new RegExp(
-  `(?<!(?:\\bnot|\\bnever|n't)\\s+(?:yet\\s+)?(?:been\\s+)?|\\bbe\\s+|\\bno\\s+[\\w-]+\\s+(?:was|were|has\\s+been|have\\s+been)\\s+|\\b(?:nothing|none)\\s+(?:of\\s+it\\s+)?(?:was|were|has\\s+been|got)\\s+)\\b${DEED}\\b`,
+  `(?<!(?:\\bnot|\\bnever|n't)\\s+(?:yet\\s+)?(?:been\\s+)?|\\bbe\\s+|\\bno\\s+[\\w-]+\\s+(?:was|were|has\\s+been|have\\s+been)\\s+|${NOTHING_WAS})\\b${DEED}\\b`,
   'i',
 )
 

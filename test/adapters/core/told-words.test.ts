@@ -36,6 +36,8 @@ describe("a tool's words", () => {
       'Nothing was sent.',
       'None of it was processed.',
       'Nothing has been charged.',
+      'None of the e-mails were sent.',
+      'Nothing could be sent.',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', false], 'rejected')
   })
@@ -71,6 +73,10 @@ describe("a tool's words", () => {
       'Refund processed. Note: this cannot be undone.',
       'Refund re_1 submitted; the card was not charged a fee.',
       'Already done: refund re_1. Nothing was sent again.',
+      // "Nothing was" that does not end the claim.
+      'Payment captured; nothing was charged twice.',
+      'Email delivered to ana@x; nothing was sent to the CC list.',
+      'Duplicate request: re_1 already exists, nothing was refunded again.',
     ]
     readsAs(done, ['SUCCEEDED', false], 'applied')
     // JSON text reads as its value in tool mode too.
