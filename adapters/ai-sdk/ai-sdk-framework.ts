@@ -126,12 +126,15 @@ async function callTool(
  * throws out of generateText when it rejects it.
  */
 async function contextFor(name: string, schema: Schema<unknown> | null, ctx: CallContext): Promise<unknown> {
-  const value = Object.freeze(channelWith(ctx.operation))
+  // No operation: no context, as a host passes none.
+  const value = ctx.operation === null ? undefined : Object.freeze(channelWith(ctx.operation))
   if (!schema) return value
   const checked = await validate(schema, value)
   if (checked.success) return checked.value
   throw new AdapterError(
-    `${name}'s contextSchema rejects faultline's context { ${OPERATION_KEY}: … }: declare ${OPERATION_KEY} in it (${oneLine(checked.error)})`,
+    value === undefined
+      ? `${name}'s contextSchema rejects no context, which a host passing none gives it (passOperation: false): make it optional (${oneLine(checked.error)})`
+      : `${name}'s contextSchema rejects faultline's context { ${OPERATION_KEY}: … }: declare ${OPERATION_KEY} in it (${oneLine(checked.error)})`,
   )
 }
 

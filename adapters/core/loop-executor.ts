@@ -12,12 +12,14 @@ import type { LoopFramework, LoopOptions, LoopTold, OpenedLoop } from './loop.ts
 import { Script } from './scripted-model.ts'
 import { toldOutcome } from './told-outcome.ts'
 import { AdapterError } from './tool-executor.ts'
+import { refuseToolModeOptions } from './tool-mode-only.ts'
 
 export function loopExecutor<Agent, Model>(
   options: LoopOptions<Agent, Model>,
   framework: LoopFramework<Agent, Model>,
 ): Executor {
   const { name, agent, binding } = options
+  refuseToolModeOptions(options)
   const identity = options.identity ?? 'per-step'
   if (identity !== 'per-step' && identity !== 'per-run')
     throw new AdapterError(`identity "${String(identity)}" is not a policy: use "per-step" or "per-run"`)

@@ -40,13 +40,3 @@ export interface Envelope {
 export const CLASSIFIED = 'classified-'
 /** Loop mode's reading of what the model was told. */
 export const LOOP_TOLD = 'loop-told-'
-
-/**
- * Who read a tool's words into this report:
- * the adapter's classifier, loop mode's
- * reading, or nobody (the tool's own).
- */
-export function readFromWords(envelope: Envelope): 'classifier' | 'loop' | null {
-  const a = envelope.action_taken
-  return a.startsWith(CLASSIFIED) ? 'classifier' : a.startsWith(LOOP_TOLD) ? 'loop' : null
-}
