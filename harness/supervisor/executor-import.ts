@@ -3,11 +3,13 @@
 // copies in that namespace too, so they share its
 // packages and re-evaluate only its own files.
 import { randomUUID } from 'node:crypto'
-import module from 'node:module'
+import module, { createRequire } from 'node:module'
+import { sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { register as registerRequire } from 'tsx/cjs/api'
 import { type NamespacedUnregister, register } from 'tsx/esm/api'
 
+const require = createRequire(import.meta.url)
 const namespaces = new Map<string, NamespacedUnregister>()
 let hooked = false
 
@@ -34,7 +36,38 @@ export async function importExecutorFile(key: string, path: string, n: number): 
     await hookCopies()
   }
   const url = pathToFileURL(path).href
-  return namespace.import(n === 0 ? url : `${url}?faultline-process=${n}`, import.meta.url)
+  if (n === 0) return namespace.import(url, import.meta.url)
+  const putBack = outOfRequireCache()
+  try {
+    return await namespace.import(`${url}?faultline-process=${n}`, import.meta.url)
+  } finally {
+    putBack()
+  }
+}
+
+/**
+ * CommonJS files live in Node's require cache,
+ * which the copy hooks never see: the team's are
+ * taken out while a copy loads, so it evaluates
+ * its own, then the first's are put back.
+ * Packages stay (node_modules).
+ */
+function outOfRequireCache(): () => void {
+  const cache = require.cache
+  const kept = new Map<string, NodeJS.Module>()
+  for (const [file, mod] of Object.entries(cache))
+    if (mod && !inPackage(file)) {
+      kept.set(file, mod)
+      delete cache[file]
+    }
+  return () => {
+    for (const file of Object.keys(cache)) if (!inPackage(file)) delete cache[file]
+    for (const [file, mod] of kept) cache[file] = mod
+  }
+}
+
+function inPackage(file: string): boolean {
+  return file.includes(`${sep}node_modules${sep}`)
 }
 
 /**

@@ -54,6 +54,13 @@ describe('a process restarted after a crash, in a worker', () => {
     expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
   })
 
+  it("copies a CommonJS package's files too (a .ts file where `npm init -y` wrote type commonjs): the outbox in one is gone", async () => {
+    const { history } = await inWorker('commonjs/outbox')
+    expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+    expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
+  })
+
   it('shares packages (node_modules) between copies: re-evaluating them would cost seconds for LangChain', async () => {
     const { history } = await inWorker('package-kept')
     expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])
