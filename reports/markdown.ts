@@ -26,6 +26,7 @@ import { byLeaderboard, leaderboardCells } from './kit/leaderboard.ts'
 import { cutLabel, cutLine } from './kit/cut-notes.ts'
 import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
+import { elsewhereWords } from './kit/elsewhere-words.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -91,6 +92,11 @@ function gateBlocks(r: GateReport): Block[] {
       full: `### Corpus: ${r.corpus.length} saved counterexample(s) replayed first\n\n${mdTable(['status', 'file', 'violations', 'replay'], rows)}`,
     })
   }
+  const elsewhere = r.corpusElsewhere ?? []
+  if (elsewhere.length)
+    blocks.push({
+      full: `Not replayed: ${md(elsewhereWords(elsewhere))} (${elsewhere.map((e) => code(e.file)).join(', ')})`,
+    })
   if (r.minCoverage.length) {
     const rows = r.minCoverage.map((q) => [
       q.met === null ? '· checked when merged' : q.met ? '✅' : '❌',

@@ -17,6 +17,7 @@ import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor, judgeAdvice } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
+import { elsewhereWords } from './kit/elsewhere-words.ts'
 
 export function renderGate(raw: GateReport): string {
   const report = termDeep(raw)
@@ -45,6 +46,11 @@ export function renderGate(raw: GateReport): string {
       out.push(
         `    ${c.status === 'fixed' ? '✓ fixed        ' : '✗ still failing'} ${c.file}${c.status === 'fixed' ? '' : ` (${[...new Set(c.violations.map((v) => v.judge))].join(', ')})`}`,
       )
+  }
+  const elsewhere = report.corpusElsewhere ?? []
+  if (elsewhere.length) {
+    out.push(`  not replayed ${elsewhereWords(elsewhere)}`)
+    for (const e of elsewhere) out.push(`    · ${e.file} (${e.profile})`)
   }
   out.push(
     `  violations   ${Object.keys(s.violations)

@@ -153,6 +153,9 @@ function mergeGate(inputs: readonly { file: string; report: GateReport }[], to: 
   const corpus = inputs
     .flatMap(({ report }) => report.corpus)
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const corpusElsewhere = inputs
+    .flatMap(({ report }) => report.corpusElsewhere ?? [])
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   const minCoverage = checkCoverage(requirements(head), summary.coverage)
   return gateReport({
     campaign: { ...head.campaign, shard: null },
@@ -160,6 +163,7 @@ function mergeGate(inputs: readonly { file: string; report: GateReport }[], to: 
     summary,
     counterexample,
     corpus,
+    corpusElsewhere,
     minCoverage,
     runs: records,
   })

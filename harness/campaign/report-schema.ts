@@ -190,6 +190,11 @@ const CORPUS_RESULT = z.strictObject({
   replay: z.string().describe('the command that replays it'),
 })
 
+const CORPUS_ELSEWHERE = z.strictObject({
+  file: z.string().describe('the entry, relative to the working directory'),
+  profile: z.string().describe('the profile it was saved under, e.g. hostile'),
+})
+
 const REQUIREMENT = z.strictObject({
   term: z.string().describe('as written in --min-coverage, e.g. reset-after-effect:issue_refund:effect-while-error'),
   kind: z.string().nullable(),
@@ -224,6 +229,12 @@ export const GATE_REPORT = z
     corpus: z
       .array(CORPUS_RESULT)
       .describe("this executor's corpus entries, replayed before the campaign, by file name"),
+    corpusElsewhere: z
+      .array(CORPUS_ELSEWHERE)
+      .optional()
+      .describe(
+        "entries saved under a profile with features this gate's lacks, not replayed: a vendor gate is not failed by what only a hostile service does (gate with their --profile to replay them)",
+      ),
     minCoverage: z.array(REQUIREMENT).describe('--min-coverage, and whether the campaign met it'),
     runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),
   })
@@ -304,5 +315,6 @@ export type ReportSummary = Frozen<z.infer<typeof SUMMARY>>
 export type ReportCounterexample = Frozen<z.infer<typeof COUNTEREXAMPLE>>
 export type CoverageRequirement = Frozen<z.infer<typeof REQUIREMENT>>
 export type CorpusResult = Frozen<z.infer<typeof CORPUS_RESULT>>
+export type CorpusElsewhere = Frozen<z.infer<typeof CORPUS_ELSEWHERE>>
 export type ReportCut = Frozen<z.infer<typeof CUT>>
 export type CompareRow = Frozen<z.infer<typeof ROW>>

@@ -8,6 +8,7 @@ import type { LeaderboardRow } from './compare.ts'
 import { saveEntry } from './corpus.ts'
 import type {
   CompareReport,
+  CorpusElsewhere,
   CorpusResult,
   CoverageRequirement,
   GateReport,
@@ -144,6 +145,8 @@ export function gateReport(args: {
   readonly summary: ReportSummary
   readonly counterexample: ReportCounterexample | null
   readonly corpus: readonly CorpusResult[]
+  /** Entries of another profile, not replayed. */
+  readonly corpusElsewhere?: readonly CorpusElsewhere[]
   readonly minCoverage: readonly CoverageRequirement[]
   readonly runs: SearchResult['runs']
   /** Ended early (absent or null: it ran to its end). */
@@ -167,6 +170,7 @@ export function gateReport(args: {
     summary: args.summary,
     counterexample: args.counterexample,
     corpus: args.corpus,
+    ...(args.corpusElsewhere?.length && { corpusElsewhere: args.corpusElsewhere }),
     minCoverage: args.minCoverage,
     runs: args.runs,
   }

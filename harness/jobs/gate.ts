@@ -3,14 +3,14 @@
 // and the declared coverage checked.
 import { CorpusError, entryInShard, listEntries, type Replayed, readEntry, replayEntries } from '../campaign/corpus.ts'
 import { checkCoverage, uncheckedCoverage, type Requirement } from '../campaign/min-coverage.ts'
-import type { GateReport } from '../campaign/report-schema.ts'
+import type { CorpusElsewhere, GateReport } from '../campaign/report-schema.ts'
 import { gateReport, replayCommand, reportCounterexample, reportSummary } from '../campaign/report.ts'
 import { search } from '../campaign/search.ts'
 import { shardRunCount, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
 import { vendorsName, type Vendors } from '../contract/vendors.ts'
 import { unspokenVendor } from '../run/executor-declaration.ts'
-import { scenarioVendors } from '../scenario/scenario.ts'
+import { type Scenario, scenarioVendors } from '../scenario/scenario.ts'
 import {
   corpusOf,
   judgesOf,
@@ -107,6 +107,7 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const generator = setup.generator(profile, pool.declared, vendors)
   let result
   let corpus
+  let elsewhere: CorpusElsewhere[] = []
   let lost: Replayed['unavailable'] = null
   progress?.({
     kind: 'start',
@@ -118,9 +119,16 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
       corpusDir === null ? [] : listEntries(cwd, corpusDir, pool.executorName).filter((e) => entryInShard(e, shard))
     // An entry of vendors it no longer speaks
     // (its declare() changed) is not replayed.
-    const scenarios = entries
+    const spoken = entries
       .map((entry) => ({ entry, scenario: readEntry(cwd, entry) }))
       .filter(({ scenario }) => unspokenVendor(pool.declared, scenarioVendors(scenario)) === null)
+    // One saved under features this gate's profile
+    // lacks (a hostile service's) is not replayed:
+    // the real vendor does not do what it failed on.
+    const scenarios = spoken.filter(({ scenario }) => withinProfile(scenario, profile))
+    elsewhere = spoken
+      .filter(({ scenario }) => !withinProfile(scenario, profile))
+      .map(({ entry, scenario }) => ({ file: entry.file, profile: profileName(scenario.profile) }))
     if (scenarios.length)
       progress?.({
         kind: 'doing',
@@ -184,7 +192,22 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
   const stopped = cutOf(options.signal)
   const cut =
     stopped?.by === 'interrupted' ? stopped : gone !== null ? loadFailedCut(gone) : result.cut ? stopped : null
-  return gateReport({ campaign, executor, summary, counterexample, corpus, minCoverage, runs: result.runs, cut })
+  return gateReport({
+    campaign,
+    executor,
+    summary,
+    counterexample,
+    corpus,
+    corpusElsewhere: elsewhere,
+    minCoverage,
+    runs: result.runs,
+    cut,
+  })
+}
+
+/** Are all `scenario`'s profile features in `profile`? */
+function withinProfile(scenario: Scenario, profile: readonly ProfileFeature[]): boolean {
+  return (scenario.profile ?? []).every((f) => profile.includes(f))
 }
 
 /** What a report says of the campaign it comes from. */

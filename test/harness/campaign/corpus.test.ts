@@ -97,6 +97,37 @@ describe('gate and the corpus', () => {
     expect(readdirSync(join(cwd, '.faultline', 'corpus'))).toHaveLength(1)
   })
 
+  it("replays only entries of the gate's profile: a hostile entry is named, not replayed, in a vendor gate", async () => {
+    const cwd = scratchDir('corpus')
+    const dir = join(cwd, '.faultline', 'corpus')
+    mkdirSync(dir, { recursive: true })
+    const vendor = worked()
+    const hostile: Scenario = { ...vendor, profile: ['deadline-forwarding'] }
+    const vendorFile = entryName('false-failure', 'reference', vendor)
+    const hostileFile = entryName('effect-after-deadline', 'reference', hostile)
+    writeFileSync(join(dir, vendorFile), JSON.stringify(vendor))
+    writeFileSync(join(dir, hostileFile), JSON.stringify(hostile))
+    const gate = (...more: string[]) =>
+      cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', ...more], cwd)
+
+    const plain = JSON.parse((await gate('--json')).out)
+    expect(plain.corpus.map((c: { file: string }) => c.file)).toEqual([`.faultline/corpus/${vendorFile}`])
+    expect(plain.corpusElsewhere).toEqual([
+      { file: `.faultline/corpus/${hostileFile}`, profile: 'vendor+deadline-forwarding' },
+    ])
+    const text = (await gate()).out
+    expect(text).toContain(
+      'not replayed 1 corpus entry saved under profile vendor+deadline-forwarding, with behaviour the real vendors lack: gate with --profile deadline-forwarding to replay it',
+    )
+    expect(text).toContain(`· .faultline/corpus/${hostileFile} (vendor+deadline-forwarding)`)
+
+    const all = JSON.parse((await gate('--json', '--profile', 'hostile')).out)
+    expect(all.corpus.map((c: { file: string }) => c.file).sort()).toEqual(
+      [`.faultline/corpus/${vendorFile}`, `.faultline/corpus/${hostileFile}`].sort(),
+    )
+    expect(all).not.toHaveProperty('corpusElsewhere')
+  })
+
   it('an entry that is not a scenario is bad input: exit 2, one line naming the file and the fix', async () => {
     const cwd = scratchDir('corpus')
     const dir = join(cwd, 'c')

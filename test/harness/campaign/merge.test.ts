@@ -2,9 +2,10 @@
 // prints the same bytes (text, --json, --out) and
 // leaves the same corpus. Each runs in its own dir,
 // from an empty corpus, as separate CI jobs would.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { entryName } from '../../../harness/campaign/corpus.ts'
 import { cli, ROOT } from '../../faultline/cli/cli.ts'
 import { scratchDir } from '../../support/scratch.ts'
 
@@ -24,10 +25,11 @@ const corpus = (cwd: string) => {
  * its 3 shards merged (text, then --json from the
  * same files: merging twice changes nothing).
  */
-async function wholeAndMerged(command: string[]) {
+async function wholeAndMerged(command: string[], prepare: (cwd: string) => void = () => {}) {
   const a = dir()
   const aJson = dir()
   const b = dir()
+  for (const cwd of [a, aJson, b]) prepare(cwd)
   const whole = await cli([...command, '--out', 'whole.json'], a)
   const wholeJson = await cli([...command, '--json'], aJson)
   const shards = []
@@ -38,6 +40,26 @@ async function wholeAndMerged(command: string[]) {
 }
 
 describe('merge', () => {
+  it("names the corpus entries of another profile as the whole gate does: each shard's share, merged", async () => {
+    const named = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'named', 'worked-example.json'), 'utf8'))
+    const entries = [1, 2, 3, 4].map((seed) => ({ ...named, seed, profile: ['volatile-keys'] }))
+    const r = await wholeAndMerged(
+      ['gate', '--executor', 'reference', '--runs', '6', '--seed', String(SEED), '--workers', '1'],
+      (cwd) => {
+        mkdirSync(join(cwd, '.faultline', 'corpus'), { recursive: true })
+        for (const e of entries)
+          writeFileSync(
+            join(cwd, '.faultline', 'corpus', entryName('duplicate-effect', 'reference', e)),
+            JSON.stringify(e),
+          )
+      },
+    )
+    expect(r.merged.out).toBe(r.whole.out)
+    expect(r.mergedJson.out).toBe(r.wholeJson.out)
+    expect(JSON.parse(r.wholeJson.out).corpusElsewhere).toHaveLength(4)
+    expect(r.whole.out).toContain('not replayed 4 corpus entries saved under profile vendor+volatile-keys')
+  })
+
   // naive fails early (run 3, seed 1: shard 3),
   // single-unspaced-probe later, reference never.
   for (const [executor, runs] of [
