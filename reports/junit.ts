@@ -227,6 +227,12 @@ function runSuite(r: RunReport): JunitSuite {
       },
     }
   })
+  const why = r.nothingTested
+  cases.push({
+    name: 'nothing-tested',
+    classname,
+    outcome: why ? { kind: 'failure', type: 'nothing-tested', message: `nothing tested: ${why}`, details: why } : null,
+  })
   return {
     name: `faultline run ${r.executor.name}`,
     properties: [

@@ -27,6 +27,7 @@ import { cutLabel, cutLine } from './kit/cut-notes.ts'
 import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
 import { elsewhereWords } from './kit/elsewhere-words.ts'
+import { runLine } from './kit/run-line.ts'
 
 export interface MarkdownOptions {
   /** At most this many bytes (default MARKDOWN_BUDGET). */
@@ -301,7 +302,7 @@ function recoveryBlock(summaries: readonly ReportSummary[]): Block | null {
 
 function runBlocks(r: RunReport): Block[] {
   const v = r.verdict
-  const line = v.violations.length === 0 ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)`
+  const line = runLine(r)
   const head = `${verdictHead(r.passed, `faultline run — ${r.scenario.name} against ${r.executor.name}`, line)}\n\nscenario ${code(r.scenario.file)} · executor ${code(r.executor.spec)}`
   const violations = v.violations.length
     ? `### Violations\n\n${v.violations.map((x) => `- ❌ ${code(x.judge)} ${md(x.message)}`).join('\n')}`

@@ -18,6 +18,7 @@ import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor, judgeAdvice } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
 import { elsewhereWords } from './kit/elsewhere-words.ts'
+import { runLine } from './kit/run-line.ts'
 
 export function renderGate(raw: GateReport): string {
   const report = termDeep(raw)
@@ -252,12 +253,7 @@ export function renderRun(raw: RunReport): string {
   const out = [`faultline run — ${scenario} against ${executor}, profile ${profile}`, '', 'history:']
   for (const e of history) out.push(`  ${String(e.t).padStart(7)} ms  ${describeIndented(e)}`)
   out.push('')
-  if (verdict.violations.length === 0) out.push('PASS — no violation')
-  else
-    out.push(
-      `FAIL — ${verdict.violations.length} violation(s)`,
-      ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`),
-    )
+  out.push(runLine(report), ...verdict.violations.map((v) => `  ✗ ${v.judge}: ${v.message}`))
   out.push(
     `unresolved ${verdict.unresolved.unresolved} of ${verdict.unresolved.calls} · recovery ${verdict.recovery.map((r) => `${ms(r.ms)} ms (${r.kind} @ ${r.boundary})`).join(', ') || '—'}`,
   )

@@ -293,7 +293,11 @@ export const RUN_REPORT = z
     command: z.literal('run'),
     executor: EXECUTOR,
     scenario: z.strictObject({ file: z.string(), name: z.string() }),
-    passed: z.boolean(),
+    passed: z.boolean().describe('no violation, and something tested (no nothingTested)'),
+    nothingTested: z
+      .string()
+      .optional()
+      .describe('no tool call had a request reach a service, and why: never a pass (absent: something was tested)'),
     verdict: VERDICT,
     coverage: z.array(COVERAGE_CELL),
     history: HISTORY,

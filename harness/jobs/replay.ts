@@ -1,6 +1,7 @@
 // Replay one scenario file against one executor: its
 // history, stamped with virtual time, and its verdict.
 import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from '../campaign/report-schema.ts'
+import { nothingTested } from '../campaign/nothing-tested.ts'
 import { coverage } from '../judge/coverage.ts'
 import { judge } from '../judge/verdict.ts'
 import { judgesOf, modulePath, poolOptions, type SupervisionOptions } from './inputs.ts'
@@ -46,13 +47,21 @@ export async function replayJob(options: ReplayOptions, setup: JobSetup): Promis
     await pool.close()
   }
   const verdict = judge(outcome.history)
+  // As a campaign's: a run that sent nothing
+  // (a step no tool is bound to) passes nothing.
+  const idle = nothingTested({
+    ...verdict,
+    runs: 1,
+    unsent: verdict.unsent ? { run: 1, ...verdict.unsent } : null,
+  })
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
     command: 'run',
     executor: { spec, name: pool.executorName },
     scenario: { file, name: scenario.name },
-    passed: verdict.violations.length === 0,
+    passed: verdict.violations.length === 0 && idle === null,
+    ...(idle !== null && { nothingTested: idle }),
     verdict,
     coverage: coverage(outcome.history),
     history: outcome.history,

@@ -14,6 +14,7 @@ import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, Html
 import { duration } from './time.ts'
 import { byLeaderboard } from '../kit/leaderboard.ts'
 import { gateHeadline } from './gate-headline.ts'
+import { runLine } from '../kit/run-line.ts'
 import { leftOutLine, vendorsPart } from '../kit/vendors-part.ts'
 
 type RunsOf = GateReport['runs']
@@ -104,7 +105,7 @@ function fromRun(report: RunReport): HtmlReport {
     subtitle: `run — scenario ${report.scenario.file} against executor ${name}`,
     verdict: {
       passed: report.passed,
-      line: report.passed ? 'PASS — no violation' : `FAIL — ${v.violations.length} violation(s)`,
+      line: runLine(report),
     },
     leaderboard: [
       {

@@ -170,10 +170,16 @@ describe('renderJunit', () => {
     const xml = renderJunit(run)
     expect(junitProblems(xml)).toEqual([])
     const cases = junitCases(xml)
-    expect(cases.map((c) => c.name)).toEqual([...JUDGE_NAMES, 'refund-above-total'])
+    expect(cases.map((c) => c.name)).toEqual([...JUDGE_NAMES, 'refund-above-total', 'nothing-tested'])
     expect(cases.find((c) => c.name === ce.judge)!.outcome!.text).toContain(
       "replay with: npx faultline run 'min case.json' --executor naive",
     )
+    expect(cases.at(-1)!.outcome).toBeNull()
+    const idle = junitCases(
+      renderJunit({ ...run, passed: false, nothingTested: 'no tool call reached a service in 1 run' }),
+    )
+    expect(idle.at(-1)).toMatchObject({ name: 'nothing-tested', outcome: { kind: 'failure' } })
+    expect(idle.at(-1)!.outcome!.text).toContain('no tool call reached a service in 1 run')
   })
 })
 

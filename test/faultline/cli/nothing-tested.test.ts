@@ -32,6 +32,18 @@ describe('a campaign that tested nothing', () => {
     })
   })
 
+  it('run: one scenario that sent nothing is no pass either (exit 1, NOTHING TESTED and why)', async () => {
+    const named = join(ROOT, 'scenarios/named/worked-example.json')
+    const r = await cli(['run', named, '--executor', NEVER_SENDS])
+    expect(r.code, r.err).toBe(1)
+    expect(r.out).not.toMatch(/^PASS/m)
+    expect(r.out).toMatch(/^NOTHING TESTED — no tool call reached a service in 1 run: 1 tool call answered; /m)
+    const json = JSON.parse((await cli(['run', named, '--executor', NEVER_SENDS, '--json'])).out)
+    expect(json).toMatchObject({ passed: false, nothingTested: expect.stringMatching(/^no tool call reached/) })
+    // One that sent something carries no such field.
+    expect(JSON.parse((await cli(['run', named, '--json'])).out)).not.toHaveProperty('nothingTested')
+  })
+
   it('a shard leaves it to the merge: it passes, and says so', async () => {
     const shard = await cli([...gate, '--shard', '1/2'])
     expect(shard.code, shard.err).toBe(0)
