@@ -74,7 +74,7 @@ export interface Found {
  */
 export function save(found: Found, executor: ExecutorInfo, to: SaveTo): { file: string | null; replay: string | null } {
   if (to.corpus === null) return { file: null, replay: null }
-  const about = `saved by faultline: a ${found.judge} violation of executor ${executor.name}, shrunk from run ${found.run} of the campaign with seed ${found.fastCheck.seed} (fast-check path ${found.fastCheck.path})`
+  const about = `saved by faultline: ${/^[aeiou]/.test(found.judge) ? 'an' : 'a'} ${found.judge} violation of executor ${executor.name}, shrunk from run ${found.run} of the campaign with seed ${found.fastCheck.seed} (fast-check path ${found.fastCheck.path})`
   const file = saveEntry(to.cwd, to.corpus, found.judge, executor.name, found.scenario, about)
   return { file, replay: replayCommand(to.replayPrefix, file, executor.spec, to.judges) }
 }

@@ -95,6 +95,10 @@ export function vendorsOf(value: string | Partial<Vendors> | undefined): Vendors
 export function corpusOf(value: string | false | undefined): string | null {
   if (value === false) return null
   if (value === '') throw new UsageError('--corpus needs a directory, e.g. --corpus .faultline/corpus')
+  // A probe's team wrote --corpus false and got a
+  // directory named false.
+  if (value === 'false' || value === 'none')
+    throw new UsageError(`--corpus ${value} would be a directory named ${value}: pass --no-corpus for none`)
   return value ?? DEFAULT_CORPUS_DIR
 }
 

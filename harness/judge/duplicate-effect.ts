@@ -32,9 +32,24 @@ export function duplicateEffect(history: History): Violation[] {
         call: v.call,
         tool: v.tool,
         boundaries: boundariesOf(v),
-        message: `${v.call}: ${v.effects.length} effects for one tool call (${v.effects.map((e) => `${e.effect} by attempt ${e.attempt}`).join(', ')})`,
+        message: `${v.call}: ${v.effects.length} effects for one tool call (${v.effects.map((e) => `${e.effect} by attempt ${e.attempt}`).join(', ')})${pastKeyLife(v.effects)}`,
       })
     }
   }
   return out
+}
+
+/** How long Stripe and Resend keep a key (docs/vendors.md S6, R1). */
+const KEY_KEPT_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Effects a day or more apart: one key could not
+ * have held them (a probe's team, one key per
+ * operation, read the 25 h pause off the times).
+ */
+function pastKeyLife(effects: readonly { readonly t: number }[]): string {
+  const apart = effects.at(-1)!.t - effects[0]!.t
+  if (apart < KEY_KEPT_MS) return ''
+  const hours = Math.floor(apart / 3_600_000)
+  return `; ${hours} h apart, past the 24 h a vendor keeps an idempotency key (docs/vendors.md): the same key then makes a new request, so look the effect up before resending after a long pause`
 }

@@ -34,6 +34,25 @@ describe('duplicateEffect', () => {
     expect(found[0]?.message).toContain('re_2 by attempt 2')
   })
 
+  it("says when the effects were a day or more apart: past a key's 24 h, one key could not hold them", () => {
+    const apart = (ms: number) =>
+      duplicateEffect(
+        history()
+          .callStarted('r/s1', 1)
+          .attempt('r/s1', 1)
+          .effect('r/s1', 1, 're_1')
+          .at(ms)
+          .callStarted('r/s1', 2)
+          .attempt('r/s1', 2)
+          .effect('r/s1', 2, 're_2')
+          .build(),
+      )[0]!.message
+    expect(apart(25 * 3_600_000)).toMatch(
+      /\(re_1 by attempt 1, re_2 by attempt 2\); 25 h apart, past the 24 h a vendor keeps an idempotency key .*look the effect up before resending after a long pause$/,
+    )
+    expect(apart(23 * 3_600_000)).toMatch(/by attempt 2\)$/)
+  })
+
   it('fires even when the second effect comes from a later ask of the same call', () => {
     const h = history()
       .callStarted('r/s1', 1)
