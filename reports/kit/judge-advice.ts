@@ -33,11 +33,22 @@ export function judgeAdvice(judge: JudgeName): string | null {
   return Object.hasOwn(ADVICE, judge) ? ADVICE[judge as BuiltinJudgeName] : null
 }
 
+/**
+ * A late effect a deadline-forwarding service would
+ * have refused: the header is the fix, not the bound
+ * (a probe's client was bounded already).
+ */
+const FORWARD =
+  'forward the turn’s deadline on every request as X-Request-Deadline (epoch ms): this profile’s services refuse work past it, as the real vendors do not (docs/vendors.md S8)'
+
 /** Advice for each judge `violations` name, once, in order. */
-export function adviceFor(violations: readonly { readonly judge: JudgeName }[]): string[] {
+export function adviceFor(violations: readonly { readonly judge: JudgeName; readonly message?: string }[]): string[] {
   const out: string[] = []
   for (const judge of new Set(violations.map((v) => v.judge))) {
-    const advice = judgeAdvice(judge)
+    const unforwarded =
+      judge === 'effect-after-deadline' &&
+      violations.every((v) => v.judge !== judge || v.message?.includes('forwarded'))
+    const advice = unforwarded ? FORWARD : judgeAdvice(judge)
     if (advice !== null) out.push(advice)
   }
   return out
