@@ -60,11 +60,15 @@ export function annotationsOf(report: Report): Annotation[] {
   const extra: Annotation[] = []
   // First: the gravest, and a shard leaves it to the merge.
   const idle: Annotation[] =
-    report.command === 'run' || report.campaign.shard
-      ? []
-      : (report.command === 'gate' ? [report.summary] : report.rows.map((r) => r.summary))
-          .filter((s) => s.nothingTested)
-          .map((s) => ({ title: 'nothing-tested', message: `${s.executor}: ${s.nothingTested}` }))
+    report.command === 'run'
+      ? report.nothingTested
+        ? [{ title: 'nothing-tested', message: `${report.executor.name}: ${report.nothingTested}` }]
+        : []
+      : report.campaign.shard
+        ? []
+        : (report.command === 'gate' ? [report.summary] : report.rows.map((r) => r.summary))
+            .filter((s) => s.nothingTested)
+            .map((s) => ({ title: 'nothing-tested', message: `${s.executor}: ${s.nothingTested}` }))
   if (report.command === 'run') {
     for (const v of report.verdict.violations) note(v.judge, report.executor.name, 1, [], v.message)
   } else if (report.command === 'gate') {

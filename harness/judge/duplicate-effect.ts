@@ -43,13 +43,14 @@ export function duplicateEffect(history: History): Violation[] {
 const KEY_KEPT_MS = 24 * 60 * 60 * 1000
 
 /**
- * Effects a day or more apart: one key could not
- * have held them (a probe's team, one key per
- * operation, read the 25 h pause off the times).
+ * Effects a day or more apart: one key may have
+ * outlived its vendor's memory (a probe's team,
+ * one key per operation, read the 25 h pause off
+ * the times). The history holds no keys: an if.
  */
 function pastKeyLife(effects: readonly { readonly t: number }[]): string {
   const apart = effects.at(-1)!.t - effects[0]!.t
   if (apart < KEY_KEPT_MS) return ''
   const hours = Math.floor(apart / 3_600_000)
-  return `; ${hours} h apart, past the 24 h a vendor keeps an idempotency key (docs/vendors.md): the same key then makes a new request, so look the effect up before resending after a long pause`
+  return `; ${hours} h apart: if one idempotency key went with both, it had outlived its vendor's memory (Stripe and Resend keep a key 24 h, docs/vendors.md), so look the effect up before resending after a long pause`
 }

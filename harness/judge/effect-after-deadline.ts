@@ -15,6 +15,11 @@ type Late = {
   readonly why: string | null
 }
 
+/** Why, where a forwarded deadline was the fix. */
+export const UNFORWARDED =
+  'the service honours a forwarded deadline (X-Request-Deadline, the deadline-forwarding profile) and the request forwarded none'
+export const FORWARDED_LATE = 'the request forwarded a deadline'
+
 function lateOnes(history: History): Late[] {
   const deadlineAt = turnDeadlines(history)
   const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
@@ -30,8 +35,8 @@ function lateOnes(history: History): Late[] {
     else if (attempt && honoured && (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)) {
       why =
         attempt.forwardedDeadline === null
-          ? 'the service honours a forwarded deadline (X-Request-Deadline, the deadline-forwarding profile) and the request forwarded none'
-          : `the request forwarded a deadline (${attempt.forwardedDeadline} ms) past the turn's`
+          ? UNFORWARDED
+          : `${FORWARDED_LATE} (${attempt.forwardedDeadline} ms) past the turn's`
     }
     out.push({ effect: e, deadline, why })
   }

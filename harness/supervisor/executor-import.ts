@@ -4,8 +4,7 @@
 // packages and re-evaluate only its own files.
 import { randomUUID } from 'node:crypto'
 import module, { createRequire } from 'node:module'
-import { sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { register as registerRequire } from 'tsx/cjs/api'
 import { type NamespacedUnregister, register } from 'tsx/esm/api'
 
@@ -47,10 +46,12 @@ export async function importExecutorFile(key: string, path: string, n: number): 
 
 /**
  * CommonJS files live in Node's require cache,
- * which the copy hooks never see: the team's are
- * taken out while a copy loads, so it evaluates
- * its own, then the first's are put back.
- * Packages stay (node_modules).
+ * keyed by a file name with no copy's query: the
+ * team's are taken out while a copy loads, so it
+ * evaluates its own, then the first's are put
+ * back. Packages stay, but faultline's own, as
+ * copy-hooks.mjs has it. Copies load one at a
+ * time (a worker runs one task), never two.
  */
 function outOfRequireCache(): () => void {
   const cache = require.cache
@@ -66,8 +67,13 @@ function outOfRequireCache(): () => void {
   }
 }
 
+/** faultline's tree as a path, with a separator. */
+const OWN_PATH = fileURLToPath(OWN)
+
+/** A package's file, but faultline's own. */
 function inPackage(file: string): boolean {
-  return file.includes(`${sep}node_modules${sep}`)
+  if (!/[\\/]node_modules[\\/]/.test(file)) return false
+  return !(file.startsWith(OWN_PATH) && !/(^|[\\/])node_modules[\\/]/.test(file.slice(OWN_PATH.length)))
 }
 
 /**

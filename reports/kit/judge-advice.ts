@@ -3,6 +3,7 @@
 // says only what went wrong sent a team to the
 // docs one failure at a time (a probe's word).
 import type { BuiltinJudgeName, JudgeName } from '../../harness/contract/names.ts'
+import { FORWARDED_LATE, UNFORWARDED } from '../../harness/judge/effect-after-deadline.ts'
 
 const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
   'duplicate-effect':
@@ -39,7 +40,7 @@ export function judgeAdvice(judge: JudgeName): string | null {
  * (a probe's client was bounded already).
  */
 const FORWARD =
-  'forward the turn’s deadline on every request as X-Request-Deadline (epoch ms): this profile’s services refuse work past it, as the real vendors do not (docs/vendors.md S8)'
+  'forward the turn’s deadline on every request as X-Request-Deadline (epoch ms): this profile’s services refuse work past it, as the real vendors do not (docs/vendors.md S8, P16, A13)'
 
 /** Advice for each judge `violations` name, once, in order. */
 export function adviceFor(violations: readonly { readonly judge: JudgeName; readonly message?: string }[]): string[] {
@@ -47,7 +48,9 @@ export function adviceFor(violations: readonly { readonly judge: JudgeName; read
   for (const judge of new Set(violations.map((v) => v.judge))) {
     const unforwarded =
       judge === 'effect-after-deadline' &&
-      violations.every((v) => v.judge !== judge || v.message?.includes('forwarded'))
+      violations.every(
+        (v) => v.judge !== judge || v.message?.includes(UNFORWARDED) || v.message?.includes(FORWARDED_LATE),
+      )
     const advice = unforwarded ? FORWARD : judgeAdvice(judge)
     if (advice !== null) out.push(advice)
   }

@@ -6,13 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { reference } from '../../executors/reference/reference.ts'
 import { compare } from '../../harness/campaign/compare.ts'
 import { compareReport, gateReport } from '../../harness/campaign/report.ts'
-import type { CompareReport, GateReport } from '../../harness/campaign/report-schema.ts'
+import type { CompareReport, GateReport, RunReport } from '../../harness/campaign/report-schema.ts'
 import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
 import { annotationsOf } from '../../reports/annotations.ts'
 import { htmlReportFrom } from '../../reports/html/from-report.ts'
 import { renderJunit } from '../../reports/junit.ts'
 import { renderMarkdown } from '../../reports/markdown.ts'
-import { renderGate } from '../../reports/text.ts'
+import { renderGate, renderRun } from '../../reports/text.ts'
 import neverSends from '../fixtures/nothing-tested/never-sends.ts'
 import { scratchDir } from '../support/scratch.ts'
 import { junitCases } from './support/junit-check.ts'
@@ -115,3 +115,45 @@ describe('a comparison in which an executor tested nothing', () => {
     expect(annotationsOf(board)[0]?.title).toBe('nothing-tested')
   })
 })
+
+describe('a run that tested nothing', () => {
+  it('fails in every form, leading with why', () => {
+    const why = 'no tool call reached a service in 1 run: 1 tool call answered'
+    const gate = idle
+    const run: RunReport = {
+      format: gate.format,
+      version: gate.version,
+      command: 'run',
+      executor: { spec: 'never-sends', name: 'never-sends' },
+      scenario: { file: 'worked-example.json', name: 'worked-example' },
+      passed: false,
+      nothingTested: why,
+      verdict: { ...emptyVerdict },
+      coverage: [],
+      history: [],
+    }
+    expect(renderRun(run)).toContain(`NOTHING TESTED — ${why}`)
+    expect(renderMarkdown(run)).toContain(`**NOTHING TESTED — ${why}**`)
+    expect(htmlReportFrom(run).verdict).toEqual({ passed: false, line: `NOTHING TESTED — ${why}` })
+    expect(nothingCase(renderJunit(run))[0]!.outcome).toMatchObject({ kind: 'failure', type: 'nothing-tested' })
+    expect(annotationsOf(run)[0]).toEqual({ title: 'nothing-tested', message: `never-sends: ${why}` })
+    const tested = { ...run, passed: true, nothingTested: undefined }
+    expect(annotationsOf(tested)).toEqual([])
+    expect(renderRun(tested)).toContain('PASS — no violation')
+  })
+})
+
+const emptyVerdict: RunReport['verdict'] = {
+  violations: [],
+  unresolved: { calls: 1, unresolved: 0 },
+  recovery: [],
+  notStarted: 1,
+  verification: { calls: 0, probes: 0, extraAttempts: 0 },
+  humanReview: 0,
+  lateEffects: 0,
+  abortsUnsupported: 0,
+  requests: 0,
+  blocked: { attempts: 0, hosts: [] },
+  faults: 0,
+  simulatedMs: 0,
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { entryInShard, entryName, listEntries, scenarioHash } from '../../../harness/campaign/corpus.ts'
 import { parseScenario, type Scenario } from '../../../harness/scenario/scenario.ts'
 import { readFileSync } from 'node:fs'
+import { elsewhereWords } from '../../../reports/kit/elsewhere-words.ts'
 import { cli, ROOT } from '../../faultline/cli/cli.ts'
 import { scratchDir } from '../../support/scratch.ts'
 const V1 = join(ROOT, 'test', 'fixtures', 'corpus', 'adapter-v1.ts')
@@ -46,6 +47,28 @@ describe('corpus names', () => {
     const entries = listEntries(dir, '.', 'a')
     expect(entries.map((e) => e.judge)).toEqual(['duplicate-effect', 'false-failure'])
     for (const e of entries) expect([1, 2, 3].filter((index) => entryInShard(e, { index, total: 3 }))).toHaveLength(1)
+  })
+})
+
+describe('entries not replayed, in words', () => {
+  it('name one --profile that replays them all: the union of their features', () => {
+    const one = elsewhereWords([{ file: 'a.json', profile: 'vendor+volatile-keys' }])
+    expect(one).toMatch(
+      /^1 corpus entry saved under profile vendor\+volatile-keys, .*--profile volatile-keys to replay it$/,
+    )
+    const two = elsewhereWords([
+      { file: 'a.json', profile: 'vendor+volatile-keys' },
+      { file: 'b.json', profile: 'vendor+deadline-forwarding' },
+    ])
+    expect(two).toMatch(
+      / vendor\+volatile-keys, vendor\+deadline-forwarding, .*--profile volatile-keys,deadline-forwarding to replay them$/,
+    )
+    expect(
+      elsewhereWords([
+        { file: 'a.json', profile: 'hostile' },
+        { file: 'b.json', profile: 'vendor+volatile-keys' },
+      ]),
+    ).toMatch(/--profile hostile to replay them$/)
   })
 })
 

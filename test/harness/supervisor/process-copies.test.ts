@@ -61,6 +61,13 @@ describe('a process restarted after a crash, in a worker', () => {
     expect(judge(history).violations.map((v) => v.judge)).toContain('duplicate-effect')
   })
 
+  it("keeps a CommonJS package's packages shared: fast-check required once, the team's keys copied", async () => {
+    const { history } = await inWorker('commonjs/package-kept')
+    expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])
+    expect(eventsOf(history, 'executor-fault')).toEqual([])
+    expect(eventsOf(history, 'effect-applied')).toHaveLength(2)
+  })
+
   it('shares packages (node_modules) between copies: re-evaluating them would cost seconds for LangChain', async () => {
     const { history } = await inWorker('package-kept')
     expect(eventsOf(history, 'process-booted').map((b) => b.generation)).toEqual([1, 2])

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport, GateReport } from '../../../harness/campaign/report-schema.ts'
 import { JUDGE_NAMES } from '../../../harness/contract/names.ts'
+import { UNFORWARDED } from '../../../harness/judge/effect-after-deadline.ts'
 import { adviceFor, judgeAdvice } from '../../../reports/kit/judge-advice.ts'
 import { renderMarkdown } from '../../../reports/markdown.ts'
 import { renderCompare, renderGate } from '../../../reports/text.ts'
@@ -49,9 +50,7 @@ describe('advice under a counterexample', () => {
   // already; the header was what it lacked.
   it('names X-Request-Deadline when every late effect was one a forwarded deadline would have stopped', () => {
     const late = (message: string) => ({ judge: 'effect-after-deadline' as const, message })
-    const unforwarded = late(
-      'run-0/s1: … (the service honours a forwarded deadline (X-Request-Deadline, the deadline-forwarding profile) and the request forwarded none)',
-    )
+    const unforwarded = late(`run-0/s1: … (${UNFORWARDED})`)
     const tooLate = late('run-0/s1: … (it was sent at 4000 ms, with 1000 ms of its turn left (less than 2000 ms))')
     expect(adviceFor([unforwarded])).toEqual([
       expect.stringMatching(/^forward the turn’s deadline .*X-Request-Deadline/),
