@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { reference } from '../../executors/reference/reference.ts'
 import { compare } from '../../harness/campaign/compare.ts'
 import { compareReport, gateReport } from '../../harness/campaign/report.ts'
+import { judge } from '../../harness/judge/verdict.ts'
 import type { CompareReport, GateReport, RunReport } from '../../harness/campaign/report-schema.ts'
 import { scenarioGenerator } from '../../scenarios/arbitraries.ts'
 import { annotationsOf } from '../../reports/annotations.ts'
@@ -128,7 +129,7 @@ describe('a run that tested nothing', () => {
       scenario: { file: 'worked-example.json', name: 'worked-example' },
       passed: false,
       nothingTested: why,
-      verdict: { ...emptyVerdict },
+      verdict: judge([]), // an empty history's: nothing sent
       coverage: [],
       history: [],
     }
@@ -142,18 +143,3 @@ describe('a run that tested nothing', () => {
     expect(renderRun(tested)).toContain('PASS — no violation')
   })
 })
-
-const emptyVerdict: RunReport['verdict'] = {
-  violations: [],
-  unresolved: { calls: 1, unresolved: 0 },
-  recovery: [],
-  notStarted: 1,
-  verification: { calls: 0, probes: 0, extraAttempts: 0 },
-  humanReview: 0,
-  lateEffects: 0,
-  abortsUnsupported: 0,
-  requests: 0,
-  blocked: { attempts: 0, hosts: [] },
-  faults: 0,
-  simulatedMs: 0,
-}
