@@ -105,6 +105,18 @@ function gateSuite(r: GateReport): JunitSuite {
         : null,
     })
   }
+  // Another profile's: not replayed, said so.
+  for (const e of r.corpusElsewhere ?? [])
+    cases.push({
+      name: `corpus ${e.file}`,
+      classname,
+      outcome: {
+        kind: 'skipped',
+        type: 'corpus-profile',
+        message: `saved under profile ${e.profile}: not replayed by a gate of profile ${s.profile}`,
+        details: '',
+      },
+    })
   for (const q of r.minCoverage) {
     const outcome =
       q.met === false

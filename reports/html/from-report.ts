@@ -45,6 +45,14 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
             command: e.replay,
           }),
         ),
+        ...(report.corpusElsewhere ?? []).map(
+          (e): HtmlCheck => ({
+            ok: null,
+            label: 'saved counterexample not replayed',
+            detail: `${e.file} (saved under profile ${e.profile}, which this gate's lacks)`,
+            command: null,
+          }),
+        ),
         ...report.minCoverage.map(
           (r): HtmlCheck => ({
             ok: r.met,

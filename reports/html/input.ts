@@ -38,7 +38,7 @@ export type HtmlCoverageRow = ReportSummary['coverage'][number]
 
 /** A corpus replay or a --min-coverage check. */
 export interface HtmlCheck {
-  /** Passed; null: checked when shards merge. */
+  /** Passed; null: not checked here (when shards merge, or another profile's). */
   readonly ok: boolean | null
   readonly label: string
   readonly detail: string

@@ -138,6 +138,10 @@ describe('a run that tested nothing', () => {
     expect(htmlReportFrom(run).verdict).toEqual({ passed: false, line: `NOTHING TESTED — ${why}` })
     expect(nothingCase(renderJunit(run))[0]!.outcome).toMatchObject({ kind: 'failure', type: 'nothing-tested' })
     expect(annotationsOf(run)[0]).toEqual({ title: 'nothing-tested', message: `never-sends: ${why}` })
+    // With a finding too (a refused host): both, in that order.
+    const finding = { judge: 'executor-fault', call: null, tool: null, boundaries: [], message: 'blocked' } as const
+    const blocked: RunReport = { ...run, verdict: { ...run.verdict, violations: [finding] } }
+    expect(renderRun(blocked)).toContain(`NOTHING TESTED — ${why}; FAIL — 1 violation(s)`)
     const tested = { ...run, passed: true, nothingTested: undefined }
     expect(annotationsOf(tested)).toEqual([])
     expect(renderRun(tested)).toContain('PASS — no violation')

@@ -1,0 +1,31 @@
+// Corpus entries of another profile, not replayed:
+// every form of a gate's report names them, and
+// none counts them as a pass or a failure.
+import { beforeAll, expect, it } from 'vitest'
+import type { GateReport } from '../../harness/campaign/report-schema.ts'
+import { htmlReportFrom } from '../../reports/html/from-report.ts'
+import { renderJunit } from '../../reports/junit.ts'
+import { renderMarkdown } from '../../reports/markdown.ts'
+import { renderGate } from '../../reports/text.ts'
+import { gateOf, smallCompare } from './support/reports.ts'
+import { junitCases } from './support/junit-check.ts'
+
+let report: GateReport
+const file = '.faultline/corpus/effect-after-deadline--reference--e4488cac32ed.json'
+
+beforeAll(async () => {
+  const gate = gateOf(await smallCompare(), 'reference')
+  report = { ...gate, corpusElsewhere: [{ file, profile: 'hostile' }] }
+})
+
+it('names them in the text, the Markdown, JUnit (skipped) and the HTML (unchecked)', () => {
+  expect(renderGate(report)).toContain(`    · ${file} (hostile)`)
+  expect(renderMarkdown(report)).toMatch(
+    /Not replayed: 1 corpus entry saved under profile hostile, .*--profile hostile/,
+  )
+  const cases = junitCases(renderJunit(report)).filter((c) => c.name === `corpus ${file}`)
+  expect(cases).toEqual([expect.objectContaining({ outcome: expect.objectContaining({ kind: 'skipped' }) })])
+  const check = htmlReportFrom(report).checks?.find((c) => c.detail.startsWith(file))
+  expect(check).toMatchObject({ ok: null, label: 'saved counterexample not replayed' })
+  expect(htmlReportFrom(report).verdict.passed).toBe(report.passed)
+})
