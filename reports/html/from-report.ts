@@ -10,9 +10,10 @@ import type {
 } from '../../harness/campaign/report-schema.ts'
 import type { HistoryEvent } from '../../harness/history/history.ts'
 import { pct } from '../kit/format.ts'
-import type { HtmlCheck, HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
+import type { HtmlCounterexample, HtmlFigure, HtmlRecoveryClass, HtmlReport, HtmlRow } from './input.ts'
 import { duration } from './time.ts'
 import { byLeaderboard } from '../kit/leaderboard.ts'
+import { gateChecks } from './gate-checks.ts'
 import { gateHeadline } from './gate-headline.ts'
 import { runLine } from '../kit/run-line.ts'
 import { leftOutLine, vendorsPart } from '../kit/vendors-part.ts'
@@ -36,35 +37,7 @@ export function htmlReportFrom(report: GateReport | CompareReport | RunReport): 
       recoveryMs: { [s.executor]: recovery(report.runs) },
       figures: gateFigures(s, c.runs),
       coverage: s.coverage,
-      checks: [
-        ...report.corpus.map(
-          (e): HtmlCheck => ({
-            ok: e.status === 'fixed',
-            label: `saved counterexample ${e.status === 'fixed' ? 'fixed' : 'still failing'}`,
-            detail: `${e.file} (${e.judge}${e.violations.length ? `: ${e.violations.map((v) => v.message).join('; ')}` : ''})`,
-            command: e.replay,
-          }),
-        ),
-        ...(report.corpusElsewhere ?? []).map(
-          (e): HtmlCheck => ({
-            ok: null,
-            label: 'saved counterexample not replayed',
-            detail: `${e.file} (saved under profile ${e.profile}, which this gate's lacks)`,
-            command: null,
-          }),
-        ),
-        ...report.minCoverage.map(
-          (r): HtmlCheck => ({
-            ok: r.met,
-            label: 'coverage',
-            detail:
-              r.met === null
-                ? `${r.term} ≥ ${r.need}: checked when the shards are merged`
-                : `${r.term} ≥ ${r.need}: ${r.got}`,
-            command: null,
-          }),
-        ),
-      ],
+      checks: gateChecks(report),
       counterexamples: report.counterexample ? [counterexample(s.executor, report.counterexample)] : [],
     }
   }
