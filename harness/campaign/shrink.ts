@@ -8,7 +8,8 @@ import type { JudgeName, Violation } from '../judge/finding.ts'
 import { judge } from '../judge/verdict.ts'
 import { deepFreeze, type History } from '../history/history.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { asService, type RunService, ServiceUnavailable } from '../supervisor/run-service.ts'
+import { withoutFeature } from '../scenario/without-feature.ts'
+import { asService, type RunOutcome, type RunService, ServiceUnavailable } from '../supervisor/run-service.ts'
 import { campaignScenario } from './campaign-scenarios.ts'
 import type { Judged } from './search.ts'
 import { ShrinkMemo } from './shrink-memo.ts'
@@ -138,6 +139,13 @@ async function shrinkWith(
   // death stands for its first replay.
   const deadEnds = new WeakMap<Scenario, History>()
   let replayed = original?.history === undefined
+  // Its violations if it fails as the original did.
+  const fails = (scenario: Scenario, out: RunOutcome): readonly Violation[] | null => {
+    if (out.overran && kept !== 'executor-fault') return null
+    const violations = judge(out.history).violations
+    const holds = how.keep ? how.keep(scenario, out.history, violations) : violations.some((v) => v.judge === kept)
+    return holds ? violations : null
+  }
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (scenario) => {
       if (!replayed && original?.history) {
@@ -153,14 +161,10 @@ async function shrinkWith(
       try {
         const out = await memo.run(service, scenario, { realMs, replay: false })
         if (out.died) deaths++
-        if (out.overran && kept !== 'executor-fault') return true
-        const violations = judge(out.history).violations
-        const holds = how.keep
-          ? !how.keep(scenario, out.history, violations)
-          : !violations.some((v) => v.judge === kept)
-        if (!holds) last = { history: out.history, violations }
-        if (!holds && out.died) deadEnds.set(scenario, out.history)
-        return holds
+        const violations = fails(scenario, out)
+        if (violations) last = { history: out.history, violations }
+        if (violations && out.died) deadEnds.set(scenario, out.history)
+        return !violations
       } catch (e) {
         if (e instanceof ServiceUnavailable) {
           gone = e
@@ -193,13 +197,37 @@ async function shrinkWith(
     ...(cut && { cut: true as const }),
   })
   if (!details.failed || !details.counterexample) return notReproduced()
+  let found = details.counterexample[0]
+  // fast-check never varies the profile: each
+  // feature the failure does without is dropped,
+  // so a vendor-faithful gate replays it too.
+  let dropped = 0
+  for (const feature of found.profile ?? []) {
+    if (cut || deadEnds.has(found) || deaths >= MAX_SHRINK_DEATHS || how.signal?.aborted) break
+    const fewer = withoutFeature(found, feature)
+    if (!fewer) continue
+    try {
+      const out = await memo.run(service, fewer, { realMs, replay: false })
+      if (out.died) deaths++
+      const violations = out.died ? null : fails(fewer, out)
+      if (violations) {
+        last = { history: out.history, violations }
+        found = fewer
+        dropped++
+      }
+    } catch (e) {
+      if (!(e instanceof ServiceUnavailable)) throw e
+      cut = true
+      if (!how.onUnavailable) throw e
+      how.onUnavailable(e)
+    }
+  }
   const scenario: Scenario = {
-    ...details.counterexample[0],
+    ...found,
     name: `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`,
   }
   // Cut: no run more, the last failing one's history;
   // a clean replay's stands for another.
-  const found = details.counterexample[0]
   const seen = deadEnds.get(found) ?? memo.known(found)?.history
   let history = cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
   // A death is not run again (see deadEnds).
@@ -219,7 +247,7 @@ async function shrinkWith(
     judge: kept,
     seed,
     path: String(index),
-    shrinks: details.numShrinks,
+    shrinks: details.numShrinks + dropped,
     shrinkRealMs: realNow() - start,
     reproduced: true,
     history,

@@ -11,6 +11,7 @@ import { shrink } from '../../../harness/campaign/shrink.ts'
 import { stepOf } from '../../../harness/history/call-ids.ts'
 import { judge } from '../../../harness/judge/verdict.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
+import { PROFILE_FEATURES } from '../../../harness/scenario/profile.ts'
 import type { Scenario } from '../../../harness/scenario/scenario.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 
@@ -72,6 +73,38 @@ describe('shrink', () => {
     expect(c.scenario.faults.every((f) => f.step === 's1' || f.step === '#abort')).toBe(true)
     expect(c.scenario.faults.length).toBeLessThan(scenario.faults.length)
     expect(c.violations.map((v) => v.judge)).toContain(catches)
+  }, 120_000)
+})
+
+describe('shrink, under a profile beyond the vendors', () => {
+  // fast-check keeps a campaign's profile fixed:
+  // the shrink drops each feature the failure
+  // does without, so a default gate replays it.
+  const arbitrary = scenarioArbitrary({ profile: PROFILE_FEATURES })
+
+  async function firstFailing(): Promise<number> {
+    for (const [index, s] of campaignScenarios(arbitrary, SEED, RUNS).entries())
+      if ((await failingSteps(s)).size > 0) return index
+    throw new Error(`no run of seed ${SEED} fails ${catches} under the hostile profile`)
+  }
+
+  it('drops every feature a vendor-faithful failure does without', async () => {
+    const index = await firstFailing()
+    console.log(`hostile shrink: seed ${SEED}, run ${index + 1} (replay: FAULTLINE_SEED=${SEED})`)
+    const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches)
+    expect(c.reproduced).toBe(true)
+    expect(c.scenario).not.toHaveProperty('profile')
+    expect(c.violations.map((v) => v.judge)).toContain(catches)
+    expect(judge(c.history!).violations.map((v) => v.judge)).toContain(catches)
+  }, 120_000)
+
+  it('keeps the features the failure needs', async () => {
+    const index = await firstFailing()
+    const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches, undefined, {
+      keep: (s, _h, v) => v.some((x) => x.judge === catches) && (s.profile ?? []).includes('deadline-forwarding'),
+    })
+    expect(c.reproduced).toBe(true)
+    expect(c.scenario.profile).toEqual(['deadline-forwarding'])
   }, 120_000)
 })
 
