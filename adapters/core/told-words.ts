@@ -5,14 +5,17 @@
 
 // Words that leave the outcome open: a model
 // told them cannot claim either way.
+// "Unknown error" says why it failed, not that
+// it may have landed; "may (or may) not have" and
+// "check … before retrying" leave it open too.
 const OPEN =
-  /\b(unknown|uncertain|not sure|not yet|in progress|may have|might have|may already|might already|could have|do not retry|don't retry|check (?:its|the) status)\b/i
+  /\b(unknown(?!\s+(?:error|errors|reason|cause|exception|failure|issue|problem)\b)|uncertain|not sure|not yet|in progress|(?:may|might)(?: or (?:may|might))?(?: not)? have|could have|may already|might already|whether or not|do not retry|don't retry|check (?:its|the) status|check\b[^.!?]*\bbefore (?:retrying|trying again|asking again|you retry))\b/i
 // Words that invite the model to ask again.
 const AGAIN =
   /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit(?:ed)?|too many requests|unavailable)\b/i
 // What was done, in a tool's words.
 const DEEDS =
-  'succeeded|successful(?:ly)?|success|done|sent|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through'
+  'succeeded|successful(?:ly)?|success|done|sent|e-?mailed|delivered|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through'
 const DEED = `(?:${DEEDS})`
 // "Nothing was", "none of the e-mails were"...
 const NOTHING_WAS =

@@ -51,6 +51,8 @@ describe("a tool's words", () => {
       // Two probes' tools, read as done before.
       'Refund not processed: not enough time left in this turn. Nothing was sent; try again.',
       'Unable to send the e-mail: not enough time left in this turn. Nothing was sent; try again.',
+      // "Unknown error" says why, not "may have".
+      'The refund failed with an unknown error. Please try again.',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', true], 'not-sent')
   })
@@ -62,6 +64,12 @@ describe("a tool's words", () => {
       { error: 'The refund may have happened; do not retry.', outcome: 'unknown' },
       { error: { message: 'It might have been applied' } },
       'Refund has not yet been issued.',
+      // A LangChain probe's tool, read as done:
+      // "gone through" past "may not have".
+      "The vendor didn't answer in time; the e-mail may or may not have gone through. Don't ask again until someone checks.",
+      'Stripe is unavailable right now, the refund may not have gone through. Please try again',
+      'Timed out. Please check the Stripe dashboard before retrying.',
+      'Refund status unknown.',
     ]
     readsAs(open, ['UNKNOWN', false], 'ambiguous')
   })
@@ -77,6 +85,7 @@ describe("a tool's words", () => {
       'Payment captured; nothing was charged twice.',
       'Email delivered to ana@x; nothing was sent to the CC list.',
       'Duplicate request: re_1 already exists, nothing was refunded again.',
+      'Receipt for order 1 e-mailed to ana@x. Error count: 0.',
     ]
     readsAs(done, ['SUCCEEDED', false], 'applied')
     // JSON text reads as its value in tool mode too.
