@@ -29,13 +29,19 @@ export type Classifier = (seen: ToolObservation | Observed) => MappingClass | nu
 
 /**
  * The honest default: a throw or an error result
- * may come after the request left, so UNKNOWN;
- * what the tool returned reads as a model reads
+ * may come after the request left, so UNKNOWN,
+ * unless its text says it failed: only the text
+ * crosses, and a model told "refund failed" takes
+ * it as failed (an MCP probe's tool passed so).
+ * What the tool returned reads as a model reads
  * it, as in loop mode (told-words): an error
  * value a failure, nothing at all UNKNOWN.
  */
 export const defaultClassifier: Classifier = (seen) => {
   if (!('kind' in seen)) return 'error' in seen ? 'ambiguous' : seen.response.status < 300 ? 'applied' : 'ambiguous'
+  if (seen.kind === 'mcp-error') return errorTextClass(seen.text)
+  if (seen.kind === 'tool-message-error')
+    return errorTextClass(typeof seen.content === 'string' ? seen.content : safeJson(seen.content))
   if (seen.kind !== 'returned') return 'ambiguous'
   // JSON text reads as the value it prints.
   const value = readBack(seen.value)
@@ -52,6 +58,13 @@ export const defaultClassifier: Classifier = (seen) => {
   // Traps that throw say nothing either way.
   if (!attempt(() => (void (value as { error?: unknown })?.error, true), false)) return null
   return errorInvitesAgain(value) ? 'not-sent' : 'rejected'
+}
+
+/** An error result's text: a failure if it says so. */
+function errorTextClass(text: string): MappingClass {
+  const words = wordsClaim(text)
+  if (words.claim !== 'failed') return 'ambiguous'
+  return words.again ? 'not-sent' : 'rejected'
 }
 
 /**

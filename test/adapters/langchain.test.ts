@@ -212,6 +212,14 @@ describe('langChainExecutor: each ask through tool.invoke', () => {
     ])
     expect(errorMessage.seen).toEqual([{ kind: 'tool-message-error', tool: 'refund_order', content: 'card_declined' }])
     expect(errorMessage.outcomes).toEqual([expect.objectContaining({ status: 'UNKNOWN', retry_safe: false })])
+    // Words that say it failed are a failure.
+    const failed = await run([
+      refundTool(
+        async (_input, config) =>
+          new ToolMessage({ status: 'error', content: 'Refund declined.', tool_call_id: config.toolCall!.id! }),
+      ),
+    ])
+    expect(failed.outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false })])
 
     let ran = false
     const strict = tool(

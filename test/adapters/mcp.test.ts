@@ -156,6 +156,21 @@ describe('what comes back, placed', () => {
     expect(judge(history).violations).toEqual([])
   })
 
+  it('an isError text that says it failed is a failure, as the model reads it: after the refund landed, a false failure', async () => {
+    // An MCP probe's tool: a catch-all isError
+    // "refund failed" passed as UNKNOWN.
+    const server = refundServer(async (args, extra) => {
+      await refund(args, operationOf(extra._meta)!)
+      return { content: [{ type: 'text' as const, text: 'Refund failed. Please try again.' }], isError: true }
+    })
+    const { outcomes, effects, history } = await run(server, { model: { maxAsks: 1, regenerateArgs: false } })
+    expect(effects).toHaveLength(1)
+    expect(outcomes).toEqual([
+      expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: true, action_taken: 'classified-not-sent' }),
+    ])
+    expect(judge(history).violations.map((v) => v.judge)).toContain('false-failure')
+  })
+
   it('a returned envelope is used as is: structured content, or its JSON text', async () => {
     const structured = refundServer(async () => ({ ...text(refused), structuredContent: { ...refused } }), {
       outputSchema: envelopeSchema,
