@@ -39,7 +39,7 @@ export function duplicateEffect(history: History): Violation[] {
   return out
 }
 
-/** How long Stripe and Resend keep a key (docs/vendors.md S6, R1). */
+/** How long Stripe and Resend keep a key (docs/vendors.md S6, R1; Q7 chosen). */
 const KEY_KEPT_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -52,5 +52,5 @@ function pastKeyLife(effects: readonly { readonly t: number }[]): string {
   const apart = effects.at(-1)!.t - effects[0]!.t
   if (apart < KEY_KEPT_MS) return ''
   const hours = Math.floor(apart / 3_600_000)
-  return `; ${hours} h apart: if one idempotency key went with both, it had outlived its vendor's memory (Stripe and Resend keep a key 24 h, docs/vendors.md), so look the effect up before resending after a long pause`
+  return `; ${hours} h apart: if one idempotency key went with both, it had outlived its vendor's memory (Stripe and Resend keep a key 24 h, as faultline's Square does, its own retention unpublished: docs/vendors.md), so look the effect up before resending after a long pause`
 }
