@@ -185,7 +185,7 @@ function counterexampleBlock(executor: string, c: ReportCounterexample, open: bo
     `minimal counterexample: ${md(describeScenario(c.scenario))} — shrunk from run ${c.run} in ${c.shrinks} step(s) (fast-check seed ${c.fastCheck.seed}, path ${code(c.fastCheck.path)})${c.reproduced ? '' : ' — **did not reproduce**: this is the original scenario'}`,
     '',
     ...c.violations.map((v) => `- ❌ ${code(v.judge)} ${md(v.message)}`),
-    ...adviceFor(c.violations).map((a) => `- → ${md(a)}`),
+    ...adviceFor(c.violations, c.scenario.vendors).map((a) => `- → ${md(a)}`),
     '',
     c.replay
       ? `replay it (${c.file ? `saved to ${code(c.file)}` : 'saved'}):\n\n${fenced(c.replay, 'sh')}`

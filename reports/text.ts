@@ -15,7 +15,7 @@ import { profileName, type ProfileFeature } from '../harness/scenario/profile.ts
 import { consoleText } from './escape/console-text.ts'
 import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
-import { adviceFor, judgeAdvice } from './kit/judge-advice.ts'
+import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
 import { elsewhereWords } from './kit/elsewhere-words.ts'
 import { runLine } from './kit/run-line.ts'
@@ -122,7 +122,7 @@ export function renderCounterexample(raw: ReportCounterexample): string {
   const lines = [
     `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}):`,
     ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
-    ...adviceFor(c.violations).map((a) => `    → ${a}`),
+    ...adviceFor(c.violations, c.scenario.vendors).map((a) => `    → ${a}`),
     // Before the scenario: why it is not minimal.
     ...[counterexampleNote(c)].filter((n) => n !== null).map((n) => `    ${n}`),
     // JSON escapes its own controls.
@@ -183,10 +183,17 @@ export function renderCompare(raw: CompareReport): string {
   // Once a kind, not once a row: npm start has 30.
   if (found.length > 0) {
     out.push('', 'what each kind asks of a tool:')
-    for (const judge of new Set(found.map((c) => c.judge))) {
-      const advice = judgeAdvice(judge)
-      if (advice !== null) out.push(`  ${judge.padEnd(25)} → ${advice}`)
-    }
+    // A kind's advice per vendor it met (SES's).
+    const said = new Set<string>()
+    for (const c of found)
+      for (const advice of adviceFor(
+        c.violations.filter((v) => v.judge === c.judge),
+        c.scenario.vendors,
+      )) {
+        if (said.has(advice)) continue
+        said.add(advice)
+        out.push(`  ${c.judge.padEnd(25)} → ${advice}`)
+      }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
   else if (campaign.corpus !== null)

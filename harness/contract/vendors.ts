@@ -17,6 +17,13 @@ export interface Vendors {
 
 export const DEFAULT_VENDORS: Vendors = { payments: 'stripe', email: 'resend' }
 
+/**
+ * Vendors that take no idempotency key and
+ * offer no look-up (docs/vendors.md A1, G2):
+ * their mocks' `keyed: false`.
+ */
+export const KEYLESS_VENDORS: readonly VendorName[] = ['ses', 'sendgrid']
+
 /** `stripe+resend`: a pair's name in reports. */
 export function vendorsName(v: Vendors): string {
   return `${v.payments}+${v.email}`

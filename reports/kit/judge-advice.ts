@@ -3,6 +3,8 @@
 // says only what went wrong sent a team to the
 // docs one failure at a time (a probe's word).
 import type { BuiltinJudgeName, JudgeName } from '../../harness/contract/names.ts'
+import { TOOLS } from '../../harness/contract/tools.ts'
+import { KEYLESS_VENDORS, type Vendors } from '../../harness/contract/vendors.ts'
 import { FORWARDED_LATE, UNFORWARDED } from '../../harness/judge/effect-after-deadline.ts'
 
 const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
@@ -13,7 +15,7 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
   'false-failure':
     'report FAILED_NO_EFFECT only when nothing of the operation can land: no attempt of any ask applied or still in flight; after a timeout, a reset or a 5xx, report UNKNOWN or look the effect up first',
   'effect-after-deadline':
-    'send, and let the SDK retry, only with time left in the turn (stripe-node retries twice by default; Resend has no timeout of its own): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
+    'send, and let the SDK retry, only with time left in the turn (an SDK’s defaults outlast a turn: stripe-node retries twice with an 80 s timeout, Resend and AWS have none of their own; docs/vendors.md gives each): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
   'returned-after-deadline':
     'answer by the turn’s deadline whatever the client does: abort or race the call (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeout, if any, is per attempt and longer than a turn',
   'phantom-compensation': 'compensate only effects that happened: look an effect up before correcting or refunding it',
@@ -42,17 +44,42 @@ export function judgeAdvice(judge: JudgeName): string | null {
 const FORWARD =
   'forward the turn’s deadline on every request as X-Request-Deadline (epoch ms): this profile’s services refuse work past it, as the real vendors do not (docs/vendors.md S8, P16, A13)'
 
-/** Advice for each judge `violations` name, once, in order. */
-export function adviceFor(violations: readonly { readonly judge: JudgeName; readonly message?: string }[]): string[] {
-  const out: string[] = []
+/**
+ * A duplicate at a vendor with no key and no
+ * look-up: the key advice cannot be followed
+ * (an SES probe's team was told to use one).
+ */
+const KEYLESS =
+  'never resend what may have landed at a vendor with no idempotency key and no look-up (SES, SendGrid: docs/vendors.md A1, G2), not on the SDK’s own retries, the model’s next ask or after a restart: report it UNKNOWN, retry_safe: false'
+
+interface Seen {
+  readonly judge: JudgeName
+  readonly message?: string
+  readonly tool?: string | null
+}
+
+/**
+ * Advice for each judge `violations` name, once,
+ * in order; `vendors`, the run's, for the tool's.
+ */
+export function adviceFor(violations: readonly Seen[], vendors?: Partial<Vendors>): string[] {
+  const out = new Set<string>()
   for (const judge of new Set(violations.map((v) => v.judge))) {
+    const mine = violations.filter((v) => v.judge === judge)
     const unforwarded =
       judge === 'effect-after-deadline' &&
-      violations.every(
-        (v) => v.judge !== judge || v.message?.includes(UNFORWARDED) || v.message?.includes(FORWARDED_LATE),
-      )
-    const advice = unforwarded ? FORWARD : judgeAdvice(judge)
-    if (advice !== null) out.push(advice)
+      mine.every((v) => v.message?.includes(UNFORWARDED) || v.message?.includes(FORWARDED_LATE))
+    for (const v of mine) {
+      const advice = unforwarded ? FORWARD : keyless(v, vendors) ? KEYLESS : judgeAdvice(judge)
+      if (advice !== null) out.add(advice)
+    }
   }
-  return out
+  return [...out]
+}
+
+/** A duplicate effect at a key-less vendor? */
+function keyless(v: Seen, vendors: Partial<Vendors> | undefined): boolean {
+  if (v.judge !== 'duplicate-effect' || !v.tool || !Object.hasOwn(TOOLS, v.tool)) return false
+  const vendor = vendors?.[TOOLS[v.tool]!.service]
+  return vendor !== undefined && KEYLESS_VENDORS.includes(vendor)
 }

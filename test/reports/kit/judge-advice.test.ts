@@ -4,6 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport, GateReport } from '../../../harness/campaign/report-schema.ts'
 import { JUDGE_NAMES } from '../../../harness/contract/names.ts'
+import { KEYLESS_VENDORS, type VendorName } from '../../../harness/contract/vendors.ts'
+import { EMAIL_VENDOR_SPECS, PAYMENTS_VENDOR_SPECS } from '../../../mock-services/vendors/registry.ts'
 import { UNFORWARDED } from '../../../harness/judge/effect-after-deadline.ts'
 import { adviceFor, judgeAdvice } from '../../../reports/kit/judge-advice.ts'
 import { renderMarkdown } from '../../../reports/markdown.ts'
@@ -44,6 +46,25 @@ describe('advice under a counterexample', () => {
     const text = renderCompare(compared)
     const legend = text.slice(text.indexOf('what each kind asks of a tool:'))
     for (const judge of judges) expect(legend.split(`→ ${judgeAdvice(judge)}`), judge).toHaveLength(2)
+  })
+
+  // An SES probe's team was told to send
+  // under one idempotency key SES lacks.
+  it('for a duplicate at a vendor with no key and no look-up, says never to resend, not to key it', () => {
+    const dup = (tool: string) => ({ judge: 'duplicate-effect' as const, tool, message: 'x' })
+    const keyed = judgeAdvice('duplicate-effect')
+    const [keyless] = adviceFor([dup('send_email')], { email: 'ses' })
+    expect(keyless).toMatch(/^never resend what may have landed .*UNKNOWN, retry_safe: false$/)
+    expect(adviceFor([dup('send_email')], { email: 'sendgrid' })).toEqual([keyless])
+    expect(adviceFor([dup('send_email')], { email: 'resend' })).toEqual([keyed])
+    expect(adviceFor([dup('send_email')])).toEqual([keyed])
+    expect(adviceFor([dup('issue_refund')], { payments: 'stripe', email: 'ses' })).toEqual([keyed])
+    expect(adviceFor([dup('issue_refund'), dup('send_email')], { email: 'ses' })).toEqual([keyed, keyless])
+  })
+
+  it('names no vendor a mock keeps keys for as key-less, and every one it does not', () => {
+    for (const [name, spec] of Object.entries({ ...PAYMENTS_VENDOR_SPECS, ...EMAIL_VENDOR_SPECS }))
+      expect(KEYLESS_VENDORS.includes(name as VendorName), name).toBe(!spec.keyed)
   })
 
   // A probe's client was bounded by the deadline
