@@ -14,7 +14,7 @@ const SUPERVISION = `supervision (the executor runs in worker threads; the verdi
   --max-events N       history events one run may record; past it the run is cut short, flooded (default ${DEFAULT_BUDGETS.eventsPerRun})`
 
 const PROFILES = `profiles: what the mock services may do beyond the real vendors
-  --profile vendor     (default) only what Stripe and Resend do (docs/vendors.md)
+  --profile vendor     (default) only what the real vendors do (docs/vendors.md)
   --profile hostile    every feature below
   --profile F,G,...    some of: ${PROFILE_FEATURES.join(', ')}`
 

@@ -21,7 +21,7 @@ import { SimStorage } from '../sim/storage.ts'
 import { installSpawnGuard } from '../sim/spawn-guard.ts'
 import { installWriteGuard } from '../sim/write-guard.ts'
 import { activateToolTransport, ToolTransportFaults } from '../sim/tool-transport.ts'
-import { AROUND_INTERCEPTION, ONLY_MOCKS, servesHost } from '../sim/vendor-hosts.ts'
+import { AROUND_INTERCEPTION, onlyMocks, servesHost } from '../sim/vendor-hosts.ts'
 import { deepFreeze, HistoryRecorder, type History, type HistoryEvent } from '../history/history.ts'
 import { BuiltinWatch } from './builtin-watch.ts'
 import { executorName } from './executor-name.ts'
@@ -131,7 +131,7 @@ export class World {
         call: work?.call ?? null,
         problem: 'blocked-network',
         host,
-        message: `tried ${what}; ${servesHost(vendors, name ?? host) ? AROUND_INTERCEPTION : ONLY_MOCKS}`,
+        message: `tried ${what}; ${servesHost(vendors, name ?? host) ? AROUND_INTERCEPTION : onlyMocks(host, [vendors.payments, vendors.email])}`,
       })
     })
     undo.push(() => guard.undo())

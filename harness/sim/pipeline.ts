@@ -18,7 +18,7 @@ import { asHarnessWork, currentContext } from './attribution.ts'
 import type { RequestRouter } from './network.ts'
 import type { ProcessTable } from './process-table.ts'
 import { clientGaveUp } from './client-shims.ts'
-import { ONLY_MOCKS, serviceOfHost, vendorOf } from './vendor-hosts.ts'
+import { onlyMocks, serviceOfHost, vendorOf } from './vendor-hosts.ts'
 
 /** Services by name (a Map will do). */
 export interface ServiceDirectory {
@@ -107,9 +107,15 @@ export class RequestPipeline implements RequestRouter {
         call: ctx?.call ?? null,
         problem: 'blocked-network',
         host: url.hostname,
-        message: `tried ${what}; ${ONLY_MOCKS}`,
+        message: `tried ${what}; ${onlyMocks(url.hostname, this.#vendors())}`,
       })
     return true
+  }
+
+  /** The vendors this run's services play. */
+  #vendors(): string[] {
+    const played = ['payments', 'email'].map((name) => this.#services.get(name))
+    return played.flatMap((s) => (s ? [vendorOf(s) ?? s.name] : []))
   }
 
   async #route(request: Request): Promise<Response> {

@@ -36,8 +36,23 @@ export function hostsOf(vendors: readonly string[]): readonly string[] {
   return VENDOR_SPECS.filter((v) => vendors.includes(v.vendor)).flatMap((v) => v.hosts)
 }
 
-/** Why a request elsewhere was refused. */
-export const ONLY_MOCKS = `a run reaches only the mock services (ctx.services, or the run's vendors' default hosts among ${VENDOR_HOSTS.join(', ')})`
+/**
+ * The AWS SDK's credential chain asks these when
+ * no credentials are set (IMDS, ECS): an SES
+ * probe's team saw only "tried PUT 169.254…".
+ */
+const AWS_METADATA = new Set(['169.254.169.254', '[fd00:ec2::254]', 'fd00:ec2::254', '169.254.170.2'])
+
+/**
+ * Why a request to `host` elsewhere was refused,
+ * with the hosts of the run's `vendors`.
+ */
+export function onlyMocks(host: string, vendors: readonly string[]): string {
+  const hint = AWS_METADATA.has(host)
+    ? "; that is the AWS SDK looking for credentials none were given: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (any value) or the client's credentials"
+    : ''
+  return `a run reaches only the mock services (ctx.services, or its vendors' default hosts: ${hostsOf(vendors).join(', ')})${hint}`
+}
 
 /**
  * Why a run's own service host was refused:

@@ -10,7 +10,7 @@ const HOST = /^email\.[a-z]{2}(-[a-z]+)+-\d+\.amazonaws\.com$/
 export const SES_VENDOR: VendorSpec = {
   vendor: 'ses',
   role: 'email',
-  hosts: ['email.us-east-1.amazonaws.com'],
+  hosts: ['email.<region>.amazonaws.com'],
   matches: (host) => HOST.test(host),
   keyed: false,
   // No keys: no "key in use" (A1).

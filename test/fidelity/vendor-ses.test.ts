@@ -257,7 +257,7 @@ describe('AWS SES v2 (docs/vendors.md A1–A13)', () => {
       expect(endpoint.url.href).toBe(`https://email.${region}.amazonaws.com/`)
       expect(SES_VENDOR.matches(endpoint.url.hostname)).toBe(true)
     }
-    expect(SES_VENDOR.hosts).toEqual(['email.us-east-1.amazonaws.com'])
+    expect(SES_VENDOR.hosts).toEqual(['email.<region>.amazonaws.com'])
     for (const other of [
       'email-fips.us-east-1.amazonaws.com',
       'email.us-east-1.amazonaws.com.evil.example',

@@ -4,6 +4,7 @@
 import { Resend } from 'resend'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
+import type { Executor } from '../../../harness/contract/executor.ts'
 import { eventsOf } from '../../../harness/history/history.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import type { Scenario } from '../../../harness/scenario/scenario.ts'
@@ -70,6 +71,30 @@ describe('vendor hosts', () => {
     const faults = eventsOf(history, 'executor-fault')
     expect(faults.length).toBeGreaterThan(0)
     expect(faults.every((f) => f.problem === 'blocked-network' && f.host === 'api.stripe.com')).toBe(true)
+    // The run's own hosts, not every vendor's.
+    expect(faults[0]!.message).toMatch(
+      /default hosts: connect\.squareup\.com, connect\.squareupsandbox\.com, api\.resend\.com\)$/,
+    )
+  })
+
+  it('the AWS SDK without credentials asks the metadata service: refused, with what to set', async () => {
+    const imds: Executor = {
+      name: 'imds',
+      async boot() {
+        return {
+          async callTool() {
+            await fetch('http://169.254.169.254/latest/api/token', { method: 'PUT' }).catch(() => null)
+            return { status: 'UNKNOWN', retry_safe: false, effect: null, action_taken: 'x', message: 'x' }
+          },
+        }
+      },
+    }
+    const { history } = await runScenario(refundScenario({ vendors: { payments: 'paypal', email: 'ses' } }), imds)
+    const [fault] = eventsOf(history, 'executor-fault')
+    expect(fault).toMatchObject({ problem: 'blocked-network', host: '169.254.169.254' })
+    expect(fault!.message).toContain('api-m.paypal.com, email.<region>.amazonaws.com)')
+    expect(fault!.message).not.toContain('api.stripe.com')
+    expect(fault!.message).toMatch(/the AWS SDK looking for credentials .*AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/)
   })
 
   it('every vendor host names its role and vendor; <role>.test names the role, any vendor', () => {
