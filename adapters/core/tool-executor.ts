@@ -80,6 +80,8 @@ export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: F
       const opened = await open(made)
       return {
         contracts: contractsOf(binding, opened),
+        // No operation, no deadline: as in production.
+        ...(!passOperation && { seesDeadline: false }),
         callTool: (call) => callOne(call, opened, binding, identity, classify, passOperation),
       }
     },

@@ -45,6 +45,7 @@ export const HISTORY_EVENT = z
           }),
         )
         .optional(),
+      seesDeadline: z.literal(false).optional(),
     }),
     event('call-started', { call, tool: z.string(), ask: count, args: z.record(z.string(), z.unknown()) }),
     event('attempt-sent', {

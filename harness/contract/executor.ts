@@ -103,4 +103,11 @@ export interface ExecutorProcess {
    * tool name; read once after boot.
    */
   readonly contracts?: Readonly<Record<string, ToolContract>>
+  /**
+   * false: its tools are given no deadline (an
+   * adapter's passOperation: false, as hosts send
+   * none), so a send is not blamed for the time
+   * its turn had left (effect-after-deadline).
+   */
+  readonly seesDeadline?: boolean
 }

@@ -34,6 +34,8 @@ export type HistoryEvent = Stamp &
         readonly generation: number
         /** What its tools declare, by faultline tool. */
         readonly contracts?: Readonly<Record<string, ToolContract>>
+        /** Its tools are given no deadline. */
+        readonly seesDeadline?: false
       }
     | {
         readonly type: 'call-started'

@@ -24,15 +24,28 @@ function lateOnes(history: History): Late[] {
   const deadlineAt = turnDeadlines(history)
   const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
   const honoured = eventsOf(history, 'run-started')[0]?.profile.includes('deadline-forwarding') ?? false
+  // A process whose tools got no deadline cannot
+  // weigh the time left (an MCP probe's branch).
+  const blind = new Set(
+    eventsOf(history, 'process-booted')
+      .filter((b) => b.seesDeadline === false)
+      .map((b) => b.generation),
+  )
   const out: Late[] = []
   for (const e of eventsOf(history, 'effect-applied')) {
     const attempt = sent.get(e.attempt)
     const deadline = deadlineAt(attempt?.seq ?? e.seq)
     if (e.t <= deadline) continue
     let why: string | null = null
-    if (attempt && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS)
+    const seen = attempt?.generation == null || !blind.has(attempt.generation)
+    if (attempt && seen && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS)
       why = `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
-    else if (attempt && honoured && (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)) {
+    else if (
+      attempt &&
+      seen &&
+      honoured &&
+      (attempt.forwardedDeadline === null || attempt.forwardedDeadline > deadline)
+    ) {
       why =
         attempt.forwardedDeadline === null
           ? UNFORWARDED

@@ -175,6 +175,7 @@ export class ProcessSupervisor implements ProcessControl {
         type: 'process-booted',
         generation,
         ...(process.contracts && { contracts: process.contracts }),
+        ...(process.seesDeadline === false && { seesDeadline: false as const }),
       })
       if (generation > 1 && process.recover) {
         const recover = process.recover
@@ -231,9 +232,14 @@ export class ProcessSupervisor implements ProcessControl {
  * What boot() resolved to, as a process, read once: a
  * throwing getter or missing method is a boot failure.
  */
-function asProcess(
-  value: unknown,
-): { value: ExecutorProcess; recover: ExecutorProcess['recover']; contracts: Contracts | null } | string {
+function asProcess(value: unknown):
+  | {
+      value: ExecutorProcess
+      recover: ExecutorProcess['recover']
+      contracts: Contracts | null
+      seesDeadline: boolean
+    }
+  | string {
   if (typeof value !== 'object' || value === null)
     return `boot() resolved to ${value === null ? 'null' : typeof value}; it must resolve to an object with callTool(call)`
   try {
@@ -243,7 +249,9 @@ function asProcess(
     if (recover !== undefined && typeof recover !== 'function') return "the process's recover is not a function"
     const contracts = contractsOf(p.contracts)
     if (typeof contracts === 'string') return contracts
-    return { value: p, recover: recover?.bind(p), contracts }
+    const seesDeadline = p.seesDeadline ?? true
+    if (typeof seesDeadline !== 'boolean') return "the process's seesDeadline is not true or false"
+    return { value: p, recover: recover?.bind(p), contracts, seesDeadline }
   } catch (e) {
     return `reading the booted process threw: ${oneLine(e)}`
   }

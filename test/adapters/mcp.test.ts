@@ -137,6 +137,7 @@ describe('the context channel', () => {
     expect(eventsOf(history, 'process-booted')[0]!.contracts).toEqual({
       issue_refund: { idempotent: true, destructive: false },
     })
+    expect(eventsOf(history, 'process-booted')[0]).not.toHaveProperty('seesDeadline')
   })
 })
 

@@ -7,6 +7,7 @@ import { tool as agentsTool } from '@openai/agents'
 import { tool as aiTool } from 'ai'
 import { tool as langChainTool } from 'langchain'
 import { describe, expect, it } from 'vitest'
+import { eventsOf } from '../../harness/history/history.ts'
 import { aiSdkExecutor } from '../../faultline/adapters/ai-sdk.ts'
 import { AdapterError, langChainExecutor, operationOf } from '../../faultline/adapters/langchain.ts'
 import { mcpExecutor, mcpLoopExecutor } from '../../faultline/adapters/mcp.ts'
@@ -84,7 +85,9 @@ describe('passOperation: false', () => {
   for (const [framework, make] of Object.entries(executors))
     it(`${framework}: the tool finds no operation, and its key from the arguments refunds once`, async () => {
       channels.length = 0
-      const { outcomes, effects } = await runAdapted(scenario(), make())
+      const { outcomes, effects, history } = await runAdapted(scenario(), make())
+      // No deadline either: none is judged by one.
+      expect(eventsOf(history, 'process-booted')[0]).toMatchObject({ seesDeadline: false })
       expect(channels).toHaveLength(2)
       for (const channel of channels) {
         expect(Object.hasOwn(channel ?? {}, 'faultline')).toBe(false)

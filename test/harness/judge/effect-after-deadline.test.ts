@@ -32,6 +32,24 @@ describe('effectAfterDeadline', () => {
     expect(found[0]?.message).toContain('attempt 1')
   })
 
+  // An MCP probe's tool, gated with passOperation:
+  // false, was blamed for a deadline it never saw.
+  it('does not blame a send with little time left on a process whose tools were given no deadline', () => {
+    const late = (seesDeadline: boolean) =>
+      history()
+        .runStartedWithDeadline(1000)
+        .booted(1, seesDeadline)
+        .callStarted('r/s1')
+        .at(900)
+        .attempt('r/s1', 1)
+        .at(1500)
+        .effect('r/s1', 1, 're_1')
+        .build()
+    expect(effectAfterDeadline(late(true))).toHaveLength(1)
+    expect(effectAfterDeadline(late(false))).toEqual([])
+    expect(lateEffects(late(false))).toBe(1)
+  })
+
   it('does not fire for an effect applied exactly at the deadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)

@@ -205,8 +205,8 @@ export class HistoryBuilder {
     return this.add({ type: 'abort-reported', run, envelopes, supported })
   }
 
-  booted(generation: number): this {
-    return this.add({ type: 'process-booted', generation })
+  booted(generation: number, seesDeadline = true): this {
+    return this.add({ type: 'process-booted', generation, ...(!seesDeadline && { seesDeadline: false as const }) })
   }
 
   crashed(generation: number, point = 'after-send', call: CallId | null = null): this {

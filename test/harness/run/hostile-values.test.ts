@@ -47,6 +47,27 @@ describe('a value whose every trap throws is read as such, on the call it came f
     ])
   })
 
+  it('a seesDeadline that is not true or false is a boot failure, named', async () => {
+    const says = (seesDeadline: unknown): Executor => ({
+      name: 'sees',
+      boot: async () =>
+        ({
+          seesDeadline,
+          callTool: async () => ({
+            status: 'UNKNOWN',
+            retry_safe: false,
+            effect: null,
+            action_taken: 'x',
+            message: 'x',
+          }),
+        }) as never,
+    })
+    expect(await faults(says('no'))).toEqual([
+      { call: null, problem: 'boot-failed', message: "the process's seesDeadline is not true or false" },
+    ])
+    expect(await faults(says(false))).toEqual([])
+  })
+
   it('returned as the envelope, or resolved from boot', async () => {
     expect(await faults(returnsTrapProxy)).toEqual([
       {
