@@ -7,7 +7,7 @@ import type { MappingClass, Observed } from '../../harness/contract/mapping.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { attempt, isInstance } from '../../harness/contract/safe-read.ts'
 import { envelopeSchema } from './envelope-schema.ts'
-import { errorInvitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
+import { errorInvitesAgain, linesJoined, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** What the framework's own call path gave back. */
 export type ToolObservation =
@@ -152,9 +152,9 @@ export function describe(seen: ToolObservation): string {
     case 'threw':
       return `${seen.tool} threw ${oneLine(seen.error)}`
     case 'mcp-error':
-      return `${seen.tool} answered isError: ${oneLine(seen.text)}`
+      return `${seen.tool} answered isError: ${oneLine(linesJoined(seen.text))}`
     case 'tool-message-error':
-      return `${seen.tool} gave an error ToolMessage: ${oneLine(typeof seen.content === 'string' ? seen.content : safeJson(seen.content))}`
+      return `${seen.tool} gave an error ToolMessage: ${oneLine(linesJoined(typeof seen.content === 'string' ? seen.content : safeJson(seen.content)))}`
   }
 }
 

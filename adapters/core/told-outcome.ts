@@ -6,7 +6,7 @@ import { type Envelope, LOOP_TOLD } from '../../harness/contract/envelope.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectId, looksLikeError, ownEnvelope } from './classifier.ts'
 import type { LoopTold } from './loop-ask.ts'
-import { errorInvitesAgain, invitesAgain, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
+import { errorInvitesAgain, invitesAgain, linesJoined, readBack, valueLeftOpen, wordsClaim } from './told-words.ts'
 
 /** The envelope a model's reading of `told` amounts to. */
 export function toldOutcome(told: LoopTold, effectType: string): Envelope {
@@ -24,7 +24,7 @@ export function toldOutcome(told: LoopTold, effectType: string): Envelope {
   const own = ownEnvelope(value)
   if (own) return own
   const text = typeof said === 'string' ? said : textOf(said)
-  const message = oneLine(`${told.tool}: ${text}`)
+  const message = oneLine(`${told.tool}: ${linesJoined(text)}`)
   const reading = (status: Envelope['status'], retry_safe = false): Envelope => ({
     status,
     retry_safe,

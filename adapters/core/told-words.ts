@@ -97,6 +97,13 @@ function errorWords(value: unknown): string {
   }
 }
 
+/**
+ * A text's lines as one: a report quoting what
+ * the model read keeps its last line (LangChain's
+ * ToolNode adds "Please fix your mistakes.").
+ */
+export const linesJoined = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim()
+
 /** JSON text read back (any layout); else as is. */
 export function readBack(value: unknown): unknown {
   if (typeof value !== 'string') return value

@@ -78,7 +78,7 @@ export function watchWorkingDir(
       if (changed.length === 0) return null
       const named =
         changed.slice(0, SHOWN).join(', ') + (changed.length > SHOWN ? ` and ${changed.length - SHOWN} more` : '')
-      return `faultline: ${named} changed in the working directory while the campaign ran, with no write faultline saw (a native addon, such as better-sqlite3 on a file?): state kept there outlives runs and commands (the next command's runs have the same ids); keep it in ctx.storage`
+      return `faultline: ${named} changed in the working directory while the campaign ran, with no write faultline saw (a native addon, such as better-sqlite3 on a file, or another command run there meanwhile?): state kept there outlives runs and commands (the next command's runs have the same ids); keep it in ctx.storage`
     },
   }
 }

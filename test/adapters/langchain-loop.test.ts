@@ -118,6 +118,8 @@ describe('langChainLoopExecutor: toolRetryMiddleware() at its defaults', () => {
       'Error: An error occurred with our connection to Stripe. Request was retried 2 times.\n Please fix your mistakes.',
     ])
     expect(outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false })])
+    // Every line the model read, its last included.
+    expect(outcomes[0]!.message).toMatch(/retried 2 times\. Please fix your mistakes\.$/)
     expect(found).toContain('false-failure')
   })
 })

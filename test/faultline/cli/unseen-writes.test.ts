@@ -24,7 +24,7 @@ describe('files changed in the working directory while a campaign ran', () => {
       expect(r.code, r.err).toBe(0)
       expect(existsSync(join(cwd, 'outbox.db'))).toBe(true)
       expect(r.err).toMatch(
-        /^faultline: outbox\.db changed in the working directory while the campaign ran, with no write faultline saw \(a native addon, such as better-sqlite3 on a file\?\): .*keep it in ctx\.storage$/m,
+        /^faultline: outbox\.db changed in the working directory while the campaign ran, with no write faultline saw \(a native addon, such as better-sqlite3 on a file, or another command run there meanwhile\?\): .*keep it in ctx\.storage$/m,
       )
       expect(r.err).not.toMatch(/report\.json|out\b.*changed|\.faultline/)
     } finally {
