@@ -144,7 +144,7 @@ function fromRun(report: RunReport): HtmlReport {
         violations: v.violations.map((x) => ({ judge: x.judge, call: x.call, message: x.message })),
         scenarioJson: null,
         scenarioFile: report.scenario.file,
-        replay: `faultline run ${report.scenario.file} --executor ${report.executor.spec}`,
+        replay: `npx faultline run ${report.scenario.file} --executor ${report.executor.spec}`,
         history: report.history as readonly HistoryEvent[],
       },
     ],
@@ -239,7 +239,7 @@ function counterexample(executor: string, c: ReportCounterexample): HtmlCountere
     scenarioFile: c.file,
     replay:
       c.replay ??
-      `faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
+      `npx faultline run <the scenario below, saved as a file> --executor <the executor> (fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path})`,
     history: (c.history ?? []) as readonly HistoryEvent[],
   }
 }
