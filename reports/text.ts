@@ -121,6 +121,9 @@ export function renderCounterexample(raw: ReportCounterexample): string {
   const c = termDeep(raw)
   const lines = [
     `  minimal counterexample (${c.judge}; ${c.scenario.faults.length} fault(s), ${c.scenario.plan.length} step(s); ${c.shrinks} shrinks; fast-check seed ${c.fastCheck.seed} path ${c.fastCheck.path}):`,
+    // The model's quirks too: a probe's team missed
+    // askAgainAfterSuccess in the JSON below.
+    `    in short     ${describeScenario(c.scenario)}`,
     ...c.violations.map((v) => `    ✗ ${v.judge}: ${v.message}`),
     ...adviceFor(c.violations, c.scenario.vendors).map((a) => `    → ${a}`),
     // Before the scenario: why it is not minimal.
