@@ -333,4 +333,10 @@ describe('PayPal facts (docs/vendors.md)', () => {
     expect(MAX_REQUEST_ID_LENGTH).toBe(108)
     expect((await world().refund('1.00', 'x'.repeat(109))).status).toBe(400)
   })
+
+  it('P18: every refund the mock makes is COMPLETED (PENDING and FAILED are not played: a known gap)', async () => {
+    const r = await world().refund('1.00', 'k')
+    expect(r.status).toBe(201)
+    expect(await r.json()).toMatchObject({ status: 'COMPLETED' })
+  })
 })
