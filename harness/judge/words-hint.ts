@@ -19,7 +19,11 @@ export function wordsHint(envelope: Envelope): string {
   const by = readFromWords(envelope)
   if (by === null) return ''
   const read = `"${envelope.message}" as ${envelope.status}`
-  return by === 'classifier'
-    ? `; the adapter's classifier made that report, reading ${read}: if that misreads the tool, return faultline's envelope, or give the adapter a classifier (or fix yours; docs/adapters.md)`
-    : `; that is how the model reads what it was told, ${read}: if that misreads the tool, return faultline's envelope or words it cannot misread (docs/agent-loops.md)`
+  if (by === 'classifier')
+    return `; the adapter's classifier made that report, reading ${read}: if that misreads the tool, return faultline's envelope, or give the adapter a classifier (or fix yours; docs/adapters.md)`
+  // An error's words are the framework's or the
+  // host's, not the tool's (an MCP probe's host).
+  if (envelope.action_taken === `${LOOP_TOLD}error`)
+    return `; that is how the model reads what it was told, ${read}: an error's words are your framework's or host's (MCP's toldOnError, LangChain's ToolNode or toolRetryMiddleware's onFailure, the Agents tool's errorFunction), or the tool's if it threw: word the error as it is, or return faultline's envelope (docs/agent-loops.md)`
+  return `; that is how the model reads what it was told, ${read}: if that misreads the tool, return faultline's envelope or words it cannot misread (docs/agent-loops.md)`
 }

@@ -29,6 +29,12 @@ describe('a finding on a report read from words', () => {
     expect(v?.message).toContain(`how the model reads what it was told, "${said}" as SUCCEEDED`)
   })
 
+  it("names the framework's or host's wording when the model was told of an error", () => {
+    const [v] = claimed(read('SUCCEEDED', 'loop-told-error'))
+    expect(v?.message).toContain(`how the model reads what it was told, "${said}" as SUCCEEDED`)
+    expect(v?.message).toMatch(/an error's words are your framework's or host's \(MCP's toldOnError, /)
+  })
+
   it("says nothing of words on the tool's own envelope", () => {
     const [v] = claimed(envelope('SUCCEEDED'))
     expect(v?.message).not.toContain('"')
