@@ -34,6 +34,14 @@ function scenario(profile: string[], services: Record<string, unknown> = {}): Sc
   return parsed.value
 }
 
+const volatilePayments = {
+  payments: {
+    processingMs: 20,
+    keyStore: 'volatile',
+    paymentIntents: [{ id: 'pi_1', amount: 1_000, currency: 'eur' }],
+  },
+}
+
 describe('withoutFeature', () => {
   it('drops a feature and leaves the others, the profile field gone with the last one', () => {
     const two = scenario(['stripe-retry-after', 'deadline-forwarding'])
@@ -48,14 +56,7 @@ describe('withoutFeature', () => {
   })
 
   it('puts volatile key stores back to durable, the vendors’ own', () => {
-    const s = scenario(['volatile-keys'], {
-      payments: {
-        processingMs: 20,
-        keyStore: 'volatile',
-        paymentIntents: [{ id: 'pi_1', amount: 1_000, currency: 'eur' }],
-      },
-      email: { processingMs: 20, keyStore: 'volatile' },
-    })
+    const s = scenario(['volatile-keys'], { ...volatilePayments, email: { processingMs: 20, keyStore: 'volatile' } })
     const fewer = withoutFeature(s, 'volatile-keys')!
     expect(fewer.services.payments).not.toHaveProperty('keyStore')
     expect(fewer.services.email).not.toHaveProperty('keyStore')
@@ -73,13 +74,7 @@ describe('withoutFeature', () => {
   })
 
   it('leaves the scenario it was given as it was', () => {
-    const s = scenario(['volatile-keys'], {
-      payments: {
-        processingMs: 20,
-        keyStore: 'volatile',
-        paymentIntents: [{ id: 'pi_1', amount: 1_000, currency: 'eur' }],
-      },
-    })
+    const s = scenario(['volatile-keys'], volatilePayments)
     const before = JSON.stringify(s)
     withoutFeature(s, 'volatile-keys')
     expect(JSON.stringify(s)).toBe(before)
