@@ -39,7 +39,10 @@ function lateOnes(history: History): Late[] {
     let why: string | null = null
     const seen = attempt?.generation == null || !blind.has(attempt.generation)
     if (attempt && seen && deadline - attempt.t < MIN_SIDE_EFFECT_BUDGET_MS)
-      why = `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
+      why =
+        attempt.t > deadline
+          ? `it was sent at ${attempt.t} ms, ${attempt.t - deadline} ms after its turn's deadline`
+          : `it was sent at ${attempt.t} ms, with ${deadline - attempt.t} ms of its turn left (less than ${MIN_SIDE_EFFECT_BUDGET_MS} ms)`
     else if (
       attempt &&
       seen &&

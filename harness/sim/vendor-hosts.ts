@@ -48,9 +48,12 @@ const AWS_METADATA = new Set(['169.254.169.254', '[fd00:ec2::254]', 'fd00:ec2::2
  * with the hosts of the run's `vendors`.
  */
 export function onlyMocks(host: string, vendors: readonly string[]): string {
+  const other = serviceOfHost(host)
   const hint = AWS_METADATA.has(host)
     ? "; that is the AWS SDK looking for credentials none were given: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (any value) or the client's credentials"
-    : ''
+    : other?.vendor && !vendors.includes(other.vendor)
+      ? `; ${host} is ${other.vendor}'s: play it with --vendors ${other.service}=${other.vendor}`
+      : ''
   return `a run reaches only the mock services (ctx.services, or its vendors' default hosts: ${hostsOf(vendors).join(', ')})${hint}`
 }
 

@@ -4,8 +4,26 @@
 // docs one failure at a time (a probe's word).
 import type { BuiltinJudgeName, JudgeName } from '../../harness/contract/names.ts'
 import { TOOLS } from '../../harness/contract/tools.ts'
-import { KEYLESS_VENDORS, type Vendors } from '../../harness/contract/vendors.ts'
+import { DEFAULT_VENDORS, KEYLESS_VENDORS, type VendorName, type Vendors } from '../../harness/contract/vendors.ts'
 import { FORWARDED_LATE, UNFORWARDED } from '../../harness/judge/effect-after-deadline.ts'
+
+/** The deadline advice, with what the SDK does. */
+function deadlineAdvice(sdk: string): string {
+  return `send, and let the SDK retry, only with time left in the turn (${sdk}): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)`
+}
+
+/**
+ * Each vendor SDK's defaults (docs/vendors.md):
+ * a Square probe's team read stripe-node's.
+ */
+const SDK_DEFAULTS: Readonly<Record<VendorName, string>> = {
+  stripe: 'stripe-node retries twice, with an 80 s timeout: S9',
+  square: 'the Square SDK retries a 408, 429 or 5xx twice, with a 60 s timeout: Q9',
+  paypal: 'the PayPal SDK has no timeout of its own: P14',
+  resend: 'the resend SDK has no timeout of its own: R5',
+  ses: 'the AWS SDK makes 3 attempts and has no timeout of its own: A11, A12',
+  sendgrid: 'the SendGrid SDK has no timeout of its own: G10',
+}
 
 const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
   'duplicate-effect':
@@ -14,8 +32,7 @@ const ADVICE: Readonly<Record<BuiltinJudgeName, string>> = {
     'report SUCCEEDED only with the effect in hand (the vendor’s object or id); a timeout, a reset or a 5xx is UNKNOWN until looked up',
   'false-failure':
     'report FAILED_NO_EFFECT only when nothing of the operation can land: no attempt of any ask applied or still in flight; after a timeout, a reset or a 5xx, report UNKNOWN or look the effect up first',
-  'effect-after-deadline':
-    'send, and let the SDK retry, only with time left in the turn (an SDK’s defaults outlast a turn: stripe-node retries twice with an 80 s timeout, Resend and AWS have none of their own; docs/vendors.md gives each): bound the client by the turn’s deadline (operationOf(…).deadline, call.deadline)',
+  'effect-after-deadline': deadlineAdvice('an SDK’s defaults outlast a turn: docs/vendors.md gives each'),
   'returned-after-deadline':
     'answer by the turn’s deadline whatever the client does: abort or race the call (AbortSignal.timeout(deadline - Date.now())); an SDK’s own timeout, if any, is per attempt and longer than a turn',
   'phantom-compensation': 'compensate only effects that happened: look an effect up before correcting or refunding it',
@@ -70,16 +87,28 @@ export function adviceFor(violations: readonly Seen[], vendors?: Partial<Vendors
       judge === 'effect-after-deadline' &&
       mine.every((v) => v.message?.includes(UNFORWARDED) || v.message?.includes(FORWARDED_LATE))
     for (const v of mine) {
-      const advice = unforwarded ? FORWARD : keyless(v, vendors) ? KEYLESS : judgeAdvice(judge)
+      const advice = unforwarded ? FORWARD : keyless(v, vendors) ? KEYLESS : (late(v, vendors) ?? judgeAdvice(judge))
       if (advice !== null) out.add(advice)
     }
   }
   return [...out]
 }
 
+/** The vendor behind the tool `v` names, if known. */
+function vendorOf(v: Seen, vendors: Partial<Vendors> | undefined): VendorName | null {
+  if (!v.tool || !Object.hasOwn(TOOLS, v.tool)) return null
+  const role = TOOLS[v.tool]!.service
+  return vendors?.[role] ?? DEFAULT_VENDORS[role]
+}
+
 /** A duplicate effect at a key-less vendor? */
 function keyless(v: Seen, vendors: Partial<Vendors> | undefined): boolean {
-  if (v.judge !== 'duplicate-effect' || !v.tool || !Object.hasOwn(TOOLS, v.tool)) return false
-  const vendor = vendors?.[TOOLS[v.tool]!.service]
-  return vendor !== undefined && KEYLESS_VENDORS.includes(vendor)
+  const vendor = v.judge === 'duplicate-effect' ? vendorOf(v, vendors) : null
+  return vendor !== null && KEYLESS_VENDORS.includes(vendor)
+}
+
+/** A late effect's advice, with its vendor's SDK. */
+function late(v: Seen, vendors: Partial<Vendors> | undefined): string | null {
+  const vendor = v.judge === 'effect-after-deadline' ? vendorOf(v, vendors) : null
+  return vendor === null ? null : deadlineAdvice(SDK_DEFAULTS[vendor])
 }

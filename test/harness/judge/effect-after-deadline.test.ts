@@ -50,6 +50,19 @@ describe('effectAfterDeadline', () => {
     expect(lateEffects(late(false))).toBe(1)
   })
 
+  // A probe read "with -75500 ms of its turn left".
+  it('says a send after the deadline was after it, not that negative time was left', () => {
+    const h = history()
+      .runStartedWithDeadline(1000)
+      .callStarted('r/s1')
+      .at(1500)
+      .attempt('r/s1', 1)
+      .at(1600)
+      .effect('r/s1', 1, 're_1')
+      .build()
+    expect(effectAfterDeadline(h)[0]?.message).toMatch(/: it was sent at 1500 ms, 500 ms after its turn's deadline$/)
+  })
+
   it('does not fire for an effect applied exactly at the deadline', () => {
     const h = history()
       .runStartedWithDeadline(1000)

@@ -73,7 +73,7 @@ describe('vendor hosts', () => {
     expect(faults.every((f) => f.problem === 'blocked-network' && f.host === 'api.stripe.com')).toBe(true)
     // The run's own hosts, not every vendor's.
     expect(faults[0]!.message).toMatch(
-      /default hosts: connect\.squareup\.com, connect\.squareupsandbox\.com, api\.resend\.com\)$/,
+      /default hosts: connect\.squareup\.com, connect\.squareupsandbox\.com, api\.resend\.com\); api\.stripe\.com is stripe's: play it with --vendors payments=stripe$/,
     )
   })
 

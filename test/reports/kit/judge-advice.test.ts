@@ -62,6 +62,17 @@ describe('advice under a counterexample', () => {
     expect(adviceFor([dup('issue_refund'), dup('send_email')], { email: 'ses' })).toEqual([keyed, keyless])
   })
 
+  // A Square probe's team read stripe-node's.
+  it("for a late effect, names the defaults of the tool's own vendor's SDK", () => {
+    const late = (tool: string) => ({ judge: 'effect-after-deadline' as const, tool, message: 'x' })
+    expect(adviceFor([late('issue_refund')], { payments: 'square' })).toEqual([
+      expect.stringMatching(/\(the Square SDK retries a 408, 429 or 5xx twice, with a 60 s timeout: Q9\)/),
+    ])
+    expect(adviceFor([late('issue_refund')])).toEqual([expect.stringMatching(/\(stripe-node retries twice/)])
+    expect(adviceFor([late('send_email')], { email: 'ses' })).toEqual([expect.stringMatching(/\(the AWS SDK makes 3/)])
+    expect(adviceFor([late('send_email')], { payments: 'square' })[0]).not.toMatch(/Square|stripe/)
+  })
+
   it('names no vendor a mock keeps keys for as key-less, and every one it does not', () => {
     for (const [name, spec] of Object.entries({ ...PAYMENTS_VENDOR_SPECS, ...EMAIL_VENDOR_SPECS }))
       expect(KEYLESS_VENDORS.includes(name as VendorName), name).toBe(!spec.keyed)
