@@ -27,6 +27,11 @@ export interface MockService {
   handle(request: Request, delivery: Delivery): Promise<Response>
   /** Does it change the world (is it an attempt)? */
   isMutation(request: Request): boolean
+  /**
+   * Does it only prepare others (PayPal's OAuth
+   * token)? Struck as a probe, not counted as a look.
+   */
+  isSetup?(request: Request): boolean
   /** Restart: in-flight work lost; volatile keys too. */
   restart(): void
   /** An error in its shape, for response faults. */

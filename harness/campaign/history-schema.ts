@@ -55,6 +55,7 @@ export const HISTORY_EVENT = z
       method: z.string(),
       path: z.string(),
       probe: z.boolean(),
+      setup: z.literal(true).optional(),
       mutation: count,
       fingerprint: z.string(),
       generation: count.nullable(),

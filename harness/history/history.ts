@@ -54,6 +54,8 @@ export type HistoryEvent = Stamp &
         readonly path: string
         /** True for reads (probes); false if it may change the world. */
         readonly probe: boolean
+        /** A probe that only prepares others (an OAuth token). */
+        readonly setup?: true
         /** The run's n-th send (1-based); 0 for probes. */
         readonly mutation: number
         /** Digest of method, path and body: equal for a resend. */

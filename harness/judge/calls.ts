@@ -17,6 +17,8 @@ export interface AttemptView {
   readonly t: number
   readonly seq: number
   readonly probe: boolean
+  /** An OAuth token's request, not a look. */
+  readonly setup: boolean
 }
 
 export interface EffectView {
@@ -78,7 +80,14 @@ function viewCalls(history: History): Map<CallId, CallView> {
         break
       }
       case 'attempt-sent':
-        if (e.call) view(e.call).attempts.push({ attempt: e.attempt, t: e.t, seq: e.seq, probe: e.probe })
+        if (e.call)
+          view(e.call).attempts.push({
+            attempt: e.attempt,
+            t: e.t,
+            seq: e.seq,
+            probe: e.probe,
+            setup: e.setup === true,
+          })
         break
       case 'effect-applied':
         if (e.call)

@@ -22,7 +22,9 @@ export function verificationCost(history: History): VerificationCost {
   for (const v of callsOf(history).values()) {
     if (isAbortCall(v.call) || v.attempts.length === 0) continue
     calls++
-    probes += v.attempts.filter((a) => a.probe).length
+    // A token fetched is not a look (a probe's team
+    // read PayPal's as verification cost).
+    probes += v.attempts.filter((a) => a.probe && !a.setup).length
     extra += Math.max(0, v.attempts.filter((a) => !a.probe).length - 1)
   }
   return { calls, probes, extraAttempts: extra }

@@ -170,6 +170,7 @@ export class RequestPipeline implements RequestRouter {
       method: request.method,
       path: url.pathname,
       probe: !mutating,
+      ...(!mutating && service.isSetup?.(request) && { setup: true as const }),
       mutation,
       fingerprint,
       generation,

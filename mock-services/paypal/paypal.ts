@@ -113,7 +113,11 @@ export class PaypalService implements PaymentsMock {
 
   /** POSTs make effects; the OAuth token is a read. */
   isMutation(request: Request): boolean {
-    return request.method === 'POST' && new URL(request.url).pathname !== '/v1/oauth2/token'
+    return request.method === 'POST' && !this.isSetup(request)
+  }
+
+  isSetup(request: Request): boolean {
+    return new URL(request.url).pathname === '/v1/oauth2/token'
   }
 
   restart(): void {

@@ -159,7 +159,7 @@ export function placeEvents(history: History): Placed[] {
           shape: 'arrow',
           tone: e.probe ? 'probe' : 'plain',
           dashed: e.probe,
-          label: `#${e.attempt} ${e.method} ${e.service}${e.path}${e.probe ? ' (probe)' : ''}`,
+          label: `#${e.attempt} ${e.method} ${e.service}${e.path}${e.setup ? ' (token)' : e.probe ? ' (probe)' : ''}`,
         }
       case 'fault-injected': {
         const lane =

@@ -30,7 +30,7 @@ export function describeEvent(e: HistoryEvent): string {
     case 'call-started':
       return `${e.call} ask ${e.ask}: ${e.tool} ${JSON.stringify(e.args)}`
     case 'attempt-sent':
-      return `attempt ${e.attempt}${e.probe ? ' (probe)' : ''}: ${e.method} ${e.service}${e.path}${e.call ? ` for ${e.call}` : ''}`
+      return `attempt ${e.attempt}${e.setup ? ' (token)' : e.probe ? ' (probe)' : ''}: ${e.method} ${e.service}${e.path}${e.call ? ` for ${e.call}` : ''}`
     case 'fault-injected':
       return `⚡ ${e.kind} (${e.boundary}) on attempt ${e.attempt}`
     case 'request-delivered':

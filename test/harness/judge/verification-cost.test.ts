@@ -29,6 +29,30 @@ describe('verificationCost', () => {
     expect(verificationCost(h)).toEqual({ calls: 1, probes: 2, extraAttempts: 2 })
   })
 
+  // A probe's team read PayPal's token as a look.
+  it('does not count a token fetched as a probe', () => {
+    const h = history()
+      .callStarted('r/s1')
+      .add({
+        type: 'attempt-sent',
+        attempt: 1,
+        call: 'r/s1',
+        service: 'payments',
+        method: 'POST',
+        path: '/v1/oauth2/token',
+        probe: true,
+        setup: true,
+        mutation: 0,
+        fingerprint: 'token',
+        generation: 1,
+        forwardedDeadline: null,
+      })
+      .attempt('r/s1', 2)
+      .attempt('r/s1', 3, true)
+      .build()
+    expect(verificationCost(h)).toEqual({ calls: 1, probes: 1, extraAttempts: 0 })
+  })
+
   it('sums over calls, with extra attempts counted per call (not over the run)', () => {
     const h = history()
       .callStarted('r/s1')

@@ -55,6 +55,9 @@ describe('paypal-server-sdk at its defaults against the PayPal mock', () => {
     expect(mounted.history.filter((e) => e.type === 'attempt-sent').map((e) => (e as Sent).path)).toContain(
       '/v1/oauth2/token',
     )
+    // A probe for faults, not a look: marked.
+    const setups = mounted.history.filter((e) => e.type === 'attempt-sent' && (e as { setup?: true }).setup)
+    expect(setups.map((e) => (e as Sent).path)).toEqual(['/v1/oauth2/token'])
     const got = await orders.getOrder({ id: result.id! })
     expect(got.result.purchaseUnits?.[0]?.payments?.captures?.[0]?.id).toBe(capture?.id)
   })
