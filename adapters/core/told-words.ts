@@ -3,13 +3,6 @@
 // to ask again), or done. The loop's reading
 // and the default classifier share it.
 
-// Words that leave the outcome open: a model
-// told them cannot claim either way.
-// "Unknown error" says why it failed, not that
-// it may have landed; "may (or may) not have" and
-// "check … before retrying" leave it open too.
-const OPEN =
-  /\b(unknown(?!\s+(?:error|errors|reason|cause|exception|failure|issue|problem)\b)|uncertain|not sure|not yet|in progress|(?:may|might)(?: or (?:may|might))?(?: not)? have|could have|may already|might already|whether or not|do not retry|don't retry|check (?:its|the) status|check\b[^.!?]*\bbefore (?:retrying|trying again|asking again|you retry))\b/i
 // Words that invite the model to ask again.
 const AGAIN =
   /\b(try again|ask again|retry|retrying|timed out|time ?out|temporar(?:y|ily)|rate.?limit(?:ed)?|too many requests|unavailable)\b/i
@@ -17,6 +10,16 @@ const AGAIN =
 const DEEDS =
   'succeeded|successful(?:ly)?|success|done|sent|e-?mailed|delivered|issued|created|refunded|charged|completed|processed|accepted|submitted|initiated|queued|gone through|go through'
 const DEED = `(?:${DEEDS})`
+// Words that leave the outcome open: a model
+// told them cannot claim either way. "Unknown
+// error" says why it failed, not that it may
+// have landed; "may not have" only of a deed
+// ("may not have permission" is a failure);
+// "check … before retrying" only of the outcome.
+const OPEN = new RegExp(
+  `\\b(unknown(?![ \\t]+(?:error|errors|reason|cause|exception|failure|issue|problem)\\b)|uncertain|not sure|not yet|in progress|may have|might have|could have|(?:may|might)(?: or (?:may|might))? not have (?:been |already )?(?:landed|happened|reached|arrived|${DEEDS})|may already|might already|whether or not|do not retry|don't retry|check (?:its|the) status|check (?:(?:the|its|your) )?(?:[\\w-]+ )?(?:dashboard|status|whether|if)\\b[^.!?\\n]{0,80}\\bbefore (?:retrying|trying again|asking again|you retry))\\b`,
+  'i',
+)
 // "Nothing was", "none of the e-mails were"...
 const NOTHING_WAS =
   '\\b(?:nothing|none(?:\\s+of\\s+(?:it|them|the\\s+[\\w-]+))?)\\s+(?:was|were|has\\s+been|have\\s+been|got|could\\s+be)\\s+(?:(?:actually|successfully)\\s+)?'
@@ -24,7 +27,7 @@ const NOTHING_WAS =
 // was sent" only as the clause's end: "nothing
 // was charged twice" says no failure)...
 const FAILED = new RegExp(
-  `\\b(error|failed|failure|exception|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|${NOTHING_WAS}${DEED}(?=\\s*(?:[.;:,!)]|$))|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEEDS}))\\b|n't\\b`,
+  `\\b(error|failed|failure|exception|invalid|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|${NOTHING_WAS}${DEED}(?=\\s*(?:[.;:,!)]|$))|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEEDS}))\\b|n't\\b`,
   'i',
 )
 // ...unless it also says it was done, not

@@ -25,6 +25,9 @@ describe("a tool's words", () => {
       'Refund was not processed.',
       'Unable to refund this order.',
       'Refund declined: insufficient balance',
+      // Not the outcome left open (a review's cases).
+      'Refund failed: you may not have permission to refund this charge.',
+      'Payment failed: the customer might not have sufficient funds',
       'Rejected by Stripe: amount too large',
       // agents-core 0.20.0 runner/approvalRejection.mjs
       'Tool execution was not approved.',
@@ -53,6 +56,9 @@ describe("a tool's words", () => {
       'Unable to send the e-mail: not enough time left in this turn. Nothing was sent; try again.',
       // "Unknown error" says why, not "may have".
       'The refund failed with an unknown error. Please try again.',
+      // A check of the request, not of the outcome.
+      'Card declined. Check your card number before retrying.',
+      'Invalid email address; check the recipient before retrying',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', true], 'not-sent')
   })
@@ -69,7 +75,10 @@ describe("a tool's words", () => {
       "The vendor didn't answer in time; the e-mail may or may not have gone through. Don't ask again until someone checks.",
       'Stripe is unavailable right now, the refund may not have gone through. Please try again',
       'Timed out. Please check the Stripe dashboard before retrying.',
+      'Timed out; check whether the refund went through before retrying.',
       'Refund status unknown.',
+      // "unknown" then an error on the next line.
+      'Outcome unknown\nError: ETIMEDOUT',
     ]
     readsAs(open, ['UNKNOWN', false], 'ambiguous')
   })
