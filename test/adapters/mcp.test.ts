@@ -142,7 +142,7 @@ describe('the context channel', () => {
 })
 
 describe('what comes back, placed', () => {
-  it('a throw after the request left is UNKNOWN, never FAILED_NO_EFFECT', async () => {
+  it('a throw whose words claim nothing is UNKNOWN after the request left, never FAILED_NO_EFFECT', async () => {
     const server = refundServer(async (args, extra) => {
       const op = operationOf(extra._meta)!
       await refund(args, op)
@@ -155,6 +155,18 @@ describe('what comes back, placed', () => {
     ])
     expect(outcomes[0]!.message).toMatch(/refund_order answered isError: the receipt printer is out of paper/)
     expect(judge(history).violations).toEqual([])
+  })
+
+  it('a throw that says it failed reaches the model as an isError text, and is a failure: after the refund landed, a false failure', async () => {
+    // McpServer hands the host error.message alone.
+    const server = refundServer(async (args, extra) => {
+      await refund(args, operationOf(extra._meta)!)
+      throw new TypeError('fetch failed')
+    })
+    const { outcomes, history } = await run(server, { model: { maxAsks: 1, regenerateArgs: false } })
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'FAILED_NO_EFFECT', retry_safe: false })])
+    expect(outcomes[0]!.message).toBe('refund_order answered isError: fetch failed')
+    expect(judge(history).violations.map((v) => v.judge)).toContain('false-failure')
   })
 
   it('an isError text that says it failed is a failure, as the model reads it: after the refund landed, a false failure', async () => {
