@@ -197,13 +197,15 @@ async function shrinkWith(
     ...(cut && { cut: true as const }),
   })
   if (!details.failed || !details.counterexample) return notReproduced()
-  let found = details.counterexample[0]
+  const shrunk = details.counterexample[0]
+  let found = shrunk
   // fast-check never varies the profile: each
   // feature the failure does without is dropped,
   // so a vendor-faithful gate replays it too.
   let dropped = 0
-  for (const feature of found.profile ?? []) {
-    if (cut || deadEnds.has(found) || deaths >= MAX_SHRINK_DEATHS || how.signal?.aborted) break
+  for (const feature of shrunk.profile ?? []) {
+    if (how.signal?.aborted) cut = true
+    if (cut || deadEnds.has(found) || deaths >= MAX_SHRINK_DEATHS) break
     const fewer = withoutFeature(found, feature)
     if (!fewer) continue
     try {
@@ -222,23 +224,31 @@ async function shrinkWith(
       how.onUnavailable(e)
     }
   }
-  const scenario: Scenario = {
-    ...found,
-    name: `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`,
-  }
+  const name = `${cut ? 'partly shrunk' : 'minimal'} ${how.what ?? kept} for ${service.executorName}`
+  let scenario: Scenario = { ...found, name }
   // Cut: no run more, the last failing one's history;
   // a clean replay's stands for another.
   const seen = deadEnds.get(found) ?? memo.known(found)?.history
-  let history = cut && last ? last.history : seen ? renamed(seen, scenario.name) : (await service.run(scenario)).history
+  let history = cut && last ? last.history : seen ? renamed(seen, name) : (await service.run(scenario)).history
   // A death is not run again (see deadEnds).
   if (how.alone && !cut && service.runAlone && !deadEnds.has(found)) {
-    const alone = await replayAlone(service.runAlone, scenario)
-    if (alone) {
+    const failsAlone = async (s: Scenario): Promise<History | null | false> => {
+      const alone = await replayAlone(service.runAlone!, s)
+      if (!alone) return null
       const v = judge(alone).violations
-      const fails = how.keep ? how.keep(scenario, alone, v) : v.some((x) => x.judge === kept)
-      if (!fails) return notReproduced()
-      history = alone
+      return (how.keep ? how.keep(s, alone, v) : v.some((x) => x.judge === kept)) ? alone : false
     }
+    let alone = await failsAlone(scenario)
+    // Passing alone with fewer features: the
+    // profile's own counterexample stands.
+    if (alone === false && found !== shrunk) {
+      scenario = { ...shrunk, name }
+      dropped = 0
+      alone = await failsAlone(scenario)
+      if (alone === null) history = renamed(memo.known(shrunk)?.history ?? (await service.run(scenario)).history, name)
+    }
+    if (alone === false) return notReproduced()
+    if (alone) history = alone
   }
   const violations = judge(history).violations
   return {

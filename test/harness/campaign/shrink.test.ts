@@ -98,6 +98,22 @@ describe('shrink, under a profile beyond the vendors', () => {
     expect(judge(c.history!).violations.map((v) => v.judge)).toContain(catches)
   }, 120_000)
 
+  it('cut while dropping features: partly shrunk, marked cut, the features not yet tried kept', async () => {
+    const index = await firstFailing()
+    const stop = new AbortController()
+    const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches, undefined, {
+      signal: stop.signal,
+      keep: (s, _h, v) => {
+        // The first candidate with a feature fewer.
+        if ((s.profile ?? []).length < PROFILE_FEATURES.length) stop.abort()
+        return v.some((x) => x.judge === catches)
+      },
+    })
+    expect(c.cut).toBe(true)
+    expect(c.scenario.name).toMatch(/^partly shrunk /)
+    expect((c.scenario.profile ?? []).length).toBeGreaterThanOrEqual(PROFILE_FEATURES.length - 1)
+  }, 120_000)
+
   it('keeps the features the failure needs', async () => {
     const index = await firstFailing()
     const c = await shrink(timeoutAsFailure, arbitrary, SEED, index, catches, undefined, {
