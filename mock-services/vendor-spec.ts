@@ -28,7 +28,12 @@ export interface PaymentsMock extends MockService {
 export interface VendorSpec<S extends MockService = MockService> {
   readonly vendor: string
   readonly role: 'payments' | 'email'
-  /** Its SDK's default API hosts, for messages. */
+  /**
+   * Its SDK's default API hosts, for messages
+   * only: one may be a pattern people read
+   * (`email.<region>.amazonaws.com`); `matches`
+   * is what a run answers.
+   */
   readonly hosts: readonly string[]
   /** Does a host (lower case) name this vendor? */
   matches(host: string): boolean

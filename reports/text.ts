@@ -186,17 +186,19 @@ export function renderCompare(raw: CompareReport): string {
   // Once a kind, not once a row: npm start has 30.
   if (found.length > 0) {
     out.push('', 'what each kind asks of a tool:')
-    // A kind's advice per vendor it met (SES's).
+    // A kind's advice per vendor it met (SES's),
+    // its lines together.
     const said = new Set<string>()
-    for (const c of found)
-      for (const advice of adviceFor(
-        c.violations.filter((v) => v.judge === c.judge),
-        c.scenario.vendors,
-      )) {
-        if (said.has(advice)) continue
-        said.add(advice)
-        out.push(`  ${c.judge.padEnd(25)} → ${advice}`)
-      }
+    for (const judge of new Set(found.map((c) => c.judge)))
+      for (const c of found.filter((x) => x.judge === judge))
+        for (const advice of adviceFor(
+          c.violations.filter((v) => v.judge === judge),
+          c.scenario.vendors,
+        )) {
+          if (said.has(advice)) continue
+          said.add(advice)
+          out.push(`  ${judge.padEnd(25)} → ${advice}`)
+        }
   }
   if (sorted.every((r) => r.counterexamples.length === 0)) out.push('  (none: no violation found)')
   else if (campaign.corpus !== null)
@@ -241,6 +243,7 @@ export function describeScenario(s: {
   }
   readonly abortOnFailure?: boolean | undefined
   readonly plan: readonly { readonly tool: string }[]
+  readonly profile?: readonly ProfileFeature[] | undefined
 }): string {
   const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
   const quirks = [
@@ -250,7 +253,10 @@ export function describeScenario(s: {
   ]
     .filter(Boolean)
     .join(', ')
-  return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}`
+  // The features its failure needs (the shrink
+  // drops the others): what a gate must allow.
+  const profile = s.profile?.length ? `; profile ${profileName(s.profile)}` : ''
+  return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${quirks ? `; model ${quirks}` : ''}${profile}`
 }
 
 export function renderRun(raw: RunReport): string {

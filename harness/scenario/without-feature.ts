@@ -2,7 +2,7 @@
 // its settings put back to the vendor's: how a
 // shrink finds a hostile campaign's failure that
 // a vendor-faithful gate would meet too.
-import { emailModeOffers, type EmailMode } from '../../mock-services/email/email.ts'
+import { emailModeOf, emailModeOffers } from '../../mock-services/email/email.ts'
 import type { ProfileFeature } from './profile.ts'
 import { parseScenario, type Scenario } from './scenario.ts'
 
@@ -25,6 +25,11 @@ export function withoutFeature(scenario: Scenario, feature: ProfileFeature): Sce
 
 type Services = Scenario['services']
 
+/**
+ * The services' settings as the vendor's where
+ * `feature` made them otherwise: keys durable,
+ * Resend's keys honoured and no look-up.
+ */
 function settingsWithout(services: Services, feature: ProfileFeature): Services {
   if (feature === 'volatile-keys') {
     const { keyStore: _p, ...payments } = services.payments
@@ -38,11 +43,6 @@ function settingsWithout(services: Services, feature: ProfileFeature): Services 
   const keys = offers.keys || feature === 'email-without-keys'
   const lookup = offers.lookup && feature !== 'email-lookup'
   const { mode: _, ...email } = services.email
-  const next = modeOf(keys, lookup)
+  const next = emailModeOf(keys, lookup)
   return { ...services, email: next === 'idempotent' ? email : { ...email, mode: next } }
-}
-
-function modeOf(keys: boolean, lookup: boolean): EmailMode {
-  if (keys) return lookup ? 'idempotent+probe' : 'idempotent'
-  return lookup ? 'probe-only' : 'neither'
 }

@@ -38,6 +38,12 @@ export function emailModeOffers(mode: EmailMode): { readonly keys: boolean; read
   }
 }
 
+/** The mode that offers keys and a look-up as asked. */
+export function emailModeOf(keys: boolean, lookup: boolean): EmailMode {
+  if (keys) return lookup ? 'idempotent+probe' : 'idempotent'
+  return lookup ? 'probe-only' : 'neither'
+}
+
 export interface EmailSettings extends ServiceSettings {
   readonly mode: EmailMode
   /** Waits while processing (tests inject one). */
