@@ -24,7 +24,17 @@ export interface LangChainAgent {
   invoke(input: { messages: BaseMessage[] }, config?: Record<string, unknown>): Promise<unknown>
 }
 
-export interface LangChainLoopOptions extends LoopOptions<LangChainAgent, FaultlineChatModel> {
+/**
+ * faultline's chat model as the agent factory
+ * gets it. @langchain/core declares its classes
+ * twice, for require and for import: typed as
+ * faultline's (import) model, a CommonJS
+ * project's createAgent refused it (a probe's tsc).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: either module system's BaseChatModel.
+export type LangChainLoopModel = any
+
+export interface LangChainLoopOptions extends LoopOptions<LangChainAgent, LangChainLoopModel> {
   /**
    * The human's answer when a tool or middleware
    * calls interrupt() (an agent with a

@@ -10,6 +10,7 @@ import { AdapterError, langChainLoopExecutor, operationOf } from '../../faultlin
 import { type Executor, gate, judge, type Scenario } from '../../faultline/index.ts'
 import { langChainLoopFramework } from '../../adapters/langchain/langchain-loop-framework.ts'
 import { viewOf } from '../../adapters/langchain/langchain-loop-view.ts'
+import type { FaultlineChatModel } from '../../adapters/langchain/langchain-loop-model.ts'
 import { Script } from '../../adapters/core/scripted-model.ts'
 import { eventsOf } from '../../harness/history/history.ts'
 import careful from '../../examples/loops/langchain/careful.faultline.ts'
@@ -98,7 +99,7 @@ describe('langChainLoopExecutor: toolRetryMiddleware() at its defaults', () => {
     const read: string[] = []
     const noMiddleware = langChainLoopExecutor({
       name: 'langchain-plain',
-      agent: (model) => {
+      agent: (model: FaultlineChatModel) => {
         const generate = model._generate.bind(model)
         model._generate = (messages, ...rest) => {
           read.push(...messages.filter((m) => ToolMessage.isInstance(m)).map((m) => m.text))
@@ -282,7 +283,7 @@ describe('langChainLoopExecutor: a loop that ends before the model reads the res
     let modelCalls = 0
     const executor = langChainLoopExecutor({
       name: 'langchain-return-direct',
-      agent: (model) => {
+      agent: (model: FaultlineChatModel) => {
         const generate = model._generate.bind(model)
         model._generate = (...args) => {
           modelCalls++
