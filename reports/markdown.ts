@@ -134,7 +134,10 @@ function figures(s: ReportSummary): string {
     ],
     ['left to human review', String(s.humanReview)],
     ['not started', `${s.notStarted} ask(s) refused before sending anything`],
-    ['late effects', `${s.lateEffects}${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) unsupported` : ''}`],
+    [
+      'late effects',
+      `${s.lateEffects}${s.lateUnseen ? ` (${s.lateUnseen} sent with no deadline given: seesDeadline false)` : ''}${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) unsupported` : ''}`,
+    ],
     [
       'simulated',
       `${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,

@@ -71,7 +71,7 @@ export function renderGate(raw: GateReport): string {
   )
   out.push(`  not started  ${s.notStarted} ask(s) refused before sending anything (e.g. too little budget left)`)
   out.push(
-    `  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`,
+    `  late effects ${s.lateEffects} effect(s) landed after their turn's deadline where the executor could not stop them${s.lateUnseen ? ` (${s.lateUnseen} sent by a process that said its tools get no deadline: seesDeadline false)` : ''}${s.abortsUnsupported ? ` · ${s.abortsUnsupported} abort(s) the executor cannot do (no abort())` : ''}`,
   )
   out.push(
     `  simulated    ${(s.simulatedMs / 1000).toFixed(0)} s of virtual time · ${s.requests} requests · ${s.faults} faults`,

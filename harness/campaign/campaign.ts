@@ -49,6 +49,8 @@ export interface CampaignSummary {
   readonly humanReview: number
   /** Late effects the executor could not have stopped. */
   readonly lateEffects: number
+  /** Of those, sent with no deadline given. */
+  readonly lateUnseen?: number
   /** Aborts of runs whose executor has no abort(). */
   readonly abortsUnsupported: number
   /** Requests that reached a mock service. */
@@ -102,6 +104,7 @@ export class Campaign {
   #extraAttempts = 0
   #humanReview = 0
   #lateEffects = 0
+  #lateUnseen = 0
   #abortsUnsupported = 0
   #faults = 0
   #simulatedMs = 0
@@ -162,6 +165,7 @@ export class Campaign {
     this.#extraAttempts += verdict.verification.extraAttempts
     this.#humanReview += verdict.humanReview
     this.#lateEffects += verdict.lateEffects
+    this.#lateUnseen += verdict.lateUnseen ?? 0
     this.#abortsUnsupported += verdict.abortsUnsupported
     this.#faults += verdict.faults
     this.#simulatedMs += verdict.simulatedMs
@@ -196,6 +200,7 @@ export class Campaign {
       },
       humanReview: this.#humanReview,
       lateEffects: this.#lateEffects,
+      ...(this.#lateUnseen > 0 && { lateUnseen: this.#lateUnseen }),
       abortsUnsupported: this.#abortsUnsupported,
       requests: this.#requests,
       blocked: { attempts: this.#blocked, hosts: [...this.#blockedHosts].sort() },

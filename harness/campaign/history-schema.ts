@@ -160,6 +160,7 @@ export const VERDICT = z
     verification: z.strictObject({ calls: count, probes: count, extraAttempts: count }),
     humanReview: count,
     lateEffects: count,
+    lateUnseen: count.optional().describe('of those, sent by a process that said its tools get no deadline'),
     abortsUnsupported: count,
     requests: count.describe('requests that reached a mock service'),
     blocked: BLOCKED,

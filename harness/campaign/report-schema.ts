@@ -122,6 +122,11 @@ export const SUMMARY = z
     }),
     humanReview: count,
     lateEffects: count,
+    lateUnseen: count
+      .optional()
+      .describe(
+        'of the late effects, those sent by a process that said its tools get no deadline (seesDeadline: false, an adapter with passOperation: false): not judged by the time left; absent: none',
+      ),
     abortsUnsupported: count,
     requests: count.describe('requests that reached a mock service, in tool calls or outside them'),
     blocked: BLOCKED,

@@ -13,6 +13,8 @@ type Late = {
   readonly effect: Extract<HistoryEvent, { type: 'effect-applied' }>
   readonly deadline: number
   readonly why: string | null
+  /** Sent by a process given no deadline. */
+  readonly unseen: boolean
 }
 
 /** Why, where a forwarded deadline was the fix. */
@@ -54,7 +56,7 @@ function lateOnes(history: History): Late[] {
           ? UNFORWARDED
           : `${FORWARDED_LATE} (${attempt.forwardedDeadline} ms) past the turn's`
     }
-    out.push({ effect: e, deadline, why })
+    out.push({ effect: e, deadline, why, unseen: !seen })
   }
   return out
 }
@@ -83,4 +85,13 @@ export function effectAfterDeadline(history: History): Violation[] {
  */
 export function lateEffects(history: History): number {
   return lateOnes(history).filter((l) => l.why === null).length
+}
+
+/**
+ * Of those, the ones a process sent that said
+ * its tools get no deadline (seesDeadline:
+ * false): self-declared, so a report says so.
+ */
+export function lateUnseen(history: History): number {
+  return lateOnes(history).filter((l) => l.why === null && l.unseen).length
 }

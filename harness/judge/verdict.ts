@@ -7,7 +7,7 @@ import { falseFailure } from './false-failure.ts'
 import { falseSuccess } from './false-success.ts'
 import type { Judge, Violation } from './finding.ts'
 import { notStarted } from './not-started.ts'
-import { effectAfterDeadline, lateEffects } from './effect-after-deadline.ts'
+import { effectAfterDeadline, lateEffects, lateUnseen } from './effect-after-deadline.ts'
 import { returnedAfterDeadline } from './returned-after-deadline.ts'
 import { phantomCompensation, uncompensatedEffect } from './compensation.ts'
 import { unknownRetrySafe } from './unknown-retry-safe.ts'
@@ -57,6 +57,8 @@ export interface Verdict {
   readonly humanReview: number
   /** Late effects the executor could not have stopped. */
   readonly lateEffects: number
+  /** Of those, sent with no deadline given (seesDeadline). */
+  readonly lateUnseen?: number
   /** Aborts it could not be asked for (no abort()). */
   readonly abortsUnsupported: number
   /** Requests that reached a mock service. */
@@ -76,6 +78,7 @@ export interface Verdict {
 export function judge(history: History): Verdict {
   const n = counts(history)
   const unsent = firstUnsent(history)
+  const unseen = lateUnseen(history)
   return {
     violations: [...JUDGES, ...definedJudges()].flatMap((j) => j(history)),
     unresolved: unresolved(history),
@@ -84,6 +87,7 @@ export function judge(history: History): Verdict {
     verification: verificationCost(history),
     humanReview: n.humanReview,
     lateEffects: lateEffects(history),
+    ...(unseen > 0 && { lateUnseen: unseen }),
     abortsUnsupported: n.abortsUnsupported,
     requests: n.requests,
     blocked: blockedNetwork(history),

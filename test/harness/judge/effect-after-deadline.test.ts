@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   effectAfterDeadline,
   lateEffects,
+  lateUnseen,
   MIN_SIDE_EFFECT_BUDGET_MS,
 } from '../../../harness/judge/effect-after-deadline.ts'
 import { history } from './history-builder.ts'
@@ -48,6 +49,9 @@ describe('effectAfterDeadline', () => {
     expect(effectAfterDeadline(late(true))).toHaveLength(1)
     expect(effectAfterDeadline(late(false))).toEqual([])
     expect(lateEffects(late(false))).toBe(1)
+    // Self-declared: counted apart, for the report.
+    expect(lateUnseen(late(false))).toBe(1)
+    expect(lateUnseen(late(true))).toBe(0)
   })
 
   // A probe read "with -75500 ms of its turn left".
