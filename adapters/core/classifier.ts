@@ -39,9 +39,7 @@ export type Classifier = (seen: ToolObservation | Observed) => MappingClass | nu
  */
 export const defaultClassifier: Classifier = (seen) => {
   if (!('kind' in seen)) return 'error' in seen ? 'ambiguous' : seen.response.status < 300 ? 'applied' : 'ambiguous'
-  if (seen.kind === 'mcp-error') return errorTextClass(seen.text)
-  if (seen.kind === 'tool-message-error')
-    return errorTextClass(typeof seen.content === 'string' ? seen.content : safeJson(seen.content))
+  if (seen.kind === 'mcp-error' || seen.kind === 'tool-message-error') return errorTextClass(errorText(seen))
   if (seen.kind !== 'returned') return 'ambiguous'
   // JSON text reads as the value it prints.
   const value = readBack(seen.value)
@@ -58,6 +56,12 @@ export const defaultClassifier: Classifier = (seen) => {
   // Traps that throw say nothing either way.
   if (!attempt(() => (void (value as { error?: unknown })?.error, true), false)) return null
   return errorInvitesAgain(value) ? 'not-sent' : 'rejected'
+}
+
+/** What an error result told the model. */
+function errorText(seen: Extract<ToolObservation, { kind: 'mcp-error' | 'tool-message-error' }>): string {
+  if (seen.kind === 'mcp-error') return seen.text
+  return typeof seen.content === 'string' ? seen.content : safeJson(seen.content)
 }
 
 /** An error result's text: a failure if it says so. */
@@ -152,9 +156,9 @@ export function describe(seen: ToolObservation): string {
     case 'threw':
       return `${seen.tool} threw ${oneLine(seen.error)}`
     case 'mcp-error':
-      return `${seen.tool} answered isError: ${oneLine(linesJoined(seen.text))}`
+      return `${seen.tool} answered isError: ${oneLine(linesJoined(errorText(seen)))}`
     case 'tool-message-error':
-      return `${seen.tool} gave an error ToolMessage: ${oneLine(linesJoined(typeof seen.content === 'string' ? seen.content : safeJson(seen.content)))}`
+      return `${seen.tool} gave an error ToolMessage: ${oneLine(linesJoined(errorText(seen)))}`
   }
 }
 
