@@ -13,6 +13,8 @@ import { judge } from '../../../harness/judge/verdict.ts'
 import { runScenario } from '../../../harness/run/runner.ts'
 import { PROFILE_FEATURES } from '../../../harness/scenario/profile.ts'
 import type { Scenario } from '../../../harness/scenario/scenario.ts'
+import { InThreadRunService, type RunService } from '../../../harness/supervisor/run-service.ts'
+import { reference } from '../../../executors/reference/reference.ts'
 import { scenarioArbitrary } from '../../../scenarios/arbitraries.ts'
 
 const SEED = Number(process.env.FAULTLINE_SEED ?? 1)
@@ -121,6 +123,32 @@ describe('shrink, under a profile beyond the vendors', () => {
     })
     expect(c.reproduced).toBe(true)
     expect(c.scenario.profile).toEqual(['deadline-forwarding'])
+  }, 120_000)
+
+  it("a scenario with fewer features that passes alone: the whole profile's counterexample stands", async () => {
+    const index = await firstFailing()
+    // In the campaign's worker every drop still
+    // fails; alone, only the whole profile does.
+    const pooled = new InThreadRunService(timeoutAsFailure)
+    const honest = new InThreadRunService(reference)
+    const whole = (s: Scenario) => (s.profile ?? []).length === PROFILE_FEATURES.length
+    const service: RunService = {
+      executorName: pooled.executorName,
+      concurrency: 1,
+      run: (s, o) => pooled.run(s, o),
+      runAlone: (s) => (whole(s) ? pooled : honest).run(s),
+      close: async () => {},
+    }
+    try {
+      const c = await shrink(service, arbitrary, SEED, index, catches, undefined, { alone: true })
+      expect(c.reproduced).toBe(true)
+      expect(c.scenario.profile).toEqual(PROFILE_FEATURES)
+      expect(c.scenario.name).toMatch(/^minimal /)
+      expect(judge(c.history!).violations.map((v) => v.judge)).toContain(catches)
+    } finally {
+      await honest.close()
+      await pooled.close()
+    }
   }, 120_000)
 })
 
