@@ -41,6 +41,11 @@ describe("a tool's words", () => {
       'Nothing has been charged.',
       'None of the e-mails were sent.',
       'Nothing could be sent.',
+      // An Agents probe's tools, read as done.
+      'Nothing was sent (too little time left).',
+      'We did not send the e-mail.',
+      'Nothing was charged because the card was declined',
+      'Nothing was sent — the vendor refused the key.',
     ]
     readsAs(texts, ['FAILED_NO_EFFECT', false], 'rejected')
   })
@@ -54,6 +59,7 @@ describe("a tool's words", () => {
       // Two probes' tools, read as done before.
       'Refund not processed: not enough time left in this turn. Nothing was sent; try again.',
       'Unable to send the e-mail: not enough time left in this turn. Nothing was sent; try again.',
+      'Nothing was sent (ECONNREFUSED: connect ECONNREFUSED 10.0.0.1:443); you may try again.',
       // "Unknown error" says why, not "may have".
       'The refund failed with an unknown error. Please try again.',
       // A check of the request, not of the outcome.
@@ -94,6 +100,8 @@ describe("a tool's words", () => {
       'Payment captured; nothing was charged twice.',
       'Email delivered to ana@x; nothing was sent to the CC list.',
       'Duplicate request: re_1 already exists, nothing was refunded again.',
+      'Refund re_1 issued; the bank did not charge a fee.',
+      'Sent em_1 (nothing was sent twice).',
       'Receipt for order 1 e-mailed to ana@x. Error count: 0.',
     ]
     readsAs(done, ['SUCCEEDED', false], 'applied')
