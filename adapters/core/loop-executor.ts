@@ -9,6 +9,7 @@ import { effectTypeOf } from './effect-type.ts'
 import { bindingProblem } from './binding.ts'
 import { boundCall, isBound } from './bound-call.ts'
 import type { LoopFramework, LoopOptions, LoopTold, OpenedLoop } from './loop.ts'
+import { peerVersionProblem } from './peer-version.ts'
 import { Script } from './scripted-model.ts'
 import { toldOutcome } from './told-outcome.ts'
 import { AdapterError } from './tool-executor.ts'
@@ -19,6 +20,8 @@ export function loopExecutor<Agent, Model>(
   framework: LoopFramework<Agent, Model>,
 ): Executor {
   const { name, agent, binding } = options
+  const older = peerVersionProblem(framework.packageName)
+  if (older) throw new AdapterError(older)
   refuseToolModeOptions(options)
   const identity = options.identity ?? 'per-step'
   if (identity !== 'per-step' && identity !== 'per-run')

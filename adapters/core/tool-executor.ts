@@ -17,6 +17,7 @@ import { bindingProblem, type Binding } from './binding.ts'
 import { boundCall, isBound } from './bound-call.ts'
 import { defaultClassifier, placeOutcome, type Classifier } from './classifier.ts'
 import type { Framework, OpenedTools } from './framework.ts'
+import { peerVersionProblem } from './peer-version.ts'
 
 export interface AdapterOptions<Tools> {
   /** Shown in reports. */
@@ -47,6 +48,8 @@ export class AdapterError extends Error {
 
 export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: Framework<Tools>): Executor {
   const { name, tools, binding } = options
+  const older = peerVersionProblem(framework.packageName)
+  if (older) throw new AdapterError(older)
   const identity = options.identity ?? 'per-step'
   const classify = options.classifier ?? defaultClassifier
   if (identity !== 'per-step' && identity !== 'per-run')

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module'
 import http from 'node:http'
 import https from 'node:https'
 import type { ClientName, Observed, ObservedRequest } from '../contract/mapping.ts'
-import { installCommand } from '../supervisor/missing-package.ts'
+import { installCommand } from '../contract/peer-range.ts'
 import type { Vendors } from '../contract/vendors.ts'
 import { AUDIT_PAYMENT_INTENT, asCaller, CHANGED_MINOR, REFUND_MINOR } from './cell-request.ts'
 

@@ -3,7 +3,8 @@
 // install a package.
 import { oneLine } from '../contract/one-line.ts'
 import { attempt } from '../contract/safe-read.ts'
-import { installCommand, missingPackage, missingPackageProblem, packageOf, peerRange } from './missing-package.ts'
+import { installCommand, peerRange } from '../contract/peer-range.ts'
+import { missingPackage, missingPackageProblem, packageOf } from './missing-package.ts'
 
 /** `e`, thrown by a module's import, in one line. */
 export function loadProblem(e: unknown): string {

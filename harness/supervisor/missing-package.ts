@@ -1,7 +1,7 @@
 // A module importing a package not installed
 // fails to load; this says how to install it
 // (the correct zoo's SDKs are optional peers).
-import { createRequire } from 'node:module'
+import { installCommand } from '../contract/peer-range.ts'
 
 /** The bare package a load failure lacks, or null. */
 export function missingPackage(e: unknown): string | null {
@@ -21,23 +21,4 @@ export function packageOf(spec: string): string | null {
 /** One line: the package, and the command that installs it. */
 export function missingPackageProblem(name: string): string {
   return `it needs the package "${name}", which is not installed (${installCommand(name)})`
-}
-
-/** `npm install --save-dev`, at a peer's declared range. */
-export function installCommand(name: string): string {
-  const range = peerRange(name)
-  return `npm install --save-dev ${range ? `"${name}@${range}"` : name}`
-}
-
-/** faultline's declared range for a peer, or null. */
-export function peerRange(name: string): string | null {
-  try {
-    // Self-reference: same in a checkout and an install.
-    const pkg = createRequire(import.meta.url)('faultline/package.json') as {
-      peerDependencies?: Record<string, string>
-    }
-    return pkg.peerDependencies?.[name] ?? null
-  } catch {
-    return null
-  }
 }

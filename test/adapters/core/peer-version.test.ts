@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { aiSdkExecutor } from '../../../adapters/ai-sdk/ai-sdk-executor.ts'
+import { inCaretRange, peerVersionProblem } from '../../../adapters/core/peer-version.ts'
+
+// A project whose node_modules holds `ai` at
+// `version`; `from` is a file in it.
+const dirs: string[] = []
+function projectWith(version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-peer-'))
+  dirs.push(dir)
+  mkdirSync(join(dir, 'node_modules', 'ai'), { recursive: true })
+  writeFileSync(join(dir, 'node_modules', 'ai', 'package.json'), JSON.stringify({ name: 'ai', version }))
+  return pathToFileURL(join(dir, 'src', 'tools.js')).href
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+describe('a framework outside the range faultline declares', () => {
+  it('is named with the version found, the range and the install command', () => {
+    const problem = peerVersionProblem('ai', projectWith('6.0.325'))
+    expect(problem).toBe(
+      `ai 6.0.325 is installed; faultline's adapter works with ai ^7.0.0 (npm install --save-dev "ai@^7.0.0")`,
+    )
+  })
+
+  it('in the range, or not a peer, says nothing', () => {
+    expect(peerVersionProblem('ai', projectWith('7.0.173'))).toBeNull()
+    expect(peerVersionProblem('ai', projectWith('7.2.0-beta.1'))).toBeNull()
+    expect(peerVersionProblem('left-pad', projectWith('7.0.0'))).toBeNull()
+  })
+
+  it('the installed AI SDK adapter loads: this checkout is in range', () => {
+    expect(() => aiSdkExecutor({ name: 't', tools: {}, binding: {} })).not.toThrow()
+  })
+
+  it('caret ranges: the major, or for 0.x the minor, must match', () => {
+    expect(inCaretRange('7.0.173', '^7.0.0')).toBe(true)
+    expect(inCaretRange('8.0.0', '^7.0.0')).toBe(false)
+    expect(inCaretRange('1.31.9', '^1.32.0')).toBe(false)
+    expect(inCaretRange('0.20.3', '^0.20.0')).toBe(true)
+    expect(inCaretRange('0.21.0', '^0.20.0')).toBe(false)
+    expect(inCaretRange('1.4.0', '>=1.0.0')).toBe(true)
+  })
+})
