@@ -60,13 +60,32 @@ function rerunCommand(o: GateOptions, report: GateReport): string {
     '--profile',
     o.profile === undefined ? undefined : typeof o.profile === 'string' ? o.profile : report.campaign.profile,
   )
+  // What the campaign played, as it ran: the
+  // vendors and shard given in any form.
+  const vendors = report.campaign.vendors
+  add('--vendors', vendors && vendors !== 'stripe+resend' ? vendorsFlag(vendors) : undefined)
+  const shard = report.campaign.shard
+  add('--shard', shard ? `${shard.index}/${shard.total}` : undefined)
   add('--workers', o.workers)
   if (o.corpus === false) flags.push('--no-corpus')
   else add('--corpus', o.corpus)
-  add('--min-coverage', typeof o.minCoverage === 'string' ? o.minCoverage : undefined)
+  add(
+    '--min-coverage',
+    typeof o.minCoverage === 'string'
+      ? o.minCoverage
+      : o.minCoverage?.length
+        ? report.minCoverage.map((r) => `${r.term}=${r.need}`).join(',')
+        : undefined,
+  )
   add('--judge', o.judges)
   add('--run-timeout', o.runTimeoutMs)
   return `${commandPrefix()} gate ${flags.map(shellWord).join(' ')}`
+}
+
+/** `square+ses` as `--vendors` takes it. */
+function vendorsFlag(pair: string): string {
+  const [payments, email] = pair.split('+')
+  return `payments=${payments},email=${email}`
 }
 
 function shellWord(s: string): string {

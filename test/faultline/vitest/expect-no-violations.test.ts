@@ -70,6 +70,39 @@ describe('expectNoViolations', () => {
     )
   })
 
+  it("names the campaign's vendors, shard and coverage in the command that runs it again, whatever form they were given in", async () => {
+    const cwd = scratchDir('vitest')
+    const options = {
+      executor: 'sendgrid-empty-202-as-unsent',
+      runs: 200,
+      seed: 1,
+      workers: 1,
+      corpus: false as const,
+      cwd,
+      vendors: { email: 'sendgrid' as const },
+      shard: { index: 1, total: 2 },
+      minCoverage: [
+        { term: 'latency', kind: 'latency', boundary: null, tool: null, state: 'struck' as const, need: 1 },
+      ],
+    }
+    const error = await expectNoViolations(options).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(GateFailedError)
+    const { message, report } = error as GateFailedError
+    const rerun =
+      'gate --executor sendgrid-empty-202-as-unsent --runs 200 --seed 1 --vendors payments=stripe,email=sendgrid --shard 1/2 --workers 1 --no-corpus --min-coverage latency=1'
+    expect(message).toContain(`Run the campaign again: npm run faultline -- ${rerun}`)
+    // The command fails the same way.
+    let printed = ''
+    const io = { ...quiet(cwd), out: (s: string) => void (printed += s) }
+    expect(await main([...rerun.split(' '), '--json'], io)).toBe(1)
+    const again = JSON.parse(printed) as typeof report
+    expect(again.counterexample?.judge).toBe(report.counterexample?.judge)
+    expect(again.summary.runs).toBe(report.summary.runs)
+  })
+
   it('fails an executor that never sends: nothing tested is no pass, and the message says why', async () => {
     const error = await expectNoViolations({
       executor: new URL('../../fixtures/nothing-tested/never-sends.ts', import.meta.url),
