@@ -9,6 +9,7 @@ import type { AuditResult } from '../harness/audit/result.ts'
 import type { GateReport } from '../harness/campaign/report-schema.ts'
 import type { AuditMappingOptions } from '../harness/jobs/audit-mapping.ts'
 import type { GateOptions } from '../harness/jobs/gate.ts'
+import { vendorsFlag } from '../harness/contract/vendors.ts'
 import { modulePath } from '../harness/jobs/inputs.ts'
 import { commandPrefix } from '../harness/jobs/version.ts'
 import { auditMapping, gate } from './jobs.ts'
@@ -80,12 +81,6 @@ function rerunCommand(o: GateOptions, report: GateReport): string {
   add('--judge', o.judges)
   add('--run-timeout', o.runTimeoutMs)
   return `${commandPrefix()} gate ${flags.map(shellWord).join(' ')}`
-}
-
-/** `square+ses` as `--vendors` takes it. */
-function vendorsFlag(pair: string): string {
-  const [payments, email] = pair.split('+')
-  return `payments=${payments},email=${email}`
 }
 
 function shellWord(s: string): string {

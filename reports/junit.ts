@@ -105,15 +105,18 @@ function gateSuite(r: GateReport): JunitSuite {
         : null,
     })
   }
-  // Another profile's: not replayed, said so.
+  // Another profile's or pair's: not replayed, said so.
   for (const e of r.corpusElsewhere ?? [])
     cases.push({
       name: `corpus ${e.file}`,
       classname,
       outcome: {
         kind: 'skipped',
-        type: 'corpus-profile',
-        message: `saved under profile ${e.profile}: not replayed by a gate of profile ${s.profile}`,
+        type: e.vendors === undefined ? 'corpus-profile' : 'corpus-vendors',
+        message:
+          e.vendors === undefined
+            ? `saved under profile ${e.profile}: not replayed by a gate of profile ${s.profile}`
+            : `saved under vendors ${e.vendors}: not replayed by a gate of ${r.campaign.vendors ?? 'stripe+resend'}`,
         details: '',
       },
     })

@@ -17,7 +17,7 @@ import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
-import { elsewhereWords } from './kit/elsewhere-words.ts'
+import { elsewhereWords, savedUnder } from './kit/elsewhere-words.ts'
 import { runLine } from './kit/run-line.ts'
 
 export function renderGate(raw: GateReport): string {
@@ -51,7 +51,7 @@ export function renderGate(raw: GateReport): string {
   const elsewhere = report.corpusElsewhere ?? []
   if (elsewhere.length) {
     out.push(`  not replayed ${elsewhereWords(elsewhere)}`)
-    for (const e of elsewhere) out.push(`    · ${e.file} (${e.profile})`)
+    for (const e of elsewhere) out.push(`    · ${e.file} (${savedUnder(e)})`)
   }
   out.push(
     `  violations   ${Object.keys(s.violations)

@@ -198,6 +198,11 @@ const CORPUS_RESULT = z.strictObject({
 const CORPUS_ELSEWHERE = z.strictObject({
   file: z.string().describe('the entry, relative to the working directory'),
   profile: z.string().describe('the profile it was saved under, e.g. hostile'),
+  vendors: z
+    .string()
+    .regex(/^(stripe|square|paypal)\+(resend|ses|sendgrid)$/)
+    .optional()
+    .describe("the vendors it was saved under, when not the gate's (absent: the gate's own)"),
 })
 
 const REQUIREMENT = z.strictObject({
@@ -238,7 +243,7 @@ export const GATE_REPORT = z
       .array(CORPUS_ELSEWHERE)
       .optional()
       .describe(
-        "entries saved under a profile with features this gate's lacks, not replayed: a vendor gate is not failed by what only a hostile service does (gate with their --profile to replay them)",
+        "entries saved under a profile with features this gate's lacks, or under other vendors, not replayed: a vendor gate is not failed by what only a hostile service does, nor a gate of one pair by another pair's services (gate with their --profile or --vendors to replay them)",
       ),
     minCoverage: z.array(REQUIREMENT).describe('--min-coverage, and whether the campaign met it'),
     runs: z.array(RUN_RECORD).optional().describe('every counted run (files written by --out; not in --json)'),

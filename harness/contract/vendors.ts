@@ -29,6 +29,12 @@ export function vendorsName(v: Vendors): string {
   return `${v.payments}+${v.email}`
 }
 
+/** `square+ses` as `--vendors` takes it. */
+export function vendorsFlag(pair: string): string {
+  const [payments, email] = pair.split('+')
+  return `payments=${payments},email=${email}`
+}
+
 /** Is the pair the default one? */
 export function isDefaultVendors(v: Vendors | undefined): boolean {
   return v === undefined || (v.payments === DEFAULT_VENDORS.payments && v.email === DEFAULT_VENDORS.email)

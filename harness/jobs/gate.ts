@@ -125,10 +125,20 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     // One saved under features this gate's profile
     // lacks (a hostile service's) is not replayed:
     // the real vendor does not do what it failed on.
-    const scenarios = spoken.filter(({ scenario }) => withinProfile(scenario, profile))
+    // Nor one of other vendors: this gate plays its
+    // pair (a compare of both pairs saved entries a
+    // one-vendor tool can only fail: a probe).
+    const here = vendorsName(vendors)
+    const pairOf = ({ scenario }: { scenario: Scenario }) => vendorsName(scenarioVendors(scenario))
+    const ours = (e: { scenario: Scenario }) => pairOf(e) === here && withinProfile(e.scenario, profile)
+    const scenarios = spoken.filter(ours)
     elsewhere = spoken
-      .filter(({ scenario }) => !withinProfile(scenario, profile))
-      .map(({ entry, scenario }) => ({ file: entry.file, profile: profileName(scenario.profile) }))
+      .filter((e) => !ours(e))
+      .map((e) => ({
+        file: e.entry.file,
+        profile: profileName(e.scenario.profile),
+        ...(pairOf(e) !== here && { vendors: pairOf(e) }),
+      }))
     if (scenarios.length)
       progress?.({
         kind: 'doing',

@@ -18,7 +18,10 @@ export function gateChecks(report: GateReport): HtmlCheck[] {
       (e): HtmlCheck => ({
         ok: null,
         label: 'saved counterexample not replayed',
-        detail: `${e.file} (saved under profile ${e.profile}, which this gate's lacks)`,
+        detail:
+          e.vendors === undefined
+            ? `${e.file} (saved under profile ${e.profile}, which this gate's lacks)`
+            : `${e.file} (saved under vendors ${e.vendors}, which this gate does not play)`,
         command: null,
       }),
     ),

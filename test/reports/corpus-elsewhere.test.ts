@@ -1,4 +1,4 @@
-// Corpus entries of another profile, not replayed:
+// Corpus entries of another profile or pair, not replayed:
 // every form of a gate's report names them, and
 // none counts them as a pass or a failure.
 import { beforeAll, expect, it } from 'vitest'
@@ -28,4 +28,20 @@ it('names them in the text, the Markdown, JUnit (skipped) and the HTML (unchecke
   const check = htmlReportFrom(report).checks?.find((c) => c.detail.startsWith(file))
   expect(check).toMatchObject({ ok: null, label: 'saved counterexample not replayed' })
   expect(htmlReportFrom(report).verdict.passed).toBe(report.passed)
+})
+
+it("names another pair's entries with their vendors, in every form, apart from another profile's", () => {
+  const square = '.faultline/corpus/executor-fault--reference--0d0434fc907b.json'
+  const both: GateReport = {
+    ...report,
+    corpusElsewhere: [...(report.corpusElsewhere ?? []), { file: square, profile: 'vendor', vendors: 'square+resend' }],
+  }
+  expect(renderGate(both)).toContain(`    · ${square} (square+resend, vendor)`)
+  expect(renderMarkdown(both)).toMatch(
+    /Not replayed: 1 corpus entry saved under profile hostile, .*; 1 corpus entry saved under vendors square\+resend, which this gate does not play: gate with --vendors payments=square,email=resend to replay it/,
+  )
+  const cases = junitCases(renderJunit(both)).filter((c) => c.name === `corpus ${square}`)
+  expect(cases).toEqual([expect.objectContaining({ outcome: expect.objectContaining({ kind: 'skipped' }) })])
+  const check = htmlReportFrom(both).checks?.find((c) => c.detail.startsWith(square))
+  expect(check?.detail).toContain('saved under vendors square+resend, which this gate does not play')
 })

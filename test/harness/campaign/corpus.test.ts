@@ -151,6 +151,37 @@ describe('gate and the corpus', () => {
     expect(all).not.toHaveProperty('corpusElsewhere')
   })
 
+  it("replays only entries of the gate's vendors: another pair's entry is named with the --vendors that replays it", async () => {
+    const cwd = scratchDir('corpus')
+    const dir = join(cwd, '.faultline', 'corpus')
+    mkdirSync(dir, { recursive: true })
+    const stripe = worked()
+    const square: Scenario = { ...stripe, vendors: { payments: 'square', email: 'resend' } }
+    const stripeFile = entryName('false-failure', 'reference', stripe)
+    const squareFile = entryName('executor-fault', 'reference', square)
+    writeFileSync(join(dir, stripeFile), JSON.stringify(stripe))
+    writeFileSync(join(dir, squareFile), JSON.stringify(square))
+    const gate = (...more: string[]) =>
+      cli(['gate', '--executor', 'reference', '--runs', '3', '--workers', '1', ...more], cwd)
+
+    const plain = JSON.parse((await gate('--json')).out)
+    expect(plain.corpus.map((c: { file: string }) => c.file)).toEqual([`.faultline/corpus/${stripeFile}`])
+    expect(plain.corpusElsewhere).toEqual([
+      { file: `.faultline/corpus/${squareFile}`, profile: 'vendor', vendors: 'square+resend' },
+    ])
+    const text = (await gate()).out
+    expect(text).toContain(
+      'not replayed 1 corpus entry saved under vendors square+resend, which this gate does not play: gate with --vendors payments=square,email=resend to replay it',
+    )
+    expect(text).toContain(`· .faultline/corpus/${squareFile} (square+resend, vendor)`)
+
+    const other = JSON.parse((await gate('--json', '--vendors', 'payments=square')).out)
+    expect(other.corpus.map((c: { file: string }) => c.file)).toEqual([`.faultline/corpus/${squareFile}`])
+    expect(other.corpusElsewhere).toEqual([
+      { file: `.faultline/corpus/${stripeFile}`, profile: 'vendor', vendors: 'stripe+resend' },
+    ])
+  })
+
   it('an entry that is not a scenario is bad input: exit 2, one line naming the file and the fix', async () => {
     const cwd = scratchDir('corpus')
     const dir = join(cwd, 'c')
