@@ -10,6 +10,7 @@ import { bindingProblem } from './binding.ts'
 import { boundCall, isBound } from './bound-call.ts'
 import type { LoopFramework, LoopOptions, LoopTold, OpenedLoop } from './loop.ts'
 import { peerVersionProblem } from './peer-version.ts'
+import { vendorsProblem } from './vendors-option.ts'
 import { Script } from './scripted-model.ts'
 import { toldOutcome } from './told-outcome.ts'
 import { AdapterError } from './tool-executor.ts'
@@ -22,6 +23,9 @@ export function loopExecutor<Agent, Model>(
   const { name, agent, binding } = options
   const older = peerVersionProblem(framework.packageName)
   if (older) throw new AdapterError(older)
+  const unplayed = vendorsProblem(options.vendors)
+  if (unplayed) throw new AdapterError(unplayed)
+  const { vendors } = options
   refuseToolModeOptions(options)
   const identity = options.identity ?? 'per-step'
   if (identity !== 'per-step' && identity !== 'per-run')
@@ -34,7 +38,7 @@ export function loopExecutor<Agent, Model>(
     name,
     // The agent needs a process's context: its
     // binding is checked when each one boots.
-    declare: (): ExecutorDeclaration => ({ tools: Object.keys(binding), identity }),
+    declare: (): ExecutorDeclaration => ({ tools: Object.keys(binding), identity, ...(vendors && { vendors }) }),
     async boot(ctx: BootContext) {
       const script = new Script()
       const opened = await framework.open(await agent(framework.model(script), ctx), script)

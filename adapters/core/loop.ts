@@ -2,6 +2,7 @@
 // faultline's model is the framework's model;
 // what the loop tells it is the outcome judged.
 import type { BootContext, IdentityPolicy } from '../../harness/contract/executor.ts'
+import type { VendorName } from '../../harness/contract/vendors.ts'
 import type { Binding } from './binding.ts'
 import type { OpenedTool } from './framework.ts'
 import type { LoopAsk, LoopTold } from './loop-ask.ts'
@@ -42,4 +43,10 @@ export interface LoopOptions<Agent, Model> {
   readonly binding: Binding
   /** How the tools name an operation (default `per-step`). */
   readonly identity?: IdentityPolicy
+  /**
+   * The vendors the tools speak (`['stripe',
+   * 'resend']`); absent: any. A campaign of
+   * another pair leaves them out.
+   */
+  readonly vendors?: readonly VendorName[]
 }

@@ -11,6 +11,7 @@ import type {
   ToolContract,
 } from '../../harness/contract/executor.ts'
 import type { ToolCall } from '../../harness/contract/tool-call.ts'
+import type { VendorName } from '../../harness/contract/vendors.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
 import { effectTypeOf } from './effect-type.ts'
 import { bindingProblem, type Binding } from './binding.ts'
@@ -18,6 +19,7 @@ import { boundCall, isBound } from './bound-call.ts'
 import { defaultClassifier, placeOutcome, type Classifier } from './classifier.ts'
 import type { Framework, OpenedTools } from './framework.ts'
 import { peerVersionProblem } from './peer-version.ts'
+import { vendorsProblem } from './vendors-option.ts'
 
 export interface AdapterOptions<Tools> {
   /** Shown in reports. */
@@ -39,6 +41,12 @@ export interface AdapterOptions<Tools> {
    * tools name it by their arguments (`per-run`).
    */
   readonly passOperation?: boolean
+  /**
+   * The vendors the tools speak (`['stripe',
+   * 'resend']`); absent: any. A campaign of
+   * another pair leaves them out.
+   */
+  readonly vendors?: readonly VendorName[]
 }
 
 /** A tool that cannot be adapted: one line. */
@@ -50,6 +58,9 @@ export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: F
   const { name, tools, binding } = options
   const older = peerVersionProblem(framework.packageName)
   if (older) throw new AdapterError(older)
+  const unplayed = vendorsProblem(options.vendors)
+  if (unplayed) throw new AdapterError(unplayed)
+  const { vendors } = options
   const identity = options.identity ?? 'per-step'
   const classify = options.classifier ?? defaultClassifier
   if (identity !== 'per-step' && identity !== 'per-run')
@@ -76,7 +87,7 @@ export function toolExecutor<Tools>(options: AdapterOptions<Tools>, framework: F
     async declare(): Promise<ExecutorDeclaration> {
       // Tools given as they are: a bad binding fails the load.
       if (typeof tools !== 'function') await (await open(tools)).close?.()
-      return { tools: Object.keys(binding), identity }
+      return { tools: Object.keys(binding), identity, ...(vendors && { vendors }) }
     },
     async boot(ctx: BootContext): Promise<ExecutorProcess> {
       const made = typeof tools === 'function' ? await (tools as (c: BootContext) => Tools)(ctx) : tools

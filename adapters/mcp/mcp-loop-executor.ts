@@ -5,6 +5,7 @@
 import type { BootContext, Executor } from '../../harness/contract/executor.ts'
 import type { IdentityPolicy } from '../../harness/contract/executor.ts'
 import { oneLine } from '../../harness/contract/one-line.ts'
+import type { VendorName } from '../../harness/contract/vendors.ts'
 import type { Binding } from '../core/binding.ts'
 import type { LoopAsk, LoopFramework, LoopTold } from '../core/loop.ts'
 import { loopExecutor } from '../core/loop-executor.ts'
@@ -47,6 +48,8 @@ export interface McpLoopOptions {
   readonly binding: Binding
   /** How the tools name an operation (default `per-step`). */
   readonly identity?: IdentityPolicy
+  /** The vendors the tools speak; absent: any. */
+  readonly vendors?: readonly VendorName[]
 }
 
 /** Moves a turn may take before the host stops it. */
