@@ -4,7 +4,7 @@
 import type { Observed } from '../../harness/contract/mapping.ts'
 
 export interface TimingHints {
-  /** Pause asked: any Retry-After; a bare 429: 1 s. */
+  /** Pause asked: Retry-After or a reset; a bare 429: 1 s. */
   readonly retryAfterMs?: number
   /** A 409: the key's first request still runs. */
   readonly inFlight: boolean
@@ -15,7 +15,16 @@ export function timingHints(observed: Observed): TimingHints {
   const { status, headers } = observed.response
   const after = headers['retry-after']
   if (status !== 429 && after === undefined) return { inFlight: status === 409 }
-  return { retryAfterMs: retryAfterMs(after ?? null), inFlight: status === 409 }
+  // SendGrid's 429 says when its window ends
+  // instead (epoch seconds, docs/vendors.md G5).
+  const reset = after === undefined ? resetMs(headers['x-ratelimit-reset']) : null
+  return { retryAfterMs: reset ?? retryAfterMs(after ?? null), inFlight: status === 409 }
+}
+
+/** X-RateLimit-Reset in ms from now, or null. */
+function resetMs(value: string | undefined): number | null {
+  const seconds = Number(value ?? Number.NaN)
+  return Number.isFinite(seconds) && seconds > 0 ? Math.max(0, seconds * 1_000 - Date.now()) : null
 }
 
 /** Retry-After (s or date) in ms; else 1 s. */

@@ -84,6 +84,7 @@ export const HISTORY_EVENT = z
       status: z.int().nullable(),
       error: z.string().nullable(),
       retryAfterMs: z.number().nullable(),
+      holdOffBy: z.literal('x-ratelimit-reset').optional(),
     }),
     event('abort-requested', { run: z.string(), reason: z.string() }),
     event('abort-reported', { run: z.string(), envelopes: z.array(ENVELOPE), supported: z.boolean() }),

@@ -100,6 +100,8 @@ export type HistoryEvent = Stamp &
         readonly error: string | null
         /** Retry-After in ms, when the response carried one. */
         readonly retryAfterMs: number | null
+        /** Said by SendGrid's reset time, not Retry-After. */
+        readonly holdOffBy?: 'x-ratelimit-reset'
       }
     | { readonly type: 'abort-requested'; readonly run: string; readonly reason: string }
     | {
@@ -202,6 +204,11 @@ export class HistoryRecorder {
     this.#elapsed = elapsed
     this.#maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS
     this.#sink = options.sink ?? null
+  }
+
+  /** Ms since the run's start, as events are stamped. */
+  now(): number {
+    return this.#elapsed()
   }
 
   record(event: EventInput): void {

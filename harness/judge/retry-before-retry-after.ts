@@ -1,4 +1,5 @@
-// Told to hold off by a Retry-After, a process must
+// Told to hold off by a Retry-After (or SendGrid's
+// X-RateLimit-Reset), a process must
 // not resend the same operation before the time is
 // up. Who is blamed: docs/internals/engine.md.
 import { isAbortCall } from '../history/call-ids.ts'
@@ -9,13 +10,14 @@ import type { Violation } from './finding.ts'
 export function retryBeforeRetryAfter(history: History): Violation[] {
   const calls = callsOf(history)
   const sent = new Map(eventsOf(history, 'attempt-sent').map((a) => [a.attempt, a]))
-  const notBefore = new Map<string, { until: number; attempt: number; service: string }>() // by operation()
+  const notBefore = new Map<string, { until: number; attempt: number; service: string; by: string }>() // by operation()
   const out: Violation[] = []
   const flagged = new Set<string>()
   for (const e of history) {
     if (e.type === 'answered' && e.retryAfterMs !== null && e.status !== null && e.status >= 400) {
       const a = sent.get(e.attempt)
-      if (a) notBefore.set(operation(a), { until: e.t + e.retryAfterMs, attempt: e.attempt, service: a.service })
+      const by = e.holdOffBy === 'x-ratelimit-reset' ? 'X-RateLimit-Reset' : 'Retry-After'
+      if (a) notBefore.set(operation(a), { until: e.t + e.retryAfterMs, attempt: e.attempt, service: a.service, by })
     }
     if (e.type === 'attempt-sent' && !e.probe) {
       const key = operation(e)
@@ -28,7 +30,7 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
           call: e.call,
           tool: v?.tool || null,
           boundaries: v ? boundariesOf(v) : [],
-          message: `${e.call ?? 'run'}: attempt ${e.attempt} went to ${e.service} at ${e.t} ms, before ${wait.until} ms, as the Retry-After on attempt ${wait.attempt} from ${wait.service} asked`,
+          message: `${e.call ?? 'run'}: attempt ${e.attempt} went to ${e.service} at ${e.t} ms, before ${wait.until} ms, as the ${wait.by} on attempt ${wait.attempt} from ${wait.service} asked`,
         })
       }
     }

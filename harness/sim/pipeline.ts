@@ -201,7 +201,7 @@ export class RequestPipeline implements RequestRouter {
             call,
             status: response.status,
             error: null,
-            retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+            ...this.#holdOff(response.headers),
           })
         }),
       (error: unknown) =>
@@ -219,6 +219,10 @@ export class RequestPipeline implements RequestRouter {
             })
         }),
     )
+  }
+
+  #holdOff(headers: Headers) {
+    return holdOffOf(headers, (epochMs) => this.#sinceStart(epochMs) - this.#history.now())
   }
 
   #deliver(
@@ -326,6 +330,16 @@ async function fingerprintOf(request: Request, url: URL): Promise<string> {
     .update(`${request.method} ${url.pathname}${url.search}\n${await bodyText(request)}`)
     .digest('hex')
     .slice(0, 16)
+}
+
+/** Retry-After, else SendGrid's reset (G5). */
+function holdOffOf(headers: Headers, msUntil: (epochMs: number) => number) {
+  const after = retryAfterMs(headers.get('retry-after'))
+  if (after !== null) return { retryAfterMs: after }
+  // Epoch seconds: the window's end.
+  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN)
+  if (!Number.isFinite(reset) || reset <= 0) return { retryAfterMs: null }
+  return { retryAfterMs: Math.max(0, msUntil(reset * 1000)), holdOffBy: 'x-ratelimit-reset' as const }
 }
 
 function retryAfterMs(value: string | null): number | null {

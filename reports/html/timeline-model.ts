@@ -3,6 +3,7 @@
 // geometry is timeline.ts's business.
 import type { History, HistoryEvent } from '../../harness/history/history.ts'
 import { duration } from './time.ts'
+import { holdOffName } from '../kit/describe-event.ts'
 
 export interface Lane {
   /** `model`, `executor`, `network`, or `service:<name>`. */
@@ -217,7 +218,7 @@ export function placeEvents(history: History): Placed[] {
           shape: 'arrow',
           tone: error ? 'error' : 'plain',
           dashed: e.status === null,
-          label: `#${e.attempt} → ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (Retry-After ${duration(e.retryAfterMs)})` : ''}`,
+          label: `#${e.attempt} → ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (${holdOffName(e)} ${duration(e.retryAfterMs)})` : ''}`,
         }
       }
       case 'fenced':

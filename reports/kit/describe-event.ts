@@ -21,6 +21,10 @@ export const REQUEST_LEVEL: ReadonlySet<HistoryEvent['type']> = new Set([
   'answered',
 ])
 
+/** What told the client to hold off. */
+export const holdOffName = (e: { readonly holdOffBy?: string }): string =>
+  e.holdOffBy === 'x-ratelimit-reset' ? 'X-RateLimit-Reset in' : 'Retry-After'
+
 export function describeEvent(e: HistoryEvent): string {
   switch (e.type) {
     case 'run-started':
@@ -60,7 +64,7 @@ export function describeEvent(e: HistoryEvent): string {
     case 'service-restarted':
       return `⟳ service ${e.service} restarted`
     case 'answered':
-      return `attempt ${e.attempt} → client: ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (Retry-After ${e.retryAfterMs / 1000} s)` : ''}`
+      return `attempt ${e.attempt} → client: ${e.status ?? e.error}${e.retryAfterMs !== null ? ` (${holdOffName(e)} ${e.retryAfterMs / 1000} s)` : ''}`
     case 'abort-requested':
       return `abort requested for ${e.run}: ${e.reason}`
     case 'abort-reported':

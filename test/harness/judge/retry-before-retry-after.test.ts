@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { Executor } from '../../../harness/contract/executor.ts'
 import { retryBeforeRetryAfter } from '../../../harness/judge/retry-before-retry-after.ts'
+import { judge } from '../../../harness/judge/verdict.ts'
+import { reference } from '../../../executors/reference/reference.ts'
+import { runScenario } from '../../../harness/run/runner.ts'
+import type { Scenario } from '../../../harness/scenario/scenario.ts'
 import { history } from './history-builder.ts'
 
 // r/s1's attempt 1 (process 1) gets Retry-After
@@ -189,5 +194,83 @@ describe('retryBeforeRetryAfter', () => {
           .build(),
       ).map((v) => v.call),
     ).toEqual(['r#abort'])
+  })
+})
+
+describe("SendGrid's 429: its X-RateLimit-Reset holds the process off as a Retry-After does (G5)", () => {
+  // One e-mail, a 429 with 30 s to its window's
+  // end, then whatever the executor does.
+  const scenario: Scenario = {
+    version: 2,
+    name: 'sendgrid 429',
+    seed: 0,
+    vendors: { payments: 'stripe', email: 'sendgrid' },
+    turnBudgetMs: 45_000,
+    plan: [
+      {
+        stepId: 's1',
+        tool: 'send_email',
+        args: { to: 'ana@mail.test', template: 'refund_confirmation', order_id: 'O-1' },
+      },
+    ],
+    faults: [{ kind: 'error-response', boundary: 'response', status: 429, retryAfterS: 30, send: 1, step: 's1' }],
+    model: { maxAsks: 1, regenerateArgs: false },
+    services: { payments: { processingMs: 20, paymentIntents: [] }, email: { processingMs: 20 } },
+  }
+  const sender = (waitMs: number): Executor => ({
+    name: `resends-after-${waitMs}`,
+    async boot() {
+      const send = () =>
+        fetch('https://api.sendgrid.com/v3/mail/send', {
+          method: 'POST',
+          headers: { authorization: 'Bearer SG.test', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            personalizations: [{ to: [{ email: 'ana@mail.test' }] }],
+            from: { email: 'shop@mail.test' },
+            subject: 'Receipt',
+            content: [{ type: 'text/plain', value: 'Thanks' }],
+          }),
+        })
+      return {
+        async callTool() {
+          let r = await send()
+          if (r.status === 429) {
+            await new Promise((done) => setTimeout(done, waitMs))
+            r = await send()
+          }
+          const sent = r.status === 202
+          return {
+            status: sent ? 'SUCCEEDED' : 'UNKNOWN',
+            retry_safe: false,
+            effect: sent ? { type: 'email', id: r.headers.get('x-message-id') ?? 'sent' } : null,
+            action_taken: sent ? 'applied' : 'ambiguous',
+            message: sent ? 'Sent.' : 'Not known.',
+          } as const
+        },
+      }
+    },
+  })
+
+  it('a resend at once is found, naming the header; one after the window passes', async () => {
+    const { history: h } = await runScenario(scenario, sender(0))
+    const told = h.find((e) => e.type === 'answered' && e.status === 429)
+    expect(told).toMatchObject({ holdOffBy: 'x-ratelimit-reset' })
+    // The window ends at the next whole second + 30 s.
+    expect((told as { retryAfterMs: number }).retryAfterMs).toBeGreaterThanOrEqual(30_000)
+    expect((told as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(31_000)
+    const found = retryBeforeRetryAfter(h)
+    expect(found).toHaveLength(1)
+    expect(found[0]?.message).toMatch(/as the X-RateLimit-Reset on attempt 1 from email asked$/)
+    const waited = await runScenario(scenario, sender(31_000))
+    expect(retryBeforeRetryAfter(waited.history)).toEqual([])
+  })
+
+  it('the reference waits for the reset before it sends again', async () => {
+    const { history: h } = await runScenario(scenario, reference)
+    const sends = h.filter((e) => e.type === 'attempt-sent' && !e.probe)
+    expect(sends).toHaveLength(2)
+    expect(sends[1]!.t).toBeGreaterThanOrEqual(30_000)
+    expect(retryBeforeRetryAfter(h)).toEqual([])
+    expect(judge(h).violations).toEqual([])
   })
 })
