@@ -19,7 +19,7 @@ import { Visibility } from '../visibility.ts'
 import { invalidAmountValue, type PaypalIssue, paypalError, previousRequestInProgress } from './errors.ts'
 import { parseValue } from './money.ts'
 import { Tokens } from './oauth.ts'
-import { minimal, renderCapture, renderOrder, renderRefund } from './render.ts'
+import { minimal, refundedSeen, renderCapture, renderOrder, renderRefund } from './render.ts'
 import { SEARCH_LAG_MS, searchTransactions } from './search.ts'
 import { type CaptureRecord, PaypalStore } from './store.ts'
 
@@ -534,7 +534,8 @@ export class PaypalService implements PaymentsMock {
   #getCapture(origin: string, id: string): Response {
     const c = this.#store.captures.get(id)
     if (!c || !this.#visibility.visible(c.visibleAt)) return this.#notFound()
-    return jsonResponse(renderCapture(origin, c))
+    const visible = (at: number) => this.#visibility.visible(at)
+    return jsonResponse(renderCapture(origin, c, refundedSeen(c, this.#store, visible)))
   }
 
   #getRefund(origin: string, id: string): Response {

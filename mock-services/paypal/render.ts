@@ -9,15 +9,26 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 const link = (href: string, rel: string, method: 'GET' | 'POST') => ({ href, rel, method })
 
-export function captureStatus(c: CaptureRecord): 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
-  if (c.refunded === 0) return 'COMPLETED'
-  return c.refunded >= c.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
+/** By the refunds a read sees: behind the same lag as they are. */
+function captureStatus(c: CaptureRecord, refunded: number): 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' {
+  if (refunded === 0) return 'COMPLETED'
+  return refunded >= c.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
 }
 
-export function renderCapture(origin: string, c: CaptureRecord, inOrder = false): object {
+/** The amount of a capture's refunds a read sees. */
+export function refundedSeen(c: CaptureRecord, store: PaypalStore, visible: (visibleAt: number) => boolean): number {
+  let sum = 0
+  for (const id of c.refundIds) {
+    const r = store.refunds.get(id)!
+    if (visible(r.visibleAt)) sum += r.amount
+  }
+  return sum
+}
+
+export function renderCapture(origin: string, c: CaptureRecord, refunded: number, inOrder = false): object {
   return {
     id: c.id,
-    status: captureStatus(c),
+    status: captureStatus(c, refunded),
     amount: money(c.amount, c.currency),
     ...(c.invoiceId !== null ? { invoice_id: c.invoiceId } : {}),
     ...(c.customId !== null ? { custom_id: c.customId } : {}),
@@ -81,7 +92,7 @@ export function renderOrder(
         ...(captures.length
           ? {
               payments: {
-                captures: captures.map((c) => renderCapture(origin, c, true)),
+                captures: captures.map((c) => renderCapture(origin, c, refundedSeen(c, store, visible), true)),
                 ...(refunds.length ? { refunds: refunds.map((r) => renderRefund(origin, r)) } : {}),
               },
             }

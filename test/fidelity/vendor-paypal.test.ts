@@ -323,6 +323,24 @@ describe('PayPal facts (docs/vendors.md)', () => {
     expect(refunds(w.svc).map((e) => e.amount)).toEqual([1_000, 9_000])
   })
 
+  it('P15: behind a visibility lag, the capture and its order show a refund together: neither before the other', async () => {
+    const w = world({ visibilityLagMs: 4_000 })
+    const r = (await (await w.refund('10.00', 'k')).json()) as { id: string }
+    const seen = async () => {
+      const capture = (await (await w.get('/v2/payments/captures/pi_1')).json()) as {
+        status: string
+        supplementary_data: { related_ids: { order_id: string } }
+      }
+      const order = (await (
+        await w.get(`/v2/checkout/orders/${capture.supplementary_data.related_ids.order_id}`)
+      ).json()) as { purchase_units: { payments: { refunds?: { id: string }[] } }[] }
+      return { status: capture.status, refunds: (order.purchase_units[0]!.payments.refunds ?? []).map((x) => x.id) }
+    }
+    expect(await seen()).toEqual({ status: 'COMPLETED', refunds: [] })
+    w.advance(4_000)
+    expect(await seen()).toEqual({ status: 'PARTIALLY_REFUNDED', refunds: [r.id] })
+  })
+
   it('P16: no deadline header: ignored unless the deadline-forwarding profile', async () => {
     const late = { 'x-request-deadline': '1' }
     expect((await world().refund('1.00', 'k', late)).status).toBe(201)
