@@ -24,7 +24,7 @@ export const errorResponse = requestFaultKind({
   summary: "the service's own 429, 503, validation error (400 payments, 422 e-mail), or 409 key in use",
   truth: 'no effect',
   params: {
-    status: z.union([z.literal(429), z.literal(503), z.literal(400), z.literal(409)]).describe('which error'),
+    status: z.literal([429, 503, 400, 409]).describe('which error'),
     retryAfterS: z
       .int()
       .min(0)

@@ -149,7 +149,7 @@ describe('faultline/msw with fetch', () => {
       /no fault kind "no-such-fault"/,
     )
     expect(() => services.payments.next('POST /v1/refunds', { kind: 'error-response', status: 418 } as never)).toThrow(
-      /error-response: status/,
+      /error-response: status: Invalid option: expected one of 429\|503\|400\|409$/,
     )
     expect(() => services.payments.next('POST /v1/refunds', { kind: 'probe-timeout' })).toThrow(/strikes reads/)
     expect(() => services.payments.next('GET /v1/refunds', { kind: 'reset-after-effect' })).toThrow(
