@@ -3,6 +3,7 @@
 import type { HttpHandler } from 'msw'
 import { EmailService, type EmailSettings } from '../../mock-services/email/email.ts'
 import { PaymentsService, type PaymentsSettings } from '../../mock-services/payments/payments.ts'
+import { serviceOfHost } from '../../harness/sim/vendor-hosts.ts'
 import { ServedService } from './served-service.ts'
 
 export interface FaultlineServicesOptions {
@@ -44,6 +45,13 @@ export function faultlineServices(options: FaultlineServicesOptions = {}): Fault
     () => new EmailService(now, options.email?.settings),
     options.email?.baseUrl ?? 'https://email.test',
   )
+  for (const [role, served] of [
+    ['payments', payments],
+    ['email', email],
+  ] as const) {
+    const problem = otherVendor(role, served.baseUrl)
+    if (problem) throw new Error(`faultline/msw: ${problem}`)
+  }
   if (payments.baseUrl === email.baseUrl)
     throw new Error(`faultline/msw: payments and email cannot share the base URL ${payments.baseUrl}`)
   return {
@@ -55,4 +63,21 @@ export function faultlineServices(options: FaultlineServicesOptions = {}): Fault
       email.reset()
     },
   }
+}
+
+/** Played here: Stripe's shape and Resend's. */
+const PLAYED = { payments: 'stripe', email: 'resend' } as const
+
+/**
+ * A base URL at a vendor this entry does not
+ * play: its SDK's requests would get 404s from
+ * another vendor's shape (a SendGrid probe).
+ */
+function otherVendor(role: 'payments' | 'email', baseUrl: string): string | null {
+  const found = serviceOfHost(new URL(baseUrl).hostname)
+  if (!found?.vendor || (found.service === role && found.vendor === PLAYED[role])) return null
+  const at = `the ${role} base URL ${baseUrl} is ${found.vendor}'s ${found.service} API`
+  if (found.vendor === PLAYED[found.service as 'payments' | 'email'])
+    return `${at}: give it as ${found.service}.baseUrl`
+  return `${at}, which faultline/msw does not play (it plays Stripe's payments and Resend's e-mail); gate the tool with \`npx faultline gate --vendors ${found.service}=${found.vendor}\`, where every vendor is played`
 }

@@ -157,6 +157,13 @@ describe('faultline/msw with fetch', () => {
     )
     expect(() => services.payments.next('refunds', { kind: 'reset-after-effect' })).toThrow(/METHOD \/path/)
     expect(() => faultlineServices({ payments: { baseUrl: 'https://api.stripe.com/v1' } })).toThrow(/origin/)
+    // Another vendor's host would answer its SDK with 404s.
+    expect(() => faultlineServices({ email: { baseUrl: 'https://api.sendgrid.com' } })).toThrow(
+      /^faultline\/msw: the email base URL https:\/\/api.sendgrid.com is sendgrid's email API, which faultline\/msw does not play .*--vendors email=sendgrid/,
+    )
+    expect(() => faultlineServices({ payments: { baseUrl: 'https://api.resend.com' } })).toThrow(
+      /give it as email.baseUrl$/,
+    )
     expect(services.payments.pending()).toEqual([])
   })
 })
