@@ -8,6 +8,7 @@ import type { Report, ReportCounterexample } from '../harness/campaign/report-sc
 import type { AuditResult } from '../harness/audit/result.ts'
 import { WORDS } from './kit/audit-words.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
+import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { failedHeading, faultyGroups } from './kit/faulty-cells.ts'
 import { term } from './escape/terminal.ts'
 import { escapeData, escapeProperty } from './escape/workflow-command.ts'
@@ -84,7 +85,7 @@ export function annotationsOf(report: Report): Annotation[] {
     if (unmet.length)
       extra.push({
         title: 'min-coverage',
-        message: `the campaign never exercised what --min-coverage declares: ${unmet.map((q) => `${q.term} ${q.got} of ${q.need}`).join(', ')}`,
+        message: `the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, report.summary.verification.probesPerCall)}`,
       })
   } else {
     for (const row of report.rows)

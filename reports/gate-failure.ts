@@ -8,6 +8,7 @@ import { counterexampleNote, cutLabel, cutLine } from './kit/cut-notes.ts'
 import { describeEvent, REQUEST_LEVEL } from './kit/describe-event.ts'
 import { hostsOf } from '../harness/sim/vendor-hosts.ts'
 import { consoleText } from './escape/console-text.ts'
+import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { vendorsPart } from './kit/vendors-part.ts'
 import { termDeep } from './escape/terminal.ts'
 
@@ -72,11 +73,9 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
     out.push(
       c || idle || still.length
         ? ''
-        : `faultline: the campaign of ${s.executor} never exercised what minCoverage declares`,
+        : `faultline: the campaign of ${s.executor} fell short of what minCoverage declares`,
     )
-    out.push(
-      `Coverage not reached: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more runs, another seed, or a generator that reaches it)`,
-    )
+    out.push(`Coverage not reached: ${coverageShortfall(unmet, s.verification.probesPerCall)}`)
   }
   // Interrupted or unloadable: why it stopped.
   const cut = report.cut?.by === 'max-time' ? null : cutLine(report.cut, s.runs, report.campaign.runs)

@@ -13,6 +13,7 @@ import type {
 } from '../harness/campaign/report-schema.ts'
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'
+import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
 import { pct } from './kit/format.ts'
@@ -127,8 +128,7 @@ function gateSuite(r: GateReport): JunitSuite {
             kind: 'failure' as const,
             type: 'min-coverage',
             message: `${q.term}: ${q.got} of ${q.need}`,
-            details:
-              'the campaign never exercised what --min-coverage declares: more --runs, another --seed, or a generator that reaches it',
+            details: `the campaign fell short of what --min-coverage declares: ${coverageShortfall([q], r.summary.verification.probesPerCall)}`,
           }
         : q.met === null
           ? {

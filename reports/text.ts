@@ -17,6 +17,7 @@ import { termDeep } from './escape/terminal.ts'
 import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
+import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { elsewhereWords, savedUnder } from './kit/elsewhere-words.ts'
 import { runLine } from './kit/run-line.ts'
 
@@ -111,7 +112,7 @@ export function renderGate(raw: GateReport): string {
   }
   if (unmet.length) {
     out.push(
-      `FAIL — the campaign never exercised what --min-coverage declares: ${unmet.map((r) => `${r.term} ${r.got} of ${r.need}`).join(', ')} (more --runs, another --seed, or a generator that reaches it)`,
+      `FAIL — the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, s.verification.probesPerCall)}`,
     )
   }
   return consoleText(out.join('\n'))

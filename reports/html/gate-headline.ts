@@ -17,5 +17,5 @@ export function gateHeadline(report: GateReport): string {
           ? `FAIL — ${s.failingRuns} failing run(s), first at run ${s.firstFailureRun}`
           : report.corpus.some((e) => e.status === 'still-failing')
             ? 'FAIL — a saved counterexample still fails'
-            : 'FAIL — the campaign never exercised what --min-coverage declares'
+            : 'FAIL — the campaign fell short of what --min-coverage declares'
 }
