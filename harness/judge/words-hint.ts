@@ -1,7 +1,8 @@
 // A report read from a tool's words: the
 // finding quotes them (two probes fixed a tool
 // that had said "nothing was sent", told to
-// stop claiming success).
+// stop claiming success), and says the words
+// may be the tool's mistake, not the reading.
 import { CLASSIFIED, type Envelope, LOOP_TOLD } from '../contract/envelope.ts'
 
 /**
@@ -20,7 +21,7 @@ export function wordsHint(envelope: Envelope): string {
   if (by === null) return ''
   const read = `"${envelope.message}" as ${envelope.status}`
   if (by === 'classifier')
-    return `; the adapter's classifier made that report, reading ${read}: if that misreads the tool, return faultline's envelope, or give the adapter a classifier (or fix yours; docs/adapters.md)`
+    return `; the adapter's classifier made that report, reading ${read}: if the tool said so, the tool is wrong (it spoke without the outcome in hand); if that misreads it, return faultline's envelope, or give the adapter a classifier (or fix yours; docs/adapters.md)`
   // An error's words are the framework's or the
   // host's, not the tool's (an MCP probe's host).
   if (envelope.action_taken === `${LOOP_TOLD}error`)

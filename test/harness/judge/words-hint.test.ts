@@ -21,7 +21,9 @@ const claimed = (e: Envelope) =>
 describe('a finding on a report read from words', () => {
   it("quotes the words the adapter's classifier read", () => {
     const [v] = claimed(read('SUCCEEDED', 'classified-applied'))
-    expect(v?.message).toContain(`the adapter's classifier made that report, reading "${said}" as SUCCEEDED`)
+    expect(v?.message).toContain(
+      `the adapter's classifier made that report, reading "${said}" as SUCCEEDED: if the tool said so, the tool is wrong`,
+    )
   })
 
   it("quotes the words loop mode read as the model's", () => {
