@@ -19,6 +19,8 @@ export interface AttemptView {
   readonly probe: boolean
   /** An OAuth token's request, not a look. */
   readonly setup: boolean
+  /** The model's ask it was sent in (0: none yet). */
+  readonly ask: number
 }
 
 export interface EffectView {
@@ -64,6 +66,8 @@ let lastCalls: ReadonlyMap<CallId, CallView> | null = null
 
 function viewCalls(history: History): Map<CallId, CallView> {
   const calls = new Map<CallId, CallView>()
+  // Each call's latest ask, for its attempts.
+  const asking = new Map<CallId, number>()
   const view = (call: CallId, tool = ''): CallView => {
     let v = calls.get(call)
     if (!v) {
@@ -77,6 +81,7 @@ function viewCalls(history: History): Map<CallId, CallView> {
       case 'call-started': {
         const v = view(e.call, e.tool)
         calls.set(e.call, { ...v, tool: e.tool, asks: Math.max(v.asks, e.ask) })
+        asking.set(e.call, e.ask)
         break
       }
       case 'attempt-sent':
@@ -87,6 +92,7 @@ function viewCalls(history: History): Map<CallId, CallView> {
             seq: e.seq,
             probe: e.probe,
             setup: e.setup === true,
+            ask: asking.get(e.call) ?? 0,
           })
         break
       case 'effect-applied':

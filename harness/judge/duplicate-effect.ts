@@ -1,4 +1,4 @@
-import { boundariesOf, callsOf } from './calls.ts'
+import { boundariesOf, type CallView, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 import { isAbortCall } from '../history/call-ids.ts'
 import type { History } from '../history/history.ts'
@@ -32,7 +32,7 @@ export function duplicateEffect(history: History): Violation[] {
         call: v.call,
         tool: v.tool,
         boundaries: boundariesOf(v),
-        message: `${v.call}: ${v.effects.length} effects for one tool call (${v.effects.map((e) => `${e.effect} by attempt ${e.attempt}`).join(', ')})${pastKeyLife(v.effects)}`,
+        message: `${v.call}: ${v.effects.length} effects for one tool call${overAsks(v)} (${v.effects.map((e) => `${e.effect} by attempt ${e.attempt}${inAsk(v, e.attempt)}`).join(', ')})${pastKeyLife(v.effects)}`,
       })
     }
   }
@@ -54,3 +54,16 @@ function pastKeyLife(effects: readonly { readonly t: number }[]): string {
   const hours = Math.floor(apart / 3_600_000)
   return `; ${hours} h apart: if one idempotency key went with both, it had outlived its vendor's memory (Stripe and Resend keep a key 24 h, as faultline's Square does, its own retention unpublished: docs/vendors.md), so look the effect up before resending after a long pause`
 }
+
+/** The ask an attempt went in, when effects span asks. */
+const askOf = (v: CallView, attempt: number) => v.attempts.find((a) => a.attempt === attempt)?.ask ?? 0
+
+/** Effects sent in more than one ask of the model. */
+function spansAsks(v: CallView): boolean {
+  return new Set(v.effects.map((e) => askOf(v, e.attempt))).size > 1
+}
+
+/** ", over 2 asks of the model": one tool call is every ask of a step. */
+const overAsks = (v: CallView) => (spansAsks(v) ? `, over ${v.asks} asks of the model` : '')
+
+const inAsk = (v: CallView, attempt: number) => (spansAsks(v) ? ` in ask ${askOf(v, attempt)}` : '')

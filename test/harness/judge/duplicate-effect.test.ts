@@ -34,6 +34,25 @@ describe('duplicateEffect', () => {
     expect(found[0]?.message).toContain('re_2 by attempt 2')
   })
 
+  it('names the asks when the effects came in more than one: one tool call is every ask of its step', () => {
+    const twice = (secondAsk: number) =>
+      duplicateEffect(
+        history()
+          .callStarted('r/s1', 1)
+          .attempt('r/s1', 1)
+          .effect('r/s1', 1, 're_1')
+          .callStarted('r/s1', secondAsk)
+          .attempt('r/s1', 2)
+          .effect('r/s1', 2, 're_2')
+          .build(),
+      )[0]!.message
+    expect(twice(2)).toBe(
+      'r/s1: 2 effects for one tool call, over 2 asks of the model (re_1 by attempt 1 in ask 1, re_2 by attempt 2 in ask 2)',
+    )
+    // One ask, two sends: as before.
+    expect(twice(1)).toBe('r/s1: 2 effects for one tool call (re_1 by attempt 1, re_2 by attempt 2)')
+  })
+
   it("says when the effects were a day or more apart: one key may have outlived the vendor's 24 h", () => {
     const apart = (ms: number) =>
       duplicateEffect(
@@ -48,9 +67,9 @@ describe('duplicateEffect', () => {
           .build(),
       )[0]!.message
     expect(apart(25 * 3_600_000)).toMatch(
-      /\(re_1 by attempt 1, re_2 by attempt 2\); 25 h apart: if one idempotency key went with both, it had outlived its vendor's memory \(Stripe and Resend keep a key 24 h, .*look the effect up before resending after a long pause$/,
+      /over 2 asks of the model \(re_1 by attempt 1 in ask 1, re_2 by attempt 2 in ask 2\); 25 h apart: if one idempotency key went with both, it had outlived its vendor's memory \(Stripe and Resend keep a key 24 h, .*look the effect up before resending after a long pause$/,
     )
-    expect(apart(23 * 3_600_000)).toMatch(/by attempt 2\)$/)
+    expect(apart(23 * 3_600_000)).toMatch(/by attempt 2 in ask 2\)$/)
   })
 
   it('fires even when the second effect comes from a later ask of the same call', () => {
