@@ -1,6 +1,7 @@
 // The runner: a world, the executor, the plan, late
 // requests landing; returns the frozen history. In
 // the caller's thread: for trusted executors only.
+import { leftWaiting } from './left-waiting.ts'
 import { realNow } from '../sim/real-clock.ts'
 import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
@@ -74,7 +75,7 @@ export async function runScenario(
     if (outcome.kind !== 'done') {
       const why =
         outcome.kind === 'stuck'
-          ? 'waits for something that can never happen (no timer pending)'
+          ? `waits for something that can never happen (no timer pending)${leftWaiting(history.events)}`
           : `had not returned ${HANG_GRACE_MS / 1000}s after the turn's deadline`
       history.record({
         type: 'executor-fault',

@@ -154,6 +154,7 @@ export class HistoryBuilder {
       method?: string
       path?: string
       forwardedDeadline?: number | null
+      setup?: true
     } = {},
   ): this {
     const probe = options.probe ?? false
@@ -169,6 +170,7 @@ export class HistoryBuilder {
       fingerprint: options.fingerprint ?? (probe ? 'probe' : 'refund-body'),
       generation: options.generation === undefined ? 1 : options.generation,
       forwardedDeadline: options.forwardedDeadline ?? null,
+      ...(options.setup && { setup: true as const }),
     })
   }
 
