@@ -17,7 +17,7 @@ import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
 import { pct } from './kit/format.ts'
-import { describeScenario } from './text.ts'
+import { describeScenario } from './kit/describe-scenario.ts'
 
 export function renderJunit(report: Report): string {
   const suites =

@@ -18,6 +18,7 @@ import { leftOutLine, vendorsPart } from './kit/vendors-part.ts'
 import { adviceFor } from './kit/judge-advice.ts'
 import { unresolvedWords } from './kit/unresolved-words.ts'
 import { coverageShortfall } from './kit/coverage-shortfall.ts'
+import { describeScenario } from './kit/describe-scenario.ts'
 import { elsewhereWords, savedUnder } from './kit/elsewhere-words.ts'
 import { runLine } from './kit/run-line.ts'
 
@@ -233,46 +234,6 @@ function short(judge: string): string {
     .map((w) => w[0])
     .join('')
     .toUpperCase()
-}
-
-/** One line: tools, faults, model quirks. */
-interface ServiceTiming {
-  readonly processingMs?: number | undefined
-  readonly visibilityLagMs?: number | undefined
-}
-
-export function describeScenario(s: {
-  readonly faults: readonly { readonly kind: string }[]
-  readonly model: {
-    readonly askAgainAfterSuccess?: boolean | undefined
-    readonly ignoresRetrySafe?: boolean | undefined
-  }
-  readonly abortOnFailure?: boolean | undefined
-  readonly plan: readonly { readonly tool: string }[]
-  readonly profile?: readonly ProfileFeature[] | undefined
-  readonly services?: Readonly<Record<string, ServiceTiming | undefined>> | undefined
-}): string {
-  const faults = s.faults.map((f) => f.kind).join(', ') || 'no fault'
-  // Slowness a failure can need as a fault
-  // does (a probe's timeout met 2 s, unsaid).
-  const timings = Object.values(s.services ?? {})
-  const slow = Math.max(0, ...timings.map((t) => t?.processingMs ?? 0))
-  const lag = Math.max(0, ...timings.map((t) => t?.visibilityLagMs ?? 0))
-  const conditions = [slow >= 1_000 ? `services take ${slow} ms` : '', lag > 0 ? `reads lag ${lag} ms` : '']
-    .filter(Boolean)
-    .map((c) => `; ${c}`)
-    .join('')
-  const quirks = [
-    s.model.askAgainAfterSuccess ? 'asks again after success' : '',
-    s.model.ignoresRetrySafe ? 'ignores retry_safe' : '',
-    s.abortOnFailure ? 'aborts on failure' : '',
-  ]
-    .filter(Boolean)
-    .join(', ')
-  // The features its failure needs (the shrink
-  // drops the others): what a gate must allow.
-  const profile = s.profile?.length ? `; profile ${profileName(s.profile)}` : ''
-  return `${s.plan.map((p) => p.tool).join(' → ')}; ${faults}${conditions}${quirks ? `; model ${quirks}` : ''}${profile}`
 }
 
 export function renderRun(raw: RunReport): string {

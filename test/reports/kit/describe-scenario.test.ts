@@ -2,7 +2,7 @@
 // services, the model's quirks, and the profile
 // features its failure needs (a gate must allow them).
 import { describe, expect, it } from 'vitest'
-import { describeScenario } from '../../reports/text.ts'
+import { describeScenario } from '../../../reports/kit/describe-scenario.ts'
 
 const refund = {
   plan: [{ tool: 'issue_refund' }],
