@@ -25,14 +25,18 @@ const NOTHING_WAS =
   '\\b(?:nothing|none(?:\\s+of\\s+(?:it|them|the\\s+[\\w-]+))?)\\s+(?:was|were|has\\s+been|have\\s+been|got|could\\s+be)\\s+(?:(?:actually|successfully)\\s+)?'
 // A clause's end after "nothing was sent": a
 // stop, a bracket, a dash or its reason.
-const CLAUSE_END = '(?=\\s*(?:[.;:,!()\\u2013\\u2014-]|$)|\\s+(?:because|due to|since)\\b)'
-// A deed's plain form, negated ("did not send").
-const UNDONE = 'send|e-?mail|deliver|issue|create|refund|charge|complete|process|submit|go through'
+const CLAUSE_END = '(?=\\s*(?:[.;:,!()\\u2013\\u2014-]|$)|\\s+(?:because|due to)\\b)'
+// A deed's plain form, negated ("did not send"),
+// not of a repeat ("did not refund again": the
+// first stands) nor of a part ("does not refund
+// shipping": only "did" says what happened).
+const NOT_A_REPEAT = '(?![ \\t]+(?:[\\w-]+[ \\t]+)?(?:it |them )?(?:again|another|twice|a second|a duplicate)\\b)'
+const UNDONE = `did not (?:send|e-?mail|deliver|issue|create|refund|charge|complete|process|submit|go through)\\b${NOT_A_REPEAT}`
 // Words that say a plain text failed ("nothing
 // was sent" only as the clause's end: "nothing
 // was charged twice" says no failure)...
 const FAILED = new RegExp(
-  `\\b(error|failed|failure|exception|invalid|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|${NOTHING_WAS}${DEED}${CLAUSE_END}|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEEDS})|(?:did|do|does|will|would) not (?:${UNDONE}))\\b|n't\\b`,
+  `\\b(error|failed|failure|exception|invalid|could not|couldn't|cannot|can't|unable|timed out|aborted|declined|rejected|refused|denied|too many requests|rate.?limit(?:ed)?|unavailable|nothing happened|${NOTHING_WAS}${DEED}${CLAUSE_END}|no (?:refund|charge|payment|e-?mail|effect|change)s?|(?:not|never|n't)\\s+(?:been\\s+)?(?:approved|applied|made|${DEEDS})|${UNDONE})\\b|n't\\b${NOT_A_REPEAT}`,
   'i',
 )
 // ...unless it also says it was done, not

@@ -102,6 +102,12 @@ describe("a tool's words", () => {
       'Duplicate request: re_1 already exists, nothing was refunded again.',
       'Refund re_1 issued; the bank did not charge a fee.',
       'Sent em_1 (nothing was sent twice).',
+      // Not doing it again is no failure (a review's).
+      'Refund re_1 already exists for this payment; did not create another.',
+      'Found refund re_1 from the earlier attempt, so I did not refund again.',
+      "Refund re_1 already exists; didn't create another.",
+      'Refund re_1 covers the items only; it does not refund shipping.',
+      'Nothing was refunded since the original refund re_1 covers it',
       'Receipt for order 1 e-mailed to ana@x. Error count: 0.',
     ]
     readsAs(done, ['SUCCEEDED', false], 'applied')
