@@ -9,7 +9,7 @@ import { search } from '../campaign/search.ts'
 import { shardRunCount, type Shard } from '../campaign/shard.ts'
 import { profileName, type ProfileFeature } from '../scenario/profile.ts'
 import { vendorsName, type Vendors } from '../contract/vendors.ts'
-import { unspokenVendor } from '../run/executor-declaration.ts'
+import { samePairFor, unspokenVendor } from '../run/executor-declaration.ts'
 import { type Scenario, scenarioVendors } from '../scenario/scenario.ts'
 import {
   corpusOf,
@@ -125,19 +125,19 @@ export async function gateJob(options: GateOptions, setup: JobSetup): Promise<Ga
     // One saved under features this gate's profile
     // lacks (a hostile service's) is not replayed:
     // the real vendor does not do what it failed on.
-    // Nor one of other vendors: this gate plays its
-    // pair (a compare of both pairs saved entries a
-    // one-vendor tool can only fail: a probe).
-    const here = vendorsName(vendors)
-    const pairOf = ({ scenario }: { scenario: Scenario }) => vendorsName(scenarioVendors(scenario))
-    const ours = (e: { scenario: Scenario }) => pairOf(e) === here && withinProfile(e.scenario, profile)
-    const scenarios = spoken.filter(ours)
+    // Nor one of other vendors for the services its
+    // tools reach: this gate plays its pair (a compare
+    // of both saved entries a one-vendor tool can
+    // only fail: a probe).
+    const ourPair = (s: Scenario) => samePairFor(pool.declared, scenarioVendors(s), vendors)
+    const ours = (s: Scenario) => ourPair(s) && withinProfile(s, profile)
+    const scenarios = spoken.filter((e) => ours(e.scenario))
     elsewhere = spoken
-      .filter((e) => !ours(e))
+      .filter((e) => !ours(e.scenario))
       .map((e) => ({
         file: e.entry.file,
         profile: profileName(e.scenario.profile),
-        ...(pairOf(e) !== here && { vendors: pairOf(e) }),
+        ...(!ourPair(e.scenario) && { vendors: vendorsName(scenarioVendors(e.scenario)) }),
       }))
     if (scenarios.length)
       progress?.({

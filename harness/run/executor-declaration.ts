@@ -91,9 +91,19 @@ export function unspokenVendor(
   vendors: Vendors,
 ): VendorName | null {
   if (!declared?.vendors) return null
-  // Only the services its tools reach.
-  const roles = new Set((declared.tools ?? Object.keys(TOOLS)).map((t) => TOOLS[t]?.service))
+  const roles = rolesReached(declared)
   if (roles.has('payments') && !declared.vendors.includes(vendors.payments)) return vendors.payments
   if (roles.has('email') && !declared.vendors.includes(vendors.email)) return vendors.email
   return null
+}
+
+/** The services its tools reach (all: undeclared). */
+export function rolesReached(declared: Partial<Pick<Declared, 'tools'>> | undefined): ReadonlySet<string> {
+  return new Set((declared?.tools ?? Object.keys(TOOLS)).map((t) => TOOLS[t]?.service ?? ''))
+}
+
+/** Do two pairs agree on every service its tools reach? */
+export function samePairFor(declared: Partial<Pick<Declared, 'tools'>> | undefined, a: Vendors, b: Vendors): boolean {
+  const roles = rolesReached(declared)
+  return (!roles.has('payments') || a.payments === b.payments) && (!roles.has('email') || a.email === b.email)
 }

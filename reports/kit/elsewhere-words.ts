@@ -19,8 +19,15 @@ export function elsewhereWords(entries: readonly CorpusElsewhere[]): string {
   }
   if (byVendors.length) {
     const pairs = [...new Set(byVendors.map((e) => e.vendors!))]
+    // Saved under a hostile profile too: that
+    // gate needs its --profile as well.
+    const gateFor = (pair: string) => {
+      const profiles = [...new Set(byVendors.filter((e) => e.vendors === pair).map((e) => e.profile))]
+      const features = replaying(profiles)
+      return `--vendors ${vendorsFlag(pair)}${features === 'vendor' ? '' : ` --profile ${features}`}`
+    }
     parts.push(
-      `${counted(byVendors)} saved under vendors ${pairs.join(', ')}, which this gate does not play: gate with ${pairs.map((p) => `--vendors ${vendorsFlag(p)}`).join(' or ')} to replay ${them(byVendors)}`,
+      `${counted(byVendors)} saved under vendors ${pairs.join(', ')}, which this gate does not play: gate with ${pairs.map(gateFor).join(' or ')} to replay ${them(byVendors)}`,
     )
   }
   return parts.join('; ')

@@ -45,3 +45,12 @@ it("names another pair's entries with their vendors, in every form, apart from a
   const check = htmlReportFrom(both).checks?.find((c) => c.detail.startsWith(square))
   expect(check?.detail).toContain('saved under vendors square+resend, which this gate does not play')
 })
+
+it('an entry of another pair saved under a hostile profile too: the gate named needs both flags', () => {
+  const square = '.faultline/corpus/effect-after-deadline--reference--1c2d3e4f5a6b.json'
+  const both: GateReport = {
+    ...report,
+    corpusElsewhere: [{ file: square, profile: 'hostile', vendors: 'square+resend' }],
+  }
+  expect(renderGate(both)).toContain('gate with --vendors payments=square,email=resend --profile hostile to replay it')
+})

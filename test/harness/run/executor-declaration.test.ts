@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Executor } from '../../../harness/contract/executor.ts'
-import { readDeclaration, UNDECLARED } from '../../../harness/run/executor-declaration.ts'
+import { readDeclaration, samePairFor, UNDECLARED } from '../../../harness/run/executor-declaration.ts'
 import { everyTrapThrows } from '../../fixtures/hostile/trap-proxy.ts'
 
 const boot = async () => ({ callTool: async () => ({}) as never })
@@ -67,5 +67,18 @@ describe('readDeclaration', () => {
     expect(await readDeclaration(everyTrapThrows({ awaitable: true }))).toBe(
       'declare() threw: an object whose traps throw',
     )
+  })
+})
+
+describe('samePairFor: two pairs, as far as the tools reach', () => {
+  const squareSendgrid = { payments: 'square', email: 'sendgrid' } as const
+  const squareResend = { payments: 'square', email: 'resend' } as const
+  it('a refund-only tool does not tell e-mail vendors apart', () => {
+    expect(samePairFor({ tools: ['issue_refund'] }, squareSendgrid, squareResend)).toBe(true)
+    expect(samePairFor({ tools: ['issue_refund'] }, squareResend, { payments: 'stripe', email: 'resend' })).toBe(false)
+  })
+  it('undeclared tools reach both services', () => {
+    expect(samePairFor(undefined, squareSendgrid, squareResend)).toBe(false)
+    expect(samePairFor({ tools: ['send_email'] }, squareSendgrid, { payments: 'stripe', email: 'sendgrid' })).toBe(true)
   })
 })
