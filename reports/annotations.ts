@@ -85,7 +85,7 @@ export function annotationsOf(report: Report): Annotation[] {
     if (unmet.length)
       extra.push({
         title: 'min-coverage',
-        message: `the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, report.summary.verification.probesPerCall)}`,
+        message: `the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, { runs: report.summary.runs, probesPerCall: report.summary.verification.probesPerCall })}`,
       })
   } else {
     for (const row of report.rows)

@@ -75,7 +75,9 @@ export function renderGateFailure(raw: GateReport, rerun: string): string {
         ? ''
         : `faultline: the campaign of ${s.executor} fell short of what minCoverage declares`,
     )
-    out.push(`Coverage not reached: ${coverageShortfall(unmet, s.verification.probesPerCall)}`)
+    out.push(
+      `Coverage not reached: ${coverageShortfall(unmet, { runs: s.runs, probesPerCall: s.verification.probesPerCall })}`,
+    )
   }
   // Interrupted or unloadable: why it stopped.
   const cut = report.cut?.by === 'max-time' ? null : cutLine(report.cut, s.runs, report.campaign.runs)

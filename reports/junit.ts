@@ -128,7 +128,7 @@ function gateSuite(r: GateReport): JunitSuite {
             kind: 'failure' as const,
             type: 'min-coverage',
             message: `${q.term}: ${q.got} of ${q.need}`,
-            details: `the campaign fell short of what --min-coverage declares: ${coverageShortfall([q], r.summary.verification.probesPerCall)}`,
+            details: `the campaign fell short of what --min-coverage declares: ${coverageShortfall([q], { runs: r.summary.runs, probesPerCall: r.summary.verification.probesPerCall })}`,
           }
         : q.met === null
           ? {

@@ -113,7 +113,7 @@ export function renderGate(raw: GateReport): string {
   }
   if (unmet.length) {
     out.push(
-      `FAIL — the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, s.verification.probesPerCall)}`,
+      `FAIL — the campaign fell short of what --min-coverage declares: ${coverageShortfall(unmet, { runs: s.runs, probesPerCall: s.verification.probesPerCall })}`,
     )
   }
   return consoleText(out.join('\n'))
