@@ -4,7 +4,7 @@
 // up. Who is blamed: docs/internals/engine.md.
 import { isAbortCall } from '../history/call-ids.ts'
 import { eventsOf, type History, type HistoryEvent } from '../history/history.ts'
-import { boundariesOf, callsOf } from './calls.ts'
+import { boundariesOf, type CallView, callsOf } from './calls.ts'
 import type { Violation } from './finding.ts'
 
 export function retryBeforeRetryAfter(history: History): Violation[] {
@@ -30,7 +30,7 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
           call: e.call,
           tool: v?.tool || null,
           boundaries: v ? boundariesOf(v) : [],
-          message: `${e.call ?? 'run'}: attempt ${e.attempt} went to ${e.service} at ${e.t} ms, before ${wait.until} ms, as the ${wait.by} on attempt ${wait.attempt} from ${wait.service} asked`,
+          message: `${e.call ?? 'run'}: attempt ${e.attempt}${laterAsk(v, wait.attempt, e.attempt)} went to ${e.service} at ${e.t} ms, before ${wait.until} ms, as the ${wait.by} on attempt ${wait.attempt} from ${wait.service} asked`,
         })
       }
     }
@@ -45,4 +45,10 @@ export function retryBeforeRetryAfter(history: History): Violation[] {
 function operation(a: Extract<HistoryEvent, { type: 'attempt-sent' }>): string {
   const who = `${a.service} ${a.generation}`
   return isAbortCall(a.call) ? `${who} ${a.call} request ${a.fingerprint}` : `${who} call ${a.call}`
+}
+
+/** ", in the model's ask 2": sent on a later ask than the one told. */
+function laterAsk(v: CallView | undefined, told: number, sent: number): string {
+  const ask = (n: number) => v?.attempts.find((a) => a.attempt === n)?.ask ?? 0
+  return ask(sent) > ask(told) ? `, in the model's ask ${ask(sent)},` : ''
 }

@@ -27,7 +27,11 @@ export function mountServices(services: readonly MockService[], faults: readonly
   let deactivate: (() => void) | null = null
   let shims: ClientShims
   try {
-    deactivate = activate(new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history))
+    // Epoch ms as the history counts them.
+    const sinceStart = (epochMs: number) => epochMs - start
+    deactivate = activate(
+      new RequestPipeline(new Map(services.map((s) => [s.name, s])), faults, history, null, null, sinceStart),
+    )
     // Faults look as on a real socket.
     shims = installClientShims()
   } catch (e) {

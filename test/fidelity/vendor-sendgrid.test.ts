@@ -166,6 +166,29 @@ describe('SendGrid, as the e-mail service plays it (docs/vendors.md)', () => {
     }
   })
 
+  it('G5: the 429 the SDK meets holds the client off until its X-RateLimit-Reset, in ms from then', async () => {
+    const s = new SendgridService(Date.now, { processingMs: 0 })
+    const mounted = mountServices(
+      [s],
+      [{ kind: 'error-response', boundary: 'response', step: '*', send: 1, status: 429, retryAfterS: 30 }],
+    )
+    try {
+      const mail = new MailService()
+      mail.setApiKey('SG.x')
+      const e = (await mail
+        .send({ to: 'customer@mail.test', from: 'support@shop.test', subject: 's', text: 't' })
+        .catch((x: unknown) => x)) as { code: number }
+      expect(e.code).toBe(429)
+      const told = mounted.history.find((h) => h.type === 'answered')
+      expect(told).toMatchObject({ status: 429, holdOffBy: 'x-ratelimit-reset' })
+      const ms = (told as { retryAfterMs: number }).retryAfterMs
+      expect(ms).toBeGreaterThan(29_000)
+      expect(ms).toBeLessThanOrEqual(31_000)
+    } finally {
+      mounted.unmount()
+    }
+  })
+
   it('G11: at most 1000 recipients, custom args under 10000 bytes, at most 10 categories', async () => {
     const s = service()
     const many = Array.from({ length: 1_001 }, (_, i) => ({ email: `c${i}@mail.test` }))

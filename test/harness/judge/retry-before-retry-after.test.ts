@@ -36,6 +36,13 @@ describe('retryBeforeRetryAfter', () => {
     )
   })
 
+  it("says when the early send came on the model's next ask, not the same one", () => {
+    const h = throttled().callStarted('r/s1', 2).at(200).attemptWith('r/s1', 2, { generation: 1 }).build()
+    expect(retryBeforeRetryAfter(h)[0]?.message).toBe(
+      "r/s1: attempt 2, in the model's ask 2, went to payments at 200 ms, before 1100 ms, as the Retry-After on attempt 1 from payments asked",
+    )
+  })
+
   it('fires for an immediate retry after a 503 with Retry-After', () => {
     const h = throttled(503).at(100).attemptWith('r/s1', 2, { generation: 1 }).build()
     expect(retryBeforeRetryAfter(h).map((v) => v.call)).toEqual(['r/s1'])
