@@ -1,6 +1,6 @@
-// The framework as installed, held to the
-// range faultline declares: ai 6 loads, and
-// its tools would be run as ai 7 runs them,
+// The framework as installed, held to the floor
+// of the range faultline declares: ai 6 loads,
+// and its tools would be run as ai 7 runs them,
 // passing on a channel 6 never fills (a probe).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,7 +11,7 @@ const seen = new Map<string, string | null>()
 
 /**
  * One line if `name`, as the adapter resolves
- * it, is outside faultline's peer range.
+ * it, is older than faultline's peer range.
  */
 export function peerVersionProblem(name: string, from: string = import.meta.url): string | null {
   const key = `${name}\0${from}`
@@ -22,8 +22,8 @@ export function peerVersionProblem(name: string, from: string = import.meta.url)
 function problemOf(name: string, from: string): string | null {
   const range = peerRange(name)
   const version = installedVersion(name, from)
-  if (!range || !version || inCaretRange(version, range)) return null
-  return `${name} ${version} is installed; faultline's adapter works with ${name} ${range} (${installCommand(name)})`
+  if (!range || !version || !belowRange(version, range)) return null
+  return `${name} ${version} is installed, older than faultline's adapter works with (${name} ${range}): ${installCommand(name)}`
 }
 
 /** The version Node would load from `from`. */
@@ -39,16 +39,18 @@ function installedVersion(name: string, from: string): string | null {
   return null
 }
 
-/** In `^M.m.p`? Another range form: not judged. */
-export function inCaretRange(version: string, range: string): boolean {
+/**
+ * Below `^M.m.p`'s floor? A newer one is let
+ * through: a team upgrading its framework is not
+ * stopped; another range form is not judged.
+ */
+export function belowRange(version: string, range: string): boolean {
   const want = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(range)
   const have = /^(\d+)\.(\d+)\.(\d+)/.exec(version)
-  if (!want || !have) return true
-  const [w, h] = [want.slice(1).map(Number), have.slice(1).map(Number)]
-  const [major, minor, patch] = w as [number, number, number]
-  const [hMajor, hMinor, hPatch] = h as [number, number, number]
-  if (hMajor !== major) return false
-  // ^0.m.p: the minor is the major.
-  if (major === 0) return hMinor === minor && hPatch >= patch
-  return hMinor > minor || (hMinor === minor && hPatch >= patch)
+  if (!want || !have) return false
+  for (let i = 1; i <= 3; i++) {
+    const [h, w] = [Number(have[i]), Number(want[i])]
+    if (h !== w) return h < w
+  }
+  return false
 }

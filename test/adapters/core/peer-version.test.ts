@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { aiSdkExecutor } from '../../../adapters/ai-sdk/ai-sdk-executor.ts'
-import { inCaretRange, peerVersionProblem } from '../../../adapters/core/peer-version.ts'
+import { belowRange, peerVersionProblem } from '../../../adapters/core/peer-version.ts'
 
 // A project whose node_modules holds `ai` at
 // `version`; `from` is a file in it.
@@ -20,16 +20,17 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-describe('a framework outside the range faultline declares', () => {
+describe('a framework older than the range faultline declares', () => {
   it('is named with the version found, the range and the install command', () => {
     const problem = peerVersionProblem('ai', projectWith('6.0.325'))
     expect(problem).toBe(
-      `ai 6.0.325 is installed; faultline's adapter works with ai ^7.0.0 (npm install --save-dev "ai@^7.0.0")`,
+      `ai 6.0.325 is installed, older than faultline's adapter works with (ai ^7.0.0): npm install --save-dev "ai@^7.0.0"`,
     )
   })
 
-  it('in the range, or not a peer, says nothing', () => {
+  it('in the range, newer, or not a peer, says nothing', () => {
     expect(peerVersionProblem('ai', projectWith('7.0.173'))).toBeNull()
+    expect(peerVersionProblem('ai', projectWith('8.0.1'))).toBeNull()
     expect(peerVersionProblem('ai', projectWith('7.2.0-beta.1'))).toBeNull()
     expect(peerVersionProblem('left-pad', projectWith('7.0.0'))).toBeNull()
   })
@@ -38,12 +39,13 @@ describe('a framework outside the range faultline declares', () => {
     expect(() => aiSdkExecutor({ name: 't', tools: {}, binding: {} })).not.toThrow()
   })
 
-  it('caret ranges: the major, or for 0.x the minor, must match', () => {
-    expect(inCaretRange('7.0.173', '^7.0.0')).toBe(true)
-    expect(inCaretRange('8.0.0', '^7.0.0')).toBe(false)
-    expect(inCaretRange('1.31.9', '^1.32.0')).toBe(false)
-    expect(inCaretRange('0.20.3', '^0.20.0')).toBe(true)
-    expect(inCaretRange('0.21.0', '^0.20.0')).toBe(false)
-    expect(inCaretRange('1.4.0', '>=1.0.0')).toBe(true)
+  it("below a caret range's floor: an older major, minor or patch; a newer one is let through", () => {
+    expect(belowRange('6.9.9', '^7.0.0')).toBe(true)
+    expect(belowRange('7.0.173', '^7.0.0')).toBe(false)
+    expect(belowRange('8.0.0', '^7.0.0')).toBe(false)
+    expect(belowRange('1.31.9', '^1.32.0')).toBe(true)
+    expect(belowRange('0.19.4', '^0.20.0')).toBe(true)
+    expect(belowRange('0.21.0', '^0.20.0')).toBe(false)
+    expect(belowRange('1.0.0', '>=1.2.0')).toBe(false)
   })
 })
