@@ -9,7 +9,7 @@ import type { AuditResult } from '../harness/audit/result.ts'
 import type { GateReport } from '../harness/campaign/report-schema.ts'
 import type { AuditMappingOptions } from '../harness/jobs/audit-mapping.ts'
 import type { GateOptions } from '../harness/jobs/gate.ts'
-import { vendorsFlag } from '../harness/contract/vendors.ts'
+import { DEFAULT_VENDORS, vendorsFlag, vendorsName } from '../harness/contract/vendors.ts'
 import { modulePath } from '../harness/jobs/inputs.ts'
 import { commandPrefix } from '../harness/jobs/version.ts'
 import { auditMapping, gate } from './jobs.ts'
@@ -64,7 +64,7 @@ function rerunCommand(o: GateOptions, report: GateReport): string {
   // What the campaign played, as it ran: the
   // vendors and shard given in any form.
   const vendors = report.campaign.vendors
-  add('--vendors', vendors && vendors !== 'stripe+resend' ? vendorsFlag(vendors) : undefined)
+  add('--vendors', vendors && vendors !== vendorsName(DEFAULT_VENDORS) ? vendorsFlag(vendors) : undefined)
   const shard = report.campaign.shard
   add('--shard', shard ? `${shard.index}/${shard.total}` : undefined)
   add('--workers', o.workers)

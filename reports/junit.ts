@@ -13,6 +13,7 @@ import type {
 } from '../harness/campaign/report-schema.ts'
 import { replayCommand } from '../harness/campaign/report.ts'
 import { JUDGE_NAMES } from '../harness/contract/names.ts'
+import { DEFAULT_VENDORS, vendorsName } from '../harness/contract/vendors.ts'
 import { coverageShortfall } from './kit/coverage-shortfall.ts'
 import { counterexampleNote, cutLine } from './kit/cut-notes.ts'
 import { junitXml, type JunitCase, type JunitSuite } from './junit-xml.ts'
@@ -117,7 +118,7 @@ function gateSuite(r: GateReport): JunitSuite {
         message:
           e.vendors === undefined
             ? `saved under profile ${e.profile}: not replayed by a gate of profile ${s.profile}`
-            : `saved under vendors ${e.vendors}: not replayed by a gate of ${r.campaign.vendors ?? 'stripe+resend'}`,
+            : `saved under vendors ${e.vendors}: not replayed by a gate of ${r.campaign.vendors ?? vendorsName(DEFAULT_VENDORS)}`,
         details: '',
       },
     })

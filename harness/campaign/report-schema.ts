@@ -15,6 +15,10 @@ export const REPORT_VERSION = 4
 const SCENARIO = SCENARIO_SCHEMA.meta({ id: 'Scenario' })
 
 const count = z.int().min(0)
+/** A vendor pair's name: `square+ses`. */
+const PAIR = z
+  .string()
+  .regex(/^(stripe|square|paypal)\+(resend|ses|sendgrid)$/, 'must be payments+email, e.g. square+ses')
 const rate = z.number().min(0).max(1)
 
 const SHARD = z
@@ -31,13 +35,9 @@ const CAMPAIGN = z.strictObject({
     .describe('fast-check seed of the campaign'),
   runs: z.int().min(1).describe('runs asked for (--runs)'),
   profile: z.string().describe('what the services could do beyond the vendors: vendor, hostile, or vendor+features'),
-  vendors: z
-    .string()
-    .regex(/^(stripe|square|paypal)\+(resend|ses|sendgrid)$/, 'must be payments+email, e.g. square+ses')
-    .optional()
-    .describe(
-      'the vendors the services played, payments+email (stripe+resend, square+ses…); absent in reports written before vendors: stripe+resend',
-    ),
+  vendors: PAIR.optional().describe(
+    'the vendors the services played, payments+email (stripe+resend, square+ses…); absent in reports written before vendors: stripe+resend',
+  ),
   faultline: z
     .string()
     .describe('the version of faultline that ran it: scenarios are only comparable within one version'),
@@ -198,11 +198,7 @@ const CORPUS_RESULT = z.strictObject({
 const CORPUS_ELSEWHERE = z.strictObject({
   file: z.string().describe('the entry, relative to the working directory'),
   profile: z.string().describe('the profile it was saved under, e.g. hostile'),
-  vendors: z
-    .string()
-    .regex(/^(stripe|square|paypal)\+(resend|ses|sendgrid)$/)
-    .optional()
-    .describe("the vendors it was saved under, when not the gate's (absent: the gate's own)"),
+  vendors: PAIR.optional().describe("the vendors it was saved under, when not the gate's (absent: the gate's own)"),
 })
 
 const REQUIREMENT = z.strictObject({

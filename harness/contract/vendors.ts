@@ -1,6 +1,7 @@
 // Which vendor each mock service plays: a run's
 // payments and e-mail can be Stripe or another
 // (docs/vendors.md). Default: Stripe + Resend.
+import { oneLine } from './one-line.ts'
 
 export const PAYMENTS_VENDORS = ['stripe', 'square', 'paypal'] as const
 export const EMAIL_VENDORS = ['resend', 'ses', 'sendgrid'] as const
@@ -67,4 +68,20 @@ export function parseVendors(
     else return { ok: false, problem: `--vendors has no ${role} vendor "${name}": ${fix}` }
   }
   return { ok: true, vendors: { payments, email } }
+}
+
+/** Every vendor the services can play. */
+export const VENDOR_NAMES: readonly VendorName[] = [...PAYMENTS_VENDORS, ...EMAIL_VENDORS]
+
+/**
+ * Why `vendors` is no list of vendors the
+ * services play, or null: `[]`, `'stripe'`
+ * and `['stripee']` are each said.
+ */
+export function vendorsListProblem(vendors: unknown): string | null {
+  if (!Array.isArray(vendors) || vendors.length === 0) return 'not a non-empty array'
+  const other = vendors.find((v) => !(VENDOR_NAMES as readonly unknown[]).includes(v))
+  return other === undefined
+    ? null
+    : `"${oneLine(other)}", which faultline does not play (use ${VENDOR_NAMES.join(', ')})`
 }

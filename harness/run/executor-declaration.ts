@@ -6,7 +6,7 @@ import type { Executor } from '../contract/executor.ts'
 import { oneLine } from '../contract/one-line.ts'
 import { attempt } from '../contract/safe-read.ts'
 import { TOOLS } from '../contract/tools.ts'
-import { EMAIL_VENDORS, PAYMENTS_VENDORS, type VendorName, type Vendors } from '../contract/vendors.ts'
+import { type VendorName, type Vendors, VENDOR_NAMES, vendorsListProblem } from '../contract/vendors.ts'
 
 /** A declaration with its defaults filled in. */
 export interface Declared {
@@ -59,21 +59,15 @@ export async function readDeclaration(executor: Executor): Promise<Declared | st
       if (other !== undefined)
         return `declare() gave boundary "${oneLine(other)}", which is not opt-in (use ${OPT_IN_BOUNDARIES.join(', ')})`
     }
-    const allVendors: readonly string[] = [...PAYMENTS_VENDORS, ...EMAIL_VENDORS]
-    if (vendors !== undefined) {
-      if (!Array.isArray(vendors) || vendors.length === 0)
-        return 'declare() gave vendors that are not a non-empty array'
-      const other = vendors.find((v) => !allVendors.includes(v as string))
-      if (other !== undefined)
-        return `declare() gave vendor "${oneLine(other)}", which faultline does not simulate (use ${allVendors.join(', ')})`
-    }
+    const unplayed = vendors === undefined ? null : vendorsListProblem(vendors)
+    if (unplayed) return `declare() gave vendors ${unplayed}`
     const opted = OPT_IN_BOUNDARIES.filter((b) => (boundaries as unknown[] | undefined)?.includes(b))
     return {
       tools: tools === undefined ? all : all.filter((t) => (tools as unknown[]).includes(t)),
       identity: (identity as IdentityPolicy | undefined) ?? 'per-step',
       ...(opted.length > 0 && { boundaries: opted }),
       ...(vendors !== undefined && {
-        vendors: allVendors.filter((v) => (vendors as unknown[]).includes(v)) as VendorName[],
+        vendors: VENDOR_NAMES.filter((v) => (vendors as unknown[]).includes(v)),
       }),
     }
   } catch (e) {

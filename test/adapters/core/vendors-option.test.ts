@@ -28,7 +28,7 @@ describe('the vendors option', () => {
 
   it('a vendor faultline does not play is refused in one line', () => {
     expect(() => aiSdkExecutor({ name: 't', tools: () => ({}), binding, vendors: ['stripee' as 'stripe'] })).toThrow(
-      /^vendors names "stripee", which faultline does not play \(use stripe, square, paypal, resend, ses, sendgrid\)$/,
+      /^vendors: "stripee", which faultline does not play \(use stripe, square, paypal, resend, ses, sendgrid\)$/,
     )
     expect(() => aiSdkExecutor({ name: 't', tools: () => ({}), binding, vendors: [] })).toThrow(/non-empty array/)
   })
