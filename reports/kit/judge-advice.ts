@@ -87,7 +87,11 @@ export function adviceFor(violations: readonly Seen[], vendors?: Partial<Vendors
       judge === 'effect-after-deadline' &&
       mine.every((v) => v.message?.includes(UNFORWARDED) || v.message?.includes(FORWARDED_LATE))
     for (const v of mine) {
-      const advice = unforwarded ? FORWARD : keyless(v, vendors) ? KEYLESS : (late(v, vendors) ?? judgeAdvice(judge))
+      const advice = unforwarded
+        ? FORWARD
+        : keyless(v, vendors)
+          ? KEYLESS
+          : (late(v, vendors) ?? reset(v) ?? judgeAdvice(judge))
       if (advice !== null) out.add(advice)
     }
   }
@@ -100,6 +104,12 @@ function vendorOf(v: Seen, vendors: Partial<Vendors> | undefined): VendorName | 
   const role = TOOLS[v.tool]!.service
   return vendors?.[role] ?? DEFAULT_VENDORS[role]
 }
+
+/** SendGrid's hold-off: its reset, not a Retry-After (G5). */
+const RESET =
+  'remember SendGrid’s X-RateLimit-Reset (epoch seconds) per operation (runId, stepId) and send nothing for it sooner, also on the model’s next ask'
+const reset = (v: Seen) =>
+  v.judge === 'retry-before-retry-after' && v.message?.includes('X-RateLimit-Reset') ? RESET : null
 
 /** A duplicate effect at a key-less vendor? */
 function keyless(v: Seen, vendors: Partial<Vendors> | undefined): boolean {

@@ -91,6 +91,17 @@ describe('advice under a counterexample', () => {
     expect(adviceFor([unforwarded, tooLate])).toEqual([judgeAdvice('effect-after-deadline')])
   })
 
+  it("for an early send after SendGrid's 429, names its X-RateLimit-Reset, not a Retry-After", () => {
+    const early = (by: string) => ({
+      judge: 'retry-before-retry-after' as const,
+      message: `run-0/s1: attempt 2 went to email at 0 ms, before 30000 ms, as the ${by} on attempt 1 from email asked`,
+    })
+    expect(adviceFor([early('X-RateLimit-Reset')])).toEqual([
+      expect.stringMatching(/^remember SendGrid’s X-RateLimit-Reset/),
+    ])
+    expect(adviceFor([early('Retry-After')])).toEqual([judgeAdvice('retry-before-retry-after')])
+  })
+
   it('is left out for a judge of a plugin', () => {
     const c = failed.counterexample!
     const v = { ...c.violations[0]!, judge: 'my-plugin-judge' }
