@@ -1,24 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { aiSdkExecutor } from '../../../adapters/ai-sdk/ai-sdk-executor.ts'
 import { belowRange, peerVersionProblem } from '../../../adapters/core/peer-version.ts'
+import { scratchDir } from '../../support/scratch.ts'
 
 // A project whose node_modules holds `ai` at
 // `version`; `from` is a file in it.
-const dirs: string[] = []
 function projectWith(version: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-peer-'))
-  dirs.push(dir)
+  const dir = scratchDir('peer')
   mkdirSync(join(dir, 'node_modules', 'ai'), { recursive: true })
   writeFileSync(join(dir, 'node_modules', 'ai', 'package.json'), JSON.stringify({ name: 'ai', version }))
   return pathToFileURL(join(dir, 'src', 'tools.js')).href
 }
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
 
 describe('a framework older than the range faultline declares', () => {
   it('is named with the version found, the range and the install command', () => {
